@@ -1,0 +1,1 @@
+"""Pieces shared by every variant: the game contract, decks, seats, betting and pots."""

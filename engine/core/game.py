@@ -1,0 +1,252 @@
+"""The contract between every variant's engine and the table platform.
+
+A variant module implements :class:`Game` (structurally: it is a ``Protocol``) and registers a
+:class:`VariantInfo` in :mod:`engine.variants`. The Discord side never knows a variant's rules: it
+asks the game which seats may act (:meth:`Game.pending_seats`), what each may do
+(:meth:`Game.legal_actions`, described well enough to draw a button, a modal or a select), applies
+the chosen :class:`Action`, renders :meth:`Game.public_view` publicly and :meth:`Game.view_for`
+privately, and persists :meth:`Game.to_json`.
+
+Money: a game is created with an integer credit ``buy_in`` per seat. Whatever the variant does with
+chips inside, the credits that leave it are exactly the buy-ins: the sum of :meth:`Game.leave`
+returns plus :meth:`Game.payouts` at the end equals ``buy_in * seats``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, ClassVar, Protocol, Self, runtime_checkable
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; the message can be shown to the player as is."""
+
+
+class ParamKind(StrEnum):
+    """What an action needs besides its kind."""
+
+    NONE = "none"  # a plain button
+    AMOUNT = "amount"  # an integer between ``min_amount`` and ``max_amount`` (a modal)
+    CHOICE = "choice"  # ``min_choices``..``max_choices`` values among ``options`` (a select)
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One choosable value of a ``CHOICE`` action (a card, a pile, a die, a target)."""
+
+    value: str
+    label: str
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ActionSpec:
+    """One thing a seat may do now, described well enough to draw a control for it.
+
+    ``kind`` is a stable lower-case identifier (``[a-z_]+``, it goes into Discord custom ids).
+    ``style`` is one of ``primary``, ``secondary``, ``success``, ``danger``.
+    """
+
+    kind: str
+    label: str
+    param: ParamKind = ParamKind.NONE
+    min_amount: int = 0
+    max_amount: int = 0
+    options: tuple[Option, ...] = ()
+    min_choices: int = 1
+    max_choices: int = 1
+    style: str = "secondary"
+    prompt: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A seat's decision: the kind, plus an amount or chosen option values where the spec asks."""
+
+    kind: str
+    amount: int | None = None
+    choices: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict (the action log and bot traces use it)."""
+        return {"kind": self.kind, "amount": self.amount, "choices": list(self.choices)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Action:
+        """Inverse of :meth:`to_json`."""
+        return cls(str(data["kind"]), data.get("amount"), tuple(data.get("choices", ())))
+
+
+class Event(Protocol):
+    """What an accepted action caused. Variants define frozen dataclasses with this method."""
+
+    def public_text(self) -> str | None:
+        """One line for the public table log, or ``None`` when nothing of it is public.
+
+        Never mention a card that is not public at that moment.
+        """
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """What everyone may know about one seat."""
+
+    seat: int
+    player: str
+    stack: int
+    status: str = ""  # "folded", "all-in", "out", "standing", "kept 3 cards", ...
+    public: str = ""  # public cards or facts of this seat (revealed hand, tokens left, ...)
+    active: bool = True  # still taking part in the game
+
+
+@dataclass(frozen=True, slots=True)
+class PublicView:
+    """The public state of a table: the table message is drawn from this alone."""
+
+    variant: str
+    title: str
+    phase: str
+    hand_no: int
+    acting: tuple[int, ...]
+    seats: tuple[SeatView, ...]
+    stack_unit: str = "credits"
+    pots: tuple[tuple[str, int], ...] = ()
+    info: tuple[tuple[str, str], ...] = ()
+    highlight: str = ""
+    finished: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """What one seat may see: its own hidden cards plus everything public."""
+
+    seat: int
+    hand: tuple[str, ...]
+    hand_text: str
+    notes: tuple[str, ...] = ()
+    public: PublicView | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatStats:
+    """Per-seat results of a finished (or left) game, for /stats and leaderboards."""
+
+    hands_played: int = 0
+    hands_won: int = 0
+    best_hand: str = ""
+    best_hand_score: int = 0  # higher is better, comparable within one variant only
+    biggest_pot: int = 0
+
+
+@runtime_checkable
+class Game(Protocol):
+    """A running game of one variant: the only thing the table platform talks to."""
+
+    VARIANT: ClassVar[str]
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Player ids by seat (join order)."""
+        ...
+
+    @property
+    def seq(self) -> int:
+        """Number of accepted actions so far (persistence order)."""
+        ...
+
+    @property
+    def turn(self) -> int:
+        """Decision counter: grows whenever a new decision point starts (another seat to act,
+        another phase). Buttons carry it; a click with an older value is stale. It does not grow
+        when one seat of a simultaneous phase acts."""
+        ...
+
+    @property
+    def finished(self) -> bool:
+        """True once the game is over and :meth:`payouts` is final."""
+        ...
+
+    def pending_seats(self) -> frozenset[int]:
+        """Seats that may act now (one in turn-based phases, several in simultaneous ones)."""
+        ...
+
+    def legal_actions(self, seat: int) -> tuple[ActionSpec, ...]:
+        """What ``seat`` may do now; empty when it is not pending."""
+        ...
+
+    def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
+        """Apply one decision and run every automatic step after it; raise IllegalAction."""
+        ...
+
+    def default_action(self, seat: int) -> Action:
+        """The least harmful legal action for a pending seat (turn timers use it)."""
+        ...
+
+    def leave(self, seat: int) -> tuple[tuple[Event, ...], int]:
+        """The player leaves for good (forfeits per the variant's rules); returns the events and
+        the credits to return to them now."""
+        ...
+
+    def payouts(self) -> dict[int, int]:
+        """Credits each seat takes home once finished (seats that left get 0 here)."""
+        ...
+
+    def seat_stats(self) -> dict[int, SeatStats]:
+        """Per-seat statistics so far."""
+        ...
+
+    def public_view(self) -> PublicView:
+        """Everything public; never a hidden card."""
+        ...
+
+    def view_for(self, seat: int) -> PlayerView:
+        """What ``seat`` may see."""
+        ...
+
+    def to_json(self) -> dict[str, Any]:
+        """Serialise the whole state (RNG included) so :meth:`from_json` restores it exactly."""
+        ...
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        """Restore a state serialised by :meth:`to_json`."""
+        ...
+
+
+class GameFactory(Protocol):
+    """Builds a new game: ``factory(players, buy_in=..., options=..., seed=...)``."""
+
+    def __call__(
+        self,
+        players: Sequence[str],
+        *,
+        buy_in: int,
+        options: Mapping[str, Any],
+        seed: int,
+    ) -> Game: ...
+
+
+class JudgeFunction(Protocol):
+    """Computes one test vector's result object (see ``shared/rules/README.md``)."""
+
+    def __call__(self, vector: Mapping[str, Any]) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class VariantInfo:
+    """Everything the platform and the judge need to know about one variant."""
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    buy_in_presets: Mapping[str, int]
+    default_preset: str
+    min_buy_in: int
+    create: GameFactory
+    restore: Any  # Callable[[Mapping[str, Any]], Game]
+    judge: JudgeFunction
+    options: Mapping[str, Any] = field(default_factory=dict)  # option name -> default
