@@ -181,6 +181,12 @@ class Game(Protocol):
         """Apply one decision and run every automatic step after it; raise IllegalAction."""
         ...
 
+    def preview(self, seat: int, action: Action) -> str:
+        """A short private line about a choice before it is confirmed (e.g. the running total
+        and distance of a card selection); ``""`` when there is nothing useful to say. Never
+        raises for a well-formed action of a pending seat."""
+        ...
+
     def default_action(self, seat: int) -> Action:
         """The least harmful legal action for a pending seat (turn timers use it)."""
         ...
