@@ -1,0 +1,138 @@
+"""Entry point: ``python -m bot [run | invite | demo ...]``.
+
+* no argument (or ``run``): start the bot with the settings from the environment / ``.env``;
+* ``invite``: print the OAuth2 URL that adds the bot to a server with exactly the permissions
+  it uses (:data:`BOT_PERMISSIONS`);
+* ``demo``: the offline demo in a simulated Discord (``bot.demo.main(argv)``).
+
+Every expected failure (no token, bad token, bad setting, unusable database) prints ONE line on
+stderr and exits non-zero, without a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import importlib
+import importlib.util
+import logging
+import sqlite3
+import sys
+from collections.abc import Sequence
+
+import discord
+from dotenv import find_dotenv, load_dotenv
+
+from bot.client import create_bot
+from bot.db import Database, MigrationError
+from bot.settings import Settings, SettingsError
+
+log = logging.getLogger("bot")
+
+#: What the bot needs in the channels where tables are played, and why:
+#: * View Channel - see the channel, so it can post and edit the table message there;
+#: * Send Messages - post table messages (slash-command replies alone need no permission);
+#: * Embed Links - table, balance, leaderboard and stats messages are embeds;
+#: * Read Message History - fetch and edit its own earlier table message after a restart.
+#: Nothing else: no privileged intents, no Manage Messages, no External Emojis, no Attach Files.
+BOT_PERMISSIONS = discord.Permissions(
+    view_channel=True,
+    send_messages=True,
+    embed_links=True,
+    read_message_history=True,
+)
+SCOPES = ("bot", "applications.commands")
+
+NO_TOKEN = (
+    "DISCORD_TOKEN is not set: copy .env.example to .env and put your bot token in it "
+    "(or try the offline demo: make demo)"
+)
+BAD_TOKEN = (
+    "Discord rejected DISCORD_TOKEN (login failed): copy the token again from the Developer "
+    "Portal (Bot > Reset Token) into .env"
+)
+
+
+def _fail(message: str, status: int = 1) -> int:
+    print(message, file=sys.stderr)
+    return status
+
+
+def invite_url(application_id: int) -> str:
+    """The OAuth2 URL that adds the bot with :data:`SCOPES` and :data:`BOT_PERMISSIONS`."""
+    return discord.utils.oauth_url(application_id, permissions=BOT_PERMISSIONS, scopes=SCOPES)
+
+
+def _invite(settings: Settings) -> int:
+    if settings.application_id is None:
+        return _fail(
+            "DISCORD_APPLICATION_ID is not set: copy the Application ID from the Developer "
+            "Portal (General Information) into .env",
+            2,
+        )
+    print(invite_url(settings.application_id))
+    return 0
+
+
+def _demo(argv: Sequence[str]) -> int:
+    if importlib.util.find_spec("bot.demo") is None:
+        return _fail("The offline demo is not part of this build yet.")
+    demo = importlib.import_module("bot.demo")
+    return int(demo.main(list(argv)) or 0)
+
+
+async def _serve(settings: Settings, token: str) -> None:
+    db = await Database.open(settings.database_path)
+    try:
+        async with create_bot(settings, db) as bot:
+            await bot.start(token)
+    finally:
+        await db.close()
+
+
+def _run(settings: Settings) -> int:
+    if settings.token is None:
+        return _fail(NO_TOKEN, 2)
+    try:
+        asyncio.run(_serve(settings, settings.token))
+    except discord.LoginFailure:
+        return _fail(BAD_TOKEN)
+    except discord.PrivilegedIntentsRequired:  # pragma: no cover - we request none
+        return _fail("Discord refused a privileged intent; this bot should need none.")
+    except MigrationError as error:
+        return _fail(f"Database {settings.database_path}: {error}")
+    except (sqlite3.Error, OSError) as error:
+        return _fail(f"Cannot use the database at {settings.database_path}: {error}")
+    except KeyboardInterrupt:
+        log.info("Stopped.")
+    return 0
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Sabacc bot for Discord.")
+    commands = parser.add_subparsers(dest="command", metavar="{run,invite,demo}")
+    commands.add_parser("run", help="start the bot (the default)")
+    commands.add_parser("invite", help="print the URL that adds the bot to a server")
+    demo = commands.add_parser("demo", help="offline demo in a simulated Discord", add_help=False)
+    demo.add_argument("args", nargs=argparse.REMAINDER)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status."""
+    args = _parser().parse_args(argv)
+    if args.command == "demo":
+        return _demo(args.args)
+    load_dotenv(find_dotenv(usecwd=True))  # the .env of the working directory
+    try:
+        settings = Settings.from_env()
+    except SettingsError as error:
+        return _fail(f"Configuration error: {error}", 2)
+    discord.utils.setup_logging(level=settings.log_level_number, root=True)
+    if args.command == "invite":
+        return _invite(settings)
+    return _run(settings)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

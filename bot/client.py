@@ -1,0 +1,180 @@
+"""The Discord client: a ``commands.Bot`` that owns the database, the bank and the cogs.
+
+Public API (stable)::
+
+    create_bot(settings: Settings, db: Database | None = None) -> SabaccBot
+    class SabaccBot(commands.Bot):
+        settings: Settings
+        db: Database                 # property; RuntimeError before setup_hook when not given
+        bank: Bank                   # property; same
+        add_startup_recovery(hook: Callable[[], Awaitable[None]]) -> None
+        add_cleanup(hook: Callable[[], Awaitable[None]]) -> None
+        async on_startup_recovery() -> None   # runs the recovery hooks (in setup_hook)
+        async release_resources() -> None     # runs cleanups (LIFO), closes an owned db
+    bank_clock() -> float            # seconds since the epoch from discord.utils.utcnow()
+    class SabaccTree(app_commands.CommandTree)   # on_error -> bot.errors.handle_interaction_error
+
+Start-up order (``setup_hook``): open the database if none was given (the bot then owns it and
+closes it in :meth:`SabaccBot.release_resources`), load every module of the ``cogs`` package as an
+extension (one broken cog is logged and skipped), run :meth:`SabaccBot.on_startup_recovery` (cogs
+register recovery hooks in their ``setup``; the tables runtime refunds orphaned escrow there),
+then sync the command tree to ``DEV_GUILD_ID`` if set, globally otherwise.
+"""
+
+from __future__ import annotations
+
+import logging
+import pkgutil
+from collections.abc import Awaitable, Callable
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import cogs
+from bot.bank import Bank
+from bot.db import Database
+from bot.errors import handle_interaction_error
+from bot.settings import Settings
+
+__all__ = ["SabaccBot", "SabaccTree", "bank_clock", "create_bot", "extension_names"]
+
+log = logging.getLogger(__name__)
+
+Hook = Callable[[], Awaitable[None]]
+
+
+def bank_clock() -> float:
+    """Wall-clock seconds as discord.py sees them (simcord's virtual clock in tests)."""
+    return discord.utils.utcnow().timestamp()
+
+
+def extension_names() -> list[str]:
+    """Every module of the ``cogs`` package (``cogs.economy``, ...), sorted."""
+    return sorted(
+        f"{cogs.__name__}.{module.name}"
+        for module in pkgutil.iter_modules(cogs.__path__)
+        if not module.name.startswith("_")
+    )
+
+
+class SabaccTree(app_commands.CommandTree["SabaccBot"]):
+    """Command tree whose errors go through :func:`bot.errors.handle_interaction_error`."""
+
+    async def on_error(
+        self, interaction: discord.Interaction[SabaccBot], error: app_commands.AppCommandError
+    ) -> None:
+        """Expected errors -> their message, anything else -> logged + apology (ephemeral)."""
+        await handle_interaction_error(interaction, error)
+
+
+class SabaccBot(commands.Bot):
+    """The Sabacc bot. Build it with :func:`create_bot`."""
+
+    def __init__(self, settings: Settings, db: Database | None = None) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),  # no privileged intent
+            tree_cls=SabaccTree,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+        )
+        self.settings = settings
+        self._db = db
+        self._owns_db = db is None
+        self._bank: Bank | None = self._make_bank(db) if db is not None else None
+        self._recovery_hooks: list[Hook] = []
+        self._cleanups: list[Hook] = []
+        self._released = False
+
+    def _make_bank(self, db: Database) -> Bank:
+        return Bank(
+            db,
+            starting_balance=self.settings.starting_balance,
+            daily_amount=self.settings.daily_amount,
+            clock=bank_clock,
+        )
+
+    @property
+    def db(self) -> Database:
+        """The open database."""
+        if self._db is None:
+            raise RuntimeError("the database is opened in setup_hook; the bot is not set up yet")
+        return self._db
+
+    @property
+    def bank(self) -> Bank:
+        """The bank over :attr:`db`."""
+        if self._bank is None:
+            raise RuntimeError("the bank is created in setup_hook; the bot is not set up yet")
+        return self._bank
+
+    def add_startup_recovery(self, hook: Hook) -> None:
+        """Run ``hook`` in :meth:`on_startup_recovery`, after every cog is loaded."""
+        self._recovery_hooks.append(hook)
+
+    def add_cleanup(self, hook: Hook) -> None:
+        """Run ``hook`` in :meth:`release_resources` (last added first), before the db closes."""
+        self._cleanups.append(hook)
+
+    async def setup_hook(self) -> None:
+        """Open the db, load the cogs, run start-up recovery, sync the commands."""
+        if self._db is None:
+            self._db = await Database.open(self.settings.database_path)
+            self._bank = self._make_bank(self._db)
+        for name in extension_names():
+            try:
+                await self.load_extension(name)
+            except Exception:
+                log.exception("Could not load extension %s; continuing without it", name)
+        await self.on_startup_recovery()
+        await self.sync_commands()
+
+    async def on_startup_recovery(self) -> None:
+        """Repair state left by a previous process (each registered hook, in order)."""
+        for hook in self._recovery_hooks:
+            await hook()
+
+    async def sync_commands(self) -> list[app_commands.AppCommand]:
+        """Sync to ``DEV_GUILD_ID`` (instant, for development) if set, else globally."""
+        if self.settings.dev_guild_id is not None:
+            guild = discord.Object(id=self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("Synced %d commands to guild %s", len(synced), guild.id)
+        else:
+            synced = await self.tree.sync()
+            log.info("Synced %d global commands", len(synced))
+        return synced
+
+    async def on_ready(self) -> None:
+        """Log who we are (may run more than once; does no work)."""
+        log.info(
+            "Logged in as %s (%s) in %d guilds", self.user, self.application_id, len(self.guilds)
+        )
+
+    async def release_resources(self) -> None:
+        """Run the cleanups and close the database if the bot opened it. Safe to call twice."""
+        if self._released:
+            return
+        self._released = True
+        while self._cleanups:
+            hook = self._cleanups.pop()
+            try:
+                await hook()
+            except Exception:
+                log.exception("Cleanup %r failed", hook)
+        if self._owns_db and self._db is not None:
+            await self._db.close()
+
+    async def close(self) -> None:
+        """Disconnect, then release the resources."""
+        try:
+            await super().close()
+        finally:
+            await self.release_resources()
+
+
+def create_bot(settings: Settings, db: Database | None = None) -> SabaccBot:
+    """Build the bot without connecting (tests and the demo use it without a token)."""
+    return SabaccBot(settings, db)

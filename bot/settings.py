@@ -1,0 +1,131 @@
+"""Runtime configuration, read once from the environment (``.env`` via python-dotenv).
+
+Public API (stable)::
+
+    class SettingsError(ValueError)          # a bad value; the message names the variable
+    @dataclass(frozen=True) class Settings:
+        token: str | None                    # DISCORD_TOKEN
+        database_path: Path                  # DATABASE_PATH, default data/sabacc.db
+        dev_guild_id: int | None             # DEV_GUILD_ID: sync commands to this guild only
+        log_level: str                       # LOG_LEVEL, default INFO
+        application_id: int | None           # DISCORD_APPLICATION_ID (for `python -m bot invite`)
+        starting_balance: int                # STARTING_BALANCE, default 1000
+        daily_amount: int                    # DAILY_AMOUNT, default 250
+        turn_timeout: float                  # TURN_TIMEOUT seconds, default 90
+        bot_delay: float                     # BOT_DELAY seconds, default 1.5
+        Settings.from_env(environ=None) -> Settings
+
+``token`` may be ``None`` so that tests and the offline demo can build a bot without one; the
+entry point refuses to *run* without it.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TypeVar
+
+__all__ = ["LOG_LEVELS", "Settings", "SettingsError"]
+
+LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
+
+_T = TypeVar("_T")
+
+
+class SettingsError(ValueError):
+    """A configuration value is malformed; the message says which variable and why."""
+
+
+def _get(
+    env: Mapping[str, str], name: str, parse: Callable[[str], _T], default: _T, what: str
+) -> _T:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        return parse(raw)
+    except ValueError:
+        raise SettingsError(f"{name}={raw!r} is not valid: expected {what}") from None
+
+
+def _positive_int(raw: str) -> int:
+    value = int(raw)
+    if value <= 0:
+        raise ValueError(raw)
+    return value
+
+
+def _non_negative_int(raw: str) -> int:
+    value = int(raw)
+    if value < 0:
+        raise ValueError(raw)
+    return value
+
+
+def _seconds(raw: str) -> float:
+    value = float(raw)
+    if not math.isfinite(value) or value < 0:
+        raise ValueError(raw)
+    return value
+
+
+def _positive_seconds(raw: str) -> float:
+    value = _seconds(raw)
+    if value == 0:
+        raise ValueError(raw)
+    return value
+
+
+def _log_level(raw: str) -> str:
+    level = raw.upper()
+    if level not in LOG_LEVELS:
+        raise ValueError(raw)
+    return level
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Everything the bot reads from its environment. Build it with :meth:`from_env`."""
+
+    token: str | None = None
+    database_path: Path = Path("data/sabacc.db")
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+    application_id: int | None = None
+    starting_balance: int = 1000
+    daily_amount: int = 250
+    turn_timeout: float = 90.0
+    bot_delay: float = 1.5
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
+        """Read the settings from ``environ`` (default ``os.environ``).
+
+        Raises :class:`SettingsError` with a one-line explanation for a malformed value.
+        """
+        env = os.environ if environ is None else environ
+        snowflake = "a Discord id (a positive integer)"
+        return cls(
+            token=env.get("DISCORD_TOKEN", "").strip() or None,
+            database_path=Path(env.get("DATABASE_PATH", "").strip() or "data/sabacc.db"),
+            dev_guild_id=_get(env, "DEV_GUILD_ID", _positive_int, None, snowflake),
+            log_level=_get(env, "LOG_LEVEL", _log_level, "INFO", "one of " + ", ".join(LOG_LEVELS)),
+            application_id=_get(env, "DISCORD_APPLICATION_ID", _positive_int, None, snowflake),
+            starting_balance=_get(
+                env, "STARTING_BALANCE", _non_negative_int, 1000, "a whole number ≥ 0"
+            ),
+            daily_amount=_get(env, "DAILY_AMOUNT", _positive_int, 250, "a whole number ≥ 1"),
+            turn_timeout=_get(
+                env, "TURN_TIMEOUT", _positive_seconds, 90.0, "a number of seconds > 0"
+            ),
+            bot_delay=_get(env, "BOT_DELAY", _seconds, 1.5, "a number of seconds ≥ 0"),
+        )
+
+    @property
+    def log_level_number(self) -> int:
+        """``log_level`` as a :mod:`logging` constant."""
+        return int(logging.getLevelName(self.log_level))
