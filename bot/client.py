@@ -72,6 +72,8 @@ class SabaccBot(commands.Bot):
     """The Sabacc bot. Build it with :func:`create_bot`."""
 
     def __init__(self, settings: Settings, db: Database | None = None) -> None:
+        # The bot never joins voice: skip discord.py's "PyNaCl/davey is not installed" warnings.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),  # no privileged intent

@@ -1,0 +1,240 @@
+"""Economy commands: /balance, /daily, /leaderboard, /stats and the admin /credits group.
+
+Everything is per server (balances are keyed by guild and user). Private answers (your balance,
+/daily) are ephemeral; the leaderboard, stats and admin adjustments are posted in the channel.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.bank import MAX_BALANCE
+from bot.errors import UserFacingError
+from engine.variants import UnknownVariant, get_variant
+
+if TYPE_CHECKING:
+    import sqlite3
+
+    from bot.client import SabaccBot
+
+log = logging.getLogger(__name__)
+
+COLOUR = discord.Colour.gold()
+Amount = app_commands.Range[int, 1, MAX_BALANCE]
+
+STATS_COLUMNS = (
+    "variant, games_played, games_won, hands_played, hands_won, credits_won, credits_lost,"
+    " best_hand, biggest_pot"
+)
+
+
+def _guild_id(interaction: discord.Interaction[SabaccBot]) -> int:
+    if interaction.guild_id is None:
+        raise app_commands.NoPrivateMessage()
+    return interaction.guild_id
+
+
+def _human(member: discord.Member | discord.User) -> discord.Member | discord.User:
+    if member.bot:
+        raise UserFacingError(f"{member.display_name} is a bot; bots don't hold credits.")
+    return member
+
+
+def _percent(part: int, whole: int) -> str:
+    return f" ({100 * part // whole}%)" if whole else ""
+
+
+def _variant_name(variant_id: str) -> str:
+    try:
+        return get_variant(variant_id).name
+    except (UnknownVariant, ImportError):
+        return variant_id
+
+
+def stats_field(row: sqlite3.Row) -> tuple[str, str]:
+    """``(name, value)`` of the embed field for one ``stats`` row (one variant)."""
+    net = row["credits_won"] - row["credits_lost"]
+    lines = [
+        f"Games: **{row['games_played']}** played · **{row['games_won']}** won"
+        + _percent(row["games_won"], row["games_played"]),
+        f"Hands: **{row['hands_played']}** played · **{row['hands_won']}** won"
+        + _percent(row["hands_won"], row["hands_played"]),
+        f"Credits: +{row['credits_won']:,} won · −{row['credits_lost']:,} lost (net **{net:+,}**)",
+    ]
+    if row["biggest_pot"]:
+        lines.append(f"Biggest pot: **{row['biggest_pot']:,}**")
+    if row["best_hand"]:
+        lines.append(f"Best hand: {row['best_hand']}")
+    return _variant_name(row["variant"]), "\n".join(lines)
+
+
+class Economy(commands.Cog):
+    """Credits: balances, the daily bonus, the leaderboard, player statistics."""
+
+    def __init__(self, bot: SabaccBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="balance")
+    @app_commands.guild_only()
+    @app_commands.describe(member="Whose balance to show (default: yours)")
+    async def balance(
+        self, interaction: discord.Interaction[SabaccBot], member: discord.Member | None = None
+    ) -> None:
+        """Show your credits (or another member's) in this server."""
+        guild = _guild_id(interaction)
+        target = _human(member or interaction.user)
+        bank = self.bot.bank
+        amount = await bank.balance(guild, target.id)
+        own = target.id == interaction.user.id
+        embed = discord.Embed(
+            title="Your balance" if own else f"{target.display_name}'s balance",
+            description=f"**{amount:,}** credits",
+            colour=COLOUR,
+        )
+        embed.add_field(name="Rank", value=f"#{await bank.rank(guild, target.id)}")
+        at_tables = await bank.escrowed(guild, target.id)
+        if at_tables:
+            embed.add_field(name="At tables", value=f"{at_tables:,} credits")
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name="daily")
+    @app_commands.guild_only()
+    async def daily(self, interaction: discord.Interaction[SabaccBot]) -> None:
+        """Claim your daily credits (once every 24 hours)."""
+        guild = _guild_id(interaction)
+        balance = await self.bot.bank.claim_daily(guild, interaction.user.id)
+        await interaction.response.send_message(
+            f"You received **{self.bot.bank.daily_amount:,}** credits. "
+            f"Your balance is now **{balance:,}**.",
+            ephemeral=True,
+        )
+
+    @app_commands.command(name="leaderboard")
+    @app_commands.guild_only()
+    async def leaderboard(self, interaction: discord.Interaction[SabaccBot]) -> None:
+        """Show the richest players of this server."""
+        guild = _guild_id(interaction)
+        bank = self.bot.bank
+        own_rank = await bank.rank(guild, interaction.user.id)
+        own_balance = await bank.balance(guild, interaction.user.id)
+        top = await bank.leaderboard(guild, limit=10)
+        lines = [
+            f"**{position}.** <@{user_id}> — {balance:,} credits"
+            + (" ← you" if user_id == interaction.user.id else "")
+            for position, (user_id, balance) in enumerate(top, start=1)
+        ]
+        name = interaction.guild.name if interaction.guild else "this server"
+        embed = discord.Embed(
+            title=f"Richest players in {name}", description="\n".join(lines), colour=COLOUR
+        )
+        embed.add_field(
+            name="Your rank", value=f"#{own_rank} with {own_balance:,} credits", inline=False
+        )
+        await interaction.response.send_message(
+            embed=embed, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    @app_commands.command(name="stats")
+    @app_commands.guild_only()
+    @app_commands.describe(member="Whose statistics to show (default: yours)")
+    async def stats(
+        self, interaction: discord.Interaction[SabaccBot], member: discord.Member | None = None
+    ) -> None:
+        """Show Sabacc statistics per variant for you or another member."""
+        guild = _guild_id(interaction)
+        target = _human(member or interaction.user)
+        db, bank = self.bot.db, self.bot.bank
+        balance = await bank.balance(guild, target.id)
+        rank = await bank.rank(guild, target.id)
+        embed = discord.Embed(
+            title=f"{target.display_name}'s Sabacc record",
+            description=f"Balance: **{balance:,}** credits · rank #{rank}",
+            colour=COLOUR,
+        )
+        if await db.table_exists("stats"):
+            rows = await db.fetchall(
+                f"SELECT {STATS_COLUMNS} FROM stats WHERE guild_id = ? AND user_id = ?"
+                " ORDER BY games_played DESC, variant",
+                (guild, target.id),
+            )
+            for row in rows[:24]:
+                name, value = stats_field(row)
+                embed.add_field(name=name, value=value, inline=False)
+            if not rows:
+                embed.set_footer(text="No games played yet.")
+            elif len(rows) > 1:
+                played = sum(r["games_played"] for r in rows)
+                won = sum(r["games_won"] for r in rows)
+                embed.set_footer(
+                    text=f"All variants: {played} games, {won} won{_percent(won, played)}"
+                )
+        await interaction.response.send_message(
+            embed=embed, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    credits = app_commands.Group(
+        name="credits",
+        description="Adjust members' credits (server managers only)",
+        default_permissions=discord.Permissions(manage_guild=True),
+        guild_only=True,
+    )
+
+    async def _adjust(
+        self,
+        interaction: discord.Interaction[SabaccBot],
+        member: discord.Member,
+        amount: int,
+        *,
+        grant: bool,
+    ) -> None:
+        guild = _guild_id(interaction)
+        _human(member)
+        bank = self.bot.bank
+        reason = f"{'grant' if grant else 'take'} by {interaction.user.id}"
+        if grant:
+            balance = await bank.grant(guild, member.id, amount, reason)
+            verb = f"granted **{amount:,}** credits to"
+        else:
+            balance = await bank.take(guild, member.id, amount, reason)
+            verb = f"took **{amount:,}** credits from"
+        log.info(
+            "%s (%s) %s %s in guild %s",
+            interaction.user,
+            interaction.user.id,
+            verb,
+            member.id,
+            guild,
+        )
+        await interaction.response.send_message(
+            f"{interaction.user.mention} {verb} {member.mention}. "
+            f"New balance: **{balance:,}** credits.",
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    @credits.command(name="grant")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    @app_commands.describe(member="Who receives the credits", amount="How many credits to create")
+    async def credits_grant(
+        self, interaction: discord.Interaction[SabaccBot], member: discord.Member, amount: Amount
+    ) -> None:
+        """Give a member new credits."""
+        await self._adjust(interaction, member, amount, grant=True)
+
+    @credits.command(name="take")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    @app_commands.describe(member="Whose credits to remove", amount="How many credits to remove")
+    async def credits_take(
+        self, interaction: discord.Interaction[SabaccBot], member: discord.Member, amount: Amount
+    ) -> None:
+        """Remove credits from a member."""
+        await self._adjust(interaction, member, amount, grant=False)
+
+
+async def setup(bot: SabaccBot) -> None:
+    """Extension entry point."""
+    await bot.add_cog(Economy(bot))

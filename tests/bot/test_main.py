@@ -1,0 +1,130 @@
+"""``python -m bot``: clear one-line failures, the invite URL; and Settings parsing."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+import discord
+import pytest
+
+from bot.__main__ import BAD_TOKEN, NO_TOKEN
+from bot.settings import Settings, SettingsError
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_bot(
+    tmp_path: Path, *args: str, env: dict[str, str] | None = None, code: str | None = None
+) -> subprocess.CompletedProcess[str]:
+    """Run ``python -m bot ARGS`` (or ``-c code``) in ``tmp_path`` with a clean environment."""
+    clean = {"PATH": os.environ.get("PATH", ""), "PYTHONPATH": str(ROOT), **(env or {})}
+    command = [sys.executable, "-c", code] if code else [sys.executable, "-m", "bot", *args]
+    return subprocess.run(
+        command, cwd=tmp_path, env=clean, capture_output=True, text=True, timeout=60
+    )
+
+
+def test_without_a_token_one_line_and_status_2(tmp_path: Path) -> None:
+    result = run_bot(tmp_path)
+    assert result.returncode == 2
+    assert result.stderr == NO_TOKEN + "\n"
+    assert result.stdout == ""
+    assert NO_TOKEN == (
+        "DISCORD_TOKEN is not set: copy .env.example to .env and put your bot token in it "
+        "(or try the offline demo: make demo)"
+    )
+
+
+def test_the_token_is_read_from_dotenv_in_the_working_directory(tmp_path: Path) -> None:
+    (tmp_path / ".env").write_text("LOG_LEVEL=loud\n")
+    result = run_bot(tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.strip() == (
+        "Configuration error: LOG_LEVEL='loud' is not valid: "
+        "expected one of CRITICAL, ERROR, WARNING, INFO, DEBUG"
+    )
+
+
+def test_a_rejected_token_is_one_line(tmp_path: Path) -> None:
+    code = (
+        "import sys, discord\n"
+        "async def refuse(self, token): raise discord.LoginFailure('Improper token')\n"
+        "discord.Client.login = refuse\n"
+        "from bot.__main__ import main\n"
+        "sys.exit(main([]))\n"
+    )
+    env = {"DISCORD_TOKEN": "not-a-token", "DATABASE_PATH": str(tmp_path / "db" / "s.db")}
+    result = run_bot(tmp_path, env=env, code=code)
+    assert result.returncode == 1
+    assert result.stderr.strip().splitlines()[-1] == BAD_TOKEN
+    assert "Traceback" not in result.stderr
+    assert (tmp_path / "db" / "s.db").exists()  # migrations ran before login
+
+
+def test_invite_prints_the_url_with_exactly_the_needed_permissions(tmp_path: Path) -> None:
+    result = run_bot(tmp_path, "invite", env={"DISCORD_APPLICATION_ID": "123456789012345678"})
+    assert result.returncode == 0, result.stderr
+    url = urlsplit(result.stdout.strip())
+    assert (url.scheme, url.netloc, url.path) == ("https", "discord.com", "/oauth2/authorize")
+    query = parse_qs(url.query)
+    assert query["client_id"] == ["123456789012345678"]
+    assert query["scope"] == ["bot applications.commands"]
+    permissions = discord.Permissions(int(query["permissions"][0]))
+    assert permissions == discord.Permissions(
+        view_channel=True, send_messages=True, embed_links=True, read_message_history=True
+    )
+    assert query["permissions"] == ["84992"]
+    assert not permissions.use_external_emojis and not permissions.administrator
+
+
+def test_invite_without_an_application_id_is_one_line(tmp_path: Path) -> None:
+    result = run_bot(tmp_path, "invite")
+    assert result.returncode == 2
+    assert len(result.stderr.splitlines()) == 1
+    assert result.stderr.startswith("DISCORD_APPLICATION_ID is not set")
+
+
+def test_settings_defaults() -> None:
+    settings = Settings.from_env({})
+    assert settings == Settings()
+    assert (settings.token, settings.database_path) == (None, Path("data/sabacc.db"))
+    assert (settings.starting_balance, settings.daily_amount) == (1000, 250)
+    assert (settings.turn_timeout, settings.bot_delay, settings.log_level) == (90.0, 1.5, "INFO")
+
+
+def test_settings_from_env() -> None:
+    settings = Settings.from_env(
+        {
+            "DISCORD_TOKEN": " abc ",
+            "DATABASE_PATH": "/tmp/x.db",
+            "DEV_GUILD_ID": "42",
+            "LOG_LEVEL": "debug",
+            "DISCORD_APPLICATION_ID": "7",
+            "STARTING_BALANCE": "0",
+            "DAILY_AMOUNT": "10",
+            "TURN_TIMEOUT": "30.5",
+            "BOT_DELAY": "0",
+        }
+    )
+    assert settings == Settings("abc", Path("/tmp/x.db"), 42, "DEBUG", 7, 0, 10, 30.5, 0.0)
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("DEV_GUILD_ID", "abc"),
+        ("DEV_GUILD_ID", "-3"),
+        ("STARTING_BALANCE", "1.5"),
+        ("DAILY_AMOUNT", "0"),
+        ("TURN_TIMEOUT", "0"),
+        ("BOT_DELAY", "nan"),
+        ("LOG_LEVEL", "verbose"),
+    ],
+)
+def test_bad_settings_name_the_variable(name: str, value: str) -> None:
+    with pytest.raises(SettingsError, match=f"^{name}='{value}' is not valid: expected "):
+        Settings.from_env({name: value})

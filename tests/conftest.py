@@ -1,0 +1,159 @@
+"""The simcord harness: drive the real bot in a simulated Discord (research/simcord.md §9).
+
+Fixtures
+--------
+``db_path``       a fresh SQLite file path in ``tmp_path`` (restarts share it)
+``settings``      :class:`bot.settings.Settings` on ``db_path``; ``bot_delay=0`` so computer
+                  players do not sleep in real time (override the fixture to change anything)
+``simcord_bot``   the bot from ``create_bot(settings)`` (consumed by simcord's ``simcord_env``)
+``simcord_env``   simcord's running Env, plus: unexpected errors the bot only *logs* (e.g. in a
+                  DynamicItem behind ``error_boundary``) fail the test like swallowed ones do
+``world``         :class:`tests.helpers.World`: guild "Cantina", channel "sabacc", members
+                  alice, bob, carol, dave and admin (role "Admin" with Manage Server)
+``restart``       ``await restart(**settings_changes)``: a fresh bot on the same database file
+                  replaces the running one (a process restart); the old one is released
+
+Harness policies (both documented private patches of the pinned simcord 3.2.1):
+* fast idle: actor calls take ~2 ms instead of ~52 ms (set ``SIMCORD_FAST_IDLE=0`` to disable);
+* expected user-facing errors (:func:`bot.errors.user_message` is not ``None``: insufficient
+  funds, illegal actions, missing permissions...) are answered to the user and are *not* bot
+  errors, so simcord's ``check_errors`` does not count them; assert on the ephemeral reply.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import os
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+import simcord.env as _simcord_env
+
+from bot.client import SabaccBot, create_bot
+from bot.errors import user_message
+from bot.settings import Settings
+from tests.helpers import World, burst_click, modal_ids, text_of
+
+__all__ = ["World", "burst_click", "modal_ids", "text_of"]
+
+if os.environ.get("SIMCORD_FAST_IDLE", "1") == "1":
+    _original_settle = _simcord_env.Env._settle_internal
+
+    async def _fast_settle(
+        self: Any,
+        *,
+        timeout: float | None = None,
+        idle: float = 0.05,
+        dispatch: Any = None,
+        _deadline: float | None = None,
+    ) -> Any:
+        return await _original_settle(
+            self, timeout=timeout, idle=min(idle, 0.001), dispatch=dispatch, _deadline=_deadline
+        )
+
+    _simcord_env.Env._settle_internal = _fast_settle  # type: ignore[method-assign]
+
+_original_record_error = _simcord_env.Env._record_error
+
+
+def _record_unexpected_only(self: Any, error: BaseException) -> None:
+    if user_message(error) is None:
+        _original_record_error(self, error)
+
+
+_simcord_env.Env._record_error = _record_unexpected_only  # type: ignore[method-assign]
+
+
+class _ForwardLoggedErrors(logging.Handler):
+    """Hands exceptions logged at ERROR by the bot's code or discord.py to simcord's error list."""
+
+    def __init__(self, env: _simcord_env.Env) -> None:
+        super().__init__(level=logging.ERROR)
+        self.env = env
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.exc_info and isinstance(record.exc_info[1], BaseException):
+            self.env._record_error(record.exc_info[1])
+
+
+_WATCHED_LOGGERS = ("bot", "cogs", "discord")
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    """A fresh database file for this test."""
+    return tmp_path / "sabacc.db"
+
+
+@pytest.fixture
+def settings(db_path: Path) -> Settings:
+    """Settings for tests: defaults, the temp database, no real-time bot delay."""
+    return Settings(token=None, database_path=db_path, bot_delay=0.0)
+
+
+@pytest.fixture
+async def _bots() -> AsyncIterator[list[SabaccBot]]:
+    """Every bot built for this test; released after the env shut down (simcord G4)."""
+    bots: list[SabaccBot] = []
+    yield bots
+    for bot in reversed(bots):
+        await bot.release_resources()
+
+
+@pytest.fixture
+def simcord_bot(settings: Settings, _bots: list[SabaccBot]) -> SabaccBot:
+    """The bot under test, built like production (it opens its own database in setup_hook)."""
+    bot = create_bot(settings)
+    _bots.append(bot)
+    return bot
+
+
+@pytest.fixture
+async def simcord_env(simcord_env: _simcord_env.Env) -> AsyncIterator[_simcord_env.Env]:
+    """simcord's env, also failing the test for errors the bot logged instead of raising."""
+    handler = _ForwardLoggedErrors(simcord_env)
+    loggers = [logging.getLogger(name) for name in _WATCHED_LOGGERS]
+    for logger in loggers:
+        logger.addHandler(handler)
+    try:
+        yield simcord_env
+    finally:
+        for logger in loggers:
+            logger.removeHandler(handler)
+
+
+@pytest.fixture
+async def world(simcord_env: _simcord_env.Env) -> World:
+    """Guild "Cantina", #sabacc, alice, bob, carol, dave, and admin (Manage Server)."""
+    env = simcord_env
+    guild = env.create_guild("Cantina")
+    channel = guild.create_text_channel("sabacc")
+    admin_role = guild.create_role("Admin", permissions=discord.Permissions(manage_guild=True))
+    members = {
+        name: guild.add_member(env.create_user(name, global_name=name.title()))
+        for name in ("alice", "bob", "carol", "dave")
+    }
+    admin = guild.add_member(env.create_user("admin", global_name="Admin"), roles=[admin_role])
+    return World(env=env, guild=guild, channel=channel, admin=admin, **members)
+
+
+@pytest.fixture
+def restart(
+    simcord_env: _simcord_env.Env, settings: Settings, _bots: list[SabaccBot]
+) -> Callable[..., Awaitable[SabaccBot]]:
+    """``await restart(**changes)``: replace the bot by a fresh one on the same database."""
+
+    async def _restart(**changes: Any) -> SabaccBot:
+        old = simcord_env.bot
+        new = create_bot(dataclasses.replace(settings, **changes))
+        _bots.append(new)
+        await simcord_env.restart_bot(new)
+        assert isinstance(old, SabaccBot)
+        await old.release_resources()
+        return new
+
+    return _restart
