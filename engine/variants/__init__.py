@@ -11,7 +11,7 @@ import importlib
 from engine.core.game import VariantInfo
 
 # variant id -> module path. A variant is listed here once its engine lands.
-_MODULES: dict[str, str] = {}
+_MODULES: dict[str, str] = {"coruscant-shift": "engine.variants.coruscant"}
 
 
 class UnknownVariant(KeyError):

@@ -1,0 +1,197 @@
+"""The Coruscant Shift game: the platform-facing side of the state machine (§2–§5).
+
+:class:`CoruscantGame` implements :class:`engine.core.game.Game`. It stops only at player
+decisions (the two simultaneous selections and the two betting phases); antes, dice, deals, the
+reveal and the payouts run inside :meth:`CoruscantGame.apply` (see
+:mod:`engine.variants.coruscant_flow`). Views, action specs and previews live in
+:mod:`engine.variants.coruscant_views`, the data and its JSON form in
+:mod:`engine.variants.coruscant_state`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import ClassVar
+
+from engine.core.betting import BetKind
+from engine.core.game import (
+    Action,
+    ActionSpec,
+    Event,
+    IllegalAction,
+    PlayerView,
+    PublicView,
+    SeatStats,
+)
+from engine.variants import coruscant_flow as flow
+from engine.variants import coruscant_views as views
+from engine.variants.coruscant_cards import SYLOP_ALIAS_SEP, Card, best_selection
+from engine.variants.coruscant_events import BetMade, PlayerLeft, SelectionConfirmed
+from engine.variants.coruscant_state import CoruscantOptions, CoruscantState, Phase
+
+__all__ = ["CoruscantGame", "CoruscantOptions", "Phase"]
+
+
+class CoruscantGame(CoruscantState):
+    """A running Coruscant Shift game (the :class:`~engine.core.game.Game` protocol)."""
+
+    VARIANT: ClassVar[str] = "coruscant-shift"
+
+    # ------------------------------------------------------------------ protocol properties
+
+    @property
+    def seq(self) -> int:
+        """Accepted actions (and departures) so far."""
+        return self.seq_count
+
+    @property
+    def turn(self) -> int:
+        """Decision counter (see :class:`engine.core.game.Game`)."""
+        return self.turn_count
+
+    # ------------------------------------------------------------------ decisions
+
+    def legal_actions(self, seat: int) -> tuple[ActionSpec, ...]:
+        """Controls for ``seat`` now; empty when it is not pending."""
+        if seat not in self.pending_seats():
+            return ()
+        if self.phase.selecting:
+            return (views.select_spec(self, seat),)
+        return views.betting_specs(self, seat)
+
+    def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
+        """Apply a decision and run every automatic step after it; raises IllegalAction."""
+        if self.finished:
+            raise IllegalAction("The game is over.")
+        if not 0 <= seat < self.n or seat not in self.pending_seats():
+            raise IllegalAction(self._not_pending_reason(seat))
+        events: list[Event] = []
+        if self.phase.selecting:
+            if action.kind != "select":
+                raise IllegalAction("Choose your cards first (action 'select').")
+            self._select(seat, self.parse_choice(seat, action.choices), events)
+        else:
+            self._bet(seat, action, events)
+        self.seq_count += 1
+        return tuple(events)
+
+    def _not_pending_reason(self, seat: int) -> str:
+        if not 0 <= seat < self.n or not self.bet.is_live(seat):
+            return "You are not playing in this hand."
+        if self.phase.selecting:
+            return "You have already chosen your cards this round."
+        to_act = self.bet.to_act
+        who = self.seat_players[to_act] if to_act is not None else "nobody"
+        return f"It is not your turn: waiting for {who}."
+
+    def parse_choice(self, seat: int, choices: Sequence[str]) -> list[Card]:
+        """Validate a selection of ``seat`` (notations; a second Sylop may be ``sylop#2``)."""
+        if not choices:
+            raise IllegalAction("Choose at least one card.")
+        remaining = Counter(self.hands[seat])
+        picked: list[Card] = []
+        for text in choices:
+            base = text.split(SYLOP_ALIAS_SEP)[0] if text.startswith("sylop") else text
+            try:
+                card = Card.parse(base)
+            except ValueError:
+                raise IllegalAction(f"{text!r} is not a card.") from None
+            if remaining[card] <= 0:
+                held = "more than once" if card in self.hands[seat] else ""
+                raise IllegalAction(f"You can't choose {card.display} {held}".rstrip() + ".")
+            remaining[card] -= 1
+            picked.append(card)
+        if self.opts.lock_first_selection and self.phase is Phase.SELECT_2:
+            missing = Counter(self.kept[seat]) - Counter(picked)
+            if missing:
+                shown = ", ".join(c.display for c in missing.elements())
+                raise IllegalAction(f"Your round-1 cards are locked in: keep {shown}.")
+        return picked
+
+    def _select(self, seat: int, cards: list[Card], events: list[Event]) -> None:
+        self.choice[seat] = cards
+        events.append(SelectionConfirmed(self.seat_players[seat], self.phase.round_no))
+        if not self.pending_seats():
+            flow.end_selection(self, events)
+
+    def _bet(self, seat: int, action: Action, events: list[Event]) -> None:
+        try:
+            BetKind(action.kind)
+        except ValueError:
+            raise IllegalAction(f"{action.kind!r} is not a betting action.") from None
+        result = self.bet.act(seat, action.kind, action.amount)
+        if result.kind is BetKind.FOLD:
+            self.muck(seat)
+        events.append(
+            BetMade(
+                self.seat_players[seat],
+                result.kind.value,
+                result.effect.value,
+                result.paid,
+                result.commit,
+                result.all_in,
+            )
+        )
+        flow.after_bet_result(self, result.phase_over, result.returned, result.returned_to, events)
+
+    # ------------------------------------------------------------------ the rest of the protocol
+
+    def preview(self, seat: int, action: Action) -> str:
+        """A private line about a choice before confirming it (never raises)."""
+        return views.preview(self, seat, action)
+
+    def default_action(self, seat: int) -> Action:
+        """Timeout choice (§3): best subset / keep the round-1 selection; check, else fold."""
+        if seat not in self.pending_seats():
+            raise IllegalAction("You have nothing to decide right now.")
+        if self.phase.selecting:
+            cards = self.kept[seat] if self.phase is Phase.SELECT_2 else []
+            if not cards:
+                wild = self.opts.sylop_counts_as_target_suit
+                cards = best_selection(self.hands[seat], self.target, self.suit, sylop_wild=wild)
+            return Action("select", choices=tuple(c.notation for c in cards))
+        owed = self.bet.to_call(seat)
+        return Action("check" if owed == 0 else "fold")
+
+    def leave(self, seat: int) -> tuple[tuple[Event, ...], int]:
+        """Fold (if in the hand) and leave for good; returns the events and the stack taken."""
+        if self.finished:
+            raise IllegalAction("The game is over; payouts are final.")
+        if self.left[seat]:
+            raise IllegalAction("You have already left this table.")
+        events: list[Event] = []
+        took = self.stacks[seat]
+        self.stacks[seat] = 0
+        self.left[seat] = True
+        self.seq_count += 1
+        if not self.bet.is_live(seat):
+            events.append(PlayerLeft(self.seat_players[seat], took))
+            return tuple(events), took
+        events.append(BetMade(self.seat_players[seat], "fold", "fold", 0, 0, False))
+        events.append(PlayerLeft(self.seat_players[seat], took))
+        was_to_act = self.bet.to_act
+        result = self.bet.forfeit(seat)
+        self.muck(seat)
+        if result is not None:
+            if result.phase_over or self.bet.to_act != was_to_act:
+                flow.after_bet_result(
+                    self, result.phase_over, result.returned, result.returned_to, events
+                )
+        elif len(self.bet.live_seats()) == 1:
+            flow.award_uncontested(self, self.bet.live_seats()[0], events)
+        elif self.phase.selecting and not self.pending_seats():
+            flow.end_selection(self, events)
+        return tuple(events), took
+
+    def seat_stats(self) -> dict[int, SeatStats]:
+        """Hands played/won, best showdown hand and biggest pot per seat."""
+        return {s: SeatStats(**self.stats[s]) for s in range(self.n)}
+
+    def public_view(self) -> PublicView:
+        """Everything public."""
+        return views.public_view(self)
+
+    def view_for(self, seat: int) -> PlayerView:
+        """What ``seat`` may see."""
+        return views.view_for(self, seat)
