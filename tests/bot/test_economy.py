@@ -2,10 +2,23 @@
 
 from __future__ import annotations
 
+import discord
 import pytest
+from discord import app_commands
+from simcord import assert_error
 from simcord.backend.errors import SetupError
 
 from bot.bank import HOUSE
+from bot.errors import (
+    APOLOGY,
+    BaseView,
+    NotYourTurn,
+    StaleButton,
+    TableError,
+    error_boundary,
+    user_message,
+)
+from engine.core.game import IllegalAction
 from tests.helpers import World, text_of
 
 
@@ -149,3 +162,97 @@ async def test_stats_shows_balance_and_one_field_per_variant(world: World) -> No
     assert embed.fields[1].name == "nope"  # an unknown variant id is shown as is
     assert embed.footer.text == "All variants: 5 games, 1 won (20%)"
     assert "Pure Sabacc" in text_of(result.response)
+
+
+async def test_balances_and_daily_cooldown_survive_a_restart(world: World, restart) -> None:
+    await world.alice.slash(world.channel, "daily")
+    old = world.bot
+    new = await restart()
+    assert new is world.bot and new is not old and old.db.closed
+    assert (await world.alice.slash(world.channel, "balance")).response.embeds[0].description == (
+        "**1,250** credits"
+    )
+    refused = await world.alice.slash(world.channel, "daily")
+    assert refused.response.content.startswith("You already claimed")
+
+
+# -- error handling (bot.errors) through the real command tree and views ------------------------
+
+
+async def test_an_unexpected_error_gets_an_apology_and_no_internals(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def broken(guild: int, user: int) -> int:
+        raise RuntimeError("secret internals")
+
+    monkeypatch.setattr(world.bot.bank, "balance", broken)
+    result = await world.alice.slash(world.channel, "balance")
+    assert result.ephemeral
+    assert result.response.content == APOLOGY
+    assert "secret" not in text_of(result.response)
+    assert_error(world.env, RuntimeError, contains="secret internals")
+
+
+class _Buttons(BaseView):
+    @discord.ui.button(label="Expected", custom_id="test:expected")
+    async def expected(self, interaction: discord.Interaction, _: discord.ui.Button) -> None:
+        raise TableError("This table is full.")
+
+    @discord.ui.button(label="Deferred", custom_id="test:deferred")
+    async def deferred(self, interaction: discord.Interaction, _: discord.ui.Button) -> None:
+        await interaction.response.defer()
+        raise IllegalAction("You cannot draw now.")
+
+    @discord.ui.button(label="Bug", custom_id="test:bug")
+    async def bug(self, interaction: discord.Interaction, _: discord.ui.Button) -> None:
+        raise KeyError("seat 7")
+
+
+async def test_base_view_errors_are_answered_ephemerally(world: World) -> None:
+    @app_commands.command(name="buttons")
+    async def buttons(interaction: discord.Interaction) -> None:
+        """Test-only command."""
+        await interaction.response.send_message("Pick one", view=_Buttons())
+
+    world.bot.tree.add_command(buttons)
+    await world.bot.tree.sync()
+    shown = await world.alice.slash(world.channel, "buttons")
+
+    full = await world.bob.click(shown.response, label="Expected")
+    assert full.ephemeral and full.response.content == "This table is full."
+    late = await world.bob.click(shown.response, label="Deferred")  # answered via a followup
+    assert [m.content for m in late.followups] == ["You cannot draw now."]
+    assert late.followups[0].ephemeral
+    bug = await world.bob.click(shown.response, label="Bug")
+    assert bug.ephemeral and bug.response.content == APOLOGY
+    assert_error(world.env, KeyError)
+    assert all(m.content == "Pick one" for m in world.channel.history(viewer=world.alice))
+
+
+def test_user_messages_for_checks_and_wrapped_errors() -> None:
+    from unittest.mock import Mock
+
+    wrapped = app_commands.CommandInvokeError(Mock(), NotYourTurn())
+    assert user_message(wrapped) == "It's not your turn."
+    assert user_message(app_commands.NoPrivateMessage()) == (
+        "This command only works in a server, not in direct messages."
+    )
+    assert user_message(app_commands.MissingPermissions(["manage_guild", "ban_members"])) == (
+        "You need the Manage Server, Ban Members permission to do that."
+    )
+    assert user_message(StaleButton()).startswith("This button is out of date")
+    assert user_message(ValueError("x")) is None
+
+
+async def test_error_boundary_answers_and_the_harness_still_sees_the_bug(world: World) -> None:
+    @app_commands.command(name="guarded")
+    async def guarded(interaction: discord.Interaction) -> None:
+        """Test-only command."""
+        async with error_boundary(interaction):
+            raise LookupError("only in the log")
+
+    world.bot.tree.add_command(guarded)
+    await world.bot.tree.sync()
+    result = await world.alice.slash(world.channel, "guarded")
+    assert result.ephemeral and result.response.content == APOLOGY
+    assert_error(world.env, LookupError, contains="only in the log")  # forwarded from the log
