@@ -1,0 +1,210 @@
+"""Classic Sabacc (``classic``): the Game of spec ``classic.md`` and its :data:`INFO`.
+
+Modules: :mod:`~engine.variants.classic_cards` (deck, notation, scoring),
+:mod:`~engine.variants.classic_settle` (Sudden Demise, caller rule, pots, penalties),
+:mod:`~engine.variants.classic_state` (options, state, JSON), :mod:`~engine.variants.classic_flow`
+(state machine), :mod:`~engine.variants.classic_actions` (decisions),
+:mod:`~engine.variants.classic_views` (views, stats), :mod:`~engine.variants.classic_judge`.
+
+Betting goes through the shared :class:`engine.core.betting.Betting` (which owns stacks and the
+hand-pot contributions) and pot layering through :mod:`engine.core.pots`; the Sabacc pot, antes
+into it and penalties are Classic's own bookkeeping.
+
+Money: Σ stacks + hand pot + Sabacc pot = buy_in × seats − credits already handed back by
+:meth:`ClassicGame.leave`. At game end the leftover Sabacc pot is shared among the players still in
+the game (CL-30), so :meth:`ClassicGame.payouts` plus every ``leave`` return equals
+``buy_in × seats``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Self
+
+from engine.core.betting import Betting
+from engine.core.game import (
+    Action,
+    ActionSpec,
+    Event,
+    IllegalAction,
+    PlayerView,
+    PublicView,
+    SeatStats,
+    VariantInfo,
+)
+from engine.variants import classic_actions as actions
+from engine.variants import classic_flow as flow
+from engine.variants import classic_views as views
+from engine.variants.classic_judge import judge
+from engine.variants.classic_state import ClassicOptions, ClassicState, Phase, Seat, SeatRecord
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 8  # CL-27
+MIN_BUY_IN = 20  # §2.2 "custom any integer ≥ 20"
+
+
+class ClassicGame:
+    """A running Classic Sabacc table (implements :class:`engine.core.game.Game`)."""
+
+    VARIANT: ClassVar[str] = "classic"
+
+    def __init__(self, state: ClassicState) -> None:
+        self.state = state
+        self.opening_events: tuple[Event, ...] = ()  # events of create() (first hand's deal)
+
+    @classmethod
+    def create(
+        cls,
+        players: Sequence[str],
+        *,
+        buy_in: int,
+        options: Mapping[str, Any] | None = None,
+        seed: int = 0,
+        deck: Sequence[str] | None = None,
+        start_seat: int | None = None,
+    ) -> ClassicGame:
+        """Seat ``players`` (join order) with ``buy_in`` credits each and deal the first hand.
+
+        Tests may stack the first hand's draw pile (``deck``: notations dealt first, top first;
+        see :func:`~engine.variants.classic_flow.stacked_deck`) and fix its ``start_seat``.
+        """
+        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+            raise ValueError(f"Classic Sabacc needs {MIN_PLAYERS}–{MAX_PLAYERS} players")
+        if not isinstance(buy_in, int) or buy_in < MIN_BUY_IN:
+            raise ValueError(f"the buy-in must be an integer of at least {MIN_BUY_IN}")
+        opts = ClassicOptions.from_mapping(options or {})
+        n = len(players)
+        st = ClassicState(
+            players=tuple(players),
+            buy_in=buy_in,
+            options=opts,
+            rng=random.Random(seed),
+            betting=Betting(n, [buy_in] * n, min_bet=opts.min_bet),
+            status=[Seat.IN] * n,
+            stats=[SeatRecord() for _ in range(n)],
+            dealt=[False] * n,
+            last_drawn=[""] * n,
+            traded=[False] * n,
+        )
+        events: list[Event] = []
+        pile = flow.stacked_deck(deck) if deck is not None else None
+        flow.start_hand(st, events, deck=pile, start=start_seat)
+        game = cls(st)
+        game.opening_events = tuple(events)
+        return game
+
+    # ------------------------------------------------------------------ contract
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Player ids by seat (join order)."""
+        return self.state.players
+
+    @property
+    def seq(self) -> int:
+        """Accepted actions so far."""
+        return self.state.seq
+
+    @property
+    def turn(self) -> int:
+        """Decision counter: grows with every accepted action or leave (each starts a new
+        decision point: another seat, another phase, or the next step of a trade turn)."""
+        return self.state.turn
+
+    @property
+    def finished(self) -> bool:
+        """True once the game is over."""
+        return self.state.phase is Phase.GAME_OVER
+
+    def pending_seats(self) -> frozenset[int]:
+        """The seat to act (turn-based game)."""
+        return actions.pending(self.state)
+
+    def legal_actions(self, seat: int) -> tuple[ActionSpec, ...]:
+        """What ``seat`` may do now."""
+        return actions.legal_actions(self.state, seat)
+
+    def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
+        """Apply one decision and every automatic step after it; raises IllegalAction."""
+        events = actions.apply_action(self.state, seat, action)
+        self.state.seq += 1
+        self.state.turn += 1
+        return tuple(events)
+
+    def preview(self, seat: int, action: Action) -> str:
+        """A private line about a choice (total without the card to change, …)."""
+        return actions.preview(self.state, seat, action)
+
+    def default_action(self, seat: int) -> Action:
+        """check, else fold; stand, then end the turn (§3.6)."""
+        return actions.default_action(self.state, seat)
+
+    def leave(self, seat: int) -> tuple[tuple[Event, ...], int]:
+        """Leave for good: a live hand folds (contributions stay in the pot); returns the credits
+        behind. After the game is over the credits are in :meth:`payouts` instead (returns 0)."""
+        if not 0 <= seat < self.state.n:
+            raise IllegalAction("No such seat.")
+        events: list[Event] = []
+        credits = flow.leave(self.state, seat, events)
+        if events:
+            self.state.turn += 1
+        return tuple(events), credits
+
+    def payouts(self) -> dict[int, int]:
+        """Final stacks per seat once finished (seats that left get 0); empty before."""
+        return dict(self.state.final_payouts or {})
+
+    def seat_stats(self) -> dict[int, SeatStats]:
+        """Per-seat statistics so far."""
+        return views.seat_stats(self.state)
+
+    def public_view(self) -> PublicView:
+        """The public table."""
+        return views.public_view(self.state)
+
+    def view_for(self, seat: int) -> PlayerView:
+        """One seat's private view."""
+        return views.view_for(self.state, seat)
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole state, RNG included."""
+        return {"variant": self.VARIANT, "state": self.state.to_json()}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        """Restore :meth:`to_json` output exactly."""
+        return cls(ClassicState.from_json(data["state"]))
+
+    # ------------------------------------------------------------------ helpers
+
+    def total_credits(self) -> int:
+        """Σ stacks + hand pot + Sabacc pot (constant between ``leave`` calls)."""
+        st = self.state
+        return sum(st.stacks) + st.betting.pot_total + st.sabacc_pot
+
+
+def create_game(
+    players: Sequence[str], *, buy_in: int, options: Mapping[str, Any], seed: int
+) -> ClassicGame:
+    """The :class:`~engine.core.game.GameFactory` of this variant."""
+    return ClassicGame.create(players, buy_in=buy_in, options=options, seed=seed)
+
+
+def restore_game(data: Mapping[str, Any]) -> ClassicGame:
+    """Restore a serialised game."""
+    return ClassicGame.from_json(data)
+
+
+INFO = VariantInfo(
+    id="classic",
+    name="Classic Sabacc",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    buy_in_presets={"lay": 500, "tournament": 1000},
+    default_preset="lay",
+    min_buy_in=MIN_BUY_IN,
+    create=create_game,
+    restore=restore_game,
+    judge=judge,
+    options=ClassicOptions().to_json(),
+)

@@ -1,0 +1,231 @@
+"""Classic Sabacc decisions: what a seat may do now (ActionSpecs), applying, defaults, previews.
+
+Action kinds (CL-33 keeps the two "calls" apart):
+
+* betting (shared module, :class:`~engine.core.betting.BetKind`): ``check``, ``bet`` (AMOUNT),
+  ``call`` (label "Call N"), ``raise`` (AMOUNT, raise-to), ``all_in``, ``fold``;
+* trade turn, first the one trade action: ``gain``, ``change`` (CHOICE: the card to give up),
+  ``stand``; then ``end_turn`` or ``call_hand`` ("Call the hand");
+* at any point of a trade turn, at most once: ``stasis`` (CHOICE: a hidden card into the field) or
+  ``unstasis`` (CHOICE: a field card back to the hand).
+
+C-impl-4: the turn ends by itself after the trade action when neither a stasis operation nor a
+Call is still possible, so most turns take one click.
+"""
+
+from __future__ import annotations
+
+from engine.core.betting import BetKind
+from engine.core.game import Action, ActionSpec, IllegalAction, Option, ParamKind
+from engine.variants.classic_cards import Card, evaluate, hand_total
+from engine.variants.classic_events import StasisMoved, Traded
+from engine.variants.classic_flow import (
+    Events,
+    after_bet,
+    call_allowed,
+    can_stasis_add,
+    can_stasis_remove,
+    draw_card,
+    end_turn,
+    maybe_end_turn,
+)
+from engine.variants.classic_state import ClassicState, Phase, Step
+
+BET_KINDS = frozenset(k.value for k in BetKind)
+TRADE_PHASES = (Phase.TRADE, Phase.FINAL_TURNS)
+
+
+def pending(st: ClassicState) -> frozenset[int]:
+    """The one seat that must decide now (none when the game is over)."""
+    if st.phase is Phase.BET and st.betting.to_act is not None:
+        return frozenset({st.betting.to_act})
+    if st.phase in TRADE_PHASES and st.queue:
+        return frozenset({st.queue[0]})
+    return frozenset()
+
+
+def _card_options(cards: list[Card]) -> tuple[Option, ...]:
+    return tuple(Option(c.notation, c.name, f"value {c.value}") for c in cards)
+
+
+def _bet_specs(st: ClassicState, seat: int) -> list[ActionSpec]:
+    specs: list[ActionSpec] = []
+    stack = st.stacks[seat]
+    for opt in st.betting.options(seat):
+        if opt.kind is BetKind.CHECK:
+            specs.append(ActionSpec("check", "Check", style="primary"))
+        elif opt.kind is BetKind.CALL:
+            tail = " (all-in)" if opt.min_amount == stack else ""
+            specs.append(ActionSpec("call", f"Call {opt.min_amount}{tail}", style="primary"))
+        elif opt.kind is BetKind.BET:
+            specs.append(
+                ActionSpec(
+                    "bet",
+                    "Bet",
+                    ParamKind.AMOUNT,
+                    opt.min_amount,
+                    opt.max_amount,
+                    prompt=f"Bet how much? ({opt.min_amount}–{opt.max_amount})",
+                )
+            )
+        elif opt.kind is BetKind.RAISE:
+            specs.append(
+                ActionSpec(
+                    "raise",
+                    "Raise to",
+                    ParamKind.AMOUNT,
+                    opt.min_amount,
+                    opt.max_amount,
+                    prompt=f"Raise to what total? ({opt.min_amount}–{opt.max_amount})",
+                )
+            )
+        elif opt.kind is BetKind.ALL_IN:
+            specs.append(ActionSpec("all_in", f"All-in {opt.min_amount}"))
+        else:
+            specs.append(ActionSpec("fold", "Fold", style="danger"))
+    return specs
+
+
+def _trade_specs(st: ClassicState, seat: int) -> list[ActionSpec]:
+    specs: list[ActionSpec] = []
+    can_draw = st.available() > 0
+    if st.step is Step.ACTION:
+        if can_draw:
+            specs.append(ActionSpec("gain", "Gain (draw a card)", style="primary"))
+        if can_draw and st.hands[seat]:
+            specs.append(
+                ActionSpec(
+                    "change",
+                    "Change a card",
+                    ParamKind.CHOICE,
+                    options=_card_options(st.hands[seat]),
+                    prompt="Which card do you discard before drawing?",
+                )
+            )
+        specs.append(ActionSpec("stand", "Stand"))
+    else:
+        specs.append(ActionSpec("end_turn", "End turn", style="primary"))
+        if call_allowed(st):
+            specs.append(ActionSpec("call_hand", "Call the hand", style="danger"))
+    if can_stasis_add(st, seat):
+        specs.append(
+            ActionSpec(
+                "stasis",
+                "Put in stasis",
+                ParamKind.CHOICE,
+                options=_card_options(st.hands[seat]),
+                prompt="Which card goes face up into your stasis field?",
+            )
+        )
+    if can_stasis_remove(st, seat):
+        specs.append(
+            ActionSpec(
+                "unstasis",
+                "Take from stasis",
+                ParamKind.CHOICE,
+                options=_card_options(st.stasis[seat]),
+                prompt="Which stasis card goes back into your hand?",
+            )
+        )
+    return specs
+
+
+def legal_actions(st: ClassicState, seat: int) -> tuple[ActionSpec, ...]:
+    """Everything ``seat`` may do now; empty when it is not pending."""
+    if seat not in pending(st):
+        return ()
+    if st.phase is Phase.BET:
+        return tuple(_bet_specs(st, seat))
+    return tuple(_trade_specs(st, seat))
+
+
+def _chosen(action: Action, cards: list[Card]) -> Card:
+    if len(action.choices) != 1:
+        raise IllegalAction("Choose exactly one card.")
+    for card in cards:
+        if card.notation == action.choices[0]:
+            return card
+    raise IllegalAction(f"You can't choose {action.choices[0]} now.")
+
+
+def apply_action(st: ClassicState, seat: int, action: Action) -> Events:
+    """Validate and apply one decision, then run the automatic steps after it."""
+    if st.phase is Phase.GAME_OVER:
+        raise IllegalAction("The game is over.")
+    if seat not in pending(st):
+        raise IllegalAction("It is not your turn.")
+    kinds = {spec.kind for spec in legal_actions(st, seat)}
+    if action.kind not in kinds:
+        raise IllegalAction(f"You can't {action.kind.replace('_', ' ')} now.")
+    ev: Events = []
+    if st.phase is Phase.BET:
+        after_bet(st, ev, st.betting.act(seat, action.kind, action.amount))
+        return ev
+    name = st.players[seat]
+    if action.kind in ("stasis", "unstasis"):
+        into = action.kind == "stasis"
+        source, target = (st.hands, st.stasis) if into else (st.stasis, st.hands)
+        card = _chosen(action, source[seat])
+        source[seat].remove(card)
+        target[seat].append(card)
+        st.stasis_used = True
+        ev.append(StasisMoved(name, card.notation, into, card.name))
+        maybe_end_turn(st, ev)
+    elif action.kind in ("gain", "change", "stand"):
+        if action.kind == "change":
+            card = _chosen(action, st.hands[seat])
+            st.hands[seat].remove(card)
+            st.discard.append(card)
+        if action.kind != "stand":
+            drawn = draw_card(st, ev)
+            assert drawn is not None  # legal only when a card can be drawn
+            st.hands[seat].append(drawn)
+            st.last_drawn[seat] = f"You drew {drawn.name}."
+        ev.append(Traded(name, action.kind, len(st.full_hand(seat))))
+        st.step = Step.END
+        maybe_end_turn(st, ev)
+    elif action.kind == "end_turn":
+        end_turn(st, ev, called=False)
+    else:  # call_hand
+        end_turn(st, ev, called=True)
+    return ev
+
+
+def default_action(st: ClassicState, seat: int) -> Action:
+    """Timeouts (§3.6): check if legal, else fold; in a trade turn stand, then end the turn."""
+    kinds = {spec.kind for spec in legal_actions(st, seat)}
+    if not kinds:
+        raise IllegalAction("It is not your turn.")
+    for kind in ("check", "stand", "end_turn", "fold"):
+        if kind in kinds:
+            return Action(kind)
+    raise IllegalAction("No default action.")  # pragma: no cover - every state offers one
+
+
+def preview(st: ClassicState, seat: int, action: Action) -> str:
+    """A short private line about a choice before it is confirmed."""
+    try:
+        if seat not in pending(st):
+            return ""
+        hand = st.full_hand(seat)
+        if action.kind == "change" and action.choices:
+            card = _chosen(action, st.hands[seat])
+            rest = hand_total(hand) - card.value
+            return f"Without {card.name} your cards total {rest}; then you draw one card."
+        if action.kind == "gain":
+            return f"Your cards total {hand_total(hand)}; you add one more card."
+        if action.kind == "stasis" and action.choices:
+            card = _chosen(action, st.hands[seat])
+            return f"{card.name} goes face up into your stasis field (safe from a Sabacc Shift)."
+        if action.kind == "unstasis" and action.choices:
+            card = _chosen(action, st.stasis[seat])
+            return f"{card.name} goes back into your hidden hand."
+        if action.kind == "call_hand":
+            label = evaluate(hand).label
+            return f"You hold {label}. Everyone else gets a last turn; lose and you bomb out."
+        if action.kind in ("bet", "raise") and action.amount is not None:
+            pay = action.amount - (st.betting.phase_commit[seat] if action.kind == "raise" else 0)
+            return f"You put in {pay} and keep {st.stacks[seat] - pay} behind."
+    except IllegalAction:
+        return ""
+    return ""

@@ -1,0 +1,469 @@
+"""The Classic Sabacc state machine (spec §3): every automatic step between two decisions.
+
+HAND_START → ANTE → DEAL → BET(r) → TRADE(r) → DICE(r) → BET(r+1) … until a Call (→ FINAL_TURNS →
+REVEAL → SETTLE) or the ``max_rounds`` safeguard (→ REVEAL without caller), or until everyone else
+folds (→ AWARD_CONCEDED). The functions mutate a :class:`ClassicState` and append events to ``ev``;
+they stop only where a player must decide (a betting action or a trade turn) or at GAME_OVER.
+
+Implementation decisions (not in the spec):
+
+* C-impl-1: a player who leaves mid-hand folds (contributions stay in the pot); a caller who leaves
+  before the reveal is simply folded: no caller rule, no penalty.
+* C-impl-2: the game-end Sabacc pot goes to the players still in the game (CL-30); if nobody is
+  (every remaining player was cashed out at the same HAND_START), to the players of the last hand
+  who did not leave, so credits are always conserved.
+* C-impl-3: the hand-1 starting player is drawn from the game's RNG among the seated players.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.core.betting import BetResult
+from engine.core.deck import Deck
+from engine.core.game import Event
+from engine.core.pots import split_evenly
+from engine.core.seats import next_seat
+from engine.variants.classic_cards import Card, full_deck
+from engine.variants.classic_events import (
+    BetMade,
+    CashedOut,
+    DiceRolled,
+    GameOver,
+    HandCalled,
+    HandStarted,
+    HandWon,
+    PenaltyPaid,
+    PhaseStarted,
+    PlayerLeft,
+    PotAwarded,
+    Reshuffled,
+    Revealed,
+    SabaccPotResult,
+    ShiftDone,
+    SuddenDemiseDrew,
+)
+from engine.variants.classic_settle import Settlement, explain, settle, settle_conceded
+from engine.variants.classic_state import REST_OF_ROUND, ClassicState, Phase, Seat, Step
+
+Events = list[Event]
+
+
+# --------------------------------------------------------------------------- cards
+
+
+def draw_card(st: ClassicState, ev: Events) -> Card | None:
+    """Top card of the draw pile, reshuffling the discard pile into it when empty (CL-25)."""
+    if not len(st.draw):
+        if not st.discard:
+            return None
+        count = len(st.discard)
+        st.draw.shuffle_in(st.discard, st.rng)
+        st.discard = []
+        ev.append(Reshuffled(count))
+    return st.draw.draw_one()
+
+
+def discard_seat(st: ClassicState, seat: int) -> None:
+    """A folded player's cards (hand and stasis field) go face down to the discard pile."""
+    st.discard.extend(st.hands[seat] + st.stasis[seat])
+    st.hands[seat], st.stasis[seat] = [], []
+
+
+class _PileDrawer:
+    """Sudden-Demise draws from the game's pile (the settlement's :class:`Drawer`)."""
+
+    def __init__(self, st: ClassicState, ev: Events) -> None:
+        self.st, self.ev = st, ev
+
+    def available(self) -> int:
+        return self.st.available()
+
+    def draw(self) -> Card:
+        card = draw_card(self.st, self.ev)
+        assert card is not None
+        return card
+
+
+# --------------------------------------------------------------------------- hands
+
+
+def stacked_deck(top_first: Sequence[str]) -> Deck[Card]:
+    """A 76-card draw pile dealing ``top_first`` first, then the other cards in a fixed order
+    (tests script deals with it). Special cards need their copy index (``queen#2``)."""
+    top = [Card.parse(t) for t in top_first]
+    if any(c.special is not None and not c.copy for c in top) or len(set(top)) != len(top):
+        raise ValueError("stacked cards must be distinct physical cards (queen#1, queen#2, …)")
+    rest = [c for c in full_deck() if c not in top]
+    if len(rest) + len(top) != len(full_deck()):
+        raise ValueError("unknown card in the stacked deck")
+    return Deck.stacked(top + rest)
+
+
+def start_hand(
+    st: ClassicState, ev: Events, *, deck: Deck[Card] | None = None, start: int | None = None
+) -> None:
+    """HAND_START, ANTE and DEAL, then the first betting phase (or GAME_OVER). ``deck`` and
+    ``start`` override the shuffled pile and the starting player (stacked-deck tests)."""
+    opts = st.options
+    if opts.max_hands is not None and st.hand_no >= opts.max_hands:
+        end_game(st, ev)
+        return
+    for s in st.in_game():
+        if st.stacks[s] < max(opts.total_ante, 1):
+            st.status[s] = Seat.OUT
+            ev.append(CashedOut(st.players[s], st.stacks[s]))
+    players = st.in_game()
+    if len(players) < 2:
+        end_game(st, ev)
+        return
+    if start is not None and start in players:
+        st.start_seat = start
+    elif st.hand_no == 0:
+        st.start_seat = st.rng.choice(players)
+    else:
+        nxt = next_seat(st.start_seat, st.n, lambda s: st.status[s] is Seat.IN)
+        assert nxt is not None
+        st.start_seat = nxt
+    st.hand_no += 1
+    st.draw = deck if deck is not None else Deck.shuffled(full_deck(), st.rng)
+    st.discard = []
+    st.hands = [[] for _ in range(st.n)]
+    st.stasis = [[] for _ in range(st.n)]
+    st.dealt = [s in players for s in range(st.n)]
+    st.last_drawn = [""] * st.n
+    st.betting.start_hand(players)
+    order = st.hand_order()
+    for s in order:
+        st.betting.post(s, opts.hand_ante)
+        st.stacks[s] -= opts.sabacc_ante  # Betting owns stacks; the Sabacc pot is ours
+        st.sabacc_pot += opts.sabacc_ante
+        st.stats[s].hands_played += 1
+    for _ in range(2):
+        for s in order:
+            card = draw_card(st, ev)
+            assert card is not None
+            st.hands[s].append(card)
+    st.round_no, st.caller, st.dice = 1, None, None
+    ev.append(
+        HandStarted(
+            st.hand_no,
+            st.players[st.start_seat],
+            len(order),
+            opts.hand_ante,
+            opts.sabacc_ante,
+            st.betting.pot_total,
+            st.sabacc_pot,
+        )
+    )
+    begin_bet(st, ev)
+
+
+def begin_bet(st: ClassicState, ev: Events) -> None:
+    """BET(r): open a betting phase; skip it when nobody can bet (§4.3)."""
+    if len(st.live()) < 2:
+        award_conceded(st, ev)
+        return
+    st.phase = Phase.BET
+    st.queue = []
+    if st.betting.start_phase(st.start_seat):
+        ev.append(PhaseStarted(st.round_no, "betting"))
+    else:
+        ev.append(PhaseStarted(st.round_no, "betting", "Skipped: nobody left can bet."))
+        begin_trade(st, ev)
+
+
+def after_bet(st: ClassicState, ev: Events, result: BetResult) -> None:
+    """Log a betting action and move on when it ended the phase."""
+    returned_to = st.players[result.returned_to] if result.returned_to is not None else ""
+    ev.append(
+        BetMade(
+            st.players[result.seat],
+            result.kind.value,
+            result.effect.value,
+            result.paid,
+            result.commit,
+            result.all_in,
+            result.returned,
+            returned_to,
+        )
+    )
+    if result.kind.value == "fold":
+        discard_seat(st, result.seat)
+    if not result.phase_over:
+        return
+    if len(st.live()) < 2:
+        award_conceded(st, ev)
+    else:
+        begin_trade(st, ev)
+
+
+# --------------------------------------------------------------------------- trade
+
+
+def begin_trade(st: ClassicState, ev: Events) -> None:
+    """TRADE(r): every live player takes one trade turn, clockwise from the starting player."""
+    st.phase = Phase.TRADE
+    live = set(st.live())
+    st.queue = [s for s in st.hand_order() if s in live]
+    st.traded = [False] * st.n
+    note = "Call the hand is allowed." if st.round_no >= st.options.min_call_round else ""
+    ev.append(PhaseStarted(st.round_no, "trade", note))
+    start_turn(st)
+
+
+def start_turn(st: ClassicState) -> None:
+    """A fresh trade turn for ``queue[0]``: one trade action and one stasis operation to use."""
+    st.step = Step.ACTION
+    st.stasis_used = False
+
+
+def call_allowed(st: ClassicState) -> bool:
+    """§3.1: round ≥ ``min_call_round``, nobody called yet, not a final turn."""
+    return (
+        st.phase is Phase.TRADE and st.caller is None and st.round_no >= st.options.min_call_round
+    )
+
+
+def can_stasis_add(st: ClassicState, seat: int) -> bool:
+    """One hidden card could go into the field (CL-13; ``stasis_max_cards`` respected)."""
+    limit = st.options.stasis_max_cards
+    room = limit is None or len(st.stasis[seat]) < limit
+    return not st.stasis_used and bool(st.hands[seat]) and room
+
+
+def can_stasis_remove(st: ClassicState, seat: int) -> bool:
+    """A field card could come back to the hand this turn."""
+    return not st.stasis_used and bool(st.stasis[seat])
+
+
+def maybe_end_turn(st: ClassicState, ev: Events) -> None:
+    """After the trade action, end the turn at once when nothing is left to decide."""
+    seat = st.queue[0]
+    if st.step is Step.END and not (
+        call_allowed(st) or can_stasis_add(st, seat) or can_stasis_remove(st, seat)
+    ):
+        end_turn(st, ev, called=False)
+
+
+def end_turn(st: ClassicState, ev: Events, *, called: bool) -> None:
+    """End the current trade turn with ``end_turn`` or with a Call (§3.2)."""
+    seat = st.queue.pop(0)
+    st.traded[seat] = True
+    if called:
+        st.caller = seat
+        live = set(st.live())
+        if st.options.call_final_turns == REST_OF_ROUND:
+            st.queue = [s for s in st.queue if s in live]
+        else:
+            after = [(seat + i) % st.n for i in range(1, st.n)]
+            st.queue = [s for s in after if s in live]
+        st.phase = Phase.FINAL_TURNS
+        ev.append(HandCalled(st.players[seat], len(st.queue)))
+    continue_trade(st, ev)
+
+
+def continue_trade(st: ClassicState, ev: Events) -> None:
+    """Next trade turn, or the end of the phase: REVEAL, or DICE then the next round."""
+    if st.queue:
+        start_turn(st)
+        return
+    if st.phase is Phase.FINAL_TURNS:
+        reveal(st, ev)
+        return
+    if st.options.max_rounds is not None and st.round_no >= st.options.max_rounds:
+        ev.append(PhaseStarted(st.round_no, "reveal", "Round limit reached: nobody called."))
+        reveal(st, ev)
+        return
+    roll_dice(st, ev)
+
+
+def roll_dice(st: ClassicState, ev: Events) -> None:
+    """DICE(r): two d6 from the game's RNG; doubles → Sabacc Shift (§3.4). Then BET(r+1)."""
+    d1, d2 = st.rng.randint(1, 6), st.rng.randint(1, 6)
+    st.dice = (d1, d2)
+    ev.append(DiceRolled(st.round_no, d1, d2))
+    if d1 == d2:
+        sabacc_shift(st, ev)
+    st.round_no += 1
+    begin_bet(st, ev)
+
+
+def sabacc_shift(st: ClassicState, ev: Events) -> None:
+    """Discard every live non-stasis card, then deal as many back one at a time, clockwise."""
+    live = set(st.live())
+    order = [s for s in st.hand_order() if s in live]
+    wanted = {s: len(st.hands[s]) for s in order}
+    for s in order:
+        st.discard.extend(st.hands[s])
+        st.hands[s] = []
+    while any(len(st.hands[s]) < wanted[s] for s in order):
+        for s in order:
+            if len(st.hands[s]) < wanted[s]:
+                card = draw_card(st, ev)
+                assert card is not None  # all discards precede the deal (§3.4)
+                st.hands[s].append(card)
+    for s in order:
+        st.last_drawn[s] = "Sabacc Shift dealt you " + ", ".join(c.name for c in st.hands[s])
+    ev.append(ShiftDone(tuple((st.players[s], wanted[s]) for s in order)))
+
+
+# --------------------------------------------------------------------------- settlement
+
+
+def _pot_name(index: int, count: int) -> str:
+    if index == 0:
+        return "main pot" if count > 1 else "hand pot"
+    return f"side pot {index}"
+
+
+def _apply_settlement(st: ClassicState, result: Settlement[int], ev: Events) -> None:
+    """Move the credits a settlement decided and record statistics and the public summary."""
+    name = st.players.__getitem__
+    st.betting.collect()
+    for s in result.order:
+        st.betting.pay(s, result.payouts[s] + result.sabacc_payouts[s])
+        st.stacks[s] -= result.penalties.get(s, 0)
+        won = result.payouts[s] + result.sabacc_payouts[s]
+        st.stats[s].biggest_pot = max(st.stats[s].biggest_pot, won)
+    st.sabacc_pot = result.sabacc_pot_after
+    for s in result.winners:
+        st.stats[s].hands_won += 1
+    for s, evaluation in result.evals.items():
+        st.stats[s].note_hand(evaluation)
+    for i, pot in enumerate(result.pots):
+        ev.append(
+            PotAwarded(_pot_name(i, len(result.pots)), pot.amount, tuple(map(name, pot.winners)))
+        )
+    for s, paid in result.penalties.items():
+        why = "bombed hand" if result.evals[s].bombed else "called and did not win"
+        ev.append(PenaltyPaid(name(s), paid, why))
+    if not result.conceded:
+        won = sum(result.sabacc_payouts.values())
+        ev.append(SabaccPotResult(tuple(map(name, result.sabacc_winners)), won or st.sabacc_pot))
+    ev.append(HandWon(explain(result, name)))
+
+
+def reveal(st: ClassicState, ev: Events) -> None:
+    """REVEAL and SETTLE (§5.5), then HAND_END."""
+    start = len(ev)
+    order = st.hand_order()
+    live = st.live()
+    caller = st.caller if st.caller in live else None
+    hands = {s: st.full_hand(s) for s in live}
+    result = settle(
+        order,
+        hands,
+        {s: st.betting.contributions[s] for s in order},
+        {s: st.stacks[s] for s in order},
+        st.sabacc_pot,
+        caller,
+        _PileDrawer(st, ev),
+        st.options.bomb_out_penalty,
+    )
+    for s in order:
+        if s in hands:
+            e = result.evals[s]
+            cards = tuple(c.notation for c in hands[s])
+            ev.append(Revealed(st.players[s], cards, e.total, e.label, s == caller))
+    n_pots = len(result.pots)
+    for step in result.sudden_demise:
+        draws = []
+        for s in step.players:
+            card = step.draws[s]
+            if card is not None:
+                st.hands[s].append(card)  # Sudden-Demise cards stay in the hand (CL-21)
+            label = step.evals[s].label if s in step.evals else "tie stands"
+            draws.append((st.players[s], card.notation if card else "no card", label))
+        ev.append(SuddenDemiseDrew(_pot_name(step.pot, n_pots), tuple(draws)))
+    _apply_settlement(st, result, ev)
+    st.last_result = [t for e in ev[start:] if (t := e.public_text())]
+    end_hand(st, ev)
+
+
+def award_conceded(st: ClassicState, ev: Events) -> None:
+    """AWARD_CONCEDED (§5.6): the last live player takes every layer; nothing is revealed."""
+    start = len(ev)
+    order = st.hand_order()
+    (winner,) = st.live()
+    result = settle_conceded(
+        order,
+        winner,
+        {s: st.betting.contributions[s] for s in order},
+        {s: st.stacks[s] for s in order},
+        st.sabacc_pot,
+    )
+    _apply_settlement(st, result, ev)
+    st.last_result = [t for e in ev[start:] if (t := e.public_text())]
+    end_hand(st, ev)
+
+
+def end_hand(st: ClassicState, ev: Events) -> None:
+    """HAND_END: cards back to the deck, stasis fields cleared; then the next hand or the end."""
+    st.hands = [[] for _ in range(st.n)]
+    st.stasis = [[] for _ in range(st.n)]
+    st.discard = []
+    st.draw = Deck()
+    st.queue = []
+    start_hand(st, ev)
+
+
+def end_game(st: ClassicState, ev: Events) -> None:
+    """GAME_OVER: share the leftover Sabacc pot (CL-30, C-impl-2) and freeze the payouts."""
+    st.phase = Phase.GAME_OVER
+    st.queue = []
+    shared = st.sabacc_pot
+    recipients = st.in_game() or [
+        s
+        for s in range(st.n)
+        if st.status[s] is not Seat.LEFT and (st.dealt[s] if st.dealt else True)
+    ]
+    if not recipients:
+        recipients = [s for s in range(st.n) if st.status[s] is not Seat.LEFT]
+    if shared and recipients:
+        order = [(st.start_seat + i) % st.n for i in range(st.n)]
+        for s, amount in split_evenly(shared, [s for s in order if s in recipients]).items():
+            st.betting.pay(s, amount)
+        st.sabacc_pot = 0
+    else:
+        shared = 0
+    st.final_payouts = {s: (0 if st.status[s] is Seat.LEFT else st.stacks[s]) for s in range(st.n)}
+    standings = sorted(
+        (
+            (st.players[s], st.final_payouts[s])
+            for s in range(st.n)
+            if st.status[s] is not Seat.LEFT
+        ),
+        key=lambda x: -x[1],
+    )
+    ev.append(GameOver(tuple(standings), shared))
+
+
+# --------------------------------------------------------------------------- leaving
+
+
+def leave(st: ClassicState, seat: int, ev: Events) -> int:
+    """The player leaves for good: fold if live (C-impl-1), hand back the credits behind."""
+    if st.phase is Phase.GAME_OVER or st.status[seat] is Seat.LEFT:
+        return 0
+    live = st.betting.is_live(seat) and st.dealt[seat]
+    result = st.betting.forfeit(seat) if live else None
+    was_current = bool(st.queue) and st.queue[0] == seat
+    if live:
+        discard_seat(st, seat)
+        if seat in st.queue:
+            st.queue.remove(seat)
+    st.status[seat] = Seat.LEFT
+    credits = st.stacks[seat]
+    st.stacks[seat] = 0
+    ev.append(PlayerLeft(st.players[seat], credits, live))
+    if not live:
+        return credits
+    if len(st.live()) < 2:
+        award_conceded(st, ev)
+    elif st.phase is Phase.BET:
+        if result is not None and result.phase_over:
+            begin_trade(st, ev)
+    elif was_current:
+        continue_trade(st, ev)
+    return credits
