@@ -11,7 +11,10 @@ import importlib
 from engine.core.game import VariantInfo
 
 # variant id -> module path. A variant is listed here once its engine lands.
-_MODULES: dict[str, str] = {"coruscant-shift": "engine.variants.coruscant"}
+_MODULES: dict[str, str] = {
+    "coruscant-shift": "engine.variants.coruscant",
+    "classic": "engine.variants.classic",
+}
 
 
 class UnknownVariant(KeyError):
