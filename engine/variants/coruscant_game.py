@@ -98,8 +98,9 @@ class CoruscantGame(CoruscantState):
             except ValueError:
                 raise IllegalAction(f"{text!r} is not a card.") from None
             if remaining[card] <= 0:
-                held = "more than once" if card in self.hands[seat] else ""
-                raise IllegalAction(f"You can't choose {card.display} {held}".rstrip() + ".")
+                if card in self.hands[seat]:
+                    raise IllegalAction(f"You chose {card.display} more times than you hold it.")
+                raise IllegalAction(f"You don't hold {card.display} ({card.notation}).")
             remaining[card] -= 1
             picked.append(card)
         if self.opts.lock_first_selection and self.phase is Phase.SELECT_2:

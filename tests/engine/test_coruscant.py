@@ -1,0 +1,315 @@
+"""Coruscant Shift played through the real game object (coruscant-shift.md §2–§5)."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from engine.core.game import Action, Game, IllegalAction, ParamKind
+from engine.variants import get_variant
+from engine.variants.coruscant import CoruscantGame, create, restore
+from engine.variants.coruscant_cards import Card, best_selection, full_deck, parse_cards
+from engine.variants.coruscant_events import (
+    BettingSkipped,
+    HandRevealed,
+    PotAwarded,
+    SelectionsMade,
+    UncontestedWin,
+)
+from engine.variants.coruscant_state import Phase
+
+KIND = re.compile(r"^[a-z_]+$")
+
+
+def stacked(*top: str) -> list[str]:
+    """A full 62-card deck whose first cards are ``top`` (in dealing order)."""
+    first = parse_cards(top)
+    rest = Counter(full_deck()) - Counter(first)
+    return [*top, *(c.notation for c in rest.elements())]
+
+
+def select(game: CoruscantGame, seat: int, *cards: str) -> list[Any]:
+    return list(game.apply(seat, Action("select", choices=cards)))
+
+
+# A hands: ● +5 and four squares; B: five triangles; C: five negative circles.
+R1 = ["circle:+5", "triangle:+1", "circle:-1", "square:+1", "triangle:+2", "circle:-2"]
+R1 += ["square:+2", "triangle:+3", "circle:-3", "square:+3", "triangle:+4", "circle:-4"]
+R1 += ["square:+4", "triangle:+5", "circle:-5"]
+R2 = ["circle:+1", "circle:-6", "circle:+2", "circle:-7", "circle:+3", "circle:-8", "circle:+4"]
+R2 += ["circle:-9"]
+
+
+def worked_example() -> CoruscantGame:
+    return create(
+        ["A", "B", "C"],
+        buy_in=100,
+        options={},
+        seed=1,
+        stacks=[30, 100, 100],
+        decks=[stacked(*R1, *R2)],
+        dice=[(5, "circle")],
+        start_seat=0,
+    )
+
+
+def test_worked_example_4_5() -> None:
+    g = worked_example()
+    assert g.stacks == [28, 98, 98] and g.bet.pot_total == 6
+    assert g.view_for(0).hand == ("circle:+5", "square:+1", "square:+2", "square:+3", "square:+4")
+    assert g.public_view().highlight == "🎯 Target +5 · ● Circle"
+    assert g.pending_seats() == {0, 1, 2}
+    select(g, 0, "circle:+5")
+    select(g, 1, "triangle:+5")
+    events = select(g, 2, "circle:-1", "circle:-2")
+    assert SelectionsMade(1, (("A", 1), ("B", 1), ("C", 2))) in events
+    assert g.phase is Phase.BET_1 and g.pending_seats() == {0}
+    g.apply(0, Action("bet", 5))
+    g.apply(1, Action("raise", 15))
+    g.apply(2, Action("call"))
+    g.apply(0, Action("all_in"))
+    g.apply(1, Action("call"))
+    g.apply(2, Action("fold"))
+    assert g.bet.contributions == [30, 30, 17]
+    assert g.public_view().pots == (("Pot", 77),)
+    # round 2: A and B each get 4 cards, one at a time from A
+    assert g.phase is Phase.SELECT_2 and g.pending_seats() == {0, 1}
+    assert g.view_for(0).hand == ("circle:+5", "circle:+1", "circle:+2", "circle:+3", "circle:+4")
+    assert g.view_for(1).hand == ("triangle:+5", "circle:-6", "circle:-7", "circle:-8", "circle:-9")
+    select(g, 0, "circle:+5")
+    events = select(g, 1, "triangle:+5")
+    assert BettingSkipped(2) in events  # only B has chips behind and owes nothing
+    reveals = [e for e in events if isinstance(e, HandRevealed)]
+    assert [(e.player, e.total, e.distance, e.suit_count) for e in reveals] == [
+        ("A", 5, 0, 1),
+        ("B", 5, 0, 0),
+    ]
+    assert PotAwarded("Pot", 77, (("A", 77),)) in events
+    assert g.hand_no == 2 and g.stacks[0] + g.stacks[1] + g.stacks[2] + g.bet.pot_total == 230
+    stats = g.seat_stats()
+    assert stats[0].hands_won == 1 and stats[0].biggest_pot == 77
+    assert stats[0].best_hand == "+5 exact, 1 ● card"
+
+
+def test_side_pots_in_a_real_hand() -> None:
+    """CS-V19 shape: A all-in for 5 on the ante; B and C bet on; A wins the main pot only."""
+    top = ["circle:+5", "circle:+4", "square:+3"] + [f"triangle:{v:+d}" for v in range(1, 11)]
+    top += ["square:-1", "square:-2"]
+    g = create(
+        ["A", "B", "C"],
+        buy_in=100,
+        options={"base_ante": 5},
+        seed=2,
+        stacks=[5, 100, 100],
+        decks=[stacked(*top)],
+        dice=[(5, "circle")],
+        start_seat=0,
+    )
+    assert g.public_view().seats[0].status.startswith("all-in")
+    select(g, 0, "circle:+5")
+    select(g, 1, "circle:+4")
+    select(g, 2, "square:+3")
+    assert g.pending_seats() == {1}  # the all-in starting player is skipped
+    g.apply(1, Action("bet", 15))
+    g.apply(2, Action("call"))
+    assert g.public_view().pots == (("Main pot", 15), ("Side pot 1", 30))
+    for seat, card in ((0, "circle:+5"), (1, "circle:+4"), (2, "square:+3")):
+        select(g, seat, card)
+    g.apply(1, Action("check"))
+    events = g.apply(2, Action("check"))
+    awarded = [e for e in events if isinstance(e, PotAwarded)]
+    assert awarded == [
+        PotAwarded("Main pot", 15, (("A", 15),)),
+        PotAwarded("Side pot 1", 30, (("B", 30),)),
+    ]
+
+
+def test_uncontested_win_reveals_nothing() -> None:
+    g = create(["A", "B"], buy_in=50, options={}, seed=5, start_seat=0)
+    hands = [g.view_for(s).hand for s in range(2)]
+    for s in range(2):
+        g.apply(s, g.default_action(s))
+    g.apply(0, Action("bet", 3))
+    events = g.apply(1, Action("fold"))
+    assert any(isinstance(e, UncontestedWin) for e in events)
+    text = " ".join(t for e in events if (t := e.public_text()))
+    for hand in hands:
+        for card in parse_cards(hand):
+            assert card.display not in text and card.notation not in text
+
+
+def test_specs_and_preview() -> None:
+    g = create(["A", "B"], buy_in=50, options={}, seed=9, start_seat=0, dice=[(5, "circle")])
+    (spec,) = g.legal_actions(0)
+    assert spec.kind == "select" and spec.param is ParamKind.CHOICE
+    assert (spec.min_choices, spec.max_choices) == (1, 5)
+    assert (spec.label, spec.style) == ("Choose cards", "primary")
+    assert [o.value for o in spec.options] == list(g.view_for(0).hand)
+    g.hands[0] = parse_cards(["circle:+3", "circle:+1", "sylop", "sylop", "square:-9"])
+    values = [o.value for o in g.legal_actions(0)[0].options]
+    assert values == ["circle:+3", "circle:+1", "sylop", "sylop#2", "square:-9"]
+    assert g.legal_actions(0)[0].options[0].label == "● +3"
+    assert g.legal_actions(0)[0].options[2].label == "Ø Sylop"
+    preview = g.preview(0, Action("select", choices=("circle:+3", "circle:+1")))
+    assert preview == "Total +4 · distance 1 from +5 · 2 ● cards"
+    assert g.preview(0, Action("select", choices=("sylop", "sylop#2"))).endswith("2 ● cards")
+    assert g.preview(0, Action("select", choices=("nonsense",))) == ""
+    g.apply(0, Action("select", choices=("sylop", "sylop#2", "circle:+3")))
+    assert g.view_for(0).notes[0] == "Selection: Total +3 · distance 2 from +5 · 3 ● cards"
+    g.apply(1, g.default_action(1))
+    kinds = [s.kind for s in g.legal_actions(0)]
+    assert kinds == ["check", "bet", "all_in", "fold"]
+    assert all(KIND.match(k) for k in kinds)
+    g.apply(0, Action("bet", 4))
+    specs = {s.kind: s for s in g.legal_actions(1)}
+    assert specs["call"].label == "Call 4"
+    assert specs["all_in"].label == f"All-in ({g.stacks[1]})"
+    assert specs["fold"].style == "danger"
+    assert (specs["raise"].param, specs["raise"].min_amount) == (ParamKind.AMOUNT, 5)
+    assert specs["raise"].max_amount == g.stacks[1]
+    assert g.preview(1, Action("raise", 10)).startswith("Raise to 10")
+
+
+@pytest.mark.parametrize(
+    ("action", "message"),
+    [
+        (Action("select", choices=()), "at least one card"),
+        (Action("select", choices=("circle:+10", "circle:+10")), "more times than you hold"),
+        (Action("select", choices=("circle:7",)), "not a card"),
+        (Action("bet", 3), "Choose your cards first"),
+    ],
+)
+def test_illegal_selections(action: Action, message: str) -> None:
+    g = create(["A", "B"], buy_in=50, options={}, seed=11, start_seat=0)
+    g.hands[0] = parse_cards(["circle:+10", "circle:+1", "circle:+2", "circle:+3", "circle:+4"])
+    with pytest.raises(IllegalAction, match=message):
+        g.apply(0, action)
+
+
+def test_illegal_card_not_in_hand_and_out_of_turn() -> None:
+    g = create(["A", "B"], buy_in=50, options={}, seed=11, start_seat=0)
+    missing = next(c for c in full_deck() if c.notation not in g.view_for(0).hand)
+    with pytest.raises(IllegalAction, match="You don't hold"):
+        g.apply(0, Action("select", choices=(missing.notation,)))
+    mine = g.default_action(0)
+    g.apply(0, mine)
+    with pytest.raises(IllegalAction, match="already chosen"):
+        g.apply(0, mine)
+    g.apply(1, g.default_action(1))
+    with pytest.raises(IllegalAction, match="not your turn: waiting for A"):
+        g.apply(1, Action("check"))
+    for amount, message in ((0, "minimum you can bet is 1"), (999, "only have")):
+        with pytest.raises(IllegalAction, match=message):
+            g.apply(0, Action("bet", amount))
+    with pytest.raises(IllegalAction, match="not a betting action"):
+        g.apply(0, Action("select", choices=("sylop",)))
+
+
+def test_turn_counter() -> None:
+    g = create(["A", "B", "C"], buy_in=50, options={}, seed=4, start_seat=0)
+    t = g.turn
+    g.apply(0, g.default_action(0))
+    g.apply(1, g.default_action(1))
+    assert g.turn == t  # one confirmation of a simultaneous phase is no new decision
+    g.apply(2, g.default_action(2))
+    assert g.turn == t + 1 and g.pending_seats() == {0}
+    g.apply(0, Action("check"))
+    assert g.turn == t + 2 and g.pending_seats() == {1}
+    assert g.seq == 4
+
+
+def test_default_actions() -> None:
+    g = create(["A", "B"], buy_in=50, options={}, seed=3, start_seat=0, dice=[(0, "square")])
+    g.hands[0] = parse_cards(["square:+2", "square:-2", "circle:+1", "sylop", "triangle:+9"])
+    best = g.default_action(0)
+    expected = best_selection(g.hands[0], 0, g.suit)
+    assert best == Action("select", choices=tuple(c.notation for c in expected))
+    assert sorted(best.choices) == ["square:+2", "square:-2", "sylop"]
+    g.apply(0, best)
+    g.apply(1, g.default_action(1))
+    assert g.default_action(0) == Action("check")
+    g.apply(0, Action("bet", 2))
+    assert g.default_action(1) == Action("fold")
+    g.apply(1, Action("call"))
+    assert g.phase is Phase.SELECT_2
+    assert sorted(g.default_action(0).choices) == ["square:+2", "square:-2", "sylop"]
+    with pytest.raises(IllegalAction):
+        g.default_action(5)
+
+
+def test_lock_first_selection_option() -> None:
+    g = create(["A", "B"], buy_in=50, options={"lock_first_selection": True}, seed=3, start_seat=0)
+    kept = g.view_for(0).hand[:2]
+    g.apply(0, Action("select", choices=kept))
+    g.apply(1, g.default_action(1))
+    g.apply(0, Action("check"))
+    g.apply(1, Action("check"))
+    new = [c for c in g.view_for(0).hand if c not in kept]
+    with pytest.raises(IllegalAction, match="locked in"):
+        g.apply(0, Action("select", choices=(new[0],)))
+    g.apply(0, Action("select", choices=(*kept, new[0])))
+
+
+def test_ante_escalation_rotation_and_max_hands() -> None:
+    g = create(["A", "B", "C"], buy_in=100, options={"max_hands": 3}, seed=8, start_seat=1)
+    seen: dict[int, tuple[int, int]] = {}
+    while not g.finished:
+        seen[g.hand_no] = (g.start_seat, g.ante)
+        s = min(g.pending_seats())
+        g.apply(s, g.default_action(s))
+    assert seen == {1: (1, 2), 2: (2, 5), 3: (0, 8)}
+    assert g.payouts() == dict(enumerate(g.stacks)) and sum(g.payouts().values()) == 300
+    assert g.public_view().finished and g.public_view().phase == "Game over"
+    flat = create(["A", "B"], buy_in=100, options={"ante_escalation": False}, seed=8)
+    for s in (0, 1):
+        flat.apply(s, flat.default_action(s))
+    (s,) = flat.pending_seats()
+    flat.apply(s, Action("fold"))
+    assert flat.hand_no == 2 and flat.ante == 2
+
+
+def test_leave() -> None:
+    g = create(["A", "B", "C"], buy_in=50, options={}, seed=6, start_seat=0)
+    g.apply(1, g.default_action(1))
+    events, took = g.leave(1)
+    assert took == 48 and g.public_view().seats[1].status == "left"
+    assert g.pending_seats() == {0, 2}
+    assert Counter(g.all_cards()) == Counter(full_deck())
+    g.apply(0, g.default_action(0))
+    g.apply(2, g.default_action(2))
+    assert g.pending_seats() == {0}
+    events, took2 = g.leave(0)  # the seat to act leaves: C wins uncontested, game over
+    assert any(isinstance(e, UncontestedWin) for e in events)
+    assert g.finished and took2 == 48
+    assert took + took2 + sum(g.payouts().values()) == 150
+    assert g.payouts() == {0: 0, 1: 0, 2: 54}
+    with pytest.raises(IllegalAction):
+        g.leave(2)
+
+
+def test_registry_and_protocol() -> None:
+    info = get_variant("coruscant-shift")
+    assert info.name == "Coruscant Shift" and (info.min_players, info.max_players) == (2, 6)
+    assert dict(info.buy_in_presets) == {"lay": 500, "tournament": 1000}
+    assert info.min_buy_in == 10 and info.options["base_ante"] == 2
+    game = info.create(["a", "b"], buy_in=500, options=info.options, seed=1)
+    assert isinstance(game, Game)
+    again = info.restore(game.to_json())
+    assert again.public_view() == game.public_view()
+    with pytest.raises(ValueError, match="unknown"):
+        info.create(["a", "b"], buy_in=500, options={"nope": 1}, seed=1)
+    with pytest.raises(ValueError):
+        info.create(["a"], buy_in=500, options={}, seed=1)
+
+
+def test_card_notation() -> None:
+    assert Card.parse("triangle:+10").value == 10 and Card.parse("sylop").is_sylop
+    for bad in ("circle:7", "circle:+0", "Circle:+1", "circle:+11", " sylop"):
+        with pytest.raises(ValueError):
+            Card.parse(bad)
+    deck = full_deck()
+    assert len(deck) == 62 and len({c.notation for c in deck}) == 61
+    assert restore(create(["a", "b"], buy_in=20, options={}, seed=1).to_json()).n == 2
