@@ -12,6 +12,7 @@ from engine.core.game import VariantInfo
 
 # variant id -> module path. A variant is listed here once its engine lands.
 _MODULES: dict[str, str] = {
+    "kessel": "engine.variants.kessel",
     "coruscant-shift": "engine.variants.coruscant",
     "classic": "engine.variants.classic",
 }
