@@ -13,6 +13,7 @@ Public API (stable)::
         daily_amount: int                    # DAILY_AMOUNT, default 250
         turn_timeout: float                  # TURN_TIMEOUT seconds, default 90
         bot_delay: float                     # BOT_DELAY seconds, default 1.5
+        edit_interval: float                 # EDIT_INTERVAL seconds between table edits, 1.0
         Settings.from_env(environ=None) -> Settings
 
 ``token`` may be ``None`` so that tests and the offline demo can build a bot without one; the
@@ -100,6 +101,7 @@ class Settings:
     daily_amount: int = 250
     turn_timeout: float = 90.0
     bot_delay: float = 1.5
+    edit_interval: float = 1.0
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -123,6 +125,7 @@ class Settings:
                 env, "TURN_TIMEOUT", _positive_seconds, 90.0, "a number of seconds > 0"
             ),
             bot_delay=_get(env, "BOT_DELAY", _seconds, 1.5, "a number of seconds ≥ 0"),
+            edit_interval=_get(env, "EDIT_INTERVAL", _seconds, 1.0, "a number of seconds ≥ 0"),
         )
 
     @property

@@ -1,0 +1,1 @@
+"""The table platform: lobbies, running games, persistence, timers and settlement."""

@@ -1,0 +1,162 @@
+"""The base of every variant cog: ``/<variant> start|join|leave|rules`` over the table runtime.
+
+A variant cog only names its variant and its rules summary::
+
+    class Coruscant(VariantCog, group_name="coruscant", group_description="Coruscant Shift"):
+        variant_id = "coruscant-shift"
+        rules = RULES_EMBED_TEXT
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.errors import TableError
+from bot.tables import store
+from bot.tables.models import Seat, Status
+from bot.ui.controls import ActionButton, ControlButton, build_table_message
+from engine.core.game import VariantInfo
+from engine.variants import get_variant
+
+if TYPE_CHECKING:
+    from bot.client import SabaccBot
+    from bot.tables.manager import TableManager
+
+
+async def ensure_manager(bot: SabaccBot) -> TableManager:
+    """The bot's one table manager, created (and its tables recovered) on first use."""
+    from bot.tables.manager import TableManager
+
+    manager: TableManager | None = getattr(bot, "tables", None)
+    if manager is None:
+        manager = TableManager(bot)
+        bot.tables = manager  # type: ignore[attr-defined]
+        bot.add_dynamic_items(ActionButton, ControlButton)
+        bot.add_startup_recovery(manager.recover)
+        bot.add_cleanup(manager.close)
+    return manager
+
+
+class VariantCog(commands.GroupCog):
+    """Slash commands shared by every variant; subclasses set ``variant_id`` and ``rules``."""
+
+    variant_id: ClassVar[str]
+    rules: ClassVar[str]
+
+    def __init__(self, bot: SabaccBot) -> None:
+        self.bot = bot
+        self.manager: TableManager | None = None
+
+    @property
+    def info(self) -> VariantInfo:
+        return get_variant(self.variant_id)
+
+    async def cog_load(self) -> None:
+        self.manager = await ensure_manager(self.bot)
+
+    def _manager(self) -> TableManager:
+        assert self.manager is not None
+        return self.manager
+
+    async def _stakes_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        presets = self.info.buy_in_presets
+        return [
+            app_commands.Choice(name=f"{name} — {amount} credits", value=name)
+            for name, amount in presets.items()
+            if current.lower() in name.lower()
+        ][:25]
+
+    @app_commands.command(name="start", description="Open a table in this channel")
+    @app_commands.describe(
+        stakes="A stake preset (buy-in per player)",
+        buy_in="A custom buy-in in credits (instead of a preset)",
+        turn_timer="Seconds each player has to act (default 90)",
+    )
+    @app_commands.guild_only()
+    async def start(
+        self,
+        interaction: discord.Interaction[Any],
+        stakes: str | None = None,
+        buy_in: app_commands.Range[int, 1, 1_000_000] | None = None,
+        turn_timer: app_commands.Range[int, 20, 900] | None = None,
+    ) -> None:
+        """Open a table in this channel."""
+        info = self.info
+        if buy_in is None:
+            preset = stakes or info.default_preset
+            if preset not in info.buy_in_presets:
+                names = ", ".join(info.buy_in_presets)
+                raise TableError(f"Unknown stakes “{preset}”. Choose one of: {names}.")
+            buy_in = info.buy_in_presets[preset]
+        if buy_in < info.min_buy_in:
+            raise TableError(f"The buy-in must be at least {info.min_buy_in} credits.")
+        assert interaction.guild_id is not None and interaction.channel_id is not None
+        user = interaction.user
+        table = await self._manager().create(
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            host=Seat(user.id, getattr(user, "display_name", user.name)),
+            info=info,
+            buy_in=buy_in,
+            turn_timeout=int(turn_timer or self.bot.settings.turn_timeout),
+        )
+        embed, view = build_table_message(table)
+        await interaction.response.send_message(embed=embed, view=view)
+        message = await interaction.original_response()
+        async with table.lock:
+            table.message_id, table.message_posted_at = message.id, store.now()
+            async with self.bot.db.transaction() as conn:
+                await store.save_table(conn, table)
+
+    start.autocomplete("stakes")(_stakes_autocomplete)
+
+    @app_commands.command(name="join", description="Sit down at the table in this channel")
+    @app_commands.guild_only()
+    async def join(self, interaction: discord.Interaction[Any]) -> None:
+        """Sit down at the table in this channel."""
+        table = self._table_here(interaction)
+        user = interaction.user
+        await self._manager().join(table, Seat(user.id, getattr(user, "display_name", user.name)))
+        self._manager().request_render(table)
+        await interaction.response.send_message(
+            f"You sat down; {table.buy_in} credits are held for the game.", ephemeral=True
+        )
+
+    @app_commands.command(name="leave", description="Leave the table in this channel")
+    @app_commands.guild_only()
+    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        """Leave the table in this channel (in a game you fold and cash out what is left)."""
+        table = self._table_here(interaction)
+        manager = self._manager()
+        if table.status is Status.LOBBY:
+            await manager.leave_lobby(table, interaction.user.id)
+            manager.request_render(table)
+            await interaction.response.send_message(
+                "You left; your buy-in is back.", ephemeral=True
+            )
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await manager.leave_game(table, interaction.user.id)
+        await interaction.followup.send("You left the game.", ephemeral=True)
+
+    @app_commands.command(name="rules", description="A short summary of the rules")
+    async def rules_command(self, interaction: discord.Interaction[Any]) -> None:
+        """A short summary of the rules."""
+        embed = discord.Embed(
+            title=f"{self.info.name} — rules",
+            description=self.rules[:4000],
+            colour=discord.Colour.gold(),
+        )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    def _table_here(self, interaction: discord.Interaction[Any]) -> Any:
+        table = self._manager().in_channel(interaction.channel_id or 0)
+        if table is None or table.variant.id != self.variant_id:
+            raise TableError(f"There is no {self.info.name} table in this channel.")
+        return table

@@ -1,0 +1,371 @@
+"""What a table does in Discord after its state changed: the table message (coalesced edits,
+re-posted when old), private hands by DM with the closed-DM fallback, result messages, turn
+timers with reminders and strikes, and moves of bots and of players who sit out."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Coroutine
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.errors import NotYourTurn, StaleButton, TableError
+from bot.tables import store
+from bot.tables.models import Status, Table
+from bot.ui import controls, render
+from engine.core.game import Action, Event, IllegalAction
+
+if TYPE_CHECKING:
+    from bot.client import SabaccBot
+
+log = logging.getLogger(__name__)
+
+MESSAGE_MAX_AGE = 3600.0  # Discord refuses many edits of messages older than an hour (30046)
+REMINDER_BEFORE = 30.0
+DM_CLOSED = 50007
+EDIT_TOO_OLD = 30046
+
+
+def public_lines(events: tuple[Event, ...]) -> list[str]:
+    """The public log lines of some events."""
+    lines: list[str] = []
+    for event in events:
+        text = event.public_text()
+        if text:
+            lines.extend(line for line in text.splitlines() if line.strip())
+    return lines
+
+
+class Effects:
+    """Discord-side effects of tables; :class:`TableManager` inherits them."""
+
+    def __init__(self, bot: SabaccBot) -> None:
+        self.bot = bot
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._timers: dict[int, tuple[int, asyncio.Task[Any]]] = {}
+        self._autos: dict[tuple[int, int], asyncio.Task[Any]] = {}
+        self._renders: dict[int, asyncio.Task[Any]] = {}
+        self._dirty: set[int] = set()
+        self._last_edit: dict[int, float] = {}
+
+    # implemented by TableManager
+    async def act(
+        self, table: Table, seat: int, action: Action, *, turn: int, source: str = "player"
+    ) -> tuple[Event, ...]:
+        raise NotImplementedError
+
+    async def strike(self, table: Table, seat: int) -> bool:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ tasks
+
+    def spawn(self, coro: Coroutine[Any, Any, Any], name: str) -> asyncio.Task[Any]:
+        """A background task whose failure is logged, never lost."""
+        task = asyncio.get_running_loop().create_task(coro, name=name)
+        self._tasks.add(task)
+        task.add_done_callback(self._task_done)
+        return task
+
+    def _task_done(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("table task %s failed", task.get_name(), exc_info=task.exception())
+
+    async def close(self) -> None:
+        """Cancel every background task (bot shutdown; simcord restarts)."""
+        tasks = list(self._tasks)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    def link(self, table: Table) -> str:
+        return render.table_url(table)
+
+    # ------------------------------------------------------------------ after changes
+
+    async def after_start(self, table: Table) -> None:
+        """The first hand was dealt."""
+        self.request_render(table)
+        self._deal_hands(table)
+        self.schedule(table)
+
+    def resume(self, table: Table) -> None:
+        """A game restored after a restart: timers and automatic moves run again."""
+        self.schedule(table)
+
+    async def after_action(
+        self,
+        table: Table,
+        events: tuple[Event, ...],
+        *,
+        hand_ended: bool,
+        left: tuple[int, int] | None = None,
+    ) -> None:
+        """Show what happened: the table message, changed hands, results; then the clock."""
+        game = table.game
+        assert game is not None
+        self.request_render(table)
+        self._deal_hands(table)
+        if left is not None:
+            seat, credits = left
+            await self.say(
+                table, f"{table.seats[seat].mention} left the table with **{credits}** credits."
+            )
+        if hand_ended:
+            lines = public_lines(events)
+            if lines:
+                title = "Game over" if game.finished else f"Hand {game.public_view().hand_no - 1}"
+                await self.say(table, embed=render.result_embed(table, title, lines))
+        if game.finished:
+            self._stop_clock(table)
+            await self.say(table, embed=self._standings(table))
+        else:
+            self.schedule(table)
+
+    def _standings(self, table: Table) -> discord.Embed:
+        assert table.game is not None
+        payouts = table.game.payouts()
+        lines = []
+        for index, seat in sorted(enumerate(table.seats), key=lambda p: -payouts.get(p[0], 0)):
+            amount = payouts.get(index, 0)
+            net = amount - table.buy_in
+            lines.append(f"{seat.mention}: **{amount}** credits ({net:+d})")
+        return render.result_embed(table, "Final standings — credits paid out", lines)
+
+    # ------------------------------------------------------------------ messages
+
+    async def _channel(self, table: Table) -> discord.abc.Messageable | None:
+        channel = self.bot.get_channel(table.channel_id)
+        if channel is None:
+            try:
+                channel = await self.bot.fetch_channel(table.channel_id)
+            except discord.HTTPException:
+                log.warning("channel of table %s is gone", table.id)
+                return None
+        return channel if isinstance(channel, discord.abc.Messageable) else None
+
+    async def say(self, table: Table, content: str | None = None, **kwargs: Any) -> None:
+        """Post a public message in the table's channel (errors are logged, not raised)."""
+        channel = await self._channel(table)
+        if channel is None:
+            return
+        try:
+            await channel.send(
+                content, allowed_mentions=discord.AllowedMentions(users=True), **kwargs
+            )
+        except discord.HTTPException:
+            log.exception("could not post in the channel of table %s", table.id)
+
+    def request_render(self, table: Table) -> None:
+        """Ask for the table message to be redrawn; edits are coalesced per table."""
+        self._dirty.add(table.id)
+        task = self._renders.get(table.id)
+        if task is None or task.done():
+            self._renders[table.id] = self.spawn(self._render_loop(table), f"render-{table.id}")
+
+    async def _render_loop(self, table: Table) -> None:
+        interval = self.bot.settings.edit_interval
+        loop = asyncio.get_running_loop()
+        while table.id in self._dirty:
+            wait = self._last_edit.get(table.id, -interval) + interval - loop.time()
+            if wait > 0:
+                await asyncio.sleep(wait)
+            self._dirty.discard(table.id)
+            await self.redraw(table)
+            self._last_edit[table.id] = loop.time()
+
+    async def redraw(self, table: Table) -> None:
+        """Edit the table message now, or post it anew when missing or over an hour old."""
+        embed, view = controls.build_table_message(table)
+        channel = await self._channel(table)
+        if channel is None:
+            return
+        fresh = (
+            table.message_id is not None
+            and table.message_posted_at is not None
+            and store.now() - table.message_posted_at < MESSAGE_MAX_AGE
+        )
+        if fresh and isinstance(channel, discord.abc.GuildChannel | discord.Thread):
+            try:
+                await channel.get_partial_message(table.message_id).edit(  # type: ignore[union-attr,arg-type]
+                    embed=embed, view=view
+                )
+                return
+            except discord.NotFound:
+                log.info("table %s message was deleted; posting it again", table.id)
+            except discord.HTTPException as exc:
+                if exc.code != EDIT_TOO_OLD:
+                    log.warning("could not edit table %s message: %s", table.id, exc)
+                    return
+        await self._repost(table, channel, embed, view)
+
+    async def _repost(
+        self,
+        table: Table,
+        channel: discord.abc.Messageable,
+        embed: discord.Embed,
+        view: discord.ui.View | None,
+    ) -> None:
+        old = table.message_id
+        try:
+            message = await channel.send(embed=embed, view=view)
+        except discord.HTTPException:
+            log.exception("could not post table %s message", table.id)
+            return
+        async with table.lock:
+            table.message_id, table.message_posted_at = message.id, store.now()
+            async with self.bot.db.transaction() as conn:
+                await store.save_table(conn, table)
+        if old is not None and isinstance(channel, discord.abc.GuildChannel | discord.Thread):
+            with contextlib.suppress(discord.HTTPException):
+                moved = discord.Embed(description=f"This table moved: {message.jump_url}")
+                await channel.get_partial_message(old).edit(embed=moved, view=None)  # type: ignore[union-attr]
+
+    # ------------------------------------------------------------------ private hands
+
+    def _deal_hands(self, table: Table) -> None:
+        """DM every human whose hidden cards changed since they were last shown."""
+        game = table.game
+        assert game is not None
+        for index, seat in enumerate(table.seats):
+            if seat.is_bot:
+                continue
+            hand = game.view_for(index).hand
+            if table.hands_sent.get(index) == hand:
+                continue
+            table.hands_sent[index] = hand
+            if hand:
+                self.spawn(self._dm_hand(table, index), f"dm-{table.id}-{index}")
+
+    async def _dm_hand(self, table: Table, index: int) -> None:
+        game = table.game
+        assert game is not None
+        seat = table.seats[index]
+        view = game.view_for(index)
+        guild = self.bot.get_guild(table.guild_id)
+        where = f"**{guild.name if guild else 'your server'}** in <#{table.channel_id}>"
+        embed = render.hand_embed(table, view)
+        try:
+            user = self.bot.get_user(seat.user_id) or await self.bot.fetch_user(seat.user_id)
+            await user.send(content=f"Your hand at {where}: {self.link(table)}", embed=embed)
+        except discord.HTTPException as exc:
+            if isinstance(exc, discord.Forbidden) or exc.code == DM_CLOSED:
+                if index not in table.dm_closed_told:
+                    table.dm_closed_told.add(index)
+                    await self.say(
+                        table,
+                        f"{seat.mention}, I can't send you direct messages. Use the "
+                        "**🂠 My hand** button on the table message to see your cards.",
+                    )
+            else:
+                log.warning("could not DM the hand of seat %s at table %s", index, table.id)
+
+    # ------------------------------------------------------------------ the clock
+
+    def _stop_clock(self, table: Table) -> None:
+        timer = self._timers.pop(table.id, None)
+        if timer is not None and timer[1] is not asyncio.current_task():
+            timer[1].cancel()
+        table.deadline = None
+
+    def schedule(self, table: Table) -> None:
+        """(Re)start the turn timer when a new decision began; start bot and sit-out moves."""
+        game = table.game
+        if game is None or game.finished or table.status is not Status.PLAYING:
+            self._stop_clock(table)
+            return
+        current = self._timers.get(table.id)
+        if current is None or current[0] != game.turn:
+            self._stop_clock(table)
+            table.deadline = store.now() + table.turn_timeout
+            task = self.spawn(self._timer(table, game.turn), f"timer-{table.id}")
+            self._timers[table.id] = (game.turn, task)
+        for seat in game.pending_seats():
+            automatic = table.seats[seat].is_bot or seat in table.sitting_out
+            key = (table.id, seat)
+            if automatic and (key not in self._autos or self._autos[key].done()):
+                self._autos[key] = self.spawn(self._auto(table, seat), f"auto-{table.id}-{seat}")
+
+    def decide(self, table: Table, seat: int) -> Action:
+        """The move of a bot or of a player who sits out."""
+        game = table.game
+        assert game is not None
+        style = table.seats[seat].bot_style
+        if style is not None:
+            from engine.bots import choose_action  # imported lazily: bots are optional
+
+            return choose_action(table.variant.id, game, seat, style)
+        return game.default_action(seat)
+
+    async def _auto(self, table: Table, seat: int) -> None:
+        await self.bot.wait_until_ready()
+        is_bot = table.seats[seat].is_bot
+        delay = self.bot.settings.bot_delay if is_bot else 0.0
+        if delay > 0:
+            await asyncio.sleep(delay)
+        self._autos.pop((table.id, seat), None)
+        game = table.game
+        if game is None or game.finished or seat not in game.pending_seats():
+            return
+        turn = game.turn
+        action = self.decide(table, seat)
+        try:
+            await self.act(table, seat, action, turn=turn, source="bot" if is_bot else "auto")
+        except (StaleButton, NotYourTurn, TableError):
+            return
+        except IllegalAction:
+            log.exception("automatic move %s of seat %s was illegal; using default", action, seat)
+            with contextlib.suppress(StaleButton, NotYourTurn, TableError, IllegalAction):
+                await self.act(
+                    table, seat, game.default_action(seat), turn=game.turn, source="auto"
+                )
+
+    async def _timer(self, table: Table, turn: int) -> None:
+        await self.bot.wait_until_ready()
+        deadline = table.deadline or store.now()
+        remind = deadline - REMINDER_BEFORE - store.now()
+        if remind > 0:
+            await asyncio.sleep(remind)
+            if not self._current(table, turn):
+                return
+            late = self._humans_pending(table)
+            if late:
+                who = ", ".join(table.seats[s].mention for s in late)
+                await self.say(table, f"⏳ {who}: {int(REMINDER_BEFORE)} seconds left to act.")
+        await asyncio.sleep(max(0.0, deadline - store.now()))
+        for seat in self._humans_pending(table):
+            if not self._current(table, turn):
+                return
+            game = table.game
+            assert game is not None
+            try:
+                await self.act(table, seat, game.default_action(seat), turn=turn, source="timeout")
+            except (StaleButton, NotYourTurn, TableError):
+                continue
+            mention = table.seats[seat].mention
+            if await self.strike(table, seat):
+                await self.say(
+                    table,
+                    f"{mention} timed out twice and now sits out: I play their turns until they "
+                    "click **I'm back**.",
+                )
+            else:
+                await self.say(table, f"{mention} ran out of time; I played for them.")
+
+    def _current(self, table: Table, turn: int) -> bool:
+        game = table.game
+        return game is not None and not game.finished and game.turn == turn
+
+    @staticmethod
+    def _humans_pending(table: Table) -> list[int]:
+        game = table.game
+        if game is None:
+            return []
+        return sorted(
+            s
+            for s in game.pending_seats()
+            if not table.seats[s].is_bot and s not in table.sitting_out
+        )

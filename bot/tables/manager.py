@@ -1,0 +1,337 @@
+"""The table runtime: one registry of lobbies and games for every variant.
+
+Every state change happens under the table's ``asyncio.Lock`` and is written to SQLite in the
+same transaction as its credit movements *before* anything is shown in Discord. Discord-side
+effects (table message, DMs, timers, bot moves) live in :mod:`bot.tables.effects`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import random
+from typing import TYPE_CHECKING, Any
+
+import aiosqlite
+
+from bot.bank import HOUSE
+from bot.errors import NotYourTurn, StaleButton, TableError
+from bot.tables import store
+from bot.tables.effects import Effects, public_lines
+from bot.tables.models import Seat, Status, Table
+from engine.core.game import Action, Event, VariantInfo
+
+if TYPE_CHECKING:
+    from bot.client import SabaccBot
+
+log = logging.getLogger(__name__)
+
+_SEED_SOURCE = random.SystemRandom()
+
+
+class TableManager(Effects):
+    """Registry and rules of engagement for every table of the bot."""
+
+    def __init__(self, bot: SabaccBot) -> None:
+        super().__init__(bot)
+        self.tables: dict[int, Table] = {}
+
+    # ------------------------------------------------------------------ lookup
+
+    def get(self, table_id: int) -> Table | None:
+        """An open table by id."""
+        table = self.tables.get(table_id)
+        return table if table is not None and table.open else None
+
+    def in_channel(self, channel_id: int) -> Table | None:
+        """The open table of a channel, if any."""
+        for table in self.tables.values():
+            if table.channel_id == channel_id and table.open:
+                return table
+        return None
+
+    def require(self, table_id: int) -> Table:
+        table = self.get(table_id)
+        if table is None:
+            raise TableError("This table is closed.")
+        return table
+
+    # ------------------------------------------------------------------ start-up
+
+    async def recover(self) -> None:
+        """Load every open table, then refund escrow that belongs to no open table."""
+        for row in await store.open_table_rows(self.bot.db):
+            try:
+                table = Table.from_row(row)
+            except Exception:
+                log.exception("table %s cannot be restored; its escrow will be refunded", row["id"])
+                async with self.bot.db.transaction() as conn:
+                    await store.close_table(conn, row["id"], Status.CANCELLED)
+                continue
+            self.tables[table.id] = table
+        refunded = await self.bot.bank.refund_orphaned_escrow(set(self.tables))
+        if refunded:
+            log.warning("refunded %s credits of escrow left by closed tables", refunded)
+        for table in self.tables.values():
+            if table.status is Status.PLAYING:
+                self.resume(table)
+
+    # ------------------------------------------------------------------ lobby
+
+    async def create(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host: Seat,
+        info: VariantInfo,
+        buy_in: int,
+        turn_timeout: int,
+        options: dict[str, Any] | None = None,
+    ) -> Table:
+        """Open a lobby with the host seated (their buy-in escrowed)."""
+        existing = self.in_channel(channel_id)
+        if existing is not None:
+            raise TableError(
+                f"This channel already has a {existing.variant.name} table: {self.link(existing)}"
+            )
+        table = Table(
+            id=0,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            variant=info,
+            host_id=host.user_id,
+            buy_in=buy_in,
+            turn_timeout=turn_timeout,
+            options=dict(options or {}),
+            seats=[host],
+        )
+        try:
+            async with self.bot.db.transaction() as conn:
+                table.id = await store.insert_table(conn, table)
+                await self.bot.bank.escrow_in(conn, guild_id, host.user_id, table.id, buy_in)
+        except aiosqlite.IntegrityError:
+            raise TableError("This channel already has a table.") from None
+        self.tables[table.id] = table
+        return table
+
+    async def _commit(self, table: Table, *moves: tuple[str, int, int]) -> None:
+        """Save ``table`` with escrow moves (``("in"|"out", user_id, amount)``) atomically."""
+        async with self.bot.db.transaction() as conn:
+            await self._apply_moves(conn, table, moves)
+            await store.save_table(conn, table)
+
+    async def _apply_moves(
+        self, conn: aiosqlite.Connection, table: Table, moves: tuple[tuple[str, int, int], ...]
+    ) -> None:
+        bank = self.bot.bank
+        for direction, user_id, amount in moves:
+            if amount <= 0:
+                continue
+            if direction == "in":
+                await bank.escrow_in(conn, table.guild_id, user_id, table.id, amount)
+            else:
+                await bank.pay_out_in(conn, table.guild_id, table.id, user_id, amount, "payout")
+
+    async def join(self, table: Table, seat: Seat) -> None:
+        """Seat a member (or a bot, whose buy-in comes from the house)."""
+        async with table.lock:
+            self._require_lobby(table)
+            if not seat.is_bot and table.seat_of(seat.user_id) is not None:
+                raise TableError("You are already seated at this table.")
+            if len(table.seats) >= table.variant.max_players:
+                raise TableError("This table is full.")
+            table.seats.append(seat)
+            try:
+                await self._commit(table, ("in", self._account(seat), table.buy_in))
+            except BaseException:
+                table.seats.pop()
+                raise
+
+    async def leave_lobby(self, table: Table, user_id: int) -> None:
+        """Un-seat a member before the start and refund them; the host's leaving closes it."""
+        async with table.lock:
+            self._require_lobby(table)
+            index = table.seat_of(user_id)
+            if index is None:
+                raise TableError("You are not seated at this table.")
+            if user_id == table.host_id:
+                await self._cancel_locked(table)
+                return
+            seat = table.seats.pop(index)
+            try:
+                await self._commit(table, ("out", seat.user_id, table.buy_in))
+            except BaseException:
+                table.seats.insert(index, seat)
+                raise
+
+    async def cancel(self, table: Table, user_id: int) -> None:
+        """Host only: close the lobby and refund every buy-in."""
+        async with table.lock:
+            self._require_lobby(table)
+            if user_id != table.host_id:
+                raise TableError("Only the host can cancel the table.")
+            await self._cancel_locked(table)
+
+    async def _cancel_locked(self, table: Table) -> None:
+        moves = tuple(("out", self._account(s), table.buy_in) for s in table.seats)
+        table.status = Status.CANCELLED
+        try:
+            await self._commit(table, *moves)
+        except BaseException:
+            table.status = Status.LOBBY
+            raise
+
+    async def start(self, table: Table, user_id: int) -> None:
+        """Host only: deal the first hand."""
+        async with table.lock:
+            self._require_lobby(table)
+            if user_id != table.host_id:
+                raise TableError("Only the host can start the game.")
+            if len(table.seats) < table.variant.min_players:
+                raise TableError(
+                    f"{table.variant.name} needs at least {table.variant.min_players} players."
+                )
+            table.game = table.variant.create(
+                [s.player_id for s in table.seats],
+                buy_in=table.buy_in,
+                options={**table.variant.options, **table.options},
+                seed=_SEED_SOURCE.randrange(2**63),
+            )
+            table.status = Status.PLAYING
+            table.hands_sent = {}
+            try:
+                await self._commit(table)
+            except BaseException:
+                table.game, table.status = None, Status.LOBBY
+                raise
+        await self.after_start(table)
+
+    def _require_lobby(self, table: Table) -> None:
+        if table.status is not Status.LOBBY:
+            raise TableError("The game has already started." if table.open else "Table closed.")
+
+    @staticmethod
+    def _account(seat: Seat) -> int:
+        return HOUSE if seat.is_bot else seat.user_id
+
+    # ------------------------------------------------------------------ play
+
+    async def act(
+        self, table: Table, seat: int, action: Action, *, turn: int, source: str = "player"
+    ) -> tuple[Event, ...]:
+        """Apply one decision of ``seat``; nothing changes unless it is legal and current."""
+        async with table.lock:
+            game = table.game
+            if game is None or table.status is not Status.PLAYING:
+                raise TableError("This game is over.")
+            if game.turn != turn:
+                raise StaleButton("This button is out of date: the table has moved on.")
+            if seat not in game.pending_seats():
+                raise NotYourTurn("It's not your turn.")
+            before, log_before = game.to_json(), list(table.log)
+            hand_before = game.public_view().hand_no
+            try:
+                events = game.apply(seat, action)
+                table.log.extend(public_lines(events))
+                if source == "player":
+                    table.strikes.pop(seat, None)
+                await self._persist(table, seat, action, source, ())
+            except BaseException:
+                table.game = table.variant.restore(before)
+                table.log.clear()
+                table.log.extend(log_before)
+                raise
+            hand_ended = game.finished or game.public_view().hand_no != hand_before
+        await self.after_action(table, events, hand_ended=hand_ended)
+        return events
+
+    async def leave_game(self, table: Table, user_id: int) -> None:
+        """A seated member leaves a running game: forfeit, and their stack goes back now."""
+        async with table.lock:
+            game = table.game
+            index = table.seat_of(user_id)
+            if game is None or index is None or not table.still_in(index):
+                raise TableError("You are not playing at this table.")
+            before = game.to_json()
+            try:
+                events, credits = game.leave(index)
+                table.log.extend(public_lines(events))
+                await self._persist(
+                    table, index, Action("leave"), "leave", (("out", user_id, credits),)
+                )
+            except BaseException:
+                table.game = table.variant.restore(before)
+                raise
+        await self.after_action(table, events, hand_ended=game.finished, left=(index, credits))
+
+    async def _persist(
+        self,
+        table: Table,
+        seat: int,
+        action: Action,
+        source: str,
+        moves: tuple[tuple[str, int, int], ...],
+    ) -> None:
+        """One transaction: escrow moves, the action log, settlement if over, the state."""
+        game = table.game
+        assert game is not None
+        async with self.bot.db.transaction() as conn:
+            await self._apply_moves(conn, table, moves)
+            await store.log_action(conn, table, seat, action, source)
+            if game.finished:
+                await self._settle(conn, table)
+            await store.save_table(conn, table)
+
+    async def _settle(self, conn: aiosqlite.Connection, table: Table) -> None:
+        """Pay every final stack back and record statistics (inside the action's transaction)."""
+        game = table.game
+        assert game is not None
+        payouts = game.payouts()
+        stats = game.seat_stats()
+        best = max(payouts.values(), default=0)
+        for index, seat in enumerate(table.seats):
+            amount = payouts.get(index, 0)
+            if amount > 0:
+                await self.bot.bank.pay_out_in(
+                    conn, table.guild_id, table.id, self._account(seat), amount, "payout"
+                )
+            if not seat.is_bot and index in stats:
+                await store.record_stats(
+                    conn,
+                    guild_id=table.guild_id,
+                    user_id=seat.user_id,
+                    variant=table.variant.id,
+                    stats=stats[index],
+                    net=amount - table.buy_in,
+                    won_game=amount > 0 and amount == best,
+                )
+        left = await self.bot.bank.table_escrow(conn, table.id)
+        if any(left.values()):
+            log.error("table %s settled with escrow left over: %s", table.id, left)
+        table.status = Status.FINISHED
+
+    async def set_back(self, table: Table, user_id: int) -> bool:
+        """ "I'm back": the member plays their own turns again. Returns whether they were out."""
+        async with table.lock:
+            index = table.seat_of(user_id)
+            if index is None:
+                raise TableError("You are not seated at this table.")
+            if index not in table.sitting_out:
+                return False
+            table.sitting_out.discard(index)
+            table.strikes.pop(index, None)
+            await self._commit(table)
+        self.request_render(table)
+        return True
+
+    async def strike(self, table: Table, seat: int) -> bool:
+        """Count a timeout; the second in a row sits the player out. Returns True if sat out."""
+        async with table.lock:
+            table.strikes[seat] = table.strikes.get(seat, 0) + 1
+            sat_out = table.strikes[seat] >= 2 and seat not in table.sitting_out
+            if sat_out:
+                table.sitting_out.add(seat)
+            with contextlib.suppress(Exception):
+                await self._commit(table)
+        return sat_out

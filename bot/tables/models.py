@@ -1,0 +1,148 @@
+"""In-memory table records: seats, status and the running game, with their SQLite row mapping."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections import deque
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from engine.core.game import Game, VariantInfo
+from engine.variants import get_variant
+
+LOG_LINES = 8  # public log lines kept on the table message
+
+
+class Status(StrEnum):
+    """Life cycle of a table."""
+
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+@dataclass(slots=True)
+class Seat:
+    """One seat: a Discord member, or a bot opponent (``bot_style`` set, ``user_id`` < 0)."""
+
+    user_id: int
+    name: str
+    bot_style: str | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        return self.bot_style is not None
+
+    @property
+    def player_id(self) -> str:
+        """The id the engine knows this seat by."""
+        return f"bot{-self.user_id}" if self.is_bot else str(self.user_id)
+
+    @property
+    def mention(self) -> str:
+        return f"🤖 {self.name}" if self.is_bot else f"<@{self.user_id}>"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"user_id": self.user_id, "name": self.name, "bot_style": self.bot_style}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Seat:
+        return cls(int(data["user_id"]), str(data["name"]), data.get("bot_style"))
+
+
+@dataclass(slots=True, eq=False)
+class Table:
+    """A lobby or a running game in one channel. Mutated only under :attr:`lock`."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    variant: VariantInfo
+    host_id: int
+    buy_in: int
+    turn_timeout: int
+    options: dict[str, Any] = field(default_factory=dict)
+    status: Status = Status.LOBBY
+    seats: list[Seat] = field(default_factory=list)
+    game: Game | None = None
+    strikes: dict[int, int] = field(default_factory=dict)
+    sitting_out: set[int] = field(default_factory=set)
+    log: deque[str] = field(default_factory=lambda: deque(maxlen=LOG_LINES))
+    message_id: int | None = None
+    message_posted_at: float | None = None
+    # runtime only
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    hands_sent: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    dm_closed_told: set[int] = field(default_factory=set)
+    deadline: float | None = None
+
+    @property
+    def open(self) -> bool:
+        return self.status in (Status.LOBBY, Status.PLAYING)
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat index of a member, or None when they are not seated."""
+        for index, seat in enumerate(self.seats):
+            if seat.user_id == user_id and not seat.is_bot:
+                return index
+        return None
+
+    def names(self, text: str) -> str:
+        """``text`` with engine player ids replaced by mentions (embeds do not ping)."""
+        for seat in sorted(self.seats, key=lambda s: -len(s.player_id)):
+            text = text.replace(seat.player_id, seat.mention)
+        return text
+
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if not s.is_bot]
+
+    def still_in(self, seat: int) -> bool:
+        """Whether ``seat`` still takes part in the running game (has not left)."""
+        if self.game is None:
+            return True
+        view = self.game.public_view()
+        return view.seats[seat].active if seat < len(view.seats) else False
+
+    def to_row(self) -> dict[str, Any]:
+        """The mutable columns of ``game_tables``."""
+        return {
+            "status": self.status.value,
+            "options": json.dumps(self.options),
+            "seats": json.dumps([s.to_json() for s in self.seats]),
+            "state": json.dumps(self.game.to_json()) if self.game is not None else None,
+            "seq": self.game.seq if self.game is not None else 0,
+            "strikes": json.dumps({str(k): v for k, v in self.strikes.items()}),
+            "sitting_out": json.dumps(sorted(self.sitting_out)),
+            "log": json.dumps(list(self.log)),
+            "message_id": self.message_id,
+            "message_posted_at": self.message_posted_at,
+        }
+
+    @classmethod
+    def from_row(cls, row: Any) -> Table:
+        """Rebuild a table (and its game) from a ``game_tables`` row."""
+        info = get_variant(row["variant"])
+        table = cls(
+            id=row["id"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            variant=info,
+            host_id=row["host_id"],
+            buy_in=row["buy_in"],
+            turn_timeout=row["turn_timeout"],
+            options=json.loads(row["options"]),
+            status=Status(row["status"]),
+            seats=[Seat.from_json(s) for s in json.loads(row["seats"])],
+            strikes={int(k): int(v) for k, v in json.loads(row["strikes"]).items()},
+            sitting_out=set(json.loads(row["sitting_out"])),
+            message_id=row["message_id"],
+            message_posted_at=row["message_posted_at"],
+        )
+        table.log.extend(json.loads(row["log"]))
+        if row["state"]:
+            table.game = info.restore(json.loads(row["state"]))
+            table.hands_sent = {i: table.game.view_for(i).hand for i in range(len(table.seats))}
+        return table

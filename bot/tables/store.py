@@ -1,0 +1,121 @@
+"""SQL for tables: create, save (inside the caller's transaction), load the open ones, stats."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import aiosqlite
+import discord
+
+from bot.tables.models import Status, Table
+from engine.core.game import Action, SeatStats
+
+
+def now() -> float:
+    """Wall-clock seconds (discord.py's clock, so a simulated Discord can move it)."""
+    return discord.utils.utcnow().timestamp()
+
+
+async def insert_table(conn: aiosqlite.Connection, table: Table) -> int:
+    """Insert a new lobby row and return its id. Raises IntegrityError if the channel is busy."""
+    row = table.to_row()
+    cursor = await conn.execute(
+        "INSERT INTO game_tables (guild_id, channel_id, variant, host_id, status, buy_in,"
+        " options, seats, turn_timeout, created_at, updated_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            table.guild_id,
+            table.channel_id,
+            table.variant.id,
+            table.host_id,
+            row["status"],
+            table.buy_in,
+            row["options"],
+            row["seats"],
+            table.turn_timeout,
+            now(),
+            now(),
+        ),
+    )
+    assert cursor.lastrowid is not None
+    return int(cursor.lastrowid)
+
+
+async def save_table(conn: aiosqlite.Connection, table: Table) -> None:
+    """Write every mutable column of ``table`` (call inside a transaction)."""
+    row = table.to_row()
+    columns = ", ".join(f"{name} = :{name}" for name in row)
+    await conn.execute(
+        f"UPDATE game_tables SET {columns}, updated_at = :updated_at WHERE id = :id",
+        {**row, "updated_at": now(), "id": table.id},
+    )
+
+
+async def log_action(
+    conn: aiosqlite.Connection, table: Table, seat: int, action: Action, source: str
+) -> None:
+    """Append one accepted action to the table's action log (same transaction as the state)."""
+    assert table.game is not None
+    await conn.execute(
+        "INSERT INTO table_actions (table_id, seq, seat, action, source, at) VALUES (?,?,?,?,?,?)",
+        (table.id, table.game.seq, seat, json.dumps(action.to_json()), source, now()),
+    )
+
+
+async def open_table_rows(db: Any) -> list[Any]:
+    """Every lobby or running table."""
+    return list(
+        await db.fetchall(
+            "SELECT * FROM game_tables WHERE status IN (?, ?) ORDER BY id",
+            (Status.LOBBY.value, Status.PLAYING.value),
+        )
+    )
+
+
+async def close_table(conn: aiosqlite.Connection, table_id: int, status: Status) -> None:
+    """Mark a table row finished or cancelled (its channel becomes free)."""
+    await conn.execute(
+        "UPDATE game_tables SET status = ?, updated_at = ? WHERE id = ?",
+        (status.value, now(), table_id),
+    )
+
+
+async def record_stats(
+    conn: aiosqlite.Connection,
+    *,
+    guild_id: int,
+    user_id: int,
+    variant: str,
+    stats: SeatStats,
+    net: int,
+    won_game: bool,
+) -> None:
+    """Add one finished game of one player to ``stats`` (best hand and biggest pot kept as max)."""
+    await conn.execute(
+        "INSERT INTO stats (guild_id, user_id, variant) VALUES (?, ?, ?)"
+        " ON CONFLICT (guild_id, user_id, variant) DO NOTHING",
+        (guild_id, user_id, variant),
+    )
+    await conn.execute(
+        "UPDATE stats SET games_played = games_played + 1, games_won = games_won + ?,"
+        " hands_played = hands_played + ?, hands_won = hands_won + ?,"
+        " credits_won = credits_won + ?, credits_lost = credits_lost + ?,"
+        " best_hand = CASE WHEN ? > best_hand_score OR best_hand = '' THEN ? ELSE best_hand END,"
+        " best_hand_score = MAX(best_hand_score, ?), biggest_pot = MAX(biggest_pot, ?)"
+        " WHERE guild_id = ? AND user_id = ? AND variant = ?",
+        (
+            int(won_game),
+            stats.hands_played,
+            stats.hands_won,
+            max(net, 0),
+            max(-net, 0),
+            stats.best_hand_score,
+            stats.best_hand,
+            stats.best_hand_score,
+            stats.biggest_pot,
+            guild_id,
+            user_id,
+            variant,
+        ),
+    )

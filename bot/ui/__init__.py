@@ -1,0 +1,1 @@
+"""Discord UI shared by every variant: table message, persistent buttons, prompts, embeds."""

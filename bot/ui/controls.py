@@ -1,0 +1,163 @@
+"""Persistent table buttons (``DynamicItem``s that survive restarts) and the table message.
+
+Custom ids carry everything a click needs, so a click after a restart still finds its table:
+
+* ``sabacc:<table>:<turn>:<action>`` — a game action; ``turn`` is the engine's decision counter,
+  an older value means the button is out of date;
+* ``sabacct:<table>:<control>`` — lobby and table controls (join, leave, start, cancel, addbot,
+  hand, back).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.errors import handle_interaction_error
+from bot.tables.models import Status, Table
+from bot.ui import render
+
+if TYPE_CHECKING:
+    from bot.tables.manager import TableManager
+
+ACTION_ID = re.compile(r"sabacc:(?P<table>[0-9]+):(?P<turn>[0-9]+):(?P<kind>[a-z_]+)")
+CONTROL_ID = re.compile(
+    r"sabacct:(?P<table>[0-9]+):(?P<what>join|leave|start|cancel|addbot|hand|back)"
+)
+
+STYLES = {
+    "primary": discord.ButtonStyle.primary,
+    "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+}
+
+CONTROLS: dict[str, tuple[str, discord.ButtonStyle]] = {
+    "join": ("Join", discord.ButtonStyle.success),
+    "leave": ("Leave", discord.ButtonStyle.secondary),
+    "addbot": ("Add bot", discord.ButtonStyle.secondary),
+    "start": ("Start", discord.ButtonStyle.primary),
+    "cancel": ("Cancel", discord.ButtonStyle.danger),
+    "hand": ("🂠 My hand", discord.ButtonStyle.primary),
+    "back": ("I'm back", discord.ButtonStyle.success),
+}
+
+
+def manager_of(interaction: discord.Interaction[Any]) -> TableManager:
+    """The bot's table manager."""
+    manager = getattr(interaction.client, "tables", None)
+    assert manager is not None, "the table runtime is not loaded"
+    return manager  # type: ignore[no-any-return]
+
+
+class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ACTION_ID):
+    """A game action button on the table message."""
+
+    def __init__(
+        self,
+        table_id: int,
+        turn: int,
+        kind: str,
+        *,
+        label: str = "…",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80], style=style, custom_id=f"sabacc:{table_id}:{turn}:{kind}"
+            )
+        )
+        self.table_id, self.turn, self.kind = table_id, turn, kind
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Button[Any],
+        match: re.Match[str],
+        /,
+    ) -> ActionButton:
+        return cls(int(match["table"]), int(match["turn"]), match["kind"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        from bot.ui.prompts import on_action_click
+
+        try:
+            await on_action_click(interaction, self.table_id, self.turn, self.kind)
+        except Exception as error:
+            await handle_interaction_error(interaction, error)
+
+
+class ControlButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CONTROL_ID):
+    """A lobby or table control (join, start, my hand, …)."""
+
+    def __init__(self, table_id: int, what: str) -> None:
+        label, style = CONTROLS[what]
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"sabacct:{table_id}:{what}")
+        )
+        self.table_id, self.what = table_id, what
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Button[Any],
+        match: re.Match[str],
+        /,
+    ) -> ControlButton:
+        return cls(int(match["table"]), match["what"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        from bot.ui.prompts import on_control_click
+
+        try:
+            await on_control_click(interaction, self.table_id, self.what)
+        except Exception as error:
+            await handle_interaction_error(interaction, error)
+
+
+def _bots_available(table: Table) -> bool:
+    try:
+        from engine.bots import supports
+    except ImportError:
+        return False
+    return bool(supports(table.variant.id))
+
+
+def build_table_message(table: Table) -> tuple[discord.Embed, discord.ui.View | None]:
+    """The embed and the buttons of a table's one public message, from public state only."""
+    if table.status is Status.CANCELLED:
+        return render.lobby_embed(table), None
+    if table.status is Status.LOBBY:
+        view = discord.ui.View(timeout=None)
+        for what in ("join", "leave", "addbot", "start", "cancel"):
+            if what != "addbot" or _bots_available(table):
+                view.add_item(ControlButton(table.id, what))
+        return render.lobby_embed(table), view
+    game = table.game
+    assert game is not None
+    embed = render.table_embed(table, game.public_view(), table.deadline)
+    if table.status is Status.FINISHED or game.finished:
+        return embed, None
+    view = discord.ui.View(timeout=None)
+    specs: dict[str, Any] = {}
+    for seat in sorted(game.pending_seats()):
+        for spec in game.legal_actions(seat):
+            specs.setdefault(spec.kind, spec)
+    for spec in list(specs.values())[:22]:
+        view.add_item(
+            ActionButton(
+                table.id,
+                game.turn,
+                spec.kind,
+                label=spec.label,
+                style=STYLES.get(spec.style, discord.ButtonStyle.secondary),
+            )
+        )
+    view.add_item(ControlButton(table.id, "hand"))
+    if table.sitting_out:
+        view.add_item(ControlButton(table.id, "back"))
+    return embed, view

@@ -1,0 +1,301 @@
+"""What a click on a table button does: checks, then a direct action, an amount modal, or an
+ephemeral card/option picker; plus the lobby and table controls."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.errors import (
+    NotYourTurn,
+    StaleButton,
+    TableError,
+    UserFacingError,
+    handle_interaction_error,
+)
+from bot.tables.models import Seat, Table
+from bot.ui import render
+from bot.ui.controls import manager_of
+from engine.core.game import Action, ActionSpec, ParamKind
+
+BOT_STYLES = ("cautious", "balanced", "bold")
+BOT_NAMES = ("IG-88", "Lando", "Dengar", "Bossk", "Zuckuss", "Greedo", "4-LOM", "Aurra")
+
+
+def seated_turn(
+    interaction: discord.Interaction[Any], table_id: int, turn: int, kind: str
+) -> tuple[Table, int, ActionSpec]:
+    """Who clicked, and may they do ``kind`` now? Raises a user-facing error otherwise."""
+    table = manager_of(interaction).require(table_id)
+    seat = table.seat_of(interaction.user.id)
+    if seat is None or not table.still_in(seat):
+        raise TableError("You're not seated at this table.")
+    game = table.game
+    if game is None:
+        raise TableError("The game has not started yet.")
+    if game.turn != turn:
+        raise StaleButton("This button is out of date: the table has moved on.")
+    if seat not in game.pending_seats():
+        raise NotYourTurn("It's not your turn.")
+    for spec in game.legal_actions(seat):
+        if spec.kind == kind:
+            return table, seat, spec
+    raise TableError("You can't do that right now.")
+
+
+async def play(
+    interaction: discord.Interaction[Any], table: Table, seat: int, action: Action, turn: int
+) -> None:
+    """Apply an action for the clicking player (the interaction is already acknowledged), then
+    show them their hand privately if it changed."""
+    game = table.game
+    assert game is not None
+    hand_before = game.view_for(seat).hand
+    await manager_of(interaction).act(table, seat, action, turn=turn)
+    game = table.game
+    assert game is not None
+    view = game.view_for(seat)
+    if view.hand != hand_before and view.hand:
+        await interaction.followup.send(embed=render.hand_embed(table, view), ephemeral=True)
+
+
+async def on_action_click(
+    interaction: discord.Interaction[Any], table_id: int, turn: int, kind: str
+) -> None:
+    """A game action button on the table message."""
+    table, seat, spec = seated_turn(interaction, table_id, turn, kind)
+    if spec.param is ParamKind.AMOUNT:
+        await interaction.response.send_modal(AmountModal(table, turn, spec))
+    elif spec.param is ParamKind.CHOICE:
+        picker = ChoiceView(table, seat, turn, spec)
+        await interaction.response.send_message(
+            picker.text(), embed=picker.hand(), view=picker, ephemeral=True
+        )
+    else:
+        await interaction.response.defer()
+        await play(interaction, table, seat, Action(kind), turn)
+
+
+def parse_amount(raw: str, spec: ActionSpec) -> int:
+    """A validated amount from modal text; raises UserFacingError with a clear reason."""
+    text = raw.strip().replace(",", "").replace("_", "")
+    try:
+        amount = int(text)
+    except ValueError:
+        raise UserFacingError(f"“{raw.strip()[:20]}” is not a whole number of credits.") from None
+    if amount <= 0:
+        raise UserFacingError("The amount must be a positive number of credits.")
+    if amount < spec.min_amount:
+        raise UserFacingError(f"The minimum here is {spec.min_amount}.")
+    if amount > spec.max_amount:
+        raise UserFacingError(f"You can put in at most {spec.max_amount} here.")
+    return amount
+
+
+class AmountModal(discord.ui.Modal):
+    """Asks for a bet or raise amount; validates it before touching the table."""
+
+    def __init__(self, table: Table, turn: int, spec: ActionSpec) -> None:
+        super().__init__(title=spec.prompt or spec.label.rstrip("…")[:45] or "Amount")
+        self.table_id, self.turn, self.kind = table.id, turn, spec.kind
+        self.amount: discord.ui.TextInput[AmountModal] = discord.ui.TextInput(
+            label=f"Amount ({spec.min_amount}–{spec.max_amount})",
+            custom_id="amount",
+            placeholder=str(spec.min_amount),
+            max_length=12,
+        )
+        self.add_item(self.amount)
+
+    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
+        table, seat, spec = seated_turn(interaction, self.table_id, self.turn, self.kind)
+        amount = parse_amount(self.amount.value, spec)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await play(interaction, table, seat, Action(self.kind, amount=amount), self.turn)
+        await interaction.followup.send(f"✅ {spec.label.rstrip('…')} {amount}", ephemeral=True)
+
+    async def on_error(self, interaction: discord.Interaction[Any], error: Exception, /) -> None:
+        await handle_interaction_error(interaction, error)
+
+
+class ChoiceView(discord.ui.View):
+    """An ephemeral picker: option buttons for a short single choice, else a select (plus
+    Confirm for several cards) with a live preview line from the engine."""
+
+    def __init__(self, table: Table, seat: int, turn: int, spec: ActionSpec) -> None:
+        super().__init__(timeout=max(table.turn_timeout, 60))
+        self.table, self.seat, self.turn, self.spec = table, seat, turn, spec
+        self.chosen: tuple[str, ...] = ()
+        single = spec.max_choices == 1
+        if single and len(spec.options) <= 5:
+            for index, option in enumerate(spec.options):
+                button: discord.ui.Button[ChoiceView] = discord.ui.Button(
+                    label=option.label[:80],
+                    style=discord.ButtonStyle.primary,
+                    custom_id=f"pick:{index}",
+                )
+                button.callback = self._make_pick(option.value)  # type: ignore[method-assign]
+                self.add_item(button)
+            return
+        self.select: discord.ui.Select[ChoiceView] = discord.ui.Select(
+            custom_id="pick:select",
+            placeholder=spec.prompt or spec.label,
+            min_values=spec.min_choices,
+            max_values=min(spec.max_choices, len(spec.options)),
+            options=[
+                discord.SelectOption(
+                    label=o.label[:100], value=o.value, description=o.description[:100] or None
+                )
+                for o in spec.options[:25]
+            ],
+        )
+        self.select.callback = self._on_select  # type: ignore[method-assign]
+        self.add_item(self.select)
+        if not single:
+            self.confirm: discord.ui.Button[ChoiceView] = discord.ui.Button(
+                label="Confirm",
+                style=discord.ButtonStyle.success,
+                custom_id="pick:confirm",
+                disabled=True,
+            )
+            self.confirm.callback = self._on_confirm  # type: ignore[method-assign]
+            self.add_item(self.confirm)
+
+    def text(self) -> str:
+        base = self.spec.prompt or f"**{self.spec.label}**"
+        if not self.chosen:
+            return base
+        game = self.table.game
+        preview = (
+            game.preview(self.seat, Action(self.spec.kind, choices=self.chosen)) if game else ""
+        )
+        labels = {o.value: o.label for o in self.spec.options}
+        picked = ", ".join(labels.get(v, v) for v in self.chosen)
+        return f"{base}\nSelected: {picked}" + (f"\n{preview}" if preview else "")
+
+    def hand(self) -> discord.Embed | None:
+        game = self.table.game
+        if game is None:
+            return None
+        return render.hand_embed(self.table, game.view_for(self.seat))
+
+    def _make_pick(self, value: str) -> Any:
+        async def pick(interaction: discord.Interaction[Any]) -> None:
+            self.chosen = (value,)
+            await self._submit(interaction)
+
+        return pick
+
+    async def _on_select(self, interaction: discord.Interaction[Any]) -> None:
+        self.chosen = tuple(self.select.values)
+        if self.spec.max_choices == 1:
+            await self._submit(interaction)
+            return
+        self.confirm.disabled = not self.chosen
+        for option in self.select.options:
+            option.default = option.value in self.chosen
+        await interaction.response.edit_message(content=self.text(), view=self)
+
+    async def _on_confirm(self, interaction: discord.Interaction[Any]) -> None:
+        await self._submit(interaction)
+
+    async def _submit(self, interaction: discord.Interaction[Any]) -> None:
+        table, seat, _spec = seated_turn(interaction, self.table.id, self.turn, self.spec.kind)
+        await interaction.response.defer()
+        action = Action(self.spec.kind, choices=self.chosen)
+        await manager_of(interaction).act(table, seat, action, turn=self.turn)
+        self.stop()
+        game = table.game
+        embed = render.hand_embed(table, game.view_for(seat)) if game else None
+        labels = {o.value: o.label for o in self.spec.options}
+        done = ", ".join(labels.get(v, v) for v in self.chosen)
+        await interaction.edit_original_response(
+            content=f"✅ {self.spec.label}: {done}", embed=embed, view=None
+        )
+
+    async def on_error(
+        self, interaction: discord.Interaction[Any], error: Exception, item: discord.ui.Item[Any], /
+    ) -> None:
+        await handle_interaction_error(interaction, error)
+
+
+class BotStyleView(discord.ui.View):
+    """Host picks the style of a bot opponent to seat."""
+
+    def __init__(self, table: Table) -> None:
+        super().__init__(timeout=120)
+        self.table = table
+        for style in BOT_STYLES:
+            button: discord.ui.Button[BotStyleView] = discord.ui.Button(
+                label=style.capitalize(),
+                style=discord.ButtonStyle.primary,
+                custom_id=f"botstyle:{style}",
+            )
+            button.callback = self._make(style)  # type: ignore[method-assign]
+            self.add_item(button)
+
+    def _make(self, style: str) -> Any:
+        async def add(interaction: discord.Interaction[Any]) -> None:
+            table = self.table
+            if interaction.user.id != table.host_id:
+                raise TableError("Only the host can add bots.")
+            await interaction.response.defer()
+            taken = {s.name for s in table.seats}
+            name = next((n for n in BOT_NAMES if n not in taken), f"Droid {len(table.seats)}")
+            bot_id = -(1 + sum(1 for s in table.seats if s.is_bot))
+            manager = manager_of(interaction)
+            await manager.join(table, Seat(bot_id, name, style))
+            manager.request_render(table)
+            self.stop()
+            await interaction.edit_original_response(
+                content=f"🤖 {name} ({style}) sat down.", view=None
+            )
+
+        return add
+
+    async def on_error(
+        self, interaction: discord.Interaction[Any], error: Exception, item: discord.ui.Item[Any], /
+    ) -> None:
+        await handle_interaction_error(interaction, error)
+
+
+async def on_control_click(interaction: discord.Interaction[Any], table_id: int, what: str) -> None:
+    """Join / Leave / Add bot / Start / Cancel in the lobby; My hand / I'm back in play."""
+    manager = manager_of(interaction)
+    table = manager.require(table_id)
+    user = interaction.user
+    if what == "hand":
+        seat = table.seat_of(user.id)
+        if seat is None or table.game is None:
+            raise TableError("You're not seated at this table.")
+        view = table.game.view_for(seat)
+        await interaction.response.send_message(
+            embed=render.hand_embed(table, view), ephemeral=True
+        )
+        return
+    if what == "back":
+        if not await manager.set_back(table, user.id):
+            raise TableError("You are not sitting out.")
+        await interaction.response.send_message(
+            "Welcome back: your turns are yours again.", ephemeral=True
+        )
+        return
+    if what == "addbot":
+        if user.id != table.host_id:
+            raise TableError("Only the host can add bots.")
+        await interaction.response.send_message(
+            "Which kind of opponent?", view=BotStyleView(table), ephemeral=True
+        )
+        return
+    await interaction.response.defer()
+    if what == "join":
+        name = getattr(user, "display_name", user.name)
+        await manager.join(table, Seat(user.id, name))
+    elif what == "leave":
+        await manager.leave_lobby(table, user.id)
+    elif what == "start":
+        await manager.start(table, user.id)
+        return  # start renders the table itself
+    elif what == "cancel":
+        await manager.cancel(table, user.id)
+    manager.request_render(table)
