@@ -310,18 +310,14 @@ class Betting:
                 if other != seat:
                     self.acted[other] = False
         returned, returned_to = self._advance(seat)
-        return BetResult(
-            seat=seat,
-            kind=kind,
-            effect=effect,
-            paid=pay,
-            commit=self.phase_commit[seat],
-            current_bet=self.current_bet,
-            all_in=self.is_all_in(seat),
-            phase_over=self.to_act is None,
-            returned=returned,
-            returned_to=returned_to,
-        )
+        return self._result(seat, kind, effect, pay, returned, returned_to)
+
+    def _result(
+        self, seat: int, kind: BetKind, effect: BetKind, paid: int, returned: int, to: int | None
+    ) -> BetResult:
+        commit, bet, all_in = self.phase_commit[seat], self.current_bet, self.is_all_in(seat)
+        over = self.to_act is None
+        return BetResult(seat, kind, effect, paid, commit, bet, all_in, over, returned, to)
 
     def _advance(self, after: int) -> tuple[int, int | None]:
         nxt = None
@@ -364,18 +360,7 @@ class Betting:
             returned, returned_to = self._advance(current)
         else:
             returned, returned_to = 0, None
-        return BetResult(
-            seat=seat,
-            kind=BetKind.FOLD,
-            effect=BetKind.FOLD,
-            paid=0,
-            commit=self.phase_commit[seat],
-            current_bet=self.current_bet,
-            all_in=False,
-            phase_over=self.to_act is None,
-            returned=returned,
-            returned_to=returned_to,
-        )
+        return self._result(seat, BetKind.FOLD, BetKind.FOLD, 0, returned, returned_to)
 
     # ----------------------------------------------------------------- settlement
 

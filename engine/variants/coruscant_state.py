@@ -58,12 +58,42 @@ class CoruscantOptions:
         unknown = sorted(set(data) - known)
         if unknown:
             raise ValueError(f"unknown Coruscant Shift options: {', '.join(unknown)}")
-        opts = cls(**{k: v for k, v in data.items() if v is not None or k.startswith("max_")})
+        defaults = cls()
+        values: dict[str, Any] = {}
+        for name, raw in data.items():
+            default = getattr(defaults, name)
+            if raw is None:
+                values[name] = default if name != "max_hands" else None
+            elif isinstance(default, bool):
+                values[name] = _as_bool(name, raw)
+            else:
+                values[name] = _as_int(name, raw)
+        opts = cls(**values)
         if opts.base_ante < 0 or opts.min_bet < 1:
             raise ValueError("base_ante must be >= 0 and min_bet >= 1")
         if opts.max_hands is not None and opts.max_hands < 1:
             raise ValueError("max_hands must be at least 1")
         return opts
+
+
+def _as_bool(name: str, raw: Any) -> bool:
+    if isinstance(raw, bool):
+        return raw
+    text = str(raw).strip().lower()
+    if text in {"true", "yes", "on", "1"}:
+        return True
+    if text in {"false", "no", "off", "0"}:
+        return False
+    raise ValueError(f"option {name} must be true or false, not {raw!r}")
+
+
+def _as_int(name: str, raw: Any) -> int:
+    try:
+        if isinstance(raw, bool) or (isinstance(raw, float) and not raw.is_integer()):
+            raise ValueError
+        return int(raw)
+    except (TypeError, ValueError):
+        raise ValueError(f"option {name} must be a whole number, not {raw!r}") from None
 
 
 class CoruscantState:

@@ -28,6 +28,7 @@ from engine.variants.coruscant_cards import (
     evaluate_cards,
     format_target,
 )
+from engine.variants.coruscant_state import Phase
 
 if TYPE_CHECKING:
     from engine.variants.coruscant_game import CoruscantGame
@@ -192,13 +193,14 @@ def _status(game: CoruscantGame, seat: int) -> str:
 def public_view(game: CoruscantGame) -> PublicView:
     """The table message: stacks, statuses, pots, dice and who acts."""
     bet = game.bet
+    betting = game.phase in (Phase.BET_1, Phase.BET_2)
     seats = tuple(
         SeatView(
             seat=s,
             player=game.players[s],
             stack=game.stacks[s],
             status="" if game.finished and not game.left[s] else _status(game, s),
-            public=f"bet {bet.phase_commit[s]}" if bet.phase_commit[s] else "",
+            public=f"bet {bet.phase_commit[s]}" if betting and bet.phase_commit[s] else "",
             active=not game.left[s] and (game.stacks[s] > 0 or bet.is_live(s)),
         )
         for s in range(game.n)

@@ -313,3 +313,19 @@ def test_card_notation() -> None:
     deck = full_deck()
     assert len(deck) == 62 and len({c.notation for c in deck}) == 61
     assert restore(create(["a", "b"], buy_in=20, options={}, seed=1).to_json()).n == 2
+
+
+def test_options_are_validated_and_coerced() -> None:
+    g = create(
+        ["a", "b"],
+        buy_in=100,
+        options={"base_ante": "5", "ante_escalation": "false", "max_hands": None},
+        seed=1,
+    )
+    assert (g.opts.base_ante, g.opts.ante_escalation, g.opts.max_hands) == (5, False, None)
+    assert g.bet.pot_total == 10
+    for bad in ({"min_bet": 0}, {"min_bet": "x"}, {"lock_first_selection": "maybe"}):
+        with pytest.raises(ValueError):
+            create(["a", "b"], buy_in=100, options=bad, seed=1)
+    with pytest.raises(ValueError, match="buy-in"):
+        create(["a", "b"], buy_in=5, options={}, seed=1)
