@@ -247,11 +247,11 @@ def settle_conceded(
 def explain(result: Settlement[P], name: Callable[[P], str]) -> str:
     """One line on why the hand's winner(s) won: which comparison or tie-break decided."""
     winners = result.winners
-    if result.conceded:
-        return "everyone else folded: no reveal, the Sabacc pot stays"
-    if not winners:
-        return "every hand bombed out: the hand pot goes to the Sabacc pot"
     who = " and ".join(name(p) for p in winners)
+    if result.conceded:
+        return f"{who} wins: everyone else folded (no reveal; the Sabacc pot stays)"
+    if not winners:
+        return "No valid hand: the hand pot goes to the Sabacc pot"
     main_steps = [s for s in result.sudden_demise if s.pot == 0]
     if main_steps:
         last = main_steps[-1]

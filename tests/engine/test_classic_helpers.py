@@ -82,8 +82,10 @@ ALL_CARDS = sorted(c.notation for c in full_deck())
 
 
 def random_action(game: ClassicGame, seat: int, rng: random.Random) -> Action:
-    """A uniformly chosen legal action with a random amount/choice."""
-    spec = rng.choice(game.legal_actions(seat))
+    """A random legal action (fold and all-in rarer, so hands reach the reveal)."""
+    specs = game.legal_actions(seat)
+    calm = [s for s in specs if s.kind not in ("fold", "all_in")]
+    spec = rng.choice(calm if calm and rng.random() < 0.85 else specs)
     if spec.param is ParamKind.AMOUNT:
         high = spec.max_amount if rng.random() < 0.2 else min(spec.max_amount, spec.min_amount + 5)
         return Action(spec.kind, amount=rng.randint(spec.min_amount, high))
