@@ -33,7 +33,7 @@ from engine.variants import kessel_flow as flow
 from engine.variants import kessel_views as views
 from engine.variants.kessel_judge import judge
 from engine.variants.kessel_state import RATES, KesselOptions, KesselState, Phase
-from engine.variants.kessel_tokens import choose_prime, play_token, select_tokens
+from engine.variants.kessel_tokens import check_window, choose_prime, play_token, select_tokens
 
 
 class KesselGame:
@@ -113,6 +113,8 @@ class KesselGame:
             Phase.KEEP: ("keep",),
             Phase.IMPOSTOR: ("impostor",),
         }
+        if kind == "token" and st.phase is not Phase.CARD_TURN:
+            check_window(st, seat)  # raises token_window_closed
         if kind not in phase_kinds.get(st.phase, ()):
             raise IllegalAction(f"You cannot {kind.replace('_', ' ')} now.")
         if kind == "select_tokens":

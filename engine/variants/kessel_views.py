@@ -216,7 +216,7 @@ def preview(st: KesselState, seat: int, action: Action) -> str:
     """A private hint about a choice; ``""`` when there is nothing useful to say."""
     me = st.seats[seat]
     value = action.choices[0] if action.choices else ""
-    if action.kind == "keep" and st.phase is Phase.KEEP:
+    if action.kind == "keep" and st.phase is Phase.KEEP and value in ("drawn", "held"):
         return hand_note(_keep_hand(st, seat, value), st.fix)
     if action.kind == "draw":
         cost = 0 if st.free_draw else 1
