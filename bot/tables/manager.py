@@ -26,8 +26,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-_SEED_SOURCE = random.SystemRandom()
-
 
 class TableManager(Effects):
     """Registry and rules of engagement for every table of the bot."""
@@ -35,6 +33,8 @@ class TableManager(Effects):
     def __init__(self, bot: SabaccBot) -> None:
         super().__init__(bot)
         self.tables: dict[int, Table] = {}
+        # Seeds of new games; tests replace it with a seeded ``random.Random``.
+        self.seeds: random.Random = random.SystemRandom()
 
     # ------------------------------------------------------------------ lookup
 
@@ -196,7 +196,7 @@ class TableManager(Effects):
                 [s.player_id for s in table.seats],
                 buy_in=table.buy_in,
                 options={**table.variant.options, **table.options},
-                seed=_SEED_SOURCE.randrange(2**63),
+                seed=self.seeds.randrange(2**63),
             )
             table.status = Status.PLAYING
             table.hands_sent = {}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from collections import deque
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -93,7 +94,9 @@ class Table:
     def names(self, text: str) -> str:
         """``text`` with engine player ids replaced by mentions (embeds do not ping)."""
         for seat in sorted(self.seats, key=lambda s: -len(s.player_id)):
-            text = text.replace(seat.player_id, seat.mention)
+            pattern = rf"(?<![<@\w]){re.escape(seat.player_id)}(?!\w)"
+            mention = seat.mention
+            text = re.sub(pattern, lambda _match, m=mention: m, text)
         return text
 
     def humans(self) -> list[int]:
