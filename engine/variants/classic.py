@@ -3,7 +3,8 @@
 Modules: :mod:`~engine.variants.classic_cards` (deck, notation, scoring),
 :mod:`~engine.variants.classic_settle` (Sudden Demise, caller rule, pots, penalties),
 :mod:`~engine.variants.classic_state` (options, state, JSON), :mod:`~engine.variants.classic_flow`
-(state machine), :mod:`~engine.variants.classic_actions` (decisions),
+(state machine), :mod:`~engine.variants.classic_payout` (piles, reveal, settlement, game end),
+:mod:`~engine.variants.classic_actions` (decisions), :mod:`~engine.variants.classic_events`,
 :mod:`~engine.variants.classic_views` (views, stats), :mod:`~engine.variants.classic_judge`.
 
 Betting goes through the shared :class:`engine.core.betting.Betting` (which owns stacks and the
@@ -14,6 +15,20 @@ Money: Σ stacks + hand pot + Sabacc pot = buy_in × seats − credits already h
 :meth:`ClassicGame.leave`. At game end the leftover Sabacc pot is shared among the players still in
 the game (CL-30), so :meth:`ClassicGame.payouts` plus every ``leave`` return equals
 ``buy_in × seats``.
+
+Implementation decisions where the spec is silent (IDs referenced in the modules):
+
+* C-impl-1 leave = fold (a caller who leaves is folded, no caller rule); C-impl-2 game-end Sabacc
+  pot fallback; C-impl-3 hand-1 starting player from the RNG (flow / payout).
+* C-impl-4: a trade turn ends by itself after the trade action when neither a stasis operation
+  nor a Call remains possible (actions).
+* C-impl-5: action kinds follow the spec: ``change`` (not "trade"), ``call_hand`` ("Call the
+  hand") distinct from the betting ``call`` (CL-33); ``stasis`` / ``unstasis`` for the one stasis
+  operation per turn.
+* C-impl-6: :attr:`PlayerView.hand` lists the hidden cards only; stasis cards are public
+  (SeatView.public) and are added in ``hand_text`` and ``notes`` (whole-hand total and name).
+* C-impl-7: the buy-in must cover one hand's antes; ``leave`` after GAME_OVER returns 0 (the
+  credits are in :meth:`ClassicGame.payouts`).
 """
 
 from __future__ import annotations
@@ -73,6 +88,8 @@ class ClassicGame:
         if not isinstance(buy_in, int) or buy_in < MIN_BUY_IN:
             raise ValueError(f"the buy-in must be an integer of at least {MIN_BUY_IN}")
         opts = ClassicOptions.from_mapping(options or {})
+        if opts.total_ante > buy_in:
+            raise ValueError("the buy-in must cover at least one hand's antes")
         n = len(players)
         st = ClassicState(
             players=tuple(players),

@@ -25,10 +25,10 @@ from engine.variants.classic_flow import (
     call_allowed,
     can_stasis_add,
     can_stasis_remove,
-    draw_card,
     end_turn,
     maybe_end_turn,
 )
+from engine.variants.classic_payout import draw_card
 from engine.variants.classic_state import ClassicState, Phase, Step
 
 BET_KINDS = frozenset(k.value for k in BetKind)

@@ -9,9 +9,7 @@ Implementation decisions (not in the spec):
 
 * C-impl-1: a player who leaves mid-hand folds (contributions stay in the pot); a caller who leaves
   before the reveal is simply folded: no caller rule, no penalty.
-* C-impl-2: the game-end Sabacc pot goes to the players still in the game (CL-30); if nobody is
-  (every remaining player was cashed out at the same HAND_START), to the players of the last hand
-  who did not leave, so credits are always conserved.
+* C-impl-2: see :mod:`engine.variants.classic_payout` (the game-end Sabacc pot).
 * C-impl-3: the hand-1 starting player is drawn from the game's RNG among the seated players.
 """
 
@@ -22,70 +20,25 @@ from collections.abc import Sequence
 from engine.core.betting import BetResult
 from engine.core.deck import Deck
 from engine.core.game import Event
-from engine.core.pots import split_evenly
 from engine.core.seats import next_seat
 from engine.variants.classic_cards import Card, full_deck
 from engine.variants.classic_events import (
     BetMade,
     CashedOut,
     DiceRolled,
-    GameOver,
     HandCalled,
     HandStarted,
-    HandWon,
-    PenaltyPaid,
     PhaseStarted,
     PlayerLeft,
-    PotAwarded,
-    Reshuffled,
-    Revealed,
-    SabaccPotResult,
     ShiftDone,
-    SuddenDemiseDrew,
 )
-from engine.variants.classic_settle import Settlement, explain, settle, settle_conceded
+from engine.variants.classic_payout import award_conceded, discard_seat, draw_card, end_game, reveal
 from engine.variants.classic_state import REST_OF_ROUND, ClassicState, Phase, Seat, Step
 
 Events = list[Event]
 
 
 # --------------------------------------------------------------------------- cards
-
-
-def draw_card(st: ClassicState, ev: Events) -> Card | None:
-    """Top card of the draw pile, reshuffling the discard pile into it when empty (CL-25)."""
-    if not len(st.draw):
-        if not st.discard:
-            return None
-        count = len(st.discard)
-        st.draw.shuffle_in(st.discard, st.rng)
-        st.discard = []
-        ev.append(Reshuffled(count))
-    return st.draw.draw_one()
-
-
-def discard_seat(st: ClassicState, seat: int) -> None:
-    """A folded player's cards (hand and stasis field) go face down to the discard pile."""
-    st.discard.extend(st.hands[seat] + st.stasis[seat])
-    st.hands[seat], st.stasis[seat] = [], []
-
-
-class _PileDrawer:
-    """Sudden-Demise draws from the game's pile (the settlement's :class:`Drawer`)."""
-
-    def __init__(self, st: ClassicState, ev: Events) -> None:
-        self.st, self.ev = st, ev
-
-    def available(self) -> int:
-        return self.st.available()
-
-    def draw(self) -> Card:
-        card = draw_card(self.st, self.ev)
-        assert card is not None
-        return card
-
-
-# --------------------------------------------------------------------------- hands
 
 
 def stacked_deck(top_first: Sequence[str]) -> Deck[Card]:
@@ -162,7 +115,7 @@ def start_hand(
 def begin_bet(st: ClassicState, ev: Events) -> None:
     """BET(r): open a betting phase; skip it when nobody can bet (§4.3)."""
     if len(st.live()) < 2:
-        award_conceded(st, ev)
+        _concede(st, ev)
         return
     st.phase = Phase.BET
     st.queue = []
@@ -193,7 +146,7 @@ def after_bet(st: ClassicState, ev: Events, result: BetResult) -> None:
     if not result.phase_over:
         return
     if len(st.live()) < 2:
-        award_conceded(st, ev)
+        _concede(st, ev)
     else:
         begin_trade(st, ev)
 
@@ -269,11 +222,11 @@ def continue_trade(st: ClassicState, ev: Events) -> None:
         start_turn(st)
         return
     if st.phase is Phase.FINAL_TURNS:
-        reveal(st, ev)
+        _showdown(st, ev)
         return
     if st.options.max_rounds is not None and st.round_no >= st.options.max_rounds:
         ev.append(PhaseStarted(st.round_no, "reveal", "Round limit reached: nobody called."))
-        reveal(st, ev)
+        _showdown(st, ev)
         return
     roll_dice(st, ev)
 
@@ -311,90 +264,13 @@ def sabacc_shift(st: ClassicState, ev: Events) -> None:
 # --------------------------------------------------------------------------- settlement
 
 
-def _pot_name(index: int, count: int) -> str:
-    if index == 0:
-        return "main pot" if count > 1 else "hand pot"
-    return f"side pot {index}"
-
-
-def _apply_settlement(st: ClassicState, result: Settlement[int], ev: Events) -> None:
-    """Move the credits a settlement decided and record statistics and the public summary."""
-    name = st.players.__getitem__
-    st.betting.collect()
-    for s in result.order:
-        st.betting.pay(s, result.payouts[s] + result.sabacc_payouts[s])
-        st.stacks[s] -= result.penalties.get(s, 0)
-        won = result.payouts[s] + result.sabacc_payouts[s]
-        st.stats[s].biggest_pot = max(st.stats[s].biggest_pot, won)
-    st.sabacc_pot = result.sabacc_pot_after
-    for s in result.winners:
-        st.stats[s].hands_won += 1
-    for s, evaluation in result.evals.items():
-        st.stats[s].note_hand(evaluation)
-    for i, pot in enumerate(result.pots):
-        ev.append(
-            PotAwarded(_pot_name(i, len(result.pots)), pot.amount, tuple(map(name, pot.winners)))
-        )
-    for s, paid in result.penalties.items():
-        why = "bombed hand" if result.evals[s].bombed else "called and did not win"
-        ev.append(PenaltyPaid(name(s), paid, why))
-    if not result.conceded:
-        won = sum(result.sabacc_payouts.values())
-        ev.append(SabaccPotResult(tuple(map(name, result.sabacc_winners)), won or st.sabacc_pot))
-    ev.append(HandWon(explain(result, name)))
-
-
-def reveal(st: ClassicState, ev: Events) -> None:
-    """REVEAL and SETTLE (§5.5), then HAND_END."""
-    start = len(ev)
-    order = st.hand_order()
-    live = st.live()
-    caller = st.caller if st.caller in live else None
-    hands = {s: st.full_hand(s) for s in live}
-    result = settle(
-        order,
-        hands,
-        {s: st.betting.contributions[s] for s in order},
-        {s: st.stacks[s] for s in order},
-        st.sabacc_pot,
-        caller,
-        _PileDrawer(st, ev),
-        st.options.bomb_out_penalty,
-    )
-    for s in order:
-        if s in hands:
-            e = result.evals[s]
-            cards = tuple(c.notation for c in hands[s])
-            ev.append(Revealed(st.players[s], cards, e.total, e.label, s == caller))
-    n_pots = len(result.pots)
-    for step in result.sudden_demise:
-        draws = []
-        for s in step.players:
-            card = step.draws[s]
-            if card is not None:
-                st.hands[s].append(card)  # Sudden-Demise cards stay in the hand (CL-21)
-            label = step.evals[s].label if s in step.evals else "tie stands"
-            draws.append((st.players[s], card.notation if card else "no card", label))
-        ev.append(SuddenDemiseDrew(_pot_name(step.pot, n_pots), tuple(draws)))
-    _apply_settlement(st, result, ev)
-    st.last_result = [t for e in ev[start:] if (t := e.public_text())]
+def _showdown(st: ClassicState, ev: Events) -> None:
+    reveal(st, ev)
     end_hand(st, ev)
 
 
-def award_conceded(st: ClassicState, ev: Events) -> None:
-    """AWARD_CONCEDED (§5.6): the last live player takes every layer; nothing is revealed."""
-    start = len(ev)
-    order = st.hand_order()
-    (winner,) = st.live()
-    result = settle_conceded(
-        order,
-        winner,
-        {s: st.betting.contributions[s] for s in order},
-        {s: st.stacks[s] for s in order},
-        st.sabacc_pot,
-    )
-    _apply_settlement(st, result, ev)
-    st.last_result = [t for e in ev[start:] if (t := e.public_text())]
+def _concede(st: ClassicState, ev: Events) -> None:
+    award_conceded(st, ev)
     end_hand(st, ev)
 
 
@@ -406,37 +282,6 @@ def end_hand(st: ClassicState, ev: Events) -> None:
     st.draw = Deck()
     st.queue = []
     start_hand(st, ev)
-
-
-def end_game(st: ClassicState, ev: Events) -> None:
-    """GAME_OVER: share the leftover Sabacc pot (CL-30, C-impl-2) and freeze the payouts."""
-    st.phase = Phase.GAME_OVER
-    st.queue = []
-    shared = st.sabacc_pot
-    recipients = st.in_game() or [
-        s
-        for s in range(st.n)
-        if st.status[s] is not Seat.LEFT and (st.dealt[s] if st.dealt else True)
-    ]
-    if not recipients:
-        recipients = [s for s in range(st.n) if st.status[s] is not Seat.LEFT]
-    if shared and recipients:
-        order = [(st.start_seat + i) % st.n for i in range(st.n)]
-        for s, amount in split_evenly(shared, [s for s in order if s in recipients]).items():
-            st.betting.pay(s, amount)
-        st.sabacc_pot = 0
-    else:
-        shared = 0
-    st.final_payouts = {s: (0 if st.status[s] is Seat.LEFT else st.stacks[s]) for s in range(st.n)}
-    standings = sorted(
-        (
-            (st.players[s], st.final_payouts[s])
-            for s in range(st.n)
-            if st.status[s] is not Seat.LEFT
-        ),
-        key=lambda x: -x[1],
-    )
-    ev.append(GameOver(tuple(standings), shared))
 
 
 # --------------------------------------------------------------------------- leaving
@@ -460,7 +305,7 @@ def leave(st: ClassicState, seat: int, ev: Events) -> int:
     if not live:
         return credits
     if len(st.live()) < 2:
-        award_conceded(st, ev)
+        _concede(st, ev)
     elif st.phase is Phase.BET:
         if result is not None and result.phase_over:
             begin_trade(st, ev)

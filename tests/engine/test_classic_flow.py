@@ -363,3 +363,25 @@ def test_stasis_max_cards_option() -> None:
 
 def test_pot_award_event_names_side_pots() -> None:
     assert PotAwarded("side pot 1", 60, ()).public_text().endswith("goes to the Sabacc pot.")
+
+
+def test_variant_info_and_protocol() -> None:
+    from engine.core.game import Game
+    from engine.variants import get_variant
+
+    info = get_variant("classic")
+    assert (info.id, info.name, info.min_players, info.max_players) == (
+        "classic",
+        "Classic Sabacc",
+        2,
+        8,
+    )
+    assert (
+        info.buy_in_presets["lay"] == 500 and info.default_preset == "lay" and info.min_buy_in == 20
+    )
+    assert info.options["hand_ante"] == 2 and info.options["bomb_out_penalty"] == "hand_pot"
+    assert set(info.options) >= {"min_call_round", "call_final_turns", "max_rounds", "max_hands"}
+    game = info.create(["x", "y"], buy_in=500, options={}, seed=3)
+    assert isinstance(game, Game) and game.public_view().variant == "classic"
+    with pytest.raises(ValueError):
+        info.create(["x", "y"], buy_in=20, options={"hand_ante": 15, "sabacc_ante": 15}, seed=3)

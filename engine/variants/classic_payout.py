@@ -1,0 +1,183 @@
+"""Classic Sabacc card piles and the end of a hand: REVEAL, SETTLE, AWARD_CONCEDED, GAME_OVER.
+
+Credits move here: :func:`~engine.variants.classic_settle.settle` decides, this module applies
+the result to the shared :class:`~engine.core.betting.Betting` stacks and to the Sabacc pot, and
+writes the public reveal (every hand, value and name, each pot's winner, penalties, the Sabacc pot,
+and one line on why the winner won).
+
+C-impl-2: the game-end Sabacc pot goes to the players still in the game (CL-30); if nobody is
+(every remaining player was cashed out at the same HAND_START), to the players of the last hand
+who did not leave, so credits are always conserved.
+"""
+
+from __future__ import annotations
+
+from engine.core.game import Event
+from engine.core.pots import split_evenly
+from engine.variants.classic_cards import Card
+from engine.variants.classic_events import (
+    GameOver,
+    HandWon,
+    PenaltyPaid,
+    PotAwarded,
+    Reshuffled,
+    Revealed,
+    SabaccPotResult,
+    SuddenDemiseDrew,
+)
+from engine.variants.classic_settle import Settlement, explain, settle, settle_conceded
+from engine.variants.classic_state import ClassicState, Phase, Seat
+
+Events = list[Event]
+
+
+def draw_card(st: ClassicState, ev: Events) -> Card | None:
+    """Top card of the draw pile, reshuffling the discard pile into it when empty (CL-25)."""
+    if not len(st.draw):
+        if not st.discard:
+            return None
+        count = len(st.discard)
+        st.draw.shuffle_in(st.discard, st.rng)
+        st.discard = []
+        ev.append(Reshuffled(count))
+    return st.draw.draw_one()
+
+
+def discard_seat(st: ClassicState, seat: int) -> None:
+    """A folded player's cards (hand and stasis field) go face down to the discard pile."""
+    st.discard.extend(st.hands[seat] + st.stasis[seat])
+    st.hands[seat], st.stasis[seat] = [], []
+
+
+class _PileDrawer:
+    """Sudden-Demise draws from the game's pile (the settlement's :class:`Drawer`)."""
+
+    def __init__(self, st: ClassicState, ev: Events) -> None:
+        self.st, self.ev = st, ev
+
+    def available(self) -> int:
+        return self.st.available()
+
+    def draw(self) -> Card:
+        card = draw_card(self.st, self.ev)
+        assert card is not None
+        return card
+
+
+# --------------------------------------------------------------------------- hands
+
+
+def _pot_name(index: int, count: int) -> str:
+    if index == 0:
+        return "main pot" if count > 1 else "hand pot"
+    return f"side pot {index}"
+
+
+def _apply_settlement(st: ClassicState, result: Settlement[int], ev: Events) -> None:
+    """Move the credits a settlement decided and record statistics and the public summary."""
+    name = st.players.__getitem__
+    st.betting.collect()
+    for s in result.order:
+        st.betting.pay(s, result.payouts[s] + result.sabacc_payouts[s])
+        st.stacks[s] -= result.penalties.get(s, 0)
+        won = result.payouts[s] + result.sabacc_payouts[s]
+        st.stats[s].biggest_pot = max(st.stats[s].biggest_pot, won)
+    st.sabacc_pot = result.sabacc_pot_after
+    for s in result.winners:
+        st.stats[s].hands_won += 1
+    for s, evaluation in result.evals.items():
+        st.stats[s].note_hand(evaluation)
+    for i, pot in enumerate(result.pots):
+        ev.append(
+            PotAwarded(_pot_name(i, len(result.pots)), pot.amount, tuple(map(name, pot.winners)))
+        )
+    for s, paid in result.penalties.items():
+        why = "bombed hand" if result.evals[s].bombed else "called and did not win"
+        ev.append(PenaltyPaid(name(s), paid, why))
+    if not result.conceded:
+        won = sum(result.sabacc_payouts.values())
+        ev.append(SabaccPotResult(tuple(map(name, result.sabacc_winners)), won or st.sabacc_pot))
+    ev.append(HandWon(explain(result, name)))
+
+
+def reveal(st: ClassicState, ev: Events) -> None:
+    """REVEAL and SETTLE (§5.5); the caller moves on to HAND_END."""
+    start = len(ev)
+    order = st.hand_order()
+    live = st.live()
+    caller = st.caller if st.caller in live else None
+    hands = {s: st.full_hand(s) for s in live}
+    result = settle(
+        order,
+        hands,
+        {s: st.betting.contributions[s] for s in order},
+        {s: st.stacks[s] for s in order},
+        st.sabacc_pot,
+        caller,
+        _PileDrawer(st, ev),
+        st.options.bomb_out_penalty,
+    )
+    for s in order:
+        if s in hands:
+            e = result.evals[s]
+            cards = tuple(c.notation for c in hands[s])
+            ev.append(Revealed(st.players[s], cards, e.total, e.label, s == caller))
+    n_pots = len(result.pots)
+    for step in result.sudden_demise:
+        draws = []
+        for s in step.players:
+            card = step.draws[s]
+            if card is not None:
+                st.hands[s].append(card)  # Sudden-Demise cards stay in the hand (CL-21)
+            label = step.evals[s].label if s in step.evals else "tie stands"
+            draws.append((st.players[s], card.notation if card else "no card", label))
+        ev.append(SuddenDemiseDrew(_pot_name(step.pot, n_pots), tuple(draws)))
+    _apply_settlement(st, result, ev)
+    st.last_result = [t for e in ev[start:] if (t := e.public_text())]
+
+
+def award_conceded(st: ClassicState, ev: Events) -> None:
+    """AWARD_CONCEDED (§5.6): the last live player takes every layer; nothing is revealed."""
+    start = len(ev)
+    order = st.hand_order()
+    (winner,) = st.live()
+    result = settle_conceded(
+        order,
+        winner,
+        {s: st.betting.contributions[s] for s in order},
+        {s: st.stacks[s] for s in order},
+        st.sabacc_pot,
+    )
+    _apply_settlement(st, result, ev)
+    st.last_result = [t for e in ev[start:] if (t := e.public_text())]
+
+
+def end_game(st: ClassicState, ev: Events) -> None:
+    """GAME_OVER: share the leftover Sabacc pot (CL-30, C-impl-2) and freeze the payouts."""
+    st.phase = Phase.GAME_OVER
+    st.queue = []
+    shared = st.sabacc_pot
+    recipients = st.in_game() or [
+        s
+        for s in range(st.n)
+        if st.status[s] is not Seat.LEFT and (st.dealt[s] if st.dealt else True)
+    ]
+    if not recipients:
+        recipients = [s for s in range(st.n) if st.status[s] is not Seat.LEFT]
+    if shared and recipients:
+        order = [(st.start_seat + i) % st.n for i in range(st.n)]
+        for s, amount in split_evenly(shared, [s for s in order if s in recipients]).items():
+            st.betting.pay(s, amount)
+        st.sabacc_pot = 0
+    else:
+        shared = 0
+    st.final_payouts = {s: (0 if st.status[s] is Seat.LEFT else st.stacks[s]) for s in range(st.n)}
+    standings = sorted(
+        (
+            (st.players[s], st.final_payouts[s])
+            for s in range(st.n)
+            if st.status[s] is not Seat.LEFT
+        ),
+        key=lambda x: -x[1],
+    )
+    ev.append(GameOver(tuple(standings), shared))
