@@ -24,7 +24,6 @@ from engine.core.seats import clockwise_from, next_seat
 from engine.variants.kessel_cards import (
     FAMILIES,
     Family,
-    Fix,
     HandEval,
     evaluate,
     family_cards,
@@ -47,6 +46,7 @@ from engine.variants.kessel_events import (
     Stood,
     TurnStarted,
 )
+from engine.variants.kessel_rank import Fix
 from engine.variants.kessel_state import KesselOptions, KesselState, Phase, SeatState
 from engine.variants.kessel_tokens import TokenError, assign_tokens, playable
 
@@ -195,7 +195,9 @@ def end_card_turn(st: KesselState) -> list[Event]:
     if st.options.all_stand_rule == "consecutive" and all(st.seats[p].in_stand for p in players):
         return reveal(st)
     later = [i for i in range(st.cursor + 1, len(st.order)) if not st.seats[st.order[i]].out]
-    if later:
+    # In play both tests agree; a judge scenario may state the history of the others instead.
+    done = all(len(st.seats[p].history) >= st.t for p in players)
+    if later and not done:
         st.cursor = later[0]
         return begin_card_turn(st)
     if all(_turn_action(st.seats[p], st.t) == "stand" for p in players) or st.t >= 3:

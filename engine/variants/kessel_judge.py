@@ -30,17 +30,15 @@ from engine.variants.kessel_cards import (
     FAMILIES,
     Card,
     Family,
-    Fix,
     check_counts,
     evaluate,
     family_cards,
     impostor_families,
     parse_card,
     parse_hand,
-    rank_table,
-    sabacc_order,
     settle,
 )
+from engine.variants.kessel_rank import Fix, rank_table, sabacc_order
 from engine.variants.kessel_state import DEFAULT_CHIPS, KesselOptions, KesselState, Phase, SeatState
 from engine.variants.kessel_tokens import TokenError, choose_prime, play_token
 
@@ -135,8 +133,11 @@ def build_state(vector: Mapping[str, Any]) -> tuple[KesselState, list[str]]:
     for pid in order:
         spec = pspec.get(pid) or {}
         seat = SeatState(pid, int(spec.get("stock", DEFAULT_CHIPS)), int(spec.get("hand_pot", 0)))
-        seat.immune = bool(spec.get("immune", False))
-        seat.history = [_action_name(a) for a in history.get(pid) or []]
+        seat.immune = bool(spec.get("immune", spec.get("immunity", False)))
+        seat.history = [_action_name(a) for a in history.get(pid) or [] if a is not None]
+        if not seat.history and spec.get("in_stand") is not None:
+            seat.history = ["stand" if spec["in_stand"] else "draw"]
+        seat.tokens = [str(t) for t in spec.get("tokens") or []]
         if spec.get("hand"):
             given[pid] = list(parse_hand(spec["hand"]))
         st.seats.append(seat)
@@ -171,8 +172,10 @@ def build_state(vector: Mapping[str, Any]) -> tuple[KesselState, list[str]]:
             st.forced = True
         else:
             st.embargoed = order.index(str(marked))
-    tokens = [str(s["token"]) for s in _steps(play) if "token" in s]
-    st.seats[st.cursor].tokens = tokens
+    me = st.seats[st.cursor]
+    for token in (str(s["token"]) for s in _steps(play) if "token" in s):
+        if token not in me.tokens:
+            me.tokens.append(token)
     return st, order
 
 
@@ -198,11 +201,11 @@ def _run_step(st: KesselState, order: list[str], step: Mapping[str, Any]) -> lis
     if "token" in step:
         target = step.get("target")
         tseat = None if target is None else _seat(order, target)
-        roll = step.get("roll")
+        roll = step.get("roll", step.get("dice"))
         dice = None if roll is None else (int(roll[0]), int(roll[1]))
         events = play_token(st, actor, str(step["token"]), tseat, dice)
         if st.phase is Phase.PRIME:
-            choice = step.get("choice", step.get("value"))
+            choice = step.get("choice", step.get("value", step.get("pick")))
             if choice is not None:
                 events += choose_prime(st, actor, int(choice))
         return events

@@ -18,7 +18,8 @@ from enum import StrEnum
 from typing import Any
 
 from engine.core.deck import Deck
-from engine.variants.kessel_cards import FAMILIES, Card, Family, Fix, parse_card
+from engine.variants.kessel_cards import FAMILIES, Card, Family, parse_card
+from engine.variants.kessel_rank import Fix
 
 RATES: Mapping[str, int] = {"lay": 15, "pro": 25, "tournament": 125}
 """Credits per tax chip of the §2.2 economy profiles."""

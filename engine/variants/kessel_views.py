@@ -14,15 +14,14 @@ from engine.variants.kessel_cards import (
     FAMILIES,
     Card,
     Family,
-    Fix,
     HandEval,
     best_impostor_choice,
     evaluate,
     impostor_families,
     impostor_options,
-    sabacc_order,
 )
 from engine.variants.kessel_flow import can_draw, draw_sources
+from engine.variants.kessel_rank import Fix, sabacc_order
 from engine.variants.kessel_state import KesselState, Phase
 from engine.variants.kessel_tokens import TOKENS, playable, selectable
 

@@ -10,16 +10,14 @@ from engine.variants.kessel_cards import (
     CARD_RE,
     FULL_DECK,
     Family,
-    Fix,
     best_impostor_choice,
     check_counts,
     evaluate,
     parse_card,
     parse_hand,
-    rank_table,
-    sabacc_order,
     settle,
 )
+from engine.variants.kessel_rank import Fix, rank_table, sabacc_order
 
 
 def fix(*tokens: object) -> Fix:

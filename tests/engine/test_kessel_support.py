@@ -9,7 +9,8 @@ from typing import Any
 from engine.core.deck import Deck
 from engine.core.game import Action
 from engine.variants.kessel import KesselGame, create
-from engine.variants.kessel_cards import FAMILIES, FULL_DECK, Family, Fix, parse_card, parse_hand
+from engine.variants.kessel_cards import FAMILIES, FULL_DECK, Family, parse_card, parse_hand
+from engine.variants.kessel_rank import Fix
 
 NAMES = ("ann", "bob", "cat", "dan", "eve", "fay")
 

@@ -35,3 +35,36 @@ def test_judge_results_are_json() -> None:
     vectors = json.loads((VECTORS / "kessel-tokens.json").read_text())
     for vector in vectors:
         json.dumps(INFO.judge(vector))
+
+
+def test_transition_inputs_in_other_shapes() -> None:
+    first_actor = {
+        "id": "x1",
+        "state_before": {
+            "turn": 1,
+            "actor": "A",
+            "players": {"A": {}, "B": {}, "C": {}},
+            "history": {"B": ["stand"], "C": ["stand"]},
+        },
+        "play": {"action": "stand"},
+    }
+    assert INFO.judge(first_actor)["round_ends"] is True
+    in_stand = {
+        "id": "x2",
+        "state_before": {
+            "turn": 2,
+            "actor": "A",
+            "players": {"A": {"tokens": ["markdown"]}, "B": {"in_stand": True, "stock": 4}},
+        },
+        "play": {"token": "target_audit", "target": "B"},
+    }
+    result = INFO.judge(in_stand)
+    assert result["legal"] is True and result["players"]["B"]["stock"] == 1
+    assert result["players"]["A"]["tokens_left"] == 1
+    then_name = {
+        "id": "x3",
+        "state_before": {"turn": 1, "actor": "A", "players": {"A": {"stock": 0}, "B": {}}},
+        "play": {"token": "free_draw", "then": "draw", "source": "blood_discard", "keep": "held"},
+    }
+    result = INFO.judge(then_name)
+    assert result["legal"] is True and result["players"]["A"]["stock"] == 0
