@@ -3,7 +3,8 @@
 Implementation decisions:
 
 * K-impl-6: a card turn in which the player has no choice at all (no playable token and no
-  possible DRAW, e.g. Stock 0 without Free Draw) is stood automatically.
+  possible DRAW, e.g. Stock 0 without Free Draw) is stood automatically; likewise after a token
+  when DRAW is impossible (Embargo, empty Stock).
 * K-impl-7: Impostor dice are rolled for every Impostor at the reveal in §3.5 order (clockwise
   from the starting player, Sand before Blood) and the owners choose simultaneously (one decision
   per seat, covering both Impostors of a hand). A roll of two equal dice needs no choice.

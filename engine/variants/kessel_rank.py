@@ -1,5 +1,12 @@
 """Kessel Sabacc rank-table transforms (``kessel.md`` §5.3, §6.4): the Fix tokens in force, the
 Sabacc order they produce, and the hand names (K-1, K-16).
+
+Implementation decisions:
+
+* K-impl-11: the Prime pair's name is ``PRIME SABACC (<base name>)`` with the full base name,
+  e.g. ``PRIME SABACC (ROYAL SABACC)``; with Prime 1 the 1/1 hand stays ``PRIME SABACC``.
+* K-impl-12: ``tokens_active`` lists each idempotent Fix token once (a second Cook the Books is
+  a no-op and is not listed again); a later Prime Sabacc removes the earlier one and is appended.
 """
 
 from __future__ import annotations
