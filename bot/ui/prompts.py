@@ -16,7 +16,7 @@ from bot.errors import (
 )
 from bot.tables.models import Seat, Table
 from bot.ui import render
-from bot.ui.controls import manager_of
+from bot.ui.controls import build_table_message, manager_of
 from engine.core.game import Action, ActionSpec, ParamKind
 
 BOT_STYLES = ("cautious", "balanced", "bold")
@@ -287,7 +287,6 @@ async def on_control_click(interaction: discord.Interaction[Any], table_id: int,
             "Which kind of opponent?", view=BotStyleView(table), ephemeral=True
         )
         return
-    await interaction.response.defer()
     if what == "join":
         name = getattr(user, "display_name", user.name)
         await manager.join(table, Seat(user.id, name))
@@ -295,7 +294,8 @@ async def on_control_click(interaction: discord.Interaction[Any], table_id: int,
         await manager.leave_lobby(table, user.id)
     elif what == "start":
         await manager.start(table, user.id)
-        return  # start renders the table itself
     elif what == "cancel":
         await manager.cancel(table, user.id)
-    manager.request_render(table)
+    # Lobby changes are quick SQLite writes: answer by redrawing the message in place.
+    embed, view = build_table_message(table)
+    await interaction.response.edit_message(embed=embed, view=view)
