@@ -1,0 +1,54 @@
+"""Bot opponents for every variant: pure decisions from what a seat may see.
+
+The table runtime calls exactly :func:`choose_action` and :func:`supports`. A bot reads only
+``game.view_for(seat)``, ``game.public_view()``, ``game.legal_actions(seat)`` and
+``game.preview``; any randomness is seeded from public facts, so the same state gives the same
+action. Styles: ``cautious``, ``balanced``, ``bold`` (:data:`STYLES`).
+
+>>> from engine.variants import get_variant
+>>> game = get_variant("coruscant-shift").create(["a", "b"], buy_in=100, options={}, seed=3)
+>>> seat = min(game.pending_seats())
+>>> choose_action("coruscant-shift", game, seat, "balanced").kind
+'select'
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+
+from engine.bots.common import STYLES, is_valid
+from engine.core.game import Action, Game
+
+__all__ = ["STYLES", "choose_action", "supports"]
+
+Decide = Callable[[Game, int, str], Action]
+
+# variant id -> module with ``decide(game, seat, style) -> Action``
+_BOTS: dict[str, str] = {
+    "coruscant-shift": "engine.bots.coruscant",
+}
+
+
+def supports(variant_id: str) -> bool:
+    """Whether a bot can play ``variant_id``."""
+    return variant_id in _BOTS
+
+
+def _decider(variant_id: str) -> Decide:
+    module = importlib.import_module(_BOTS[variant_id])
+    decide: Decide = module.decide
+    return decide
+
+
+def choose_action(variant_id: str, game: Game, seat: int, style: str) -> Action:
+    """The bot's decision for a pending ``seat``; always a legal-looking action.
+
+    Anything the variant's bot cannot decide (an unknown action kind, an unsupported variant)
+    falls back to ``game.default_action(seat)``.
+    """
+    specs = game.legal_actions(seat)
+    if not specs or variant_id not in _BOTS:
+        return game.default_action(seat)
+    action = _decider(variant_id)(game, seat, style)
+    return action if is_valid(action, specs) else game.default_action(seat)

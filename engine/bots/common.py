@@ -1,0 +1,165 @@
+"""Helpers shared by every variant's bot: styles, seeded randomness, spec handling, betting.
+
+Everything here is pure: it reads :class:`~engine.core.game.ActionSpec` tuples and public
+views, never a game's private state. Randomness comes only from the :class:`random.Random`
+returned by :func:`decision_rng`, seeded from public information, so a decision is reproducible.
+
+>>> spec = ActionSpec("bet", "Bet", ParamKind.AMOUNT, min_amount=1, max_amount=20)
+>>> amount_action(spec, 35), amount_action(spec, 0.4)
+(Action(kind='bet', amount=20, choices=()), Action(kind='bet', amount=1, choices=()))
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core.game import Action, ActionSpec, Game, ParamKind, PublicView
+
+STYLES: tuple[str, ...] = ("cautious", "balanced", "bold")
+"""The bot personalities every variant supports."""
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """Numbers that make a style: how much equity it wants before it puts credits in.
+
+    ``call_margin`` multiplies the pot odds a call needs; ``bet_equity`` / ``raise_equity`` are
+    the win chances above which it bets into nobody / raises a bet; ``bet_fraction`` sizes a bet
+    as a share of the pot; ``bluff`` is the chance to bet or raise with a weak hand;
+    ``risk`` (0..1) is how readily it takes a risky card decision (draws, calls of the hand).
+    """
+
+    call_margin: float
+    bet_equity: float
+    raise_equity: float
+    bet_fraction: float
+    bluff: float
+    risk: float
+
+
+PROFILES: Mapping[str, Profile] = {
+    "cautious": Profile(1.3, 0.68, 0.85, 0.4, 0.0, 0.25),
+    "balanced": Profile(1.0, 0.58, 0.74, 0.6, 0.04, 0.5),
+    "bold": Profile(0.8, 0.48, 0.63, 0.9, 0.12, 0.75),
+}
+
+
+def profile(style: str) -> Profile:
+    """The :class:`Profile` of ``style``; unknown styles play ``balanced``."""
+    return PROFILES.get(style, PROFILES["balanced"])
+
+
+def decision_rng(game: Game, seat: int, style: str) -> random.Random:
+    """A generator seeded only from public facts (action count, decision counter, seat, style)."""
+    return random.Random(f"{game.seq}:{game.turn}:{seat}:{style}")
+
+
+def by_kind(specs: Iterable[ActionSpec]) -> dict[str, ActionSpec]:
+    """Specs keyed by their kind."""
+    return {spec.kind: spec for spec in specs}
+
+
+def amount_action(spec: ActionSpec, desired: float) -> Action:
+    """An AMOUNT action of ``spec`` as close to ``desired`` as ``min..max`` allows."""
+    amount = max(spec.min_amount, min(spec.max_amount, round(desired)))
+    return Action(spec.kind, amount=amount)
+
+
+def is_valid(action: Action, specs: Sequence[ActionSpec]) -> bool:
+    """Whether ``action`` fits one of ``specs`` (kind, amount range, choice count and values)."""
+    spec = by_kind(specs).get(action.kind)
+    if spec is None:
+        return False
+    if spec.param is ParamKind.AMOUNT:
+        return action.amount is not None and spec.min_amount <= action.amount <= spec.max_amount
+    if spec.param is ParamKind.CHOICE:
+        values = {o.value for o in spec.options}
+        picked = action.choices
+        return (
+            spec.min_choices <= len(picked) <= spec.max_choices
+            and len(set(picked)) == len(picked)
+            and all(v in values for v in picked)
+        )
+    return True
+
+
+_NUMBER = re.compile(r"\d+")
+
+
+def label_number(spec: ActionSpec | None) -> int:
+    """The first integer in a spec's label (``Call 5`` → 5); 0 without one."""
+    if spec is None:
+        return 0
+    found = _NUMBER.search(spec.label)
+    return int(found.group()) if found else 0
+
+
+def info_value(public: PublicView, key: str) -> str | None:
+    """The value of one ``(key, value)`` row of the public info, if present."""
+    for name, value in public.info:
+        if name == key:
+            return value
+    return None
+
+
+def monte_carlo(trial: Callable[[random.Random], float], samples: int, rng: random.Random) -> float:
+    """The mean of ``samples`` draws of ``trial`` (each gets the same seeded ``rng``)."""
+    if samples <= 0:
+        return 0.0
+    return sum(trial(rng) for _ in range(samples)) / samples
+
+
+@dataclass(frozen=True, slots=True)
+class BetSituation:
+    """What a betting decision needs: the win chance and the money involved."""
+
+    equity: float  # chance to win the pot at the showdown, 0..1
+    pot: int  # credits already in the pot (all layers, current bets included)
+    stack: int  # credits behind the deciding seat
+
+
+def betting_action(
+    specs: Sequence[ActionSpec], situation: BetSituation, style: str, rng: random.Random
+) -> Action:
+    """Check / bet / call / raise / fold in proportion to equity and pot odds.
+
+    A call needs ``equity >= pot_odds × call_margin``; strong hands bet or raise about
+    ``bet_fraction`` of the pot (more when stronger); bold styles sometimes bluff.
+    """
+    prof = profile(style)
+    kinds = by_kind(specs)
+    owed = label_number(kinds.get("call"))
+    equity, pot = situation.equity, max(situation.pot, 1)
+    bluff = rng.random() < prof.bluff
+    size = pot * prof.bet_fraction * (0.5 + equity)
+    if owed == 0:
+        bet = kinds.get("bet")
+        if bet is not None and (equity >= prof.bet_equity or bluff):
+            return amount_action(bet, size)
+        if "check" in kinds:
+            return Action("check")
+        return Action("fold") if "fold" in kinds else Action(specs[0].kind)
+    odds = owed / (pot + owed)
+    raise_spec = kinds.get("raise")
+    if raise_spec is not None and (equity >= prof.raise_equity or (bluff and equity > odds)):
+        return amount_action(raise_spec, raise_spec.min_amount + size)
+    if equity >= odds * prof.call_margin and "call" in kinds:
+        return Action("call")
+    if "fold" in kinds:
+        return Action("fold")
+    return Action("call") if "call" in kinds else Action(specs[0].kind)
+
+
+def showdown_share(mine: Any, others: Iterable[Any]) -> float:
+    """My share of a pot when lower keys win: 1 alone on top, 1/k in a k-way tie, else 0."""
+    tied = 1
+    for key in others:
+        if key < mine:
+            return 0.0
+        if key == mine:
+            tied += 1
+    return 1.0 / tied

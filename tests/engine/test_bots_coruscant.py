@@ -1,0 +1,28 @@
+"""Coruscant Shift bot helpers: the fast subset search agrees with the engine's evaluation."""
+
+from __future__ import annotations
+
+import random
+
+from engine.bots.coruscant import best_subset, subset_keys
+from engine.variants.coruscant_cards import Suit, best_selection, evaluate_cards, full_deck
+
+
+def test_subset_keys_match_engine_evaluation() -> None:
+    rng = random.Random(5)
+    deck = full_deck()
+    for _ in range(200):
+        hand = rng.sample(deck, rng.randint(1, 5))
+        target, suit = rng.choice((0, 5, -5, 10, -10)), rng.choice(list(Suit))
+        keys = subset_keys(hand, target, suit)
+        for mask in range(1, 1 << len(hand)):
+            chosen = [c for i, c in enumerate(hand) if mask >> i & 1]
+            assert keys[mask] == evaluate_cards(chosen, target, suit).rank_key
+        key, _ = best_subset(hand, target, suit)
+        assert key == evaluate_cards(best_selection(hand, target, suit), target, suit).rank_key
+
+
+def test_required_cards_stay_in_the_subset() -> None:
+    hand = full_deck()[:5]
+    _, mask = best_subset(hand, 0, Suit.CIRCLE, required=0b10001)
+    assert mask & 0b10001 == 0b10001
