@@ -15,9 +15,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import TableError
+from bot.errors import BaseView, TableError
 from bot.tables import store
-from bot.tables.models import Seat, Status
+from bot.tables.models import Seat, Status, Table
 from bot.ui.controls import ActionButton, ControlButton, build_table_message
 from engine.core.game import VariantInfo
 from engine.variants import get_variant
@@ -39,6 +39,28 @@ async def ensure_manager(bot: SabaccBot) -> TableManager:
         bot.add_startup_recovery(manager.recover)
         bot.add_cleanup(manager.close)
     return manager
+
+
+class LeaveConfirm(BaseView):
+    """Asks a player to confirm leaving a running game."""
+
+    def __init__(self, manager: TableManager, table: Table) -> None:
+        super().__init__(timeout=60)
+        self.manager, self.table = manager, table
+
+    @discord.ui.button(
+        label="Leave the game", style=discord.ButtonStyle.danger, custom_id="leave:yes"
+    )
+    async def leave(self, interaction: discord.Interaction[Any], _button: Any) -> None:
+        await interaction.response.defer()
+        self.stop()
+        await self.manager.leave_game(self.table, interaction.user.id)
+        await interaction.edit_original_response(content="You left the game.", view=None)
+
+    @discord.ui.button(label="Stay", style=discord.ButtonStyle.secondary, custom_id="leave:no")
+    async def stay(self, interaction: discord.Interaction[Any], _button: Any) -> None:
+        self.stop()
+        await interaction.response.edit_message(content="You stay at the table.", view=None)
 
 
 class VariantCog(commands.GroupCog):
@@ -141,9 +163,16 @@ class VariantCog(commands.GroupCog):
                 "You left; your buy-in is back.", ephemeral=True
             )
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        await manager.leave_game(table, interaction.user.id)
-        await interaction.followup.send("You left the game.", ephemeral=True)
+        seat = table.seat_of(interaction.user.id)
+        if seat is None or not table.still_in(seat):
+            raise TableError("You are not playing at this table.")
+        confirm = LeaveConfirm(manager, table)
+        await interaction.response.send_message(
+            "Leave the game? You fold or forfeit as the rules say, and what is left of your "
+            "stack goes back to your balance now.",
+            view=confirm,
+            ephemeral=True,
+        )
 
     @app_commands.command(name="rules", description="A short summary of the rules")
     async def rules_command(self, interaction: discord.Interaction[Any]) -> None:

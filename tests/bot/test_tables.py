@@ -127,8 +127,13 @@ async def test_leave_mid_game_settles_the_stack_at_once(world: World) -> None:
     assert table.game is not None
     carol = world.carol
     stack = table.game.public_view().seats[2].stack
-    left = await carol.slash(world.channel, "coruscant leave")
-    assert left.ephemeral and "left" in left.response.content
+    asked = await carol.slash(world.channel, "coruscant leave")
+    assert asked.ephemeral and "Leave the game?" in asked.response.content
+    stayed = await carol.click(asked.response, label="Stay")
+    assert "stay" in stayed.response.content and table.game.public_view().seats[2].active
+    asked = await carol.slash(world.channel, "coruscant leave")
+    left = await carol.click(asked.response, label="Leave the game")
+    assert left.response.ephemeral and "You left" in left.response.content
     assert await world.bot.bank.balance(world.guild.id, carol.id) == 960 + stack
     assert f"{carol.mention} left the table" in public_text(world)
     assert not table.game.public_view().seats[2].active

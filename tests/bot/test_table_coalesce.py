@@ -1,0 +1,40 @@
+"""Table-message edits are coalesced: at most one edit per interval per table."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.settings import Settings
+from tests.bot.test_table_guards import to_betting
+from tests.bot.test_tables import start_table
+from tests.helpers import World
+from tests.table_driver import table_in
+
+
+@pytest.fixture
+def settings(db_path: Path) -> Settings:
+    """Like the default test settings, but with production-like edit coalescing."""
+    return Settings(token=None, database_path=db_path, bot_delay=0.0, edit_interval=5.0)
+
+
+def table_edits(world: World) -> int:
+    table = table_in(world)
+    path = f"/channels/{world.channel.id}/messages/{table.message_id}"
+    return sum(1 for r in world.env.http_requests if r.method == "PATCH" and r.path == path)
+
+
+@pytest.mark.simcord(settle_timeout=0.2)
+async def test_quick_actions_share_one_edit(world: World) -> None:
+    await start_table(world, 2, buy_in=50)
+    await world.env.advance_time(5)
+    edits = table_edits(world)
+    await to_betting(world)  # two selections within the same second
+    assert table_edits(world) == edits + 1  # the first change is shown at once
+    await world.env.advance_time(5)
+    assert table_edits(world) == edits + 2  # the second waited and was drawn once
+    table = table_in(world)
+    assert table.game is not None
+    await world.env.advance_time(5)
+    assert table_edits(world) == edits + 2  # nothing more to draw
