@@ -62,6 +62,9 @@ async def test_two_player_game_to_payout(world: World) -> None:
     )
     assert [(r[1], r[3] > 0) for r in rows] == [(1, True), (1, True)]
     assert sorted(r[2] for r in rows) == [0, 1]
+    shown = await world.bob.slash(world.channel, "stats")
+    stats = text_of(shown.response)
+    assert "Coruscant Shift" in stats and "Games: **1** played" in stats
 
 
 async def test_four_players_side_pots_and_conservation_at_every_step(world: World) -> None:
