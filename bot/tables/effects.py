@@ -27,6 +27,8 @@ MESSAGE_MAX_AGE = 3600.0  # Discord refuses many edits of messages older than an
 REMINDER_BEFORE = 30.0
 DM_CLOSED = 50007
 EDIT_TOO_OLD = 30046
+RATE_LIMITED = 429
+RETRY_AFTER = 2.0  # seconds before drawing again after a refused edit
 
 
 def public_lines(events: tuple[Event, ...]) -> list[str]:
@@ -174,15 +176,19 @@ class Effects:
             if wait > 0:
                 await asyncio.sleep(wait)
             self._dirty.discard(table.id)
-            await self.redraw(table)
+            drawn = await self.redraw(table)
             self._last_edit[table.id] = loop.time()
+            if not drawn:  # refused for now: draw the newest state a little later
+                self._dirty.add(table.id)
+                await asyncio.sleep(RETRY_AFTER)
 
-    async def redraw(self, table: Table) -> None:
-        """Edit the table message now, or post it anew when missing or over an hour old."""
+    async def redraw(self, table: Table) -> bool:
+        """Edit the table message now, or post it anew when missing or over an hour old.
+        Returns False when Discord refused for now (rate limit, outage) and it should retry."""
         embed, view = controls.build_table_message(table)
         channel = await self._channel(table)
         if channel is None:
-            return
+            return True
         fresh = (
             table.message_id is not None
             and table.message_posted_at is not None
@@ -193,14 +199,18 @@ class Effects:
                 await channel.get_partial_message(table.message_id).edit(  # type: ignore[union-attr,arg-type]
                     embed=embed, view=view
                 )
-                return
+                return True
             except discord.NotFound:
                 log.info("table %s message was deleted; posting it again", table.id)
             except discord.HTTPException as exc:
+                if exc.status == RATE_LIMITED or exc.status >= 500:
+                    log.info("table %s edit refused (%s); retrying", table.id, exc.status)
+                    return False
                 if exc.code != EDIT_TOO_OLD:
                     log.warning("could not edit table %s message: %s", table.id, exc)
-                    return
+                    return True
         await self._repost(table, channel, embed, view)
+        return True
 
     async def _repost(
         self,

@@ -38,3 +38,23 @@ async def test_quick_actions_share_one_edit(world: World) -> None:
     assert table.game is not None
     await world.env.advance_time(5)
     assert table_edits(world) == edits + 2  # nothing more to draw
+
+
+@pytest.mark.simcord(settle_timeout=0.2)
+async def test_a_rate_limited_edit_is_retried(world: World) -> None:
+    await start_table(world, 2, buy_in=50)
+    await world.env.advance_time(5)
+    table = table_in(world)
+    world.env.inject_error(
+        "PATCH",
+        f"/channels/{world.channel.id}/messages/{table.message_id}",
+        status=429,
+        message="You are being rate limited.",
+    )
+    edits = table_edits(world)
+    await to_betting(world)
+    assert table_edits(world) == edits + 1  # refused
+    await world.env.advance_time(5)
+    assert table_edits(world) == edits + 2  # drawn again with the newest state
+    fields = {f.name: f.value for f in world.channel.history()[-1].embeds[0].fields}
+    assert "Seats" in fields
