@@ -1,0 +1,56 @@
+"""Bot opponents at a Discord table: seated by the host, paid by the house, playing on their own."""
+
+from __future__ import annotations
+
+import random
+
+from bot.bank import HOUSE
+from tests.bot.test_tables import money, open_accounts
+from tests.helpers import World, text_of
+from tests.table_driver import all_in, passive, play, table_in, table_message
+
+
+async def add_bot(world: World, lobby: object, style: str) -> None:
+    asked = await world.alice.click(lobby, label="Add bot")  # type: ignore[arg-type]
+    assert asked.ephemeral and "Which kind" in asked.response.content
+    seated = await world.alice.click(asked.response, label=style.capitalize())
+    assert "sat down" in seated.response.content
+
+
+async def test_solo_table_against_bots(world: World) -> None:
+    before = await open_accounts(world)
+    world.bot.tables.seeds = random.Random(11)
+    lobby = await world.alice.slash(world.channel, "coruscant start", buy_in=40)
+    refused = await world.bob.click(lobby.response, label="Add bot")
+    assert refused.ephemeral and "Only the host" in refused.response.content
+    await add_bot(world, lobby.response, "balanced")
+    await add_bot(world, lobby.response, "bold")
+    players = text_of(table_message(world))
+    assert players.count("🤖") == 2
+    assert await world.bot.bank.balance(world.guild.id, HOUSE) == -80  # the house staked them
+    await world.alice.click(lobby.response, label="Start")
+    table = await play(world, passive)
+    assert table.game is not None and table.game.finished
+    alice = await world.bot.bank.balance(world.guild.id, world.alice.id)
+    house = await world.bot.bank.balance(world.guild.id, HOUSE)
+    assert alice - 1000 + house == 0  # whatever alice won came from the house, and back
+    assert await money(world) == before
+    ledger = await world.bot.db.fetchall(
+        "SELECT reason, SUM(delta) FROM ledger WHERE user_id = ? GROUP BY reason", (HOUSE,)
+    )
+    assert {r[0] for r in ledger} >= {"buy-in"}
+    log = "\n".join(text_of(m) for m in world.channel.history())
+    assert any(line.startswith("🤖 IG-88 ") for line in log.splitlines()), "the bots played"
+
+
+async def test_bots_act_without_anyone_clicking(world: World) -> None:
+    world.bot.tables.seeds = random.Random(3)
+    lobby = await world.alice.slash(world.channel, "coruscant start", buy_in=20)
+    await add_bot(world, lobby.response, "cautious")
+    await world.alice.click(lobby.response, label="Start")
+    table = table_in(world)
+    assert table.game is not None
+    # Only alice is ever waited for: the bot's selections and bets are made by themselves.
+    assert {s for s in table.game.pending_seats()} <= {0}
+    await play(world, all_in)
+    assert table.game.finished
