@@ -27,6 +27,7 @@ Decide = Callable[[Game, int, str], Action]
 # variant id -> module with ``decide(game, seat, style) -> Action``
 _BOTS: dict[str, str] = {
     "coruscant-shift": "engine.bots.coruscant",
+    "kessel": "engine.bots.kessel",
 }
 
 

@@ -62,7 +62,7 @@ def buy_in(variant: str) -> int:
 
 
 def test_supported_variants() -> None:
-    assert {"coruscant-shift"} <= set(VARIANTS)
+    assert {"coruscant-shift", "kessel"} <= set(VARIANTS)
     assert not supports("no-such-variant")
 
 
@@ -109,7 +109,7 @@ def _perturb_kessel(data: dict[str, Any], other: int) -> None:
     seat = st["seats"][other]
     for fam in ("sand", "blood"):
         cards = [c for c in seat["hand"] if c.startswith(fam)]
-        _swap_with_pile(cards, st["draw"][fam], lambda a, b: True)
+        _swap_with_pile(cards, st["draw"].get(fam, []), lambda a, b: True)
         seat["hand"] = [c for c in seat["hand"] if not c.startswith(fam)] + cards
     seat["hand"].sort(key=lambda c: not c.startswith("sand"))
     if not st["options"]["tokens_public"]:
