@@ -28,6 +28,7 @@ Decide = Callable[[Game, int, str], Action]
 _BOTS: dict[str, str] = {
     "coruscant-shift": "engine.bots.coruscant",
     "kessel": "engine.bots.kessel",
+    "classic": "engine.bots.classic",
 }
 
 

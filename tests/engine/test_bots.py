@@ -62,7 +62,7 @@ def buy_in(variant: str) -> int:
 
 
 def test_supported_variants() -> None:
-    assert {"coruscant-shift", "kessel"} <= set(VARIANTS)
+    assert {"coruscant-shift", "kessel", "classic"} <= set(VARIANTS)
     assert not supports("no-such-variant")
 
 

@@ -1,0 +1,203 @@
+"""The Classic Sabacc bot (variant ``classic``).
+
+A hand is judged by its total (plus the exact special hands of the variant's
+:func:`~engine.variants.classic_cards.evaluate`). :func:`value_table` turns "how close to ±23"
+into a rough chance of beating one opponent, and looks ahead over the trade turns still to come
+(gain or stand) with the exact distribution of the unseen card values. Each trade turn takes the
+option (stand, gain, change one card) with the best expected value; a strong hand puts its
+biggest hidden card into the stasis field (safe from a Sabacc Shift) and Calls the hand when
+the style finds it strong enough. Betting feeds that value to the shared pot-odds policy.
+
+Read from the public view: every seat's card count and stasis field (``N cards · stasis: …``),
+the ``Round`` and ``Caller`` info rows and the pots.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.bots.common import (
+    BetSituation,
+    betting_action,
+    by_kind,
+    decision_rng,
+    info_value,
+    monte_carlo,
+    profile,
+    showdown_share,
+)
+from engine.core.game import Action, ActionSpec, Game, PublicView
+from engine.variants.classic_cards import TARGET, Card, Category, evaluate, full_deck, hand_total
+
+SPAN = 60  # totals considered by the value table: -SPAN..SPAN
+EQUITY_SAMPLES = 48
+BOMB = -0.4  # value of a bombed hand at the reveal (it also pays a penalty)
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """This seat's cards and what it knows of the table."""
+
+    hidden: tuple[Card, ...]
+    stasis: tuple[Card, ...]
+    unseen: Counter[int]  # card value -> how many unseen cards have it
+    rivals: tuple[tuple[int, tuple[int, ...]], ...]  # live opponents: (card count, stasis values)
+    turns_left: int  # own trade turns after this one (estimate)
+    pot: int
+    stack: int
+
+    @property
+    def cards(self) -> list[Card]:
+        """Hidden and stasis cards together (the whole hand)."""
+        return [*self.hidden, *self.stasis]
+
+
+def final_value(total: int) -> float:
+    """Rough chance that a hand of ``total`` beats one opponent at the reveal."""
+    if total == 0 or abs(total) > TARGET:
+        return BOMB
+    distance = TARGET - abs(total)
+    return 0.95 * math.exp(-0.28 * distance) + (0.01 if total < 0 else 0.0)
+
+
+def hand_value(cards: Sequence[Card]) -> float:
+    """:func:`final_value`, with the special hands (Idiot's Array, Fairy Empress) on top."""
+    ev = evaluate(cards)
+    if ev.category is Category.IDIOTS_ARRAY:
+        return 1.0
+    if ev.category is Category.FAIRY_EMPRESS:
+        return 0.9
+    return final_value(ev.total)
+
+
+def value_table(unseen: Counter[int], turns: int) -> dict[int, float]:
+    """Value of each total when ``turns`` more gain-or-stand decisions remain."""
+    n = sum(unseen.values())
+    table = {t: final_value(t) for t in range(-SPAN, SPAN + 1)}
+    for _ in range(turns):
+        table = {
+            t: max(table[t], _expect(table, t, unseen, n)) if n else table[t]
+            for t in range(-SPAN, SPAN + 1)
+        }
+    return table
+
+
+def _expect(table: dict[int, float], total: int, unseen: Counter[int], n: int) -> float:
+    acc = 0.0
+    for value, count in unseen.items():
+        acc += count * table.get(total + value, BOMB)
+    return acc / n
+
+
+def trade_options(hand: Hand, table: dict[int, float]) -> dict[Action, float]:
+    """Expected value of standing, gaining, and changing each hidden card."""
+    n = sum(hand.unseen.values())
+    total = hand_total(hand.cards)
+    out = {Action("stand"): max(hand_value(hand.cards), table.get(total, BOMB))}
+    if n:
+        out[Action("gain")] = _expect(table, total, hand.unseen, n)
+        for card in hand.hidden:
+            out[Action("change", choices=(card.notation,))] = _expect(
+                table, total - card.value, hand.unseen, n
+            )
+    return out
+
+
+def read_hand(game: Game, seat: int) -> Hand:
+    """This seat's cards plus the public facts a decision needs."""
+    view = game.view_for(seat)
+    public = view.public or game.public_view()
+    hidden = tuple(Card.parse(c) for c in view.hand)
+    fields = {s.seat: _stasis(s.public) for s in public.seats}
+    known = Counter(c.plain for c in hidden)
+    for cards in fields.values():
+        known.update(c.plain for c in cards)
+    unseen: Counter[int] = Counter()
+    for card in full_deck():
+        if known[card.plain] > 0:
+            known[card.plain] -= 1
+        else:
+            unseen[card.value] += 1
+    rivals = tuple(
+        (int(s.public.split()[0]), tuple(c.value for c in fields[s.seat]))
+        for s in public.seats
+        if s.seat != seat and s.public  # only live seats show their card count
+    )
+    return Hand(
+        hidden=hidden,
+        stasis=tuple(fields.get(seat, ())),
+        unseen=unseen,
+        rivals=rivals,
+        turns_left=_turns_left(public),
+        pot=sum(amount for name, amount in public.pots if name == "Hand pot"),
+        stack=public.seats[seat].stack,
+    )
+
+
+def _stasis(text: str) -> list[Card]:
+    _, found, cards = text.partition("stasis: ")
+    return [Card.parse(c) for c in cards.split()] if found else []
+
+
+def _turns_left(public: PublicView) -> int:
+    if info_value(public, "Caller") is not None or "Final" in public.phase:
+        return 0
+    call_info = info_value(public, "Call the hand") or ""
+    return 2 if call_info.startswith("from") else 1
+
+
+def equity(hand: Hand, table: dict[int, float], rng: random.Random) -> float:
+    """Monte-Carlo chance to hold the best value against opponents with random unseen cards
+    (their stasis cards are known), everyone valued by ``table``."""
+    mine = -max(hand_value(hand.cards), table.get(hand_total(hand.cards), BOMB))
+    pool = list(hand.unseen.elements())
+
+    def trial(r: random.Random) -> float:
+        others = []
+        for count, known in hand.rivals:
+            total = sum(known) + sum(r.sample(pool, max(0, count - len(known))))
+            others.append(-table.get(total, BOMB))
+        return showdown_share(mine, others)
+
+    return monte_carlo(trial, EQUITY_SAMPLES, rng)
+
+
+def trade_action(
+    hand: Hand, specs: dict[str, ActionSpec], style: str, rng: random.Random
+) -> Action:
+    """Stasis first when the hand is strong, then the best trade action, then end or Call."""
+    prof = profile(style)
+    now = hand_value(hand.cards)
+    add = specs.get("stasis")
+    if add is not None and now >= 0.5 and hand.hidden:
+        card = max(hand.hidden, key=lambda c: (abs(c.value), c.notation))
+        return Action("stasis", choices=(card.notation,))
+    if "stand" in specs:
+        table = value_table(hand.unseen, hand.turns_left)
+        scored = trade_options(hand, table)
+        legal = {a: v for a, v in scored.items() if a.kind in specs}
+        return max(legal, key=lambda a: (legal[a], a.kind == "stand", a.choices))
+    if "call_hand" in specs and now >= 0.3:
+        chance = equity(hand, value_table(hand.unseen, 1), rng)
+        if chance >= 0.85 - 0.3 * prof.risk:
+            return Action("call_hand")
+    return Action("end_turn")
+
+
+def decide(game: Game, seat: int, style: str) -> Action:
+    """The bot's action for a pending ``seat`` of a Classic Sabacc game."""
+    specs = game.legal_actions(seat)
+    kinds = by_kind(specs)
+    hand = read_hand(game, seat)
+    if "stand" in kinds or "end_turn" in kinds:
+        return trade_action(hand, kinds, style, decision_rng(game, seat, style))
+    if {"check", "call", "fold"} & set(kinds):
+        rng = decision_rng(game, seat, style)
+        table = value_table(hand.unseen, hand.turns_left + 1)
+        situation = BetSituation(equity(hand, table, rng), hand.pot, hand.stack)
+        return betting_action(specs, situation, style, rng)
+    return game.default_action(seat)
