@@ -1,0 +1,273 @@
+"""Drive a table through simcord like players would: open a lobby with the real slash command,
+join, seat bot opponents with **Add bot**, start, then click action buttons, pick options in the
+ephemeral picker and fill the amount modal.
+
+The offline demo (:mod:`bot.demo`) and the tests (``tests/table_driver.py``) share this code.
+It needs simcord (the ``dev`` or ``demo`` extra), never a Discord connection.
+
+Policies decide for a seat: ``policy(table, seat, legal_specs) -> (kind, value)`` where
+``value`` is ``None``, an amount, or a sequence of option values. :func:`engine_policy` wraps
+the engine's bot opponents (:mod:`engine.bots`) once they support the variant; otherwise
+:func:`random_policy` is a simple legal fallback.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from collections.abc import Awaitable, Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import simcord.env as _simcord_env
+from simcord.builders import ChannelHandle
+from simcord.env import Env
+from simcord.results import InteractionResult
+
+from bot.tables.models import Table
+from engine.core.game import Action, ActionSpec, ParamKind
+
+__all__ = [
+    "Policy",
+    "SimDriver",
+    "all_in",
+    "as_choice",
+    "bots_support",
+    "engine_policy",
+    "fast_idle",
+    "passive",
+    "random_policy",
+]
+
+# A policy picks (kind, amount or choices) for a seat from its legal actions.
+Policy = Callable[[Table, int, tuple[ActionSpec, ...]], tuple[str, Any]]
+
+_QUIET = ("check", "call", "stand")
+
+
+def passive(table: Table, seat: int, specs: tuple[ActionSpec, ...]) -> tuple[str, Any]:
+    """Keep every card, check or call; never fold."""
+    kinds = {s.kind: s for s in specs}
+    for kind in _QUIET:
+        if kind in kinds:
+            return kind, None
+    spec = specs[0]
+    if spec.param is ParamKind.CHOICE:
+        return spec.kind, [o.value for o in spec.options[: spec.max_choices]]
+    if spec.param is ParamKind.AMOUNT:
+        return spec.kind, spec.min_amount
+    return spec.kind, None
+
+
+def all_in(table: Table, seat: int, specs: tuple[ActionSpec, ...]) -> tuple[str, Any]:
+    """Push: all-in whenever possible, else like :func:`passive`."""
+    if any(s.kind == "all_in" for s in specs):
+        return "all_in", None
+    return passive(table, seat, specs)
+
+
+def random_policy(rng: random.Random) -> Policy:
+    """A simple legal policy: mostly quiet, sometimes a small bet or raise, rarely a fold."""
+
+    def decide(table: Table, seat: int, specs: tuple[ActionSpec, ...]) -> tuple[str, Any]:
+        weights = [0.1 if s.kind == "fold" else 3.0 if s.kind in _QUIET else 1.0 for s in specs]
+        spec = rng.choices(specs, weights=weights)[0]
+        if spec.param is ParamKind.AMOUNT:
+            top = min(spec.max_amount, max(spec.min_amount, spec.min_amount * 3))
+            return spec.kind, rng.randint(spec.min_amount, top)
+        if spec.param is ParamKind.CHOICE:
+            options = list(spec.options[:25])
+            low = max(spec.min_choices, 1)
+            high = min(spec.max_choices, len(options))
+            return spec.kind, [o.value for o in rng.sample(options, rng.randint(low, high))]
+        return spec.kind, None
+
+    return decide
+
+
+def as_choice(action: Action) -> tuple[str, Any]:
+    """An engine :class:`Action` as a policy answer ``(kind, value)``."""
+    if action.amount is not None:
+        return action.kind, action.amount
+    if action.choices:
+        return action.kind, list(action.choices)
+    return action.kind, None
+
+
+def bots_support(variant_id: str) -> bool:
+    """Whether :mod:`engine.bots` exists and plays ``variant_id`` (then **Add bot** shows)."""
+    try:
+        from engine.bots import supports
+    except ImportError:
+        return False
+    return bool(supports(variant_id))
+
+
+def engine_policy(style: str = "balanced") -> Policy:
+    """Decide like the engine's bot opponent of ``style`` (the same call the tables make)."""
+    from engine.bots import choose_action
+
+    def decide(table: Table, seat: int, specs: tuple[ActionSpec, ...]) -> tuple[str, Any]:
+        assert table.game is not None
+        return as_choice(choose_action(table.variant.id, table.game, seat, style))
+
+    return decide
+
+
+@contextlib.contextmanager
+def fast_idle() -> Iterator[None]:
+    """Shorten simcord's idle poll from 50 ms to 1 ms while inside (research/simcord.md §8).
+
+    A documented private patch of the pinned simcord 3.2.1: every actor call then takes ~2 ms.
+    Only for scripted runs (tests, the headless demo); restored on exit.
+    """
+    original = _simcord_env.Env._settle_internal
+
+    async def fast(
+        self: Any,
+        *,
+        timeout: float | None = None,
+        idle: float = 0.05,
+        dispatch: Any = None,
+        _deadline: float | None = None,
+    ) -> Any:
+        return await original(
+            self, timeout=timeout, idle=min(idle, 0.001), dispatch=dispatch, _deadline=_deadline
+        )
+
+    _simcord_env.Env._settle_internal = fast  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        _simcord_env.Env._settle_internal = original  # type: ignore[method-assign]
+
+
+@dataclass
+class SimDriver:
+    """Plays the tables of one channel through simcord actors (``members`` may sit down)."""
+
+    env: Env
+    channel: ChannelHandle
+    members: Sequence[Any]  # simcord MemberActors
+
+    # ------------------------------------------------------------------ lookups
+
+    @property
+    def manager(self) -> Any:
+        """The bot's :class:`bot.tables.manager.TableManager`."""
+        return self.env.bot.tables  # type: ignore[attr-defined]
+
+    def table(self) -> Table:
+        """The open table of the channel, else the newest one (finished or cancelled)."""
+        table = self.manager.in_channel(self.channel.id)
+        if table is None:
+            here = [t for t in self.manager.tables.values() if t.channel_id == self.channel.id]
+            if not here:
+                raise LookupError("no table was opened in this channel")
+            table = max(here, key=lambda t: t.id)
+        assert isinstance(table, Table)
+        return table
+
+    def table_message(self) -> Any:
+        """The table's one public message (a ``discord.Message``)."""
+        table = self.table()
+        for message in self.channel.history():
+            if message.id == table.message_id:
+                return message
+        raise LookupError("the table message is not in the channel")
+
+    def actor_of(self, table: Table, seat: int) -> Any:
+        """The member seated at ``seat``."""
+        user_id = table.seats[seat].user_id
+        for member in self.members:
+            if member.id == user_id:
+                return member
+        raise LookupError(f"seat {seat} is not one of the driven members")
+
+    # ------------------------------------------------------------------ lobby
+
+    async def open_lobby(self, host: Any, group: str, **options: Any) -> InteractionResult:
+        """``host`` runs ``/<group> start`` in the channel; returns the lobby reply."""
+        lobby = await host.slash(self.channel, f"{group} start", **options)
+        if not lobby.acknowledged or lobby.ephemeral:
+            raise RuntimeError(f"/{group} start failed: {_reply_text(lobby)}")
+        return lobby
+
+    async def control(self, member: Any, what: str) -> InteractionResult:
+        """``member`` clicks a lobby/table control (join, leave, addbot, start, cancel, hand)."""
+        table = self.table()
+        result = await member.click(self.table_message(), custom_id=f"sabacct:{table.id}:{what}")
+        if not result.acknowledged or (result.ephemeral and what in ("join", "start")):
+            raise RuntimeError(f"{what} failed: {_reply_text(result)}")
+        return result
+
+    async def add_bot(self, host: Any, style: str) -> InteractionResult:
+        """The host clicks **Add bot**, then the ``style`` button of the ephemeral picker."""
+        shown = await self.control(host, "addbot")
+        added = await host.click(shown.response, custom_id=f"botstyle:{style}")
+        if not added.acknowledged:
+            raise RuntimeError(f"adding a {style} bot failed")
+        return added
+
+    # ------------------------------------------------------------------ play
+
+    async def do(self, seat: int, kind: str, value: Any = None) -> InteractionResult:
+        """The seated member clicks ``kind`` on the table message and completes any prompt."""
+        table = self.table()
+        actor = self.actor_of(table, seat)
+        game = table.game
+        assert game is not None
+        spec = next(s for s in game.legal_actions(seat) if s.kind == kind)
+        clicked = await actor.click(
+            self.table_message(), custom_id=f"sabacc:{table.id}:{game.turn}:{kind}"
+        )
+        if spec.param is ParamKind.AMOUNT:
+            return await actor.submit_modal(clicked, {"amount": str(value)})
+        if spec.param is ParamKind.CHOICE:
+            values = list(value)
+            picker = clicked.response
+            if spec.max_choices == 1 and len(spec.options) <= 5:
+                index = [o.value for o in spec.options].index(values[0])
+                return await actor.click(picker, custom_id=f"pick:{index}")
+            picked = await actor.select(picker, values, custom_id="pick:select")
+            if spec.max_choices == 1:
+                return picked
+            return await actor.click(picked.response, custom_id="pick:confirm")
+        return clicked
+
+    async def play(
+        self,
+        policy: Policy = passive,
+        *,
+        max_steps: int = 2000,
+        after_step: Callable[[], Awaitable[Any]] | None = None,
+        stop: Callable[[Table], bool] | None = None,
+    ) -> Table:
+        """Play the members' seats with ``policy`` until the game ends (or ``stop`` says so).
+
+        Seats of bot opponents move by themselves inside the bot; when only they are pending,
+        the driver lets the simulated clock run until a member has to act.
+        """
+        for _ in range(max_steps):
+            table = self.table()
+            game = table.game
+            assert game is not None
+            if game.finished or (stop is not None and stop(table)):
+                return table
+            members = [s for s in sorted(game.pending_seats()) if not table.seats[s].is_bot]
+            if not members:
+                await self.env.advance_time(max(self.env.bot.settings.bot_delay, 0.001))  # type: ignore[attr-defined]
+                continue
+            seat = members[0]
+            kind, value = policy(table, seat, game.legal_actions(seat))
+            result = await self.do(seat, kind, value)
+            if not result.acknowledged:
+                raise RuntimeError(f"{kind} by seat {seat} was not acknowledged")
+            if after_step is not None:
+                await after_step()
+        raise RuntimeError(f"the game did not end within {max_steps} steps")
+
+
+def _reply_text(result: InteractionResult) -> str:
+    response = result.response
+    return "" if response is None else str(response.content or "")
