@@ -378,7 +378,7 @@ def play_token(
             st.discard[card.family].append(card)
         victim.hand = [st.take(fam, from_discard=False) for fam in FAMILIES]
         events += [CardReceived(target, c.notation) for c in victim.hand]
-        shown = " and ".join(c.notation for c in old)
+        shown = " and ".join(c.label for c in old)
         detail = f"{victim.player} discards {shown} and draws a new hand"
     else:  # direct_transaction
         assert token == "direct_transaction" and target is not None

@@ -64,6 +64,14 @@ def hand_note(hand: Sequence[Card], fix: Fix) -> str:
     return f"Hand now: {evaluate(hand, fix).short}"
 
 
+def hand_result(hand: Sequence[Card], fix: Fix) -> str:
+    """The hand's name, or its best case while an Impostor waits for the dice (button labels:
+    a button shows no option description)."""
+    if impostor_families(hand) and not fix.major_fraud:
+        return f"best case {potential(hand, fix).short}"
+    return evaluate(hand, fix).short
+
+
 def _keep_hand(st: KesselState, seat: int, which: str) -> list[Card]:
     hand = list(st.seats[seat].hand)
     if which == "drawn" and st.drawn is not None:
@@ -138,8 +146,9 @@ def legal_actions(st: KesselState, seat: int) -> tuple[ActionSpec, ...]:
         held = me.hand[FAMILIES.index(st.drawn.family)]
         options = []
         for which, card in (("drawn", st.drawn), ("held", held)):
-            note = hand_note(_keep_hand(st, seat, which), st.fix)
-            options.append(Option(which, f"Keep {card.label} ({which})", note))
+            hand = _keep_hand(st, seat, which)
+            label = f"Keep {card.label} ({which}) → {hand_result(hand, st.fix)}"
+            options.append(Option(which, label, hand_note(hand, st.fix)))
         return (
             ActionSpec(
                 "keep",
@@ -281,7 +290,7 @@ def public_view(st: KesselState) -> PublicView:
         variant="kessel",
         title="Kessel Sabacc",
         phase=st.phase.value,
-        hand_no=st.round_no,
+        hand_no=max(st.round_no, 1),  # token selection belongs to round 1: no "hand 0" ends
         acting=tuple(sorted(pending(st))),
         seats=tuple(seats),
         stack_unit="chips",
