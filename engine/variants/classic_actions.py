@@ -61,7 +61,7 @@ def _bet_specs(st: ClassicState, seat: int) -> list[ActionSpec]:
             specs.append(
                 ActionSpec(
                     "bet",
-                    "Bet",
+                    "Bet…",
                     ParamKind.AMOUNT,
                     opt.min_amount,
                     opt.max_amount,
@@ -72,7 +72,7 @@ def _bet_specs(st: ClassicState, seat: int) -> list[ActionSpec]:
             specs.append(
                 ActionSpec(
                     "raise",
-                    "Raise to",
+                    "Raise to…",
                     ParamKind.AMOUNT,
                     opt.min_amount,
                     opt.max_amount,

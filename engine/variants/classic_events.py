@@ -6,7 +6,15 @@ and Sudden-Demise cards (drawn face up) appear in them.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+
+_COPY = re.compile(r"#[12]\b")
+
+
+def _shown(card: str) -> str:
+    """A card's notation as players read it: without the copy index (``queen#2`` → ``queen``)."""
+    return _COPY.sub("", card)
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,7 +200,8 @@ class Revealed:
     def public_text(self) -> str:
         """Log line."""
         who = f"{self.player} (caller)" if self.caller else self.player
-        return f"{who} reveals {' '.join(self.cards)} — total {self.total}: {self.label}."
+        cards = " ".join(map(_shown, self.cards))
+        return f"{who} reveals {cards} — total {self.total}: {self.label}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,7 +213,7 @@ class SuddenDemiseDrew:
 
     def public_text(self) -> str:
         """Log line."""
-        parts = "; ".join(f"{p} draws {c} → {label}" for p, c, label in self.draws)
+        parts = "; ".join(f"{p} draws {_shown(c)} → {label}" for p, c, label in self.draws)
         return f"Sudden Demise for the {self.pot}: {parts}."
 
 

@@ -254,10 +254,16 @@ def explain(result: Settlement[P], name: Callable[[P], str]) -> str:
         return "No valid hand: the hand pot goes to the Sabacc pot"
     main_steps = [s for s in result.sudden_demise if s.pot == 0]
     if main_steps:
-        last = main_steps[-1]
+        first, last = main_steps[0], main_steps[-1]
+        tied = " and ".join(name(p) for p in first.players)
+        tie = f"{tied} tied at {result.evals[first.players[0]].label}"
         if not last.evals:
-            return f"{who} split the pot: the tie stands (no card left for Sudden Demise)"
-        return f"{who} won by Sudden Demise ({len(main_steps)} draw step(s) broke the tie)"
+            return f"{who} split the pot: {tie} and the tie stands (no card left for Sudden Demise)"
+        if not set(winners) & set(first.players):
+            return f"{who} wins: {tie}, and every tied player bombed out in Sudden Demise"
+        steps = len(main_steps)
+        plural = "" if steps == 1 else "s"
+        return f"{who} won by Sudden Demise: {tie}; {steps} draw step{plural} broke the tie"
     if len(winners) > 1:
         return f"{who} tie exactly and split the pot"
     best = result.evals[winners[0]]
