@@ -46,11 +46,14 @@ def _decider(variant_id: str) -> Decide:
 def choose_action(variant_id: str, game: Game, seat: int, style: str) -> Action:
     """The bot's decision for a pending ``seat``; always a legal-looking action.
 
-    Anything the variant's bot cannot decide (an unknown action kind, an unsupported variant)
-    falls back to ``game.default_action(seat)``.
+    Anything the variant's bot cannot decide (an unknown action kind, an unsupported variant,
+    view text it cannot parse) falls back to ``game.default_action(seat)``.
     """
     specs = game.legal_actions(seat)
     if not specs or variant_id not in _BOTS:
         return game.default_action(seat)
-    action = _decider(variant_id)(game, seat, style)
+    try:
+        action = _decider(variant_id)(game, seat, style)
+    except ValueError:  # a view whose text the bot no longer understands
+        return game.default_action(seat)
     return action if is_valid(action, specs) else game.default_action(seat)

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from engine.bots import STYLES, choose_action, supports
+from engine.bots import STYLES, _decider, choose_action, supports
 from engine.bots.common import is_valid
 from engine.bots.random_legal import random_action
 from engine.core.game import Game
@@ -171,6 +171,7 @@ def test_same_state_same_action(variant: str) -> None:
         twin = info.restore(copy.deepcopy(game.to_json()))
         for style in STYLES:
             first = choose_action(variant, game, seat, style)
+            assert _decider(variant)(game, seat, style) == first  # no fallback was needed
             random.seed(seat)  # the bots must not depend on the global generator
             assert choose_action(variant, twin, seat, style) == first
 
