@@ -46,6 +46,11 @@ class Seat:
     def mention(self) -> str:
         return f"🤖 {self.name}" if self.is_bot else f"<@{self.user_id}>"
 
+    @property
+    def display(self) -> str:
+        """The name as plain text (where mentions do not render)."""
+        return f"🤖 {self.name}" if self.is_bot else self.name
+
     def to_json(self) -> dict[str, Any]:
         return {"user_id": self.user_id, "name": self.name, "bot_style": self.bot_style}
 
@@ -91,12 +96,13 @@ class Table:
                 return index
         return None
 
-    def names(self, text: str) -> str:
-        """``text`` with engine player ids replaced by mentions (embeds do not ping)."""
+    def names(self, text: str, *, plain: bool = False) -> str:
+        """``text`` with engine player ids replaced by mentions (embeds do not ping), or by
+        display names where mentions do not render (``plain``: buttons, menus, modal titles)."""
         for seat in sorted(self.seats, key=lambda s: -len(s.player_id)):
             pattern = rf"(?<![<@\w]){re.escape(seat.player_id)}(?!\w)"
-            mention = seat.mention
-            text = re.sub(pattern, lambda _match, m=mention: m, text)
+            shown = seat.display if plain else seat.mention
+            text = re.sub(pattern, lambda _match, m=shown: m, text)
         return text
 
     def humans(self) -> list[int]:

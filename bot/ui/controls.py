@@ -153,7 +153,7 @@ def build_table_message(table: Table) -> tuple[discord.Embed, discord.ui.View | 
                 table.id,
                 game.turn,
                 spec.kind,
-                label=spec.label,
+                label=table.names(spec.label, plain=True),
                 style=STYLES.get(spec.style, discord.ButtonStyle.secondary),
             )
         )

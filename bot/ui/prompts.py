@@ -3,6 +3,7 @@ ephemeral card/option picker; plus the lobby and table controls."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import discord
@@ -21,6 +22,23 @@ from engine.core.game import Action, ActionSpec, ParamKind
 
 BOT_STYLES = ("cautious", "balanced", "bold")
 BOT_NAMES = ("IG-88", "Lando", "Dengar", "Bossk", "Zuckuss", "Greedo", "4-LOM", "Aurra")
+
+
+def plain_spec(table: Table, spec: ActionSpec) -> ActionSpec:
+    """``spec`` with engine player ids shown as names (buttons and menus render no mentions)."""
+    return dataclasses.replace(
+        spec,
+        label=table.names(spec.label, plain=True),
+        prompt=table.names(spec.prompt, plain=True),
+        options=tuple(
+            dataclasses.replace(
+                o,
+                label=table.names(o.label, plain=True),
+                description=table.names(o.description, plain=True),
+            )
+            for o in spec.options
+        ),
+    )
 
 
 def seated_turn(
@@ -97,7 +115,8 @@ class AmountModal(discord.ui.Modal):
     """Asks for a bet or raise amount; validates it before touching the table."""
 
     def __init__(self, table: Table, turn: int, spec: ActionSpec) -> None:
-        super().__init__(title=spec.prompt or spec.label.rstrip("…")[:45] or "Amount")
+        spec = plain_spec(table, spec)
+        super().__init__(title=(spec.prompt or spec.label.rstrip("…"))[:45] or "Amount")
         self.table_id, self.turn, self.kind = table.id, turn, spec.kind
         self.amount: discord.ui.TextInput[AmountModal] = discord.ui.TextInput(
             label=f"Amount ({spec.min_amount}–{spec.max_amount})",
@@ -124,10 +143,12 @@ class ChoiceView(discord.ui.View):
 
     def __init__(self, table: Table, seat: int, turn: int, spec: ActionSpec) -> None:
         super().__init__(timeout=max(table.turn_timeout, 60))
+        spec = plain_spec(table, spec)
         self.table, self.seat, self.turn, self.spec = table, seat, turn, spec
         self.chosen: tuple[str, ...] = ()
         single = spec.max_choices == 1
-        if single and len(spec.options) <= 5:
+        self.buttons = single and len(spec.options) <= 5
+        if self.buttons:
             for index, option in enumerate(spec.options):
                 button: discord.ui.Button[ChoiceView] = discord.ui.Button(
                     label=option.label[:80],
@@ -163,6 +184,12 @@ class ChoiceView(discord.ui.View):
 
     def text(self) -> str:
         base = self.spec.prompt or f"**{self.spec.label}**"
+        if self.buttons and any(o.description for o in self.spec.options):
+            # Buttons cannot show descriptions: list them above the buttons.
+            base += "".join(
+                f"\n• **{o.label}** — {o.description}" if o.description else f"\n• **{o.label}**"
+                for o in self.spec.options
+            )
         if not self.chosen:
             return base
         game = self.table.game
