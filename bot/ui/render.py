@@ -119,7 +119,7 @@ def hand_embed(table: Table, view: PlayerView, *, heading: str = "Your hand") ->
         notes = table.names("\n".join(view.notes))
         embed.add_field(name="Notes", value=notes[:1024], inline=False)
     if view.public is not None and view.public.highlight:
-        embed.add_field(name="Table", value=view.public.highlight[:1024], inline=False)
+        embed.add_field(name="Table", value=table.names(view.public.highlight)[:1024], inline=False)
     return embed
 
 
