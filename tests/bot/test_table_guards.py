@@ -207,3 +207,16 @@ async def test_lobby_survives_a_restart(world: World, restart: Any) -> None:
     assert len(table_in(world).seats) == 2
     started = await world.alice.click(lobby.response, label="Start")
     assert started.acknowledged and table_in(world).game is not None
+
+
+@pytest.mark.simcord(settle_timeout=0.2)
+async def test_turn_timer_resumes_after_a_restart(world: World, restart: Any) -> None:
+    await start_table(world, 2, buy_in=50, turn_timer=60)
+    await to_betting(world)
+    await restart()
+    table = table_in(world)
+    assert table.game is not None
+    turn = table.game.turn
+    await world.env.advance_time(61)
+    assert table.game.turn != turn  # the restored table's timer played the waiting turn
+    assert "ran out of time" in "\n".join(m.content for m in world.channel.history()[-3:])
