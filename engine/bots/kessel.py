@@ -27,7 +27,7 @@ from engine.variants.kessel_rank import FIX_TOKENS, Fix
 from engine.variants.kessel_tokens import TOKENS
 
 _HAND_POT = re.compile(r"Hand Pot (\d+)")
-_KEEP = re.compile(r"^Keep (.+) \((drawn|held)\)$")
+_KEEP = re.compile(r"^Keep (.+?) \((drawn|held)\)")
 _FIX_NAMES = {TOKENS[t].name: t for t in FIX_TOKENS}
 _TAXES = {"general_tariff": 1, "target_tariff": 2, "general_audit": 2, "target_audit": 3}
 _REFUNDS = {"refund": 2, "extra_refund": 3}

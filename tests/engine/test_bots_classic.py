@@ -5,8 +5,18 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from engine.bots.classic import Hand, equity, final_value, hand_value, trade_action, value_table
+from engine.bots import choose_action
+from engine.bots.classic import (
+    Hand,
+    equity,
+    final_value,
+    hand_value,
+    read_hand,
+    trade_action,
+    value_table,
+)
 from engine.core.game import Action, ActionSpec
+from engine.variants import get_variant
 from engine.variants.classic_cards import full_deck, parse_hand
 
 
@@ -58,3 +68,19 @@ def test_equity_is_a_probability() -> None:
     hand = make_hand(["coins:15", "sabers:8"])
     chance = equity(hand, value_table(hand.unseen, 1), random.Random(3))
     assert 0.8 < chance <= 1.0
+
+
+def test_public_table_is_read() -> None:
+    """Card counts and stasis fields come from the public view (guards against wording drift)."""
+    game = get_variant("classic").create(["a", "b", "c"], buy_in=100, options={}, seed=2)
+    stasis_seen = False
+    while not game.finished and game.public_view().hand_no < 3:
+        seat = min(game.pending_seats())
+        hand = read_hand(game, seat)
+        assert hand.rivals and all(count >= 2 for count, _ in hand.rivals)
+        assert sum(hand.unseen.values()) == 76 - len(hand.cards) - sum(
+            len(known) for _, known in hand.rivals
+        )
+        stasis_seen |= bool(hand.stasis)
+        game.apply(seat, choose_action("classic", game, seat, "balanced"))
+    assert stasis_seen

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import random
 
-from engine.bots.coruscant import best_subset, subset_keys
+from engine.bots import choose_action
+from engine.bots.coruscant import best_subset, read_table, subset_keys
+from engine.variants import get_variant
 from engine.variants.coruscant_cards import Suit, best_selection, evaluate_cards, full_deck
 
 
@@ -26,3 +28,17 @@ def test_required_cards_stay_in_the_subset() -> None:
     hand = full_deck()[:5]
     _, mask = best_subset(hand, 0, Suit.CIRCLE, required=0b10001)
     assert mask & 0b10001 == 0b10001
+
+
+def test_public_table_is_read() -> None:
+    """Target, suit and round come from the public view (guards against wording drift)."""
+    game = get_variant("coruscant-shift").create(["a", "b", "c"], buy_in=100, options={}, seed=4)
+    rounds = set()
+    while not game.finished and game.public_view().hand_no < 3:
+        seat = min(game.pending_seats())
+        table = read_table(game, seat)
+        assert table.target == game.target and table.suit is game.suit  # type: ignore[attr-defined]
+        assert table.opponents >= 1 and table.pot > 0
+        rounds.add(table.round_no)
+        game.apply(seat, choose_action("coruscant-shift", game, seat, "balanced"))
+    assert rounds == {1, 2}

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from engine.bots import kessel as bot
+from engine.bots.common import by_kind
 from engine.bots.kessel import card_from_label, parse_fix
 from engine.bots.kessel_model import Field, outcomes, unseen_faces
+from engine.variants import get_variant
 from engine.variants.kessel_cards import FULL_DECK, Face
 from engine.variants.kessel_rank import Fix
 
@@ -39,3 +42,23 @@ def test_field_odds() -> None:
     assert field.beats((0, 1, 0)) == 0.0  # nothing beats a Pure Sabacc
     assert field.beats((9, 9, 9)) == 1.0
     assert 0.0 < field.beats((0, 4, 0)) < field.beats((1, 2, 5)) < 1.0
+
+
+def test_keep_and_impostor_choices_are_the_bots_own() -> None:
+    """The keep labels and Impostor options parse (no fallback to the timeout default)."""
+    keeps = impostors = 0
+    for seed in range(6):
+        game = get_variant("kessel").create(
+            ["a", "b", "c"], buy_in=90, options={"token_mode": "none"}, seed=seed
+        )
+        while not game.finished:
+            seat = min(game.pending_seats())
+            specs = by_kind(game.legal_actions(seat))
+            sit = bot.read_situation(game, seat)
+            if "keep" in specs and sit is not None:
+                assert bot.keep_action(game, seat, sit, specs["keep"]) is not None
+                keeps += 1
+            if "impostor" in specs and sit is not None:
+                impostors += bot.impostor_action(game, seat, specs["impostor"], sit.fix) is not None
+            game.apply(seat, bot.decide(game, seat, "balanced"))
+    assert keeps > 10 and impostors > 0
