@@ -7,9 +7,9 @@ effects (table message, DMs, timers, bot moves) live in :mod:`bot.tables.effects
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import random
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import aiosqlite
@@ -25,6 +25,32 @@ if TYPE_CHECKING:
     from bot.client import SabaccBot
 
 log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """What an action may change in memory, to undo it when it fails or is illegal."""
+
+    game: dict[str, Any] | None
+    status: Status
+    log: tuple[str, ...]
+    strikes: dict[int, int]
+    left_seats: frozenset[int]
+
+    @classmethod
+    def of(cls, table: Table) -> Snapshot:
+        game = table.game.to_json() if table.game is not None else None
+        return cls(
+            game, table.status, tuple(table.log), dict(table.strikes), frozenset(table.left_seats)
+        )
+
+    def restore(self, table: Table) -> None:
+        table.game = table.variant.restore(self.game) if self.game is not None else None
+        table.status = self.status
+        table.log.clear()
+        table.log.extend(self.log)
+        table.strikes = dict(self.strikes)
+        table.left_seats = set(self.left_seats)
 
 
 class TableManager(Effects):
@@ -229,7 +255,7 @@ class TableManager(Effects):
                 raise StaleButton("This button is out of date: the table has moved on.")
             if seat not in game.pending_seats():
                 raise NotYourTurn("It's not your turn.")
-            before, log_before = game.to_json(), list(table.log)
+            saved = Snapshot.of(table)
             hand_before = game.public_view().hand_no
             try:
                 events = game.apply(seat, action)
@@ -238,9 +264,7 @@ class TableManager(Effects):
                     table.strikes.pop(seat, None)
                 await self._persist(table, seat, action, source, ())
             except BaseException:
-                table.game = table.variant.restore(before)
-                table.log.clear()
-                table.log.extend(log_before)
+                saved.restore(table)
                 raise
             hand_ended = game.finished or game.public_view().hand_no != hand_before
         await self.after_action(table, events, hand_ended=hand_ended)
@@ -253,15 +277,18 @@ class TableManager(Effects):
             index = table.seat_of(user_id)
             if game is None or index is None or not table.still_in(index):
                 raise TableError("You are not playing at this table.")
-            before = game.to_json()
+            saved = Snapshot.of(table)
             try:
                 events, credits = game.leave(index)
+                table.left_seats.add(index)
                 table.log.extend(public_lines(events))
                 await self._persist(
                     table, index, Action("leave"), "leave", (("out", user_id, credits),)
                 )
+                async with self.bot.db.transaction() as conn:
+                    await self._record(conn, table, index, credits)
             except BaseException:
-                table.game = table.variant.restore(before)
+                saved.restore(table)
                 raise
         await self.after_action(table, events, hand_ended=game.finished, left=(index, credits))
 
@@ -288,7 +315,6 @@ class TableManager(Effects):
         game = table.game
         assert game is not None
         payouts = game.payouts()
-        stats = game.seat_stats()
         best = max(payouts.values(), default=0)
         for index, seat in enumerate(table.seats):
             amount = payouts.get(index, 0)
@@ -296,20 +322,30 @@ class TableManager(Effects):
                 await self.bot.bank.pay_out_in(
                     conn, table.guild_id, table.id, self._account(seat), amount, "payout"
                 )
-            if not seat.is_bot and index in stats:
-                await store.record_stats(
-                    conn,
-                    guild_id=table.guild_id,
-                    user_id=seat.user_id,
-                    variant=table.variant.id,
-                    stats=stats[index],
-                    net=amount - table.buy_in,
-                    won_game=amount > 0 and amount == best,
-                )
+            if index not in table.left_seats:  # who left had their statistics written then
+                await self._record(conn, table, index, amount, won=amount > 0 and amount == best)
         left = await self.bot.bank.table_escrow(conn, table.id)
         if any(left.values()):
             log.error("table %s settled with escrow left over: %s", table.id, left)
         table.status = Status.FINISHED
+
+    async def _record(
+        self, conn: aiosqlite.Connection, table: Table, index: int, credits: int, won: bool = False
+    ) -> None:
+        """Statistics of one player's game (members only; bots keep none)."""
+        seat = table.seats[index]
+        stats = table.game.seat_stats() if table.game is not None else {}
+        if seat.is_bot or index not in stats:
+            return
+        await store.record_stats(
+            conn,
+            guild_id=table.guild_id,
+            user_id=seat.user_id,
+            variant=table.variant.id,
+            stats=stats[index],
+            net=credits - table.buy_in,
+            won_game=won,
+        )
 
     async def set_back(self, table: Table, user_id: int) -> bool:
         """ "I'm back": the member plays their own turns again. Returns whether they were out."""
@@ -332,6 +368,8 @@ class TableManager(Effects):
             sat_out = table.strikes[seat] >= 2 and seat not in table.sitting_out
             if sat_out:
                 table.sitting_out.add(seat)
-            with contextlib.suppress(Exception):
+            try:
                 await self._commit(table)
+            except Exception:  # the strike stays in memory; the next save writes it
+                log.exception("could not save a strike at table %s", table.id)
         return sat_out

@@ -145,6 +145,11 @@ async def test_leave_mid_game_settles_the_stack_at_once(world: World) -> None:
     finished = await play(world, all_in)
     assert finished.game is not None and finished.game.finished
     assert await money(world) == before
+    rows = await world.bot.db.fetchall(
+        "SELECT user_id, games_played, credits_lost FROM stats ORDER BY user_id"
+    )
+    assert len(rows) == 3 and all(r[1] == 1 for r in rows)
+    assert next(r[2] for r in rows if r[0] == carol.id) == 40 - stack
 
 
 async def test_no_hidden_card_in_any_public_message(world: World) -> None:
