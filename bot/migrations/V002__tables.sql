@@ -25,15 +25,17 @@ CREATE TABLE IF NOT EXISTS game_tables (
 CREATE UNIQUE INDEX IF NOT EXISTS game_tables_one_open_per_channel
     ON game_tables (channel_id) WHERE status IN ('lobby', 'playing');
 
+-- Every accepted action, in order (``seq`` is the engine's action count after it).
 CREATE TABLE IF NOT EXISTS table_actions (
+    id       INTEGER PRIMARY KEY AUTOINCREMENT,
     table_id INTEGER NOT NULL REFERENCES game_tables (id),
     seq      INTEGER NOT NULL,
     seat     INTEGER NOT NULL,
     action   TEXT    NOT NULL,
     source   TEXT    NOT NULL,
-    at       REAL    NOT NULL,
-    PRIMARY KEY (table_id, seq)
+    at       REAL    NOT NULL
 );
+CREATE INDEX IF NOT EXISTS table_actions_by_table ON table_actions (table_id, id);
 
 CREATE TABLE IF NOT EXISTS stats (
     guild_id        INTEGER NOT NULL,
