@@ -89,7 +89,8 @@ def table_embed(table: Table, view: PublicView, deadline: float | None = None) -
         lines.append("**Game over.**")
     elif view.acting:
         who = ", ".join(table.seats[s].mention for s in view.acting)
-        lines.append(f"**{view.phase}** — waiting for {who}")
+        phase = view.phase.replace("_", " ").capitalize() if "_" in view.phase else view.phase
+        lines.append(f"**{phase}** — waiting for {who}")
         if deadline is not None:
             lines.append(f"⏱ auto-play <t:{int(deadline)}:R>")
     description = table.names("\n".join(lines))
