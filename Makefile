@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install test demo run lint fmt typecheck bench clean
+.PHONY: install test demo demo-headless run lint fmt typecheck bench clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -21,6 +21,12 @@ test: $(STAMP)
 
 demo: $(STAMP)
 	$(PY) -m bot demo
+
+# Simulated members play VARIANT for HANDS hands; prints the transcript and the credit check.
+VARIANT ?= coruscant-shift
+HANDS ?= 3
+demo-headless: $(STAMP)
+	$(PY) -m bot demo -- --headless --variant $(VARIANT) --hands $(HANDS)
 
 run: $(STAMP)
 	$(PY) -m bot

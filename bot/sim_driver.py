@@ -20,9 +20,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import simcord.env as _simcord_env
+from simcord.actors import MemberActor
 from simcord.builders import ChannelHandle
 from simcord.env import Env
-from simcord.results import InteractionResult
+from simcord.results import InteractionResult, ResponseMessage
 
 from bot.tables.models import Table
 from engine.core.game import Action, ActionSpec, ParamKind
@@ -148,7 +149,7 @@ class SimDriver:
 
     env: Env
     channel: ChannelHandle
-    members: Sequence[Any]  # simcord MemberActors
+    members: Sequence[MemberActor]
 
     # ------------------------------------------------------------------ lookups
 
@@ -176,7 +177,7 @@ class SimDriver:
                 return message
         raise LookupError("the table message is not in the channel")
 
-    def actor_of(self, table: Table, seat: int) -> Any:
+    def actor_of(self, table: Table, seat: int) -> MemberActor:
         """The member seated at ``seat``."""
         user_id = table.seats[seat].user_id
         for member in self.members:
@@ -186,14 +187,14 @@ class SimDriver:
 
     # ------------------------------------------------------------------ lobby
 
-    async def open_lobby(self, host: Any, group: str, **options: Any) -> InteractionResult:
+    async def open_lobby(self, host: MemberActor, group: str, **options: Any) -> InteractionResult:
         """``host`` runs ``/<group> start`` in the channel; returns the lobby reply."""
         lobby = await host.slash(self.channel, f"{group} start", **options)
         if not lobby.acknowledged or lobby.ephemeral:
             raise RuntimeError(f"/{group} start failed: {_reply_text(lobby)}")
         return lobby
 
-    async def control(self, member: Any, what: str) -> InteractionResult:
+    async def control(self, member: MemberActor, what: str) -> InteractionResult:
         """``member`` clicks a lobby/table control (join, leave, addbot, start, cancel, hand)."""
         table = self.table()
         result = await member.click(self.table_message(), custom_id=f"sabacct:{table.id}:{what}")
@@ -201,13 +202,21 @@ class SimDriver:
             raise RuntimeError(f"{what} failed: {_reply_text(result)}")
         return result
 
-    async def add_bot(self, host: Any, style: str) -> InteractionResult:
+    async def add_bot(self, host: MemberActor, style: str) -> InteractionResult:
         """The host clicks **Add bot**, then the ``style`` button of the ephemeral picker."""
         shown = await self.control(host, "addbot")
-        added = await host.click(shown.response, custom_id=f"botstyle:{style}")
+        added = await host.click(_reply(shown), custom_id=f"botstyle:{style}")
         if not added.acknowledged:
             raise RuntimeError(f"adding a {style} bot failed")
         return added
+
+    async def leave(self, member: MemberActor, group: str) -> InteractionResult:
+        """``member`` runs ``/<group> leave`` and confirms if the bot asks."""
+        asked = await member.slash(self.channel, f"{group} leave")
+        response = asked.response
+        if response is not None and "leave:yes" in _custom_ids(response.components):
+            return await member.click(response, custom_id="leave:yes")
+        return asked
 
     # ------------------------------------------------------------------ play
 
@@ -225,14 +234,14 @@ class SimDriver:
             return await actor.submit_modal(clicked, {"amount": str(value)})
         if spec.param is ParamKind.CHOICE:
             values = list(value)
-            picker = clicked.response
+            picker = _reply(clicked)
             if spec.max_choices == 1 and len(spec.options) <= 5:
                 index = [o.value for o in spec.options].index(values[0])
                 return await actor.click(picker, custom_id=f"pick:{index}")
             picked = await actor.select(picker, values, custom_id="pick:select")
             if spec.max_choices == 1:
                 return picked
-            return await actor.click(picked.response, custom_id="pick:confirm")
+            return await actor.click(_reply(picked), custom_id="pick:confirm")
         return clicked
 
     async def play(
@@ -266,6 +275,24 @@ class SimDriver:
             if after_step is not None:
                 await after_step()
         raise RuntimeError(f"the game did not end within {max_steps} steps")
+
+
+def _custom_ids(components: Any) -> set[str]:
+    """Every custom_id in raw component dicts (action rows nest their children)."""
+    found: set[str] = set()
+    for component in components or ():
+        if isinstance(component, dict):
+            if "custom_id" in component:
+                found.add(str(component["custom_id"]))
+            found |= _custom_ids(component.get("components"))
+    return found
+
+
+def _reply(result: InteractionResult) -> ResponseMessage:
+    """The message an interaction answered with (a picker, a prompt); it must exist."""
+    if result.response is None:
+        raise RuntimeError("the bot did not answer the interaction")
+    return result.response
 
 
 def _reply_text(result: InteractionResult) -> str:
