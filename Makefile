@@ -26,7 +26,7 @@ demo: $(STAMP)
 VARIANT ?= coruscant-shift
 HANDS ?= 3
 demo-headless: $(STAMP)
-	$(PY) -m bot demo -- --headless --variant $(VARIANT) --hands $(HANDS)
+	$(PY) -m bot demo --headless --variant $(VARIANT) --hands $(HANDS)
 
 run: $(STAMP)
 	$(PY) -m bot

@@ -120,9 +120,10 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["demo"]:  # everything after it is the demo's own (argparse's REMAINDER
+        return _demo(argv[1:])  # cannot take options that start with --)
     args = _parser().parse_args(argv)
-    if args.command == "demo":
-        return _demo(args.args)
     load_dotenv(find_dotenv(usecwd=True))  # the .env of the working directory
     try:
         settings = Settings.from_env()

@@ -14,7 +14,7 @@ CREATE TABLE IF NOT EXISTS game_tables (
     turn_timeout      INTEGER NOT NULL,
     strikes           TEXT    NOT NULL DEFAULT '{}',
     sitting_out       TEXT    NOT NULL DEFAULT '[]',
-    left_seats        TEXT    NOT NULL DEFAULT '[]',
+    left_seats        TEXT    NOT NULL DEFAULT '{}',
     log               TEXT    NOT NULL DEFAULT '[]',
     message_id        INTEGER,
     message_posted_at REAL,

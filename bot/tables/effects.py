@@ -128,13 +128,15 @@ class Effects:
             self.schedule(table)
 
     def _standings(self, table: Table) -> discord.Embed:
+        """What every player took home: the final payout, or the stack they left with."""
         assert table.game is not None
         payouts = table.game.payouts()
+        took = {i: table.left_seats.get(i, payouts.get(i, 0)) for i in range(len(table.seats))}
         lines = []
-        for index, seat in sorted(enumerate(table.seats), key=lambda p: -payouts.get(p[0], 0)):
-            amount = payouts.get(index, 0)
-            net = amount - table.buy_in
-            lines.append(f"{seat.mention}: **{amount}** credits ({net:+d})")
+        for index, seat in sorted(enumerate(table.seats), key=lambda p: -took[p[0]]):
+            note = " — left early" if index in table.left_seats else ""
+            net = took[index] - table.buy_in
+            lines.append(f"{seat.mention}: **{took[index]}** credits ({net:+d}){note}")
         return render.result_embed(table, "Final standings — credits paid out", lines)
 
     # ------------------------------------------------------------------ messages

@@ -35,13 +35,17 @@ class Snapshot:
     status: Status
     log: tuple[str, ...]
     strikes: dict[int, int]
-    left_seats: frozenset[int]
+    left_seats: tuple[tuple[int, int], ...]
 
     @classmethod
     def of(cls, table: Table) -> Snapshot:
         game = table.game.to_json() if table.game is not None else None
         return cls(
-            game, table.status, tuple(table.log), dict(table.strikes), frozenset(table.left_seats)
+            game,
+            table.status,
+            tuple(table.log),
+            dict(table.strikes),
+            tuple(table.left_seats.items()),
         )
 
     def restore(self, table: Table) -> None:
@@ -50,7 +54,7 @@ class Snapshot:
         table.log.clear()
         table.log.extend(self.log)
         table.strikes = dict(self.strikes)
-        table.left_seats = set(self.left_seats)
+        table.left_seats = dict(self.left_seats)
 
 
 class TableManager(Effects):
@@ -280,7 +284,7 @@ class TableManager(Effects):
             saved = Snapshot.of(table)
             try:
                 events, credits = game.leave(index)
-                table.left_seats.add(index)
+                table.left_seats[index] = credits
                 table.log.extend(public_lines(events))
                 await self._persist(
                     table, index, Action("leave"), "leave", (("out", user_id, credits),)

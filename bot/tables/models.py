@@ -76,7 +76,7 @@ class Table:
     game: Game | None = None
     strikes: dict[int, int] = field(default_factory=dict)
     sitting_out: set[int] = field(default_factory=set)
-    left_seats: set[int] = field(default_factory=set)
+    left_seats: dict[int, int] = field(default_factory=dict)  # seat -> credits taken
     log: deque[str] = field(default_factory=lambda: deque(maxlen=LOG_LINES))
     message_id: int | None = None
     message_posted_at: float | None = None
@@ -126,7 +126,7 @@ class Table:
             "seq": self.game.seq if self.game is not None else 0,
             "strikes": json.dumps({str(k): v for k, v in self.strikes.items()}),
             "sitting_out": json.dumps(sorted(self.sitting_out)),
-            "left_seats": json.dumps(sorted(self.left_seats)),
+            "left_seats": json.dumps({str(k): v for k, v in self.left_seats.items()}),
             "log": json.dumps(list(self.log)),
             "message_id": self.message_id,
             "message_posted_at": self.message_posted_at,
@@ -149,7 +149,7 @@ class Table:
             seats=[Seat.from_json(s) for s in json.loads(row["seats"])],
             strikes={int(k): int(v) for k, v in json.loads(row["strikes"]).items()},
             sitting_out=set(json.loads(row["sitting_out"])),
-            left_seats=set(json.loads(row["left_seats"])),
+            left_seats={int(k): int(v) for k, v in json.loads(row["left_seats"]).items()},
             message_id=row["message_id"],
             message_posted_at=row["message_posted_at"],
         )

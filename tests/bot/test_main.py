@@ -128,3 +128,10 @@ def test_settings_from_env() -> None:
 def test_bad_settings_name_the_variable(name: str, value: str) -> None:
     with pytest.raises(SettingsError, match=f"^{name}='{value}' is not valid: expected "):
         Settings.from_env({name: value})
+
+
+def test_demo_takes_its_own_options() -> None:
+    """Options after ``demo`` belong to the demo, even those that start with ``--``."""
+    from bot.__main__ import main
+
+    assert main(["demo", "--list-variants"]) == 0

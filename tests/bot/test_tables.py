@@ -150,6 +150,8 @@ async def test_leave_mid_game_settles_the_stack_at_once(world: World) -> None:
     )
     assert len(rows) == 3 and all(r[1] == 1 for r in rows)
     assert next(r[2] for r in rows if r[0] == carol.id) == 40 - stack
+    standings = text_of(world.channel.history()[-1])
+    assert f"{carol.mention}: **{stack}** credits ({stack - 40:+d}) — left early" in standings
 
 
 async def test_no_hidden_card_in_any_public_message(world: World) -> None:
