@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from bot.bank import HOUSE
+from bot.sim_driver import engine_policy
 from tests.bot.test_tables import money, open_accounts
 from tests.helpers import World, text_of
 from tests.table_driver import all_in, passive, play, table_in, table_message
@@ -54,3 +57,21 @@ async def test_bots_act_without_anyone_clicking(world: World) -> None:
     assert {s for s in table.game.pending_seats()} <= {0}
     await play(world, all_in)
     assert table.game.finished
+
+
+@pytest.mark.parametrize(("command", "buy_in"), [("kessel", 90), ("classic", 60)])
+async def test_every_variant_plays_solo_against_bots(
+    world: World, command: str, buy_in: int
+) -> None:
+    before = await open_accounts(world)
+    world.bot.tables.seeds = random.Random(5)
+    lobby = await world.alice.slash(world.channel, f"{command} start", buy_in=buy_in)
+    for style in ("cautious", "bold", "balanced"):
+        await add_bot(world, lobby.response, style)
+    await world.alice.click(lobby.response, label="Start")
+    table = await play(world, engine_policy("balanced"), max_steps=3000)
+    assert table.game is not None and table.game.finished
+    assert await money(world) == before
+    assert await world.bot.bank.table_escrow(None, table.id) == {}
+    alice = await world.bot.bank.balance(world.guild.id, world.alice.id)
+    assert alice + await world.bot.bank.balance(world.guild.id, HOUSE) == 1000
