@@ -3,7 +3,9 @@
 One :class:`Betting` object lives for a whole game. It owns the credits *behind* each seat
 (``stacks``) and each seat's total contribution to the current hand pot (``contributions``), so
 ``sum(stacks) + sum(contributions)`` only changes through :meth:`Betting.pay` (a pot handed back
-out) or through a variant moving credits elsewhere on purpose (e.g. a Sabacc pot).
+out) or :meth:`Betting.withdraw` (a variant moving credits elsewhere on purpose, e.g. a Sabacc pot).
+The :class:`~engine.core.betting_events.BetMade` event and the betting controls
+(:mod:`engine.core.betting_specs`) that variants show for these actions live next door.
 
 Stable public API (other variants depend on it; extend, never break)::
 
@@ -18,6 +20,7 @@ Stable public API (other variants depend on it; extend, never break)::
     .live_seats() / .is_live(s) / .is_all_in(s) / .to_call(s) / .pot_total
     .collect() -> dict[int, int]          # end of hand: take the contributions (for pots.py)
     .pay(seat, amount)                    # credit winnings to a stack
+    .withdraw(seat, amount) -> int        # take credits out for a variant's own pot
     .to_json() / Betting.from_json(data)
 
 Rules implemented: ``check`` / ``bet x`` (``min_bet <= x <= stack``) when nothing is owed;
@@ -377,6 +380,23 @@ class Betting:
         if amount < 0:
             raise ValueError("cannot pay a negative amount")
         self.stacks[seat] += amount
+
+    def withdraw(self, seat: int, amount: int) -> int:
+        """Take up to ``amount`` credits out of ``seat``'s stack; the counterpart of :meth:`pay`.
+
+        For credits a variant moves outside the hand pot on purpose (Classic's Sabacc-pot ante
+        and bomb-out penalties, a leaver's stake). Takes at most the stack, leaves the hand pot
+        and the betting phase alone, and returns what was taken.
+
+        >>> b = Betting(2, [5, 3])
+        >>> b.withdraw(0, 2), b.withdraw(1, 10), b.stacks
+        (2, 3, [3, 0])
+        """
+        if amount < 0:
+            raise ValueError("cannot withdraw a negative amount")
+        taken = min(amount, self.stacks[seat])
+        self.stacks[seat] -= taken
+        return taken
 
     # ----------------------------------------------------------------- persistence
 

@@ -16,6 +16,7 @@ Call is still possible, so most turns take one click.
 from __future__ import annotations
 
 from engine.core.betting import BetKind
+from engine.core.betting_specs import bet_specs
 from engine.core.game import Action, ActionSpec, IllegalAction, Option, ParamKind
 from engine.variants.classic_cards import Card, evaluate, hand_total
 from engine.variants.classic_events import StasisMoved, Traded
@@ -46,44 +47,6 @@ def pending(st: ClassicState) -> frozenset[int]:
 
 def _card_options(cards: list[Card]) -> tuple[Option, ...]:
     return tuple(Option(c.notation, c.name, f"value {c.value}") for c in cards)
-
-
-def _bet_specs(st: ClassicState, seat: int) -> list[ActionSpec]:
-    specs: list[ActionSpec] = []
-    stack = st.stacks[seat]
-    for opt in st.betting.options(seat):
-        if opt.kind is BetKind.CHECK:
-            specs.append(ActionSpec("check", "Check", style="primary"))
-        elif opt.kind is BetKind.CALL:
-            tail = " (all-in)" if opt.min_amount == stack else ""
-            specs.append(ActionSpec("call", f"Call {opt.min_amount}{tail}", style="primary"))
-        elif opt.kind is BetKind.BET:
-            specs.append(
-                ActionSpec(
-                    "bet",
-                    "Bet…",
-                    ParamKind.AMOUNT,
-                    opt.min_amount,
-                    opt.max_amount,
-                    prompt=f"Bet how much? ({opt.min_amount}–{opt.max_amount})",
-                )
-            )
-        elif opt.kind is BetKind.RAISE:
-            specs.append(
-                ActionSpec(
-                    "raise",
-                    "Raise to…",
-                    ParamKind.AMOUNT,
-                    opt.min_amount,
-                    opt.max_amount,
-                    prompt=f"Raise to what total? ({opt.min_amount}–{opt.max_amount})",
-                )
-            )
-        elif opt.kind is BetKind.ALL_IN:
-            specs.append(ActionSpec("all_in", f"All-in {opt.min_amount}"))
-        else:
-            specs.append(ActionSpec("fold", "Fold", style="danger"))
-    return specs
 
 
 def _trade_specs(st: ClassicState, seat: int) -> list[ActionSpec]:
@@ -135,7 +98,7 @@ def legal_actions(st: ClassicState, seat: int) -> tuple[ActionSpec, ...]:
     if seat not in pending(st):
         return ()
     if st.phase is Phase.BET:
-        return tuple(_bet_specs(st, seat))
+        return bet_specs(st.betting.options(seat), st.stacks[seat])
     return tuple(_trade_specs(st, seat))
 
 

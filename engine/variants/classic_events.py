@@ -65,38 +65,6 @@ class PhaseStarted:
 
 
 @dataclass(frozen=True, slots=True)
-class BetMade:
-    """A betting action (check / bet / call / raise / all-in / fold) and its effect."""
-
-    player: str
-    kind: str
-    effect: str
-    paid: int
-    commit: int
-    all_in: bool
-    returned: int = 0
-    returned_to: str = ""
-
-    def public_text(self) -> str:
-        """Log line."""
-        if self.kind == "fold":
-            text = f"{self.player} folds."
-        elif self.kind == "check":
-            text = f"{self.player} checks."
-        elif self.effect == "call":
-            text = f"{self.player} calls {self.paid}."
-        elif self.effect == "bet":
-            text = f"{self.player} bets {self.commit}."
-        else:
-            text = f"{self.player} raises to {self.commit}."
-        if self.all_in:
-            text = text[:-1] + " (all-in)."
-        if self.returned:
-            text += f" {self.returned} uncalled credits go back to {self.returned_to}."
-        return text
-
-
-@dataclass(frozen=True, slots=True)
 class Traded:
     """A trade action: ``gain``, ``change`` (a face-down discard and a draw) or ``stand``."""
 

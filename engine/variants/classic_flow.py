@@ -17,13 +17,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.core.betting import BetResult
+from engine.core.betting import BetKind, BetResult
+from engine.core.betting_events import BetMade
 from engine.core.deck import Deck
 from engine.core.game import Event
 from engine.core.seats import next_seat
 from engine.variants.classic_cards import Card, full_deck
 from engine.variants.classic_events import (
-    BetMade,
     CashedOut,
     DiceRolled,
     HandCalled,
@@ -89,8 +89,7 @@ def start_hand(
     order = st.hand_order()
     for s in order:
         st.betting.post(s, opts.hand_ante)
-        st.stacks[s] -= opts.sabacc_ante  # Betting owns stacks; the Sabacc pot is ours
-        st.sabacc_pot += opts.sabacc_ante
+        st.sabacc_pot += st.betting.withdraw(s, opts.sabacc_ante)  # covered: stack ≥ total ante
         st.stats[s].hands_played += 1
     for _ in range(2):
         for s in order:
@@ -128,20 +127,8 @@ def begin_bet(st: ClassicState, ev: Events) -> None:
 
 def after_bet(st: ClassicState, ev: Events, result: BetResult) -> None:
     """Log a betting action and move on when it ended the phase."""
-    returned_to = st.players[result.returned_to] if result.returned_to is not None else ""
-    ev.append(
-        BetMade(
-            st.players[result.seat],
-            result.kind.value,
-            result.effect.value,
-            result.paid,
-            result.commit,
-            result.all_in,
-            result.returned,
-            returned_to,
-        )
-    )
-    if result.kind.value == "fold":
+    ev.append(BetMade.from_result(result, st.players))
+    if result.kind is BetKind.FOLD:
         discard_seat(st, result.seat)
     if not result.phase_over:
         return
@@ -299,8 +286,7 @@ def leave(st: ClassicState, seat: int, ev: Events) -> int:
         if seat in st.queue:
             st.queue.remove(seat)
     st.status[seat] = Seat.LEFT
-    credits = st.stacks[seat]
-    st.stacks[seat] = 0
+    credits = st.betting.withdraw(seat, st.stacks[seat])
     ev.append(PlayerLeft(st.players[seat], credits, live))
     if not live:
         return credits

@@ -79,7 +79,9 @@ def _apply_settlement(st: ClassicState, result: Settlement[int], ev: Events) -> 
     st.betting.collect()
     for s in result.order:
         st.betting.pay(s, result.payouts[s] + result.sabacc_payouts[s])
-        st.stacks[s] -= result.penalties.get(s, 0)
+        penalty = result.penalties.get(s, 0)
+        taken = st.betting.withdraw(s, penalty)  # the settlement capped it at the stack
+        assert taken == penalty
         won = result.payouts[s] + result.sabacc_payouts[s]
         st.stats[s].biggest_pot = max(st.stats[s].biggest_pot, won)
     st.sabacc_pot = result.sabacc_pot_after

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.core.betting_events import BetMade
 from engine.variants.coruscant_cards import Card, Suit, format_target
 
 
@@ -108,43 +109,6 @@ class BettingSkipped:
 
 
 @dataclass(frozen=True, slots=True)
-class BetMade:
-    """A betting action: ``kind`` as chosen, ``effect`` what it amounted to."""
-
-    player: str
-    kind: str
-    effect: str
-    paid: int
-    commit: int
-    all_in: bool
-
-    def public_text(self) -> str:
-        """Log line."""
-        tail = " (all-in)" if self.all_in else ""
-        if self.effect == "fold":
-            return f"{self.player} folds."
-        if self.effect == "check":
-            return f"{self.player} checks."
-        if self.effect == "call":
-            return f"{self.player} calls {self.paid}{tail}."
-        if self.effect == "bet":
-            return f"{self.player} bets {self.commit}{tail}."
-        return f"{self.player} raises to {self.commit}{tail}."
-
-
-@dataclass(frozen=True, slots=True)
-class UncalledReturned:
-    """The part of a bet nobody matched goes back to its owner."""
-
-    player: str
-    amount: int
-
-    def public_text(self) -> str:
-        """Log line."""
-        return f"{self.amount} uncalled returned to {self.player}."
-
-
-@dataclass(frozen=True, slots=True)
 class HandRevealed:
     """A live player's final selection at the showdown."""
 
@@ -237,7 +201,6 @@ CoruscantEvent = (
     | SelectionsMade
     | BettingSkipped
     | BetMade
-    | UncalledReturned
     | HandRevealed
     | PotAwarded
     | UncontestedWin

@@ -30,7 +30,6 @@ from engine.variants.coruscant_events import (
     PlayerOut,
     PotAwarded,
     SelectionsMade,
-    UncalledReturned,
     UncontestedWin,
 )
 from engine.variants.coruscant_state import CoruscantState, Phase
@@ -60,15 +59,8 @@ def end_selection(st: CoruscantState, events: list[Event]) -> None:
     after_betting(st, events)
 
 
-def after_bet_result(
-    st: CoruscantState,
-    phase_over: bool,
-    returned: int,
-    returned_to: int | None,
-    events: list[Event],
-) -> None:
-    if returned and returned_to is not None:
-        events.append(UncalledReturned(st.seat_players[returned_to], returned))
+def after_bet_result(st: CoruscantState, phase_over: bool, events: list[Event]) -> None:
+    """A betting action (or a fold out of turn) was logged: end the phase or pass the turn."""
     if phase_over:
         after_betting(st, events)
     else:

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from engine.core.betting import BetKind
+from engine.core.betting_events import BetMade
 from engine.core.game import (
     Action,
     ActionSpec,
@@ -27,7 +28,7 @@ from engine.core.game import (
 from engine.variants import coruscant_flow as flow
 from engine.variants import coruscant_views as views
 from engine.variants.coruscant_cards import SYLOP_ALIAS_SEP, Card, best_selection
-from engine.variants.coruscant_events import BetMade, PlayerLeft, SelectionConfirmed
+from engine.variants.coruscant_events import PlayerLeft, SelectionConfirmed
 from engine.variants.coruscant_state import CoruscantOptions, CoruscantState, Phase
 
 __all__ = ["CoruscantGame", "CoruscantOptions", "Phase"]
@@ -124,17 +125,8 @@ class CoruscantGame(CoruscantState):
         result = self.bet.act(seat, action.kind, action.amount)
         if result.kind is BetKind.FOLD:
             self.muck(seat)
-        events.append(
-            BetMade(
-                self.seat_players[seat],
-                result.kind.value,
-                result.effect.value,
-                result.paid,
-                result.commit,
-                result.all_in,
-            )
-        )
-        flow.after_bet_result(self, result.phase_over, result.returned, result.returned_to, events)
+        events.append(BetMade.from_result(result, self.seat_players))
+        flow.after_bet_result(self, result.phase_over, events)
 
     # ------------------------------------------------------------------ the rest of the protocol
 
@@ -162,23 +154,23 @@ class CoruscantGame(CoruscantState):
         if self.left[seat]:
             raise IllegalAction("You have already left this table.")
         events: list[Event] = []
-        took = self.stacks[seat]
-        self.stacks[seat] = 0
+        took = self.bet.withdraw(seat, self.stacks[seat])
         self.left[seat] = True
         self.seq_count += 1
         if not self.bet.is_live(seat):
             events.append(PlayerLeft(self.seat_players[seat], took))
             return tuple(events), took
-        events.append(BetMade(self.seat_players[seat], "fold", "fold", 0, 0, False))
-        events.append(PlayerLeft(self.seat_players[seat], took))
         was_to_act = self.bet.to_act
         result = self.bet.forfeit(seat)
         self.muck(seat)
+        if result is None:
+            events.append(BetMade(self.seat_players[seat], "fold", "fold", 0, 0, False))
+        else:
+            events.append(BetMade.from_result(result, self.seat_players))
+        events.append(PlayerLeft(self.seat_players[seat], took))
         if result is not None:
             if result.phase_over or self.bet.to_act != was_to_act:
-                flow.after_bet_result(
-                    self, result.phase_over, result.returned, result.returned_to, events
-                )
+                flow.after_bet_result(self, result.phase_over, events)
         elif len(self.bet.live_seats()) == 1:
             flow.award_uncontested(self, self.bet.live_seats()[0], events)
         elif self.phase.selecting and not self.pending_seats():

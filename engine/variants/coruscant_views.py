@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from engine.core.betting import BetKind
+from engine.core.betting_specs import bet_specs
 from engine.core.game import (
     Action,
     ActionSpec,
@@ -105,43 +105,8 @@ def select_spec(game: CoruscantGame, seat: int) -> ActionSpec:
 
 
 def betting_specs(game: CoruscantGame, seat: int) -> tuple[ActionSpec, ...]:
-    """One control per legal betting option of the seat to act."""
-    specs: list[ActionSpec] = []
-    stack = game.stacks[seat]
-    for opt in game.bet.options(seat):
-        if opt.kind is BetKind.CHECK:
-            specs.append(ActionSpec("check", "Check"))
-        elif opt.kind is BetKind.CALL:
-            specs.append(ActionSpec("call", f"Call {opt.min_amount}", style="primary"))
-        elif opt.kind is BetKind.BET:
-            specs.append(
-                ActionSpec(
-                    "bet",
-                    "Bet…",
-                    ParamKind.AMOUNT,
-                    min_amount=opt.min_amount,
-                    max_amount=opt.max_amount,
-                    style="primary",
-                    prompt=f"Bet {opt.min_amount}–{opt.max_amount} credits",
-                )
-            )
-        elif opt.kind is BetKind.RAISE:
-            specs.append(
-                ActionSpec(
-                    "raise",
-                    "Raise…",
-                    ParamKind.AMOUNT,
-                    min_amount=opt.min_amount,
-                    max_amount=opt.max_amount,
-                    style="primary",
-                    prompt=f"Raise to a total of {opt.min_amount}–{opt.max_amount} this round",
-                )
-            )
-        elif opt.kind is BetKind.ALL_IN:
-            specs.append(ActionSpec("all_in", f"All-in ({stack})"))
-        else:
-            specs.append(ActionSpec("fold", "Fold", style="danger"))
-    return tuple(specs)
+    """One control per legal betting option of the seat to act (the shared betting controls)."""
+    return bet_specs(game.bet.options(seat), game.stacks[seat])
 
 
 def preview(game: CoruscantGame, seat: int, action: Action) -> str:

@@ -9,6 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.core.betting import BetKind, Betting
+from engine.core.betting_events import BetMade
+from engine.core.betting_specs import bet_specs
 from engine.core.game import IllegalAction
 
 
@@ -172,6 +174,62 @@ def test_forfeit_out_of_turn() -> None:
     r = b.forfeit(1)
     assert r is not None and r.phase_over and r.returned == 2 and b.live_seats() == (0,)
     assert b.forfeit(1) is None
+
+
+def test_withdraw_takes_at_most_the_stack() -> None:
+    b = table(10, 3, ante=1)
+    assert b.withdraw(0, 4) == 4 and b.stacks == [5, 2]
+    assert b.withdraw(1, 5) == 2 and b.stacks == [5, 0]
+    assert b.withdraw(0, 0) == 0 and b.stacks == [5, 0]
+    assert b.contributions == [1, 1] and b.to_act == 0  # the hand pot and the phase are untouched
+    with pytest.raises(ValueError, match="negative"):
+        b.withdraw(0, -1)
+    b.pay(1, 2)
+    assert b.withdraw(1, 2) == 2  # the counterpart of pay
+
+
+def test_bet_made_log_lines() -> None:
+    names = ["Ann", "Bo", "Cy"]
+    b = table(10, 10, 4)
+    lines = [BetMade.from_result(b.act(0, "check"), names).public_text()]
+    lines.append(BetMade.from_result(b.act(1, "bet", 3), names).public_text())
+    lines.append(BetMade.from_result(b.act(2, "all_in"), names).public_text())
+    lines.append(BetMade.from_result(b.act(0, "raise", 8), names).public_text())
+    lines.append(BetMade.from_result(b.act(1, "fold"), names).public_text())
+    assert lines == [
+        "Ann checks.",
+        "Bo bets 3.",
+        "Cy raises to 4 (all-in).",
+        "Ann raises to 8.",
+        "Bo folds. 4 uncalled credits go back to Ann.",  # nobody can match Ann's last 4
+    ]
+    called = table(10, 5)
+    called.act(0, "bet", 5)
+    event = BetMade.from_result(called.act(1, "call"), names)
+    assert event.public_text() == "Bo calls 5 (all-in)."
+    assert (event.kind, event.effect, event.paid, event.commit) == ("call", "call", 5, 5)
+
+
+def test_bet_specs_follow_the_options() -> None:
+    b = table(10, 10)
+    assert [(s.kind, s.label) for s in bet_specs(b.options(0), b.stacks[0])] == [
+        ("check", "Check"),
+        ("bet", "Bet…"),
+        ("all_in", "All-in 10"),
+        ("fold", "Fold"),
+    ]
+    b.act(0, "bet", 4)
+    specs = {s.kind: s for s in bet_specs(b.options(1), b.stacks[1])}
+    assert specs["call"].label == "Call 4" and specs["raise"].label == "Raise to…"
+    assert (specs["raise"].min_amount, specs["raise"].max_amount) == (5, 10)
+    assert specs["raise"].prompt == "Raise to what total? (5–10)"
+    short = table(10, 3)
+    short.act(0, "bet", 5)
+    assert [s.label for s in bet_specs(short.options(1), short.stacks[1])] == [
+        "Call 3 (all-in)",
+        "All-in 3",
+        "Fold",
+    ]
 
 
 def test_collect_and_pay() -> None:

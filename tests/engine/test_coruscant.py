@@ -166,7 +166,7 @@ def test_specs_and_preview() -> None:
     g.apply(0, Action("bet", 4))
     specs = {s.kind: s for s in g.legal_actions(1)}
     assert specs["call"].label == "Call 4"
-    assert specs["all_in"].label == f"All-in ({g.stacks[1]})"
+    assert specs["all_in"].label == f"All-in {g.stacks[1]}"
     assert specs["fold"].style == "danger"
     assert (specs["raise"].param, specs["raise"].min_amount) == (ParamKind.AMOUNT, 5)
     assert specs["raise"].max_amount == g.stacks[1]
@@ -288,6 +288,21 @@ def test_leave() -> None:
     assert g.payouts() == {0: 0, 1: 0, 2: 54}
     with pytest.raises(IllegalAction):
         g.leave(2)
+
+
+def test_leave_mid_bet_returns_the_uncalled_bet_on_the_fold_line() -> None:
+    g = create(["A", "B"], buy_in=50, options={}, seed=6, start_seat=0)
+    g.apply(0, g.default_action(0))
+    g.apply(1, g.default_action(1))
+    assert g.pending_seats() == {0}
+    g.apply(0, Action("bet", 10))
+    events, took = g.leave(1)
+    lines = [e.public_text() for e in events]
+    assert lines[:2] == [
+        "B folds. 10 uncalled credits go back to A.",
+        "B leaves the table with 48 credits.",
+    ]
+    assert took == 48 and g.bet.stacks[1] == 0
 
 
 def test_registry_and_protocol() -> None:
