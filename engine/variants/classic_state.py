@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.core.betting import Betting
 from engine.core.deck import Deck
+from engine.core.rng import rng_from_json, rng_to_json
 from engine.variants.classic_cards import Card, HandEval
 from engine.variants.classic_settle import HAND_POT_PENALTY, Penalty
 
@@ -211,12 +212,11 @@ class ClassicState:
 
     def to_json(self) -> dict[str, Any]:
         """Serialise everything, the RNG included (``random.Random.getstate``)."""
-        version, internal, gauss = self.rng.getstate()
         return {
             "players": list(self.players),
             "buy_in": self.buy_in,
             "options": self.options.to_json(),
-            "rng": [version, list(internal), gauss],
+            "rng": rng_to_json(self.rng),
             "betting": self.betting.to_json(),
             "status": [s.value for s in self.status],
             "sabacc_pot": self.sabacc_pot,
@@ -253,9 +253,7 @@ class ClassicState:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> ClassicState:
         """Inverse of :meth:`to_json`."""
-        rng = random.Random()
-        version, internal, gauss = data["rng"]
-        rng.setstate((version, tuple(internal), gauss))
+        rng = rng_from_json(data["rng"])
         dice = data.get("dice")
         payouts = data.get("final_payouts")
         return cls(

@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Self
 from engine.core.betting import Betting
 from engine.core.deck import Deck
 from engine.core.game import SeatStats
+from engine.core.rng import rng_from_json, rng_to_json
 from engine.core.seats import clockwise_from
 from engine.variants.coruscant_cards import Card, Suit
 
@@ -188,13 +189,12 @@ class CoruscantState:
 
     def to_json(self) -> dict[str, Any]:
         """The whole state, RNG included."""
-        version, internal, gauss = self.rng.getstate()
         cards = [[c.notation for c in h] for h in self.hands]
         return {
             "variant": self.VARIANT,
             "players": list(self.seat_players),
             "options": asdict(self.opts),
-            "rng": [version, list(internal), gauss],
+            "rng": rng_to_json(self.rng),
             "betting": self.bet.to_json(),
             "left": list(self.left),
             "hand_no": self.hand_no,
@@ -219,9 +219,7 @@ class CoruscantState:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:
         """Restore a state serialised by :meth:`to_json`."""
-        rng = random.Random()
-        version, internal, gauss = data["rng"]
-        rng.setstate((version, tuple(internal), gauss))
+        rng = rng_from_json(data["rng"])
         betting = Betting.from_json(data["betting"])
         game = cls(
             data["players"],

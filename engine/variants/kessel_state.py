@@ -18,6 +18,7 @@ from enum import StrEnum
 from typing import Any
 
 from engine.core.deck import Deck
+from engine.core.rng import rng_from_json, rng_to_json
 from engine.variants.kessel_cards import FAMILIES, Card, Family, parse_card
 from engine.variants.kessel_rank import Fix
 
@@ -270,12 +271,11 @@ class KesselState:
 
     def to_json(self) -> dict[str, Any]:
         """The whole state, RNG included."""
-        version, internal, gauss = self.rng.getstate()
         return {
             "players": list(self.players),
             "buy_in": self.buy_in,
             "options": self.options.to_json(),
-            "rng": [version, list(internal), gauss],
+            "rng": rng_to_json(self.rng),
             "seats": [s.to_json() for s in self.seats],
             "phase": self.phase.value,
             "round_no": self.round_no,
@@ -308,9 +308,7 @@ class KesselState:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> KesselState:
         """Inverse of :meth:`to_json`."""
-        rng = random.Random()
-        version, internal, gauss = data["rng"]
-        rng.setstate((version, tuple(internal), gauss))
+        rng = rng_from_json(data["rng"])
         opts = dict(data["options"])
         opts["predetermined_tokens"] = tuple(tuple(t) for t in opts["predetermined_tokens"])
         dice = data["prime_dice"]

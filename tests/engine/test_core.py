@@ -39,3 +39,15 @@ def test_seat_rotation() -> None:
     assert next_seat(3, 4, lambda s: s != 0) == 1
     assert first_from(1, 3, lambda s: s == 1) == 1
     assert next_seat(0, 3, lambda s: False) is None
+
+
+def test_docstring_examples_of_the_core_hold() -> None:
+    import doctest
+    import importlib
+    import pkgutil
+
+    import engine.core
+
+    for info in pkgutil.iter_modules(engine.core.__path__, "engine.core."):
+        result = doctest.testmod(importlib.import_module(info.name))
+        assert result.failed == 0, info.name
