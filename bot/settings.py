@@ -12,6 +12,7 @@ Public API (stable)::
         starting_balance: int                # STARTING_BALANCE, default 1000
         daily_amount: int                    # DAILY_AMOUNT, default 250
         turn_timeout: float                  # TURN_TIMEOUT seconds, default 90
+        lobby_timeout: float                 # LOBBY_TIMEOUT seconds, default 1800
         bot_delay: float                     # BOT_DELAY seconds, default 1.5
         edit_interval: float                 # EDIT_INTERVAL seconds between table edits, 1.0
         Settings.from_env(environ=None) -> Settings
@@ -102,6 +103,7 @@ class Settings:
     turn_timeout: float = 90.0
     bot_delay: float = 1.5
     edit_interval: float = 1.0
+    lobby_timeout: float = 1800.0
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -123,6 +125,9 @@ class Settings:
             daily_amount=_get(env, "DAILY_AMOUNT", _positive_int, 250, "a whole number ≥ 1"),
             turn_timeout=_get(
                 env, "TURN_TIMEOUT", _positive_seconds, 90.0, "a number of seconds > 0"
+            ),
+            lobby_timeout=_get(
+                env, "LOBBY_TIMEOUT", _positive_seconds, 1800.0, "a number of seconds > 0"
             ),
             bot_delay=_get(env, "BOT_DELAY", _seconds, 1.5, "a number of seconds ≥ 0"),
             edit_interval=_get(env, "EDIT_INTERVAL", _seconds, 1.0, "a number of seconds ≥ 0"),

@@ -50,10 +50,14 @@ class Effects:
         self._timers: dict[int, tuple[int, asyncio.Task[Any]]] = {}
         self._autos: dict[tuple[int, int], asyncio.Task[Any]] = {}
         self._renders: dict[int, asyncio.Task[Any]] = {}
+        self._lobbies: dict[int, asyncio.Task[Any]] = {}
         self._dirty: set[int] = set()
         self._last_edit: dict[int, float] = {}
 
     # implemented by TableManager
+    async def expire(self, table: Table) -> bool:
+        raise NotImplementedError
+
     async def act(
         self, table: Table, seat: int, action: Action, *, turn: int, source: str = "player"
     ) -> tuple[Event, ...]:
@@ -90,6 +94,7 @@ class Effects:
 
     async def after_start(self, table: Table) -> None:
         """The first hand was dealt."""
+        self.watch_lobby(table)  # stops the lobby's expiry
         self.request_render(table)
         self._deal_hands(table)
         self.schedule(table)
@@ -191,10 +196,12 @@ class Effects:
         channel = await self._channel(table)
         if channel is None:
             return True
-        fresh = (
-            table.message_id is not None
-            and table.message_posted_at is not None
-            and store.now() - table.message_posted_at < MESSAGE_MAX_AGE
+        fresh = table.message_id is not None and (
+            not table.open  # a closed table is never posted again, only edited
+            or (
+                table.message_posted_at is not None
+                and store.now() - table.message_posted_at < MESSAGE_MAX_AGE
+            )
         )
         if fresh and isinstance(channel, discord.abc.GuildChannel | discord.Thread):
             try:
@@ -203,12 +210,14 @@ class Effects:
                 )
                 return True
             except discord.NotFound:
+                if not table.open:
+                    return True
                 log.info("table %s message was deleted; posting it again", table.id)
             except discord.HTTPException as exc:
                 if exc.status == RATE_LIMITED or exc.status >= 500:
                     log.info("table %s edit refused (%s); retrying", table.id, exc.status)
                     return False
-                if exc.code != EDIT_TOO_OLD:
+                if exc.code != EDIT_TOO_OLD or not table.open:
                     log.warning("could not edit table %s message: %s", table.id, exc)
                     return True
         await self._repost(table, channel, embed, view)
@@ -276,6 +285,26 @@ class Effects:
                 log.warning("could not DM the hand of seat %s at table %s", index, table.id)
 
     # ------------------------------------------------------------------ the clock
+
+    def watch_lobby(self, table: Table) -> None:
+        """(Re)start the lobby's expiry: it closes after ``lobby_timeout`` without a change."""
+        previous = self._lobbies.pop(table.id, None)
+        if previous is not None and previous is not asyncio.current_task():
+            previous.cancel()
+        if table.status is Status.LOBBY:
+            self._lobbies[table.id] = self.spawn(self._lobby_timer(table), f"lobby-{table.id}")
+
+    async def _lobby_timer(self, table: Table) -> None:
+        await asyncio.sleep(self.bot.settings.lobby_timeout)
+        await self.bot.wait_until_ready()
+        if await self.expire(table):
+            self.request_render(table)
+            minutes = round(self.bot.settings.lobby_timeout / 60)
+            await self.say(
+                table,
+                f"The {table.variant.name} lobby closed: nobody started it for {minutes} minutes. "
+                "Every buy-in was refunded.",
+            )
 
     def _stop_clock(self, table: Table) -> None:
         timer = self._timers.pop(table.id, None)

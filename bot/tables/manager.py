@@ -105,6 +105,8 @@ class TableManager(Effects):
         for table in self.tables.values():
             if table.status is Status.PLAYING:
                 self.resume(table)
+            else:
+                self.watch_lobby(table)
 
     # ------------------------------------------------------------------ lobby
 
@@ -143,6 +145,7 @@ class TableManager(Effects):
         except aiosqlite.IntegrityError:
             raise TableError("This channel already has a table.") from None
         self.tables[table.id] = table
+        self.watch_lobby(table)
         return table
 
     async def _commit(self, table: Table, *moves: tuple[str, int, int]) -> None:
@@ -177,6 +180,7 @@ class TableManager(Effects):
             except BaseException:
                 table.seats.pop()
                 raise
+        self.watch_lobby(table)
 
     async def leave_lobby(self, table: Table, user_id: int) -> None:
         """Un-seat a member before the start and refund them; the host's leaving closes it."""
@@ -194,6 +198,7 @@ class TableManager(Effects):
             except BaseException:
                 table.seats.insert(index, seat)
                 raise
+        self.watch_lobby(table)
 
     async def cancel(self, table: Table, user_id: int) -> None:
         """Host only: close the lobby and refund every buy-in."""
@@ -202,6 +207,15 @@ class TableManager(Effects):
             if user_id != table.host_id:
                 raise TableError("Only the host can cancel the table.")
             await self._cancel_locked(table)
+        self.watch_lobby(table)
+
+    async def expire(self, table: Table) -> bool:
+        """Close a lobby nobody started in time (refunds everyone). False if it moved on."""
+        async with table.lock:
+            if table.status is not Status.LOBBY:
+                return False
+            await self._cancel_locked(table)
+        return True
 
     async def _cancel_locked(self, table: Table) -> None:
         moves = tuple(("out", self._account(s), table.buy_in) for s in table.seats)

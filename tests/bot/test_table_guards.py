@@ -220,3 +220,21 @@ async def test_turn_timer_resumes_after_a_restart(world: World, restart: Any) ->
     await world.env.advance_time(61)
     assert table.game.turn != turn  # the restored table's timer played the waiting turn
     assert "ran out of time" in "\n".join(m.content for m in world.channel.history()[-3:])
+
+
+@pytest.mark.simcord(settle_timeout=0.2)
+async def test_an_idle_lobby_expires_and_refunds(world: World, restart: Any) -> None:
+    before = await open_accounts(world)
+    lobby = await world.alice.slash(world.channel, "coruscant start", buy_in=100)
+    await world.env.advance_time(1000)
+    await world.bob.click(lobby.response, label="Join")  # a change restarts the 30 minutes
+    await world.env.advance_time(1000)
+    assert table_in(world).open
+    await restart()  # the expiry survives a restart too
+    await world.env.advance_time(1801)
+    assert not table_in(world).open
+    assert "lobby closed" in world.channel.history()[-1].content
+    assert "cancelled" in text_of(table_message(world))
+    assert await money(world) == before
+    for member in (world.alice, world.bob):
+        assert await world.bot.bank.balance(world.guild.id, member.id) == 1000
