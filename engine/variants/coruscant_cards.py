@@ -170,18 +170,26 @@ def evaluate_cards(
     return Evaluation(total, abs(total - target), matches)
 
 
-def evaluate(cards: Sequence[str], target: int, suit: str) -> dict[str, Any]:
+def evaluate(
+    cards: Sequence[str], target: int, suit: str, *, sylop_wild: bool = True
+) -> dict[str, Any]:
     """The judge's pure API: notations in, ``{total, distance, suit_count, rank_key}`` out.
 
     >>> evaluate(["sylop", "triangle:+1"], 0, "square")["rank_key"]
     [1, -1]
+    >>> evaluate(["sylop", "triangle:+1"], 0, "square", sylop_wild=False)["rank_key"]
+    [1, 0]
     """
-    if target not in TARGETS:
-        raise ValueError(f"target {target} is not a gold die face")
+    if isinstance(target, bool) or target not in TARGETS:
+        raise ValueError(f"target {target!r} is not a gold die face")
+    if isinstance(cards, str) or not isinstance(cards, Sequence):
+        raise ValueError(f"a selection is a list of cards, not {cards!r}")
+    if not all(isinstance(c, str) for c in cards):
+        raise ValueError(f"cards are written as strings: {list(cards)!r}")
     parsed = parse_cards(cards)
     if not 1 <= len(parsed) <= 5:
         raise ValueError("a selection has 1 to 5 cards")
-    return evaluate_cards(parsed, target, Suit(suit)).as_dict()
+    return evaluate_cards(parsed, int(target), Suit(suit), sylop_wild=sylop_wild).as_dict()
 
 
 def best_selection(
@@ -210,13 +218,21 @@ def next_ante(previous: int, players_in_game: int) -> int:
     return previous + ante_increment(players_in_game)
 
 
-def ante_schedule(base_ante: int, players_in_game_per_hand: Sequence[int]) -> list[int]:
-    """The ante of every hand, given how many players are in the game at each hand's start.
+def ante_schedule(
+    base_ante: int, players_in_game_per_hand: Sequence[int], *, escalation: bool = True
+) -> list[int]:
+    """The ante of every hand, given how many players are in the game at each hand's start
+    (option ``ante_escalation`` off: ``escalation=False``, the ante stays ``base_ante``).
 
     >>> ante_schedule(2, [5, 5, 4, 4, 2, 2])
     [2, 3, 5, 7, 12, 17]
+    >>> ante_schedule(2, [4, 4, 4], escalation=False)
+    [2, 2, 2]
     """
     antes: list[int] = []
     for n in players_in_game_per_hand:
-        antes.append(base_ante if not antes else next_ante(antes[-1], n))
+        if not antes:
+            antes.append(base_ante)
+        else:
+            antes.append(next_ante(antes[-1], n) if escalation else antes[-1])
     return antes

@@ -7,6 +7,8 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as hst
 
 from engine.core.game import Action, Game, IllegalAction, ParamKind
 from engine.variants import get_variant
@@ -19,6 +21,7 @@ from engine.variants.coruscant_events import (
     SelectionsMade,
     UncontestedWin,
 )
+from engine.variants.coruscant_flow import settle_showdown
 from engine.variants.coruscant_state import Phase
 
 KIND = re.compile(r"^[a-z_]+$")
@@ -344,3 +347,53 @@ def test_options_are_validated_and_coerced() -> None:
             create(["a", "b"], buy_in=100, options=bad, seed=1)
     with pytest.raises(ValueError, match="buy-in"):
         create(["a", "b"], buy_in=5, options={}, seed=1)
+
+
+def test_busted_player_changes_the_ante_and_the_rotation() -> None:
+    """§2.3/CS-9: the increment uses the players in the game at the hand's start; §3 HAND_START:
+    the next starting player is the next IN-GAME seat clockwise."""
+    # dealt clockwise from C: C, A, B, C, A, B, ... (5 each)
+    c_cards = [f"triangle:-{v}" for v in range(6, 11)]
+    a_cards = [f"square:-{v}" for v in range(6, 11)]
+    b_cards = [f"circle:+{v}" for v in range(1, 6)]
+    top = [card for trio in zip(c_cards, a_cards, b_cards, strict=True) for card in trio]
+    g = create(
+        ["A", "B", "C"],
+        buy_in=100,
+        options={},
+        seed=3,
+        stacks=[2, 100, 100],
+        decks=[stacked(*top)],
+        dice=[(5, "circle")],
+        start_seat=2,
+    )
+    assert g.stacks == [0, 98, 98] and g.ante == 2  # A is all-in on the ante
+    while g.hand_no == 1:
+        seat = min(g.pending_seats())
+        g.apply(seat, g.default_action(seat))
+    assert g.stacks[0] == 0  # B won A's whole stake: A is out
+    assert g.hand_no == 2 and g.ante == 2 + 5  # two players in the game: +5
+    assert g.start_seat == 1  # after C comes A, who is out, so B
+    assert not g.bet.in_hand[0] and g.bet.contributions == [0, 7, 7]
+
+
+@given(
+    hst.lists(hst.integers(0, 40), min_size=2, max_size=6),
+    hst.lists(hst.booleans(), min_size=6, max_size=6),
+    hst.lists(hst.tuples(hst.integers(0, 2), hst.integers(-2, 0)), min_size=6, max_size=6),
+    hst.integers(0, 5),
+)
+def test_showdown_settlement_is_zero_sum(
+    contrib: list[int], folded: list[bool], keys: list[tuple[int, int]], start: int
+) -> None:
+    """§0/§2.4: whatever the contributions and folds, the pots pay out exactly what went in;
+    eligible players reached the pot's level (or nobody live did, §4.4)."""
+    n = len(contrib)
+    order = [(start + i) % n for i in range(n)]
+    live = [p for p in order if not folded[p]] or [order[0]]
+    result = settle_showdown(dict(enumerate(contrib)), live, order, {p: keys[p] for p in live})
+    assert sum(result.payouts.values()) == sum(contrib)
+    assert result.unawarded == 0
+    for pot in result.pots:
+        assert pot.winners and set(pot.winners) <= set(pot.eligible) <= set(live)
+        assert list(pot.winners) == [p for p in order if p in pot.winners]
