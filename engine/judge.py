@@ -20,16 +20,26 @@ from engine.variants import UnknownVariant, get_variant
 _SET_KEYS = frozenset({"winners", "eliminated"})
 
 
-def run_vectors(judge: JudgeFunction, vectors: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+def run_vectors(judge: JudgeFunction, vectors: Sequence[Any]) -> dict[str, Any]:
     """Compute every vector; an engine rejection becomes ``{"error": message}``."""
     results: dict[str, Any] = {}
     for index, vector in enumerate(vectors):
-        vid = str(vector.get("id", f"#{index}"))
+        vid = vector_id(vector, index)
+        if not isinstance(vector, Mapping):
+            results[vid] = {"error": "a vector must be a JSON object"}
+            continue
         try:
             results[vid] = judge(vector)
         except Exception as exc:  # one bad vector never stops the others
             results[vid] = {"error": f"{type(exc).__name__}: {exc}"}
     return results
+
+
+def vector_id(vector: Any, index: int) -> str:
+    """A vector's id, or ``#index`` when it has none (or is not an object)."""
+    if isinstance(vector, Mapping) and "id" in vector:
+        return str(vector["id"])
+    return f"#{index}"
 
 
 def matches(expected: Any, actual: Any, key: str | None = None) -> bool:
@@ -52,8 +62,10 @@ def matches(expected: Any, actual: Any, key: str | None = None) -> bool:
     return bool(expected == actual)
 
 
-def expected_of(vector: Mapping[str, Any]) -> Any:
+def expected_of(vector: Any) -> Any:
     """The part of a vector the result is compared with."""
+    if not isinstance(vector, Mapping):
+        return None
     if "expected" in vector:
         return vector["expected"]
     return {k: vector[k] for k in ("order", "expected_antes") if k in vector}
@@ -71,7 +83,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UnknownVariant as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    vectors: list[Mapping[str, Any]] = []
+    vectors: list[Any] = []
     for path in args.files:
         try:
             with open(path, encoding="utf-8") as fh:
@@ -86,7 +98,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     passed = failed = 0
     for index, vector in enumerate(vectors):
-        vid = str(vector.get("id", f"#{index}"))
+        vid = vector_id(vector, index)
         want = expected_of(vector)
         if matches(want, results[vid]):
             passed += 1
