@@ -4,7 +4,7 @@ Everything here is a pure function of its arguments; the game state and the judg
 
 >>> evaluate(parse_hand(["coins:11", "flasks:11"])).rank_key
 (3, 1, 1)
->>> evaluate(parse_hand(["idiot", "coins:2", "staves:3"])).category
+>>> evaluate(parse_hand(["idiot", "coins:2", "staves:3"])).category.value
 'idiots_array'
 """
 
@@ -130,13 +130,25 @@ def parse_hand(texts: Iterable[str]) -> list[Card]:
 
 
 def check_card_counts(cards: Iterable[Card]) -> None:
-    """Raise :class:`CardError` when a suited card appears twice or a special card three times."""
+    """Raise :class:`CardError` when a suited card appears twice, a special card three times, or
+    one physical copy of a special card (``queen#2``) twice.
+
+    >>> check_card_counts(parse_hand(["queen#2", "queen#2"]))
+    Traceback (most recent call last):
+    ...
+    engine.variants.classic_cards.CardError: queen#2 appears twice (one physical card)
+    """
     seen: dict[str, int] = {}
+    copies: set[str] = set()
     for card in cards:
         seen[card.plain] = seen.get(card.plain, 0) + 1
         limit = 2 if card.special is not None else 1
         if seen[card.plain] > limit:
             raise CardError(f"{card.plain} appears {seen[card.plain]} times (at most {limit})")
+        if card.copy:
+            if card.notation in copies:
+                raise CardError(f"{card.notation} appears twice (one physical card)")
+            copies.add(card.notation)
 
 
 class Category(StrEnum):

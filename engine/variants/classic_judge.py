@@ -24,12 +24,28 @@ def parse_penalty(value: Any) -> Penalty:
     """``"hand_pot"`` or ``{"fixed": N}`` (N ≥ 0) → the settlement's penalty parameter."""
     if value is None or value == HAND_POT_PENALTY:
         return HAND_POT_PENALTY
-    if isinstance(value, Mapping) and isinstance(value.get("fixed"), int) and value["fixed"] >= 0:
+    if isinstance(value, Mapping) and _is_count(value.get("fixed")):
         return int(value["fixed"])
     raise ValueError(f"bad bomb_out_penalty {value!r}")
 
 
+def _is_count(value: Any) -> bool:
+    """A JSON non-negative integer (``true``/``false`` are not numbers here)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _players(raw: Any, what: str) -> list[str]:
+    """A JSON list of player ids (strings)."""
+    if raw is None:
+        return []
+    if not isinstance(raw, list) or not all(isinstance(p, str) for p in raw):
+        raise ValueError(f"{what} must be a list of player ids")
+    return list(raw)
+
+
 def _int_map(raw: Any, seat: list[str], what: str) -> dict[str, int]:
+    if raw is not None and not isinstance(raw, Mapping):
+        raise ValueError(f"{what} must be an object of player → credits")
     data = dict(raw or {})
     unknown = set(data) - set(seat)
     if unknown:
@@ -37,7 +53,7 @@ def _int_map(raw: Any, seat: list[str], what: str) -> dict[str, int]:
     out: dict[str, int] = {}
     for p in seat:
         value = data.get(p, 0)
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        if not _is_count(value):
             raise ValueError(f"{what}[{p}] must be a non-negative integer")
         out[p] = value
     return out
@@ -75,27 +91,45 @@ def settlement_json(result: Settlement[str]) -> dict[str, Any]:
 
 def judge(vector: Mapping[str, Any]) -> dict[str, Any]:
     """Compute one showdown / settlement vector (spec §0); raises on an impossible vector."""
+    if not isinstance(vector, Mapping):
+        raise ValueError("a vector must be a JSON object")
     ctx = vector.get("context") or {}
-    seat = [str(p) for p in ctx.get("seat_order") or []]
+    if not isinstance(ctx, Mapping):
+        raise ValueError("context must be an object")
+    seat = _players(ctx.get("seat_order"), "seat_order")
     if len(seat) < 2 or len(set(seat)) != len(seat):
         raise ValueError("seat_order needs at least two distinct players")
     raw_hands = vector.get("hands") or {}
-    if not set(raw_hands) <= set(seat):
-        raise ValueError("hands name players not in seat_order")
-    hands: dict[str, list[Card]] = {p: parse_hand(raw_hands[p]) for p in seat if p in raw_hands}
-    draws = parse_hand(ctx.get("sudden_demise_draws") or [])
+    if not isinstance(raw_hands, Mapping) or not set(raw_hands) <= set(seat):
+        raise ValueError("hands must map players of seat_order to card lists")
+    hands: dict[str, list[Card]] = {}
+    for p in seat:
+        if p in raw_hands:
+            cards = raw_hands[p]
+            if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+                raise ValueError(f"hand of {p} must be a list of cards")
+            hands[p] = parse_hand(cards)
+    raw_draws = ctx.get("sudden_demise_draws") or []
+    if not isinstance(raw_draws, list) or not all(isinstance(c, str) for c in raw_draws):
+        raise ValueError("sudden_demise_draws must be a list of cards")
+    draws = parse_hand(raw_draws)
     check_card_counts([c for h in hands.values() for c in h] + draws)
-    folded = [str(p) for p in ctx.get("folded") or []]
+    folded = _players(ctx.get("folded"), "folded")
     if set(folded) & set(hands) or not set(folded) <= set(seat):
         raise ValueError("folded players must be seated and have no revealed hand")
     contributions = _int_map(ctx.get("contributions"), seat, "contributions")
     stock = _int_map(ctx.get("stock"), seat, "stock")
     sabacc_pot = ctx.get("sabacc_pot", 0)
-    if not isinstance(sabacc_pot, int) or sabacc_pot < 0:
+    if not _is_count(sabacc_pot):
         raise ValueError("sabacc_pot must be a non-negative integer")
     options = ctx.get("options") or {}
+    if not isinstance(options, Mapping):
+        raise ValueError("options must be an object")
     penalty = parse_penalty(options.get("bomb_out_penalty", HAND_POT_PENALTY))
-    if ctx.get("conceded"):
+    conceded = ctx.get("conceded") or False
+    if not isinstance(conceded, bool):
+        raise ValueError("conceded must be true or false")
+    if conceded:
         if len(hands) != 1:
             raise ValueError("a conceded vector has exactly one hand")
         (winner,) = hands
@@ -106,7 +140,7 @@ def judge(vector: Mapping[str, Any]) -> dict[str, Any]:
     if short:
         raise CardError(f"hands need at least 2 cards: {short}")
     caller = ctx.get("caller")
-    if caller is not None and caller not in hands:
+    if caller is not None and (not isinstance(caller, str) or caller not in hands):
         raise ValueError(f"caller {caller!r} has no revealed hand")
     result = settle(
         seat, hands, contributions, stock, sabacc_pot, caller, ListDrawer(draws), penalty

@@ -250,17 +250,21 @@ def explain(result: Settlement[P], name: Callable[[P], str]) -> str:
     who = " and ".join(name(p) for p in winners)
     if result.conceded:
         return f"{who} wins: everyone else folded (no reveal; the Sabacc pot stays)"
-    if not winners:
-        return "No valid hand: the hand pot goes to the Sabacc pot"
     main_steps = [s for s in result.sudden_demise if s.pot == 0]
+    if not winners:
+        if main_steps:
+            return (
+                "Every tied player bombed out in Sudden Demise: the main pot goes to the Sabacc pot"
+            )
+        return "No valid hand: the hand pot goes to the Sabacc pot"
     if main_steps:
         first, last = main_steps[0], main_steps[-1]
         tied = " and ".join(name(p) for p in first.players)
         tie = f"{tied} tied at {result.evals[first.players[0]].label}"
-        if not last.evals:
-            return f"{who} split the pot: {tie} and the tie stands (no card left for Sudden Demise)"
         if not set(winners) & set(first.players):
             return f"{who} wins: {tie}, and every tied player bombed out in Sudden Demise"
+        if not last.evals:
+            return f"{who} split the pot: {tie} and the tie stands (no card left for Sudden Demise)"
         steps = len(main_steps)
         plural = "" if steps == 1 else "s"
         return f"{who} won by Sudden Demise: {tie}; {steps} draw step{plural} broke the tie"
