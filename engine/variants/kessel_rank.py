@@ -76,10 +76,15 @@ class Fix:
 
     @classmethod
     def from_json(cls, data: Iterable[Any]) -> Fix:
-        """Parse the vector form (also ``"prime_sabacc:3"``); non-Fix ids raise ``ValueError``."""
+        """Parse the vector form (also ``"prime_sabacc:3"``, ``{"token": "prime_sabacc",
+        "value": 3}`` and a lone token); non-Fix ids raise ``ValueError``."""
         fix = cls()
-        for item in data or ():
-            if isinstance(item, Mapping):
+        items = [data] if isinstance(data, str | Mapping) else list(data or ())
+        for item in items:
+            if isinstance(item, Mapping) and "token" in item:
+                value = item.get("value", item.get("prime"))
+                fix = fix.with_token(str(item["token"]), None if value is None else int(value))
+            elif isinstance(item, Mapping):
                 for token, value in item.items():
                     fix = fix.with_token(str(token), None if value is None else int(value))
             else:

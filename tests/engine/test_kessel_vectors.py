@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -11,7 +12,12 @@ from engine.judge import main
 from engine.variants.kessel import INFO
 
 VECTORS = Path(__file__).parent / "vectors"
-FILES = {"kessel.json": 41, "kessel-rank-tables.json": 11, "kessel-tokens.json": 27}
+FILES = {
+    "kessel.json": 41,
+    "kessel-rank-tables.json": 11,
+    "kessel-tokens.json": 27,
+    "kessel-audit.json": 62,  # hand-derived from kessel.md by the rules audit
+}
 
 
 @pytest.mark.parametrize(("name", "count"), sorted(FILES.items()))
@@ -68,3 +74,145 @@ def test_transition_inputs_in_other_shapes() -> None:
     }
     result = INFO.judge(then_name)
     assert result["legal"] is True and result["players"]["A"]["stock"] == 0
+
+
+MALFORMED: list[dict[str, Any]] = [
+    {"id": "one-card", "hands": {"A": ["sand:1"], "B": ["sand:2", "blood:2"]}},
+    {"id": "hands-not-object", "hands": "nope"},
+    {
+        "id": "context-not-object",
+        "hands": {"A": ["sand:1", "blood:1"], "B": ["sand:2", "blood:2"]},
+        "context": [1, 2],
+    },
+    {
+        "id": "stock-not-number",
+        "hands": {"A": ["sand:1", "blood:1"], "B": ["sand:2", "blood:2"]},
+        "context": {"stock": {"A": "x"}},
+    },
+    {
+        "id": "negative-stock",
+        "hands": {"A": ["sand:1", "blood:1"], "B": ["sand:2", "blood:2"]},
+        "context": {"stock": {"A": -1, "B": 1}},
+    },
+    {
+        "id": "seven-players",
+        "hands": {p: [f"sand:{i % 6 + 1}", f"blood:{i % 6 + 1}"] for i, p in enumerate("ABCDEFG")},
+    },
+    {
+        "id": "same-copy-twice",
+        "hands": {"A": ["sand:4#2", "blood:1"], "B": ["sand:4#2", "blood:2"]},
+    },
+    {
+        "id": "two-sand-sylops",
+        "hands": {"A": ["sand:sylop", "blood:1"], "B": ["sand:sylop", "blood:2"]},
+    },
+    {
+        "id": "die-7",
+        "hands": {"A": ["sand:impostor", "blood:1"], "B": ["sand:2", "blood:2"]},
+        "context": {"impostor_choices": {"A": {"sand": 7}}},
+    },
+    {"id": "no-die", "hands": {"A": ["sand:impostor", "blood:1"], "B": ["sand:2", "blood:2"]}},
+    {"id": "prime-0", "tokens_active": [{"prime_sabacc": 0}]},
+    {"id": "not-a-fix-token", "tokens_active": ["immunity"]},
+    {"id": "no-kind"},
+    {"id": "no-actor", "state_before": {"turn": 1, "players": {"A": {}, "B": {}}}, "play": {}},
+    {
+        "id": "turn-7",
+        "state_before": {"turn": 7, "actor": "A", "players": {"A": {}, "B": {}}},
+        "play": {"action": "stand"},
+    },
+    {
+        "id": "bad-dice",
+        "state_before": {"turn": 1, "actor": "A", "players": {"A": {}, "B": {}}},
+        "play": {"token": "prime_sabacc", "roll": [0, 9]},
+    },
+    {
+        "id": "roll-not-pair",
+        "state_before": {"turn": 1, "actor": "A", "players": {"A": {}, "B": {}}},
+        "play": {"token": "prime_sabacc", "roll": 3},
+    },
+    {
+        "id": "unknown-target",
+        "state_before": {"turn": 1, "actor": "A", "players": {"A": {}, "B": {}}},
+        "play": {"token": "target_tariff", "target": "Z"},
+    },
+    {
+        "id": "unknown-pile",
+        "state_before": {"turn": 1, "actor": "A", "players": {"A": {}, "B": {}}},
+        "play": {"action": "draw", "source": "moon"},
+    },
+    {
+        "id": "play-not-object",
+        "state_before": {"turn": 1, "actor": "A", "players": {"A": {}, "B": {}}},
+        "play": 5,
+    },
+    {
+        "id": "one-player",
+        "state_before": {"turn": 1, "actor": "A", "players": {"A": {}}},
+        "play": {"action": "stand"},
+    },
+]
+
+
+def test_malformed_vectors_get_an_error_and_never_stop_the_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = json.loads((VECTORS / "kessel-audit.json").read_text())[:3]
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps([*MALFORMED[:5], *good, *MALFORMED[5:]]))
+    status = main(["kessel", str(path), "--check"])
+    out = capsys.readouterr().out
+    results = json.loads(out[: out.index("\n}\n") + 2])["results"]
+    for vector in MALFORMED:
+        assert set(results[vector["id"]]) == {"error"}, vector["id"]
+        assert isinstance(results[vector["id"]]["error"], str)
+    assert out.rstrip().endswith(f"{len(MALFORMED) + 3} passed, 0 failed")  # no "expected"
+    assert status == 0
+    with pytest.raises(ValueError):
+        INFO.judge(["not", "an", "object"])  # type: ignore[arg-type]
+
+
+def test_results_have_the_schema_keys_and_shapes() -> None:
+    vectors = {v["id"]: v for v in json.loads((VECTORS / "kessel-audit.json").read_text())}
+    showdown = INFO.judge(vectors["KA-S13"])
+    assert set(showdown) >= {"winners", "eval", "tax", "stock_after", "eliminated"}
+    assert showdown["winners"] == ["P1", "P5"] and showdown["eliminated"] == ["P3", "P6"]
+    sabacc, nulhrek = showdown["eval"]["P1"], showdown["eval"]["P3"]
+    assert set(sabacc) == {"category", "values", "pair", "position", "name", "rank_key"}
+    assert set(nulhrek) == {"category", "values", "difference", "sum", "name", "rank_key"}
+    assert all(isinstance(x, int) for x in sabacc["rank_key"] + nulhrek["values"])
+    table = INFO.judge(vectors["KA-R08"])
+    assert (
+        list(table) == ["order"]
+        and [set(r) for r in table["order"]] == [{"rank", "pair", "name"}] * 8
+    )
+    move = INFO.judge(vectors["KA-T04"])
+    assert move["in_stand"] == sorted(move["in_stand"]) and move["eliminated_now"] == []
+    assert {"legal", "players", "discard_top", "embargoed", "tokens_active", "sabacc_order"} <= set(
+        move
+    )
+    assert move["round_ends"] is False and move["next_phase"] == "card_turn"
+    json.dumps([INFO.judge(v) for v in vectors.values()])
+
+
+def test_transition_play_shapes() -> None:
+    base = {"turn": 1, "actor": "A", "players": {"A": {"stock": 0}, "B": {}, "C": {}}}
+    prime = INFO.judge(
+        {"id": "p", "state_before": base, "play": {"token": "prime_sabacc", "choice": 4}}
+    )
+    assert prime["tokens_active"] == [{"prime_sabacc": 4}]
+    wrong = {"token": "prime_sabacc", "roll": [2, 5], "choice": 4}
+    result = INFO.judge({"id": "w", "state_before": base, "play": wrong})
+    assert result["legal"] is False and result["spent"] is False
+    embargo = INFO.judge(
+        {"id": "e", "state_before": base, "play": {"token": "embargo", "target": "B"}}
+    )
+    assert embargo["legal"] is True and embargo["embargoed"] == "B"
+    bare = INFO.judge({"id": "b", "state_before": base, "play": "stand"})
+    assert bare["legal"] is True and bare["next_actor"] == "B" and bare["in_stand"] == ["A"]
+    other = {"action": "stand", "then": {"actor": "B", "token": "general_tariff"}}
+    chained = INFO.judge({"id": "o", "state_before": base, "play": other})
+    assert chained["legal"] is True and chained["players"]["C"]["stock"] == 5
+    marked = {**base, "players": {"A": {"embargoed": True}, "B": {}}}
+    forced = INFO.judge({"id": "m", "state_before": marked, "play": {"action": "draw"}})
+    assert forced["legal"] is False
