@@ -28,6 +28,7 @@ from engine.variants.kessel_tokens import TOKENS
 
 _HAND_POT = re.compile(r"Hand Pot (\d+)")
 _KEEP = re.compile(r"^Keep (.+?) \((drawn|held)\)")
+_IMPOSTOR = re.compile(r"\b(Sand|Blood) Impostor ([1-6])\b")
 _FIX_NAMES = {TOKENS[t].name: t for t in FIX_TOKENS}
 _TAXES = {"general_tariff": 1, "target_tariff": 2, "general_audit": 2, "target_audit": 3}
 _REFUNDS = {"refund": 2, "extra_refund": 3}
@@ -273,7 +274,12 @@ def pick_tokens(spec: ActionSpec, style: str) -> Action:
 
 
 def impostor_action(game: Game, seat: int, spec: ActionSpec, fix: Fix) -> Action | None:
-    """The die value(s) giving the best rank (ties → lower values)."""
+    """The die value(s) giving the best rank (ties → lower values).
+
+    Each option's description names every Impostor of the hand with its value (``Sand Impostor
+    2 · Blood Impostor 5``), an Impostor already set by a double included; the value alone
+    (``"2"`` or ``"2/5"``, Sand first) is the fallback reading.
+    """
     cards = sorted(
         (parse_card(c) for c in game.view_for(seat).hand),
         key=lambda c: FAMILIES.index(c.family),
@@ -281,10 +287,12 @@ def impostor_action(game: Game, seat: int, spec: ActionSpec, fix: Fix) -> Action
     fams = [c.family for c in cards if c.face is Face.IMPOSTOR]
     best: tuple[km.Key, str] | None = None
     for option in spec.options:
-        parts = option.value.split("/")
-        if len(parts) != len(fams) or not all(p.isdigit() for p in parts):
-            return None
-        choice = {f: int(p) for f, p in zip(fams, parts, strict=True)}
+        choice = {Family(f.lower()): int(v) for f, v in _IMPOSTOR.findall(option.description)}
+        if set(choice) != set(fams):
+            parts = option.value.split("/")
+            if len(parts) != len(fams) or not all(p.isdigit() for p in parts):
+                return None
+            choice = {f: int(p) for f, p in zip(fams, parts, strict=True)}
         key = evaluate(cards, fix, choice).rank_key
         if best is None or (key, option.value) < best:
             best = (key, option.value)

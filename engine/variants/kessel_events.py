@@ -172,15 +172,20 @@ class ImpostorRolled:
 
 @dataclass(frozen=True, slots=True)
 class ImpostorChosen:
-    """The die value an Impostor takes."""
+    """The die value an Impostor takes, announced before the next player chooses (§3.5)."""
 
     player: str
     family: str
     value: int
+    dice: tuple[int, int] | None = None  # the roll it was taken from
 
     def public_text(self) -> str:
-        """The chosen value."""
-        return f"{self.player}'s {self.family} Impostor is a {self.value}"
+        """The dice and the chosen value."""
+        if self.dice is None:
+            return f"{self.player}'s {self.family} Impostor is a {self.value}"
+        a, b = self.dice
+        who = self.player
+        return f"{who} rolls {a} and {b} for the {self.family} Impostor and takes {self.value}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,9 +5,14 @@ Implementation decisions:
 * K-impl-6: a card turn in which the player has no choice at all (no playable token and no
   possible DRAW, e.g. Stock 0 without Free Draw) is stood automatically; likewise after a token
   when DRAW is impossible (Embargo, empty Stock).
-* K-impl-7: Impostor dice are rolled for every Impostor at the reveal in §3.5 order (clockwise
-  from the starting player, Sand before Blood) and the owners choose simultaneously (one decision
-  per seat, covering both Impostors of a hand). A roll of two equal dice needs no choice.
+* K-impl-7: Impostor dice follow K-34 (no longer a simultaneous choice): after the reveal,
+  clockwise from the starting player, each player with an Impostor rolls for it (Sand before
+  Blood) and, unless every roll is a double (no choice), chooses before the next player rolls:
+  one decision per seat covering both Impostors of a hand (``"3/5"``), a new decision point per
+  chooser, announced publicly before the next player acts. The dice are public (rolled at the
+  table); the public view shows the face-up hands, the dice and the choices made so far. Timeout:
+  the better die (§3.5). A saved game from the simultaneous version resumes with its first open
+  seat, the others following in turn.
 * K-impl-8: a player who leaves forfeits: Stock and Hand Pot go out of play, their cards go face
   up to the discard piles, they are skipped for the rest of the game. If one player is left they
   win at once. Credits are never returned to a leaver (the whole stake goes to the winner).
@@ -51,7 +56,7 @@ from engine.variants.kessel_rank import Fix
 from engine.variants.kessel_state import KesselOptions, KesselState, Phase, SeatState
 from engine.variants.kessel_tokens import TokenError, assign_tokens, playable
 
-SIMULTANEOUS = (Phase.SELECT, Phase.IMPOSTOR)
+SIMULTANEOUS = (Phase.SELECT,)
 
 
 def new_state(
@@ -209,45 +214,54 @@ def end_card_turn(st: KesselState) -> list[Event]:
 
 
 def reveal(st: KesselState) -> list[Event]:
-    """REVEAL + IMPOSTOR_RESOLUTION (§3.5, K-impl-7)."""
+    """REVEAL + IMPOSTOR_RESOLUTION (§3.5, K-34, K-impl-7)."""
     if st.judge_mode:
         st.phase = Phase.REVEAL
         return []
     st.rolls, st.chosen = {}, {}
+    return resolve_impostors(st)
+
+
+def resolve_impostors(st: KesselState) -> list[Event]:
+    """Roll the next Impostors clockwise from the starting player (Sand before Blood) until a
+    player has a choice to make (phase IMPOSTOR, that seat pending); settle when none is left.
+
+    Seats already rolled are not rolled again, so this resumes after a choice or a leaver.
+    """
     events: list[Event] = []
     for p in st.round_players():
-        for fam in impostor_families(st.seats[p].hand):
-            if st.fix.major_fraud:
+        seat = st.seats[p]
+        fams = [] if st.fix.major_fraud else impostor_families(seat.hand)
+        for fam in fams:
+            if fam in st.rolls.get(p, {}) or fam in st.chosen.get(p, {}):
                 continue
             dice = (st.rng.randint(1, 6), st.rng.randint(1, 6))
-            events.append(ImpostorRolled(st.seats[p].player, fam.label, dice))
-            if dice[0] == dice[1]:
+            st.rolls.setdefault(p, {})[fam] = dice
+            if dice[0] == dice[1]:  # a double: no choice
                 st.chosen.setdefault(p, {})[fam] = dice[0]
-                events.append(ImpostorChosen(st.seats[p].player, fam.label, dice[0]))
+                events.append(ImpostorChosen(seat.player, fam.label, dice[0], dice))
             else:
-                st.rolls.setdefault(p, {})[fam] = dice
-    if st.rolls:
-        st.phase = Phase.IMPOSTOR
-        return events
+                events.append(ImpostorRolled(seat.player, fam.label, dice))
+        if st.open_rolls(p):
+            st.phase = Phase.IMPOSTOR
+            return events
     return events + settle_round(st)
 
 
 def choose_impostors(st: KesselState, seat: int, values: Mapping[Family, int]) -> list[Event]:
-    """A seat sets its Impostor(s) to one of the rolled dice each."""
-    rolls = st.rolls.get(seat) if st.phase is Phase.IMPOSTOR else None
+    """The current chooser sets its open Impostor(s) to one of the rolled dice each; the next
+    player then rolls (K-34)."""
+    rolls = st.open_rolls(seat) if st.impostor_chooser == seat else {}
     if not rolls:
         raise IllegalAction("You have no Impostor to resolve.")
     if set(values) != set(rolls) or any(values[f] not in rolls[f] for f in rolls):
         raise IllegalAction("Choose one of the two dice for each of your Impostors.")
     st.chosen.setdefault(seat, {}).update(values)
-    del st.rolls[seat]
     name = st.seats[seat].player
     events: list[Event] = [
-        ImpostorChosen(name, f.label, values[f]) for f in FAMILIES if f in values
+        ImpostorChosen(name, f.label, values[f], rolls[f]) for f in FAMILIES if f in values
     ]
-    if not st.rolls:
-        events += settle_round(st)
-    return events
+    return events + resolve_impostors(st)
 
 
 def _reason(evals: Mapping[int, HandEval], winners: Sequence[int], fix: Fix) -> str:
@@ -349,8 +363,7 @@ def leave(st: KesselState, seat: int) -> list[Event]:
         if all(st.seats[s].selected for s in remaining):
             events += start_round(st, first=True)
     elif st.phase is Phase.IMPOSTOR:
-        if not st.rolls:
-            events += settle_round(st)
+        events += resolve_impostors(st)  # the next chooser, if the leaver was choosing
     elif st.order and st.current == seat:
         if st.drawn is not None:
             st.discard[st.drawn.family].append(st.drawn)

@@ -36,7 +36,7 @@ class Phase(StrEnum):
     CARD_TURN = "card_turn"  # one seat: token window, then draw or stand
     PRIME = "prime_choice"  # the actor of Prime Sabacc picks one of two dice
     KEEP = "keep"  # the seat that drew keeps one card of the drawn family
-    IMPOSTOR = "impostor"  # simultaneous: seats with Impostors pick die values
+    IMPOSTOR = "impostor"  # one seat at a time, clockwise: the owner picks its Impostor dice
     REVEAL = "reveal"  # only in judge scenarios: the round ended, settlement not run
     OVER = "game_over"
 
@@ -191,6 +191,7 @@ class KesselState:
     forced: bool = False  # the current card turn must STAND (Embargo)
     drawn: Card | None = None  # card drawn and not yet kept/discarded
     prime_dice: tuple[int, int] | None = None
+    # Impostor dice of this reveal (every roll, also the resolved ones) and the values set so far
     rolls: dict[int, dict[Family, tuple[int, int]]] = field(default_factory=dict)
     chosen: dict[int, dict[Family, int]] = field(default_factory=dict)
     seq: int = 0
@@ -233,6 +234,20 @@ class KesselState:
             first = self.round_players()
             return first[0] if first else None
         return None
+
+    def open_rolls(self, seat: int) -> dict[Family, tuple[int, int]]:
+        """``seat``'s Impostor dice still waiting for a choice (Sand first)."""
+        done = self.chosen.get(seat, {})
+        rolled = self.rolls.get(seat, {})
+        return {f: rolled[f] for f in FAMILIES if f in rolled and f not in done}
+
+    @property
+    def impostor_chooser(self) -> int | None:
+        """The seat choosing its Impostor dice now: the first round player, clockwise from the
+        starting player, with dice waiting for a choice (§3.5, K-34)."""
+        if self.phase is not Phase.IMPOSTOR:
+            return None
+        return next((p for p in self.round_players() if self.open_rolls(p)), None)
 
     def all_cards(self) -> list[Card]:
         """Every card in the game (hands, piles, pending draw): always the 44 of the deck."""

@@ -42,7 +42,8 @@ def pending(st: KesselState) -> frozenset[int]:
             waiting = waiting[:1]
         return frozenset(waiting)
     if st.phase is Phase.IMPOSTOR:
-        return frozenset(st.rolls)
+        chooser = st.impostor_chooser
+        return frozenset() if chooser is None else frozenset({chooser})
     if st.phase in (Phase.CARD_TURN, Phase.PRIME, Phase.KEEP):
         return frozenset({st.current})
     return frozenset()
@@ -85,7 +86,7 @@ def _combo_value(combo: Mapping[Family, int]) -> str:
 
 def parse_combo(st: KesselState, seat: int, value: str) -> dict[Family, int]:
     """Option value ``"3"`` or ``"3/5"`` (Sand/Blood) → die value per Impostor family."""
-    fams = [f for f in FAMILIES if f in st.rolls.get(seat, {})]
+    fams = list(st.open_rolls(seat))
     parts = value.split("/")
     if len(parts) != len(fams) or not all(p.isdigit() for p in parts):
         return {}
@@ -113,12 +114,19 @@ def legal_actions(st: KesselState, seat: int) -> tuple[ActionSpec, ...]:
             ),
         )
     if st.phase is Phase.IMPOSTOR:
-        rolls = st.rolls[seat]
+        rolls = st.open_rolls(seat)
+        done = st.chosen.get(seat, {})
         options = []
         for combo in impostor_options(me.hand, rolls):
-            ev = evaluate(me.hand, st.fix, {**st.chosen.get(seat, {}), **combo})
-            options.append(Option(_combo_value(combo), f"{_combo_value(combo)} → {ev.short}"))
+            full = {**done, **combo}
+            ev = evaluate(me.hand, st.fix, full)
+            # the description names every Impostor of the hand (a double is already set)
+            desc = " · ".join(f"{f.label} Impostor {full[f]}" for f in FAMILIES if f in full)
+            options.append(Option(_combo_value(combo), f"{_combo_value(combo)} → {ev.short}", desc))
         dice = "; ".join(f"{f.label} Impostor rolled {d[0]} and {d[1]}" for f, d in rolls.items())
+        dice += "".join(
+            f"; {f.label} Impostor rolled a double: {v}" for f, v in done.items() if f not in rolls
+        )
         return (
             ActionSpec(
                 "impostor",
@@ -202,7 +210,7 @@ def default_action(st: KesselState, seat: int) -> Action:
     if st.phase is Phase.SELECT:
         return Action("select_tokens")
     if st.phase is Phase.IMPOSTOR:
-        combo = best_impostor_choice(me.hand, st.fix, st.rolls[seat], st.chosen.get(seat))
+        combo = best_impostor_choice(me.hand, st.fix, st.open_rolls(seat), st.chosen.get(seat))
         return Action("impostor", choices=(_combo_value(combo),))
     if st.phase is Phase.PRIME:
         assert st.prime_dice is not None
@@ -255,6 +263,29 @@ def _status(st: KesselState, i: int) -> str:
     return {"stand": "standing", "draw": "drew"}.get(seat.history[-1] if seat.history else "", "")
 
 
+def reveal_lines(st: KesselState) -> list[str]:
+    """While Impostor dice are chosen (§3.5): every hand, face up since step 1, with its dice and
+    the values chosen so far, clockwise from the starting player."""
+    chooser = st.impostor_chooser
+    lines = []
+    for p in st.round_players():
+        seat = st.seats[p]
+        parts = []
+        for fam in [] if st.fix.major_fraud else impostor_families(seat.hand):
+            dice = st.rolls.get(p, {}).get(fam)
+            value = st.chosen.get(p, {}).get(fam)
+            rolled = f"{fam.label} Impostor: {dice[0]} and {dice[1]}" if dice else ""
+            if value is not None:
+                parts.append(f"{rolled} → {value}" if dice else f"{fam.label} Impostor: {value}")
+            elif dice:
+                parts.append(rolled + (", choosing" if p == chooser else ""))
+            else:
+                parts.append(f"{fam.label} Impostor: rolls later")
+        cards = " · ".join(c.label for c in seat.hand)
+        lines.append(f"{seat.player}: {cards}" + (" — " + "; ".join(parts) if parts else ""))
+    return lines
+
+
 def public_view(st: KesselState) -> PublicView:
     """Everything public: chips, pots, discard tops, tokens in force; never a hidden card."""
     seats = []
@@ -278,7 +309,9 @@ def public_view(st: KesselState) -> PublicView:
     if st.fix.entries:
         info.append(("Sabacc order", " > ".join(f"{v}/{v}" for v in sabacc_order(st.fix))))
     info.append(("Sabacc Pot", f"{st.buy_in * st.n} credits"))
-    if st.last_reveal:
+    if st.phase is Phase.IMPOSTOR:
+        info.append(("Reveal", "\n".join(reveal_lines(st))))
+    elif st.last_reveal:
         info.append(("Last reveal", "\n".join(st.last_reveal)))
     highlight = {
         Phase.SELECT: "Choosing Shift Tokens",
@@ -309,8 +342,9 @@ def view_for(st: KesselState, seat: int) -> PlayerView:
         notes.append(hand_note(me.hand, st.fix))
     if st.drawn is not None and st.phase is Phase.KEEP and st.current == seat:
         notes.append(f"Drawn: {st.drawn.label} (keep it or your held {st.drawn.family.label})")
-    if seat in st.rolls:
-        dice = ", ".join(f"{f.label}: {d[0]} or {d[1]}" for f, d in st.rolls[seat].items())
+    open_rolls = st.open_rolls(seat) if st.impostor_chooser == seat else {}
+    if open_rolls:
+        dice = ", ".join(f"{f.label}: {d[0]} or {d[1]}" for f, d in open_rolls.items())
         notes.append(f"Impostor dice: {dice}")
     if me.tokens:
         notes.append("Your tokens: " + ", ".join(TOKENS[t].name for t in me.tokens))

@@ -4,6 +4,7 @@ the Impostor dice by button and by timeout, ``/kessel rules``, and a restart mid
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 from collections import Counter
@@ -18,11 +19,12 @@ from tests.bot.test_tables import money, open_accounts, public_text
 from tests.helpers import World, text_of
 from tests.table_driver import actor_of, driver, play, table_in, table_message
 
-# Chosen by simulating the engine alone with the same policy (same seed → same game): seed 2
-# lasts four rounds; alice (seat 0) wins; 10 tokens are played (4 targeted, a Prime Sabacc);
-# draws come from all four piles; three Impostors are set by a choice of two dice.
-SEED = 2
-WINNER = 0
+# Chosen by simulating the engine alone with the same policy (same seed → same game): seed 4
+# lasts two rounds; carol (seat 2) wins; 8 tokens are played (4 targeted, a Prime Sabacc, an
+# Exhaustion); draws come from all four piles; both reveals ask two players in turn for their
+# Impostor dice (four choices; in round 1 carol's other Impostor rolled a double).
+SEED = 4
+WINNER = 2
 BUY_IN = 90  # the "lay" preset: 6 chips at 15 credits
 START_BALANCE = 1000
 
@@ -112,6 +114,8 @@ async def test_four_player_game_with_shift_tokens(world: World) -> None:
     moves: Counter[str] = Counter()
     pickers: dict[str, list[str]] = {}
     impostor_buttons: list[str] = []
+    # Impostor prompts: (round, clockwise order of the round, chooser, turn, table message text)
+    impostor_turns: list[tuple[int, list[int], int, int, str]] = []
     seen: list[str] = []  # the table message after every step
 
     def recording(table: Table, seat: int, specs: tuple[ActionSpec, ...]) -> tuple[str, Any]:
@@ -142,6 +146,10 @@ async def test_four_player_game_with_shift_tokens(world: World) -> None:
         seat = min(table.game.pending_seats())
         kind, value = recording(table, seat, table.game.legal_actions(seat))
         expected = draw_buttons(st) if kind == "draw" else None
+        if kind == "impostor":  # one chooser at a time, the earlier choices on the table
+            assert table.game.pending_seats() == {seat}
+            shown = text_of(table_message(world))
+            impostor_turns.append((st.round_no, list(st.order), seat, table.game.turn, shown))
         labels = await pick_by_button(world, seat, kind, value[0])
         assert expected is None or labels == expected
         if kind == "impostor":
@@ -154,7 +162,18 @@ async def test_four_player_game_with_shift_tokens(world: World) -> None:
     assert pickers["keep"][0].startswith("Keep ") and " (drawn) → " in pickers["keep"][0]
     assert " (held) → " in pickers["keep"][1]
     assert any(" → " in label for label in pickers["token"])  # targeted: one button per target
-    assert len(impostor_buttons) >= 2 and all(IMPOSTOR_BUTTON.match(b) for b in impostor_buttons)
+    assert len(impostor_buttons) >= 4 and all(IMPOSTOR_BUTTON.match(b) for b in impostor_buttons)
+    # Impostor dice in turn (K-34): clockwise from the round's starting player, each a new
+    # decision; the next chooser is asked after the previous choice was announced and is shown.
+    assert [(r, s) for r, _, s, _, _ in impostor_turns] == [(1, 2), (1, 0), (2, 2), (2, 3)]
+    for (r1, order, s1, t1, _), (r2, _, s2, t2, shown) in itertools.pairwise(impostor_turns):
+        if r1 == r2:
+            assert order.index(s1) < order.index(s2) and t1 < t2
+            first = world.players[s1].mention
+            assert re.search(rf"{first}: Sand \w+ · Blood \w+ — .*Impostor: \d and \d → \d", shown)
+            assert re.search(rf"{first} rolls \d and \d for the \w+ Impostor and takes \d", shown)
+    doubles = r"rolls (\d) and \1 for the \w+ Impostor and takes \1"  # no choice: announced
+    assert re.search(doubles, "\n".join(shown for *_, shown in impostor_turns))
     # The policy really used tokens (a targeted one too) and every kind of pile.
     assert moves["token"] >= 4 and moves["targeted token"] >= 2 and moves["prime"] == 1
     assert all(moves[pile] >= 2 for pile in ("sand_draw", "blood_draw"))
@@ -165,7 +184,7 @@ async def test_four_player_game_with_shift_tokens(world: World) -> None:
     assert re.search(
         r"plays Exhaustion: <@\d+> discards Sand \w+ and Blood \w+ and draws", table_text
     )
-    assert re.search(r"Tokens in force\nPrime Sabacc 1, Markdown, Cook the Books\n", table_text)
+    assert re.search(r"Tokens in force\nMarkdown, Cook the Books, Prime Sabacc 4\n", table_text)
     # Reveals: every hand with its name, the winner and why, each player's tax.
     results = result_text(world)
     assert "Hand 0" not in results  # choosing tokens is no round of its own
@@ -174,9 +193,9 @@ async def test_four_player_game_with_shift_tokens(world: World) -> None:
     assert re.search(r"wins round \d: .*(beats|ahead of|smallest difference)", results)
     assert re.search(r"is taxed \d+.*; Stock \d", results)
     # Credits: the whole stake goes to the last player with chips.
-    alice = world.players[WINNER]
-    assert state(table).payout == {0: 4 * BUY_IN, 1: 0, 2: 0, 3: 0}
-    assert f"{alice.mention}: **{4 * BUY_IN}** credits (+{3 * BUY_IN})" in results
+    winner = world.players[WINNER]
+    assert state(table).payout == {s: 4 * BUY_IN if s == WINNER else 0 for s in range(4)}
+    assert f"{winner.mention}: **{4 * BUY_IN}** credits (+{3 * BUY_IN})" in results
     balances = [await world.bot.bank.balance(world.guild.id, m.id) for m in world.players]
     assert balances[WINNER] == START_BALANCE + 3 * BUY_IN
     assert [b for i, b in enumerate(balances) if i != WINNER] == [START_BALANCE - BUY_IN] * 3
@@ -190,15 +209,28 @@ async def test_impostor_timeout_takes_the_better_die(world: World) -> None:
     table = await play(world, policy, stop=lambda t: state(t).phase is Phase.IMPOSTOR)
     assert table.game is not None
     st = state(table)
-    ((seat, dice),) = st.rolls.items()
-    ((family, (one, other)),) = dice.items()
-    hand = list(st.seats[seat].hand)
-    best, worse = sorted((one, other), key=lambda v: evaluate(hand, st.fix, {family: v}).rank_key)
+    # carol chooses first: her Sand Impostor waits, her Blood Impostor rolled a double
+    (seat,) = table.game.pending_seats()
+    ((family, (one, other)),) = st.open_rolls(seat).items()
+    hand, done = list(st.seats[seat].hand), st.chosen.get(seat, {})
+    assert seat == 2 and done
+
+    def key(value: int) -> tuple[int, int, int]:
+        return evaluate(hand, st.fix, {**done, family: value}).rank_key
+
+    best, worse = sorted((one, other), key=key)
+    assert key(best) < key(worse)
+    turn = table.game.turn
     await world.env.advance_time(21)
     text = public_text(world)
     assert "ran out of time; I played for them" in text
-    assert f"{family.label} Impostor is a {best}" in text
-    assert f"{family.label} Impostor is a {worse}" not in text
+    name = world.players[seat].mention
+    assert (
+        f"{name} rolls {one} and {other} for the {family.label} Impostor and takes {best}" in text
+    )
+    assert f"for the {family.label} Impostor and takes {worse}" not in text
+    # the next player in turn is asked now, with a fresh timer
+    assert table.game.pending_seats() == {0} and table.game.turn == turn + 1
 
 
 async def test_rules_summary(world: World) -> None:

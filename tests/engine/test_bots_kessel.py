@@ -62,3 +62,26 @@ def test_keep_and_impostor_choices_are_the_bots_own() -> None:
                 impostors += bot.impostor_action(game, seat, specs["impostor"], sit.fix) is not None
             game.apply(seat, bot.decide(game, seat, "balanced"))
     assert keeps > 10 and impostors > 0
+
+
+def test_impostor_dice_are_the_best_even_next_to_a_double() -> None:
+    """In turn at the reveal, the bot takes the better die(s) from its options alone (the same as
+    the timeout default), also when its other Impostor was already set by a double."""
+    decisions = with_double = 0
+    for seed in range(40):
+        game = get_variant("kessel").create(
+            ["a", "b", "c", "d"], buy_in=90, options={"token_mode": "none"}, seed=seed
+        )
+        while not game.finished:
+            seat = min(game.pending_seats())
+            specs = by_kind(game.legal_actions(seat))
+            if "impostor" in specs:
+                assert game.pending_seats() == {seat}  # one chooser at a time (K-34)
+                sit = bot.read_situation(game, seat)
+                assert sit is not None
+                action = bot.impostor_action(game, seat, specs["impostor"], sit.fix)
+                assert action == game.default_action(seat)
+                decisions += 1
+                with_double += "double" in (specs["impostor"].prompt or "")
+            game.apply(seat, bot.decide(game, seat, "balanced"))
+    assert decisions > 20 and with_double > 0

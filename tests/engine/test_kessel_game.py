@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections import Counter
+from collections.abc import Mapping, Sequence
 
 import pytest
 
 from engine.core.game import Action, IllegalAction
 from engine.variants import get_variant
 from engine.variants.kessel import INFO, KesselGame, create
-from engine.variants.kessel_cards import FULL_DECK, Family
+from engine.variants.kessel_cards import FAMILIES, FULL_DECK, Family
 from engine.variants.kessel_state import Phase
 from tests.engine.test_kessel_support import act, stacked, stand_all, texts
 
@@ -138,28 +140,178 @@ def test_scripted_round_with_a_stacked_deck() -> None:
     assert sorted(g.payouts().values()) == [0, 0, 270]
 
 
-def test_impostor_dice_are_a_simultaneous_choice() -> None:
-    hands = {0: ["sand:impostor", "blood:3"], 1: ["sand:impostor", "blood:impostor"]}
-    for seed in range(50):
-        g = stacked(hands=hands, seed=seed)
-        stand_all(g, [0, 1, 2])
-        if g.pending_seats() == {0, 1} and len(g.state.rolls[1]) == 2:
-            break
+# bob (seat 1) starts; clockwise bob → cat → ann; three hands with Impostors, cat's after bob's
+REVEAL_HANDS = {
+    0: ["sand:impostor", "blood:3"],
+    1: ["sand:impostor", "blood:impostor"],
+    2: ["sand:5", "blood:impostor"],
+}
+
+
+def _at_reveal(seed: int, hands: Mapping[int, Sequence[str]] = REVEAL_HANDS) -> KesselGame:
+    """bob starts the round, everyone stands: the reveal (Impostor dice) begins."""
+    g = stacked(hands=hands, seed=seed)
+    g.state.starter, g.state.order = 1, [1, 2, 0]
+    stand_all(g, [1, 2, 0])
+    return g
+
+
+def _choosers(game: KesselGame) -> list[int]:
+    """Seats asked for Impostor dice until the reveal is settled (timeout defaults), in order."""
+    g = KesselGame.from_json(game.to_json())
+    seen: list[int] = []
+    while g.state.phase is Phase.IMPOSTOR:
+        (seat,) = g.pending_seats()
+        seen.append(seat)
+        g.apply(seat, g.default_action(seat))
+    return seen
+
+
+def _seed_where(hands: Mapping[int, Sequence[str]], choosers: list[int], opened: int) -> int:
+    """A seed whose reveal asks ``choosers`` in turn, the first with ``opened`` dice choices."""
+    for seed in range(200):
+        g = _at_reveal(seed, hands)
+        if _choosers(g) == choosers and len(g.state.open_rolls(choosers[0])) == opened:
+            return seed
+    raise AssertionError("no such seed")
+
+
+def _reveal_info(game: KesselGame) -> list[str]:
+    return dict(game.public_view().info)["Reveal"].splitlines()
+
+
+def test_impostor_dice_are_chosen_one_player_at_a_time_clockwise() -> None:
+    seed = _seed_where(REVEAL_HANDS, [1, 2, 0], opened=2)
+    g = stacked(hands=REVEAL_HANDS, seed=seed)
+    g.state.starter, g.state.order = 1, [1, 2, 0]
+    lines = texts(stand_all(g, [1, 2, 0]))
     st = g.state
-    assert st.phase is Phase.IMPOSTOR
-    turn = g.turn
-    (spec,) = g.legal_actions(0)
-    assert spec.kind == "impostor" and {o.value for o in spec.options} == {
-        str(v) for v in st.rolls[0][Family.SAND]
-    }
+    # only bob has rolled: cat and ann roll when their turn comes (§3.5, K-34)
+    assert st.phase is Phase.IMPOSTOR and g.pending_seats() == {1} and set(st.rolls) == {1}
+    (sand, blood) = (st.rolls[1][Family.SAND], st.rolls[1][Family.BLOOD])
+    assert lines[-2:] == [
+        f"bob's Sand Impostor: rolled {sand[0]} and {sand[1]}",
+        f"bob's Blood Impostor: rolled {blood[0]} and {blood[1]}",
+    ]
+    assert g.legal_actions(2) == () and g.legal_actions(0) == ()
     with pytest.raises(IllegalAction):
-        act(g, 0, "impostor", "9")
-    act(g, 0, "impostor", spec.options[0].value)
-    assert g.turn == turn and g.pending_seats() == {1}
-    (spec1,) = g.legal_actions(1)
-    assert all("/" in o.value for o in spec1.options)
+        act(g, 2, "impostor", "5")  # cat has not even rolled yet
+    # bob's dice: his options and view; public too (rolled at the table)
+    (spec,) = g.legal_actions(1)
+    assert spec.kind == "impostor" and len(spec.options) == 4
+    assert {o.value for o in spec.options} == {f"{a}/{b}" for a in sand for b in blood}
+    assert all(
+        o.description == "Sand Impostor {} · Blood Impostor {}".format(*o.value.split("/"))
+        for o in spec.options
+    )
+    dice = f"Impostor dice: Sand: {sand[0]} or {sand[1]}, Blood: {blood[0]} or {blood[1]}"
+    assert dice in g.view_for(1).notes
+    assert not any("Impostor dice" in n for n in g.view_for(0).notes)
+    assert g.public_view().acting == (1,)
+    assert _reveal_info(g) == [
+        f"bob: Sand Impostor · Blood Impostor — Sand Impostor: {sand[0]} and {sand[1]}, choosing;"
+        f" Blood Impostor: {blood[0]} and {blood[1]}, choosing",
+        "cat: Sand 5 · Blood Impostor — Blood Impostor: rolls later",
+        "ann: Sand Impostor · Blood 3 — Sand Impostor: rolls later",
+    ]
+    with pytest.raises(IllegalAction):
+        act(g, 1, "impostor", "9/9")
+    with pytest.raises(IllegalAction):
+        act(g, 1, "impostor", str(sand[0]))  # both Impostors in one choice
+
+    # bob chooses: announced before cat rolls; a new decision point for cat
+    turn = g.turn
+    value = spec.options[-1].value
+    s, b = (int(v) for v in value.split("/"))
+    lines = texts(act(g, 1, "impostor", value))
+    cat = st.rolls[2][Family.BLOOD]
+    assert lines == [
+        f"bob rolls {sand[0]} and {sand[1]} for the Sand Impostor and takes {s}",
+        f"bob rolls {blood[0]} and {blood[1]} for the Blood Impostor and takes {b}",
+        f"cat's Blood Impostor: rolled {cat[0]} and {cat[1]}",
+    ]
+    assert g.turn == turn + 1 and g.pending_seats() == {2} and set(st.rolls) == {1, 2}
+    assert st.chosen[1] == {Family.SAND: s, Family.BLOOD: b}
+    done = f"Sand Impostor: {sand[0]} and {sand[1]} → {s}; Blood Impostor: {blood[0]} and"
+    assert _reveal_info(g)[0].endswith(f"{done} {blood[1]} → {b}")
+    assert _reveal_info(g)[1].endswith(f"Blood Impostor: {cat[0]} and {cat[1]}, choosing")
+    (spec,) = g.legal_actions(2)
+    assert [o.value for o in spec.options] == [str(v) for v in sorted(cat)]
+
+    # cat times out (the better die), then ann; then the round is settled
+    g.apply(2, g.default_action(2))
+    assert g.turn == turn + 2 and g.pending_seats() == {0}
+    assert st.chosen[2] == {Family.BLOOD: min(cat, key=lambda v: (abs(5 - v), v))}
+    lines = texts(g.apply(0, g.default_action(0)))
+    assert lines[0].startswith("ann rolls ") and lines[1].startswith("bob shows ")
+    assert st.round_no == 2 and g.turn == turn + 3 and st.phase is Phase.CARD_TURN
+
+
+def test_doubles_need_no_choice_and_are_shown_to_the_chooser() -> None:
+    hands = {
+        0: ["sand:2", "blood:3"],
+        1: ["sand:impostor", "blood:impostor"],
+        2: ["sand:5", "blood:6"],
+    }
+    for seed in range(200):
+        g = _at_reveal(seed, hands)
+        st = g.state
+        if st.phase is Phase.IMPOSTOR and len(st.chosen.get(1, {})) == 1:
+            break
+    else:
+        raise AssertionError("no double")
+    ((fam, double),) = st.chosen[1].items()
+    ((other, dice),) = st.open_rolls(1).items()
+    (spec,) = g.legal_actions(1)
+    assert [o.value for o in spec.options] == [str(v) for v in sorted(dice)]
+    values = {fam: double}
+    for o in spec.options:
+        values[other] = int(o.value)
+        assert o.description == " · ".join(f"{f.label} Impostor {values[f]}" for f in FAMILIES)
+    assert f"{fam.label} Impostor rolled a double: {double}" in spec.prompt
+    if double in dice:  # the Sabacc is the better die
+        assert g.default_action(1) == Action("impostor", choices=(str(double),))
+    turn = g.turn
+    lines = texts(g.apply(1, g.default_action(1)))
+    assert lines[0].startswith(f"bob rolls {dice[0]} and {dice[1]} for the {other.label} Impostor")
+    assert st.round_no == 2 and g.turn == turn + 1
+    # a hand whose only Impostor rolls a double is never asked
+    hands = {0: ["sand:2", "blood:impostor"], 1: ["sand:1", "blood:2"], 2: ["sand:5", "blood:6"]}
+    for seed in range(200):
+        g = stacked(hands=hands, seed=seed)
+        lines = texts(stand_all(g, [0, 1, 2]))
+        if g.state.round_no == 2:
+            break
+    else:
+        raise AssertionError("no double")
+    (rolled,) = [line for line in lines if " rolls " in line]
+    assert re.fullmatch(r"ann rolls (\d) and \1 for the Blood Impostor and takes \1", rolled)
+
+
+def test_a_chooser_who_leaves_passes_the_dice_on() -> None:
+    seed = _seed_where(REVEAL_HANDS, [1, 2, 0], opened=2)
+    g = _at_reveal(seed)
+    turn = g.turn
+    events, _ = g.leave(1)
+    lines = texts(events)
+    assert lines[0] == "bob leaves the table and forfeits"
+    assert lines[1].startswith("cat's Blood Impostor: rolled ")
+    assert g.pending_seats() == {2} and g.turn == turn + 1
+    assert Counter(g.state.all_cards()) == Counter(FULL_DECK)
+    g.leave(0)  # a player still to roll leaves: cat is alone and wins
+    assert g.finished and g.payouts() == {0: 0, 1: 0, 2: 270}
+
+
+def test_json_round_trip_while_impostor_dice_are_chosen() -> None:
+    seed = _seed_where(REVEAL_HANDS, [1, 2, 0], opened=2)
+    g = _at_reveal(seed)
     g.apply(1, g.default_action(1))
-    assert st.round_no == 2 and g.turn > turn
+    h = KesselGame.from_json(json.loads(json.dumps(g.to_json())))
+    assert h.to_json() == g.to_json() and h.pending_seats() == {2}
+    assert h.public_view() == g.public_view() and h.view_for(2) == g.view_for(2)
+    assert texts(h.apply(2, h.default_action(2))) == texts(g.apply(2, g.default_action(2)))
+    assert texts(h.apply(0, h.default_action(0))) == texts(g.apply(0, g.default_action(0)))
+    assert h.to_json() == g.to_json()
 
 
 def test_taxes_eliminate_and_the_last_player_takes_the_stake() -> None:
@@ -255,3 +407,18 @@ def test_same_seed_same_game() -> None:
     random.seed(999)  # the module-level RNG plays no part
     g2 = create(["a", "b", "c"], buy_in=90, options={"token_mode": "random"}, seed=5)
     assert _playout(g2, random.Random(3), 300) == log1
+
+
+def test_a_save_from_the_simultaneous_version_resumes_in_turn() -> None:
+    seed = _seed_where(REVEAL_HANDS, [1, 2, 0], opened=2)
+    g = _at_reveal(seed)
+    data = g.to_json()
+    data["state"]["rolls"] |= {"0": {"sand": [1, 6]}, "2": {"blood": [2, 4]}}  # all rolled
+    h = KesselGame.from_json(data)
+    assert h.pending_seats() == {1}
+    h.apply(1, h.default_action(1))
+    assert h.pending_seats() == {2} and h.state.rolls[2] == {Family.BLOOD: (2, 4)}  # no re-roll
+    h.apply(2, h.default_action(2))
+    assert h.pending_seats() == {0} and h.state.chosen[2] == {Family.BLOOD: 4}
+    h.apply(0, Action("impostor", choices=("6",)))
+    assert h.state.round_no == 2
