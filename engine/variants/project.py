@@ -1,0 +1,224 @@
+"""Sabacc Project (``project``): the Game of spec ``project.md`` and its :data:`INFO`.
+
+Modules: :mod:`~engine.variants.project_cards` (notation, evaluation; the deck is Classic's),
+:mod:`~engine.variants.project_settle` (penalties, Sudden Demise, layers, Sabacc pot),
+:mod:`~engine.variants.project_shift` (the Shift's RNG sequence),
+:mod:`~engine.variants.project_state` (options, state, JSON),
+:mod:`~engine.variants.project_flow` (state machine),
+:mod:`~engine.variants.project_payout` (reveal, settlement, game end),
+:mod:`~engine.variants.project_actions` (decisions), :mod:`~engine.variants.project_events`,
+:mod:`~engine.variants.project_views` and :mod:`~engine.variants.project_judge`.
+
+Betting goes through the shared :class:`engine.core.betting.Betting` (stacks and Main-Pot
+contributions) and pot layering through :mod:`engine.core.pots`; the Sabacc pot, its antes and
+the penalties are this variant's own bookkeeping.
+
+Money: Σ stacks + Main Pot + Sabacc pot = buy_in × seats − credits already handed back by
+:meth:`ProjectGame.leave`; at game end the Sabacc pot is shared out (SP-28), so
+:meth:`ProjectGame.payouts` plus every ``leave`` return equals ``buy_in × seats``.
+
+Implementation decisions where the spec is silent (IDs used in the modules):
+
+* P-impl-1 short vector draw piles (settle); P-impl-2 game-end Sabacc pot fallback (payout);
+  P-impl-3 leaving mid-hand, P-impl-4 forced calls (flow); P-impl-5 the Interference Field on the
+  player's own turns, P-impl-6 unique field option values (actions); P-impl-7 the private hand
+  lists hidden cards only (views).
+* P-impl-8: the buy-in must cover one hand's antes (2 × ante); ``leave`` after GAME_OVER returns
+  0 (the credits are in :meth:`ProjectGame.payouts`).
+* P-impl-9: the turn counter grows with every accepted action of the pending seat and with every
+  leave; an Interference-Field placement out of turn does not make the pending seat's buttons
+  stale.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Self
+
+from engine.core.betting import Betting
+from engine.core.game import (
+    Action,
+    ActionSpec,
+    Event,
+    IllegalAction,
+    PlayerView,
+    PublicView,
+    SeatStats,
+    VariantInfo,
+)
+from engine.variants import project_actions as actions
+from engine.variants import project_flow as flow
+from engine.variants import project_views as views
+from engine.variants.classic_flow import stacked_deck
+from engine.variants.project_judge import judge
+from engine.variants.project_state import Phase, ProjectOptions, ProjectState, Seat, SeatRecord
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 8  # §2.1
+MIN_BUY_IN = 10  # 2 × the default ante (P-impl-8)
+
+
+class ProjectGame:
+    """A running Sabacc Project table (implements :class:`engine.core.game.Game`)."""
+
+    VARIANT: ClassVar[str] = "project"
+
+    def __init__(self, state: ProjectState) -> None:
+        self.state = state
+        self.opening_events: tuple[Event, ...] = ()  # events of create() (first hand's antes)
+
+    @classmethod
+    def create(
+        cls,
+        players: Sequence[str],
+        *,
+        buy_in: int,
+        options: Mapping[str, Any] | None = None,
+        seed: int = 0,
+        deck: Sequence[str] | None = None,
+        dealer: int | None = None,
+    ) -> ProjectGame:
+        """Seat ``players`` (join order) with ``buy_in`` credits each and start the first hand.
+
+        Tests may stack the first hand's draw pile (``deck``: notations dealt first, top first,
+        special cards with their copy index ``queen#2``) and fix its ``dealer``.
+        """
+        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+            raise ValueError(f"Sabacc Project needs {MIN_PLAYERS}–{MAX_PLAYERS} players")
+        opts = ProjectOptions.from_mapping(options or {})
+        if not isinstance(buy_in, int) or isinstance(buy_in, bool) or buy_in < opts.total_ante:
+            raise ValueError(f"the buy-in must be an integer of at least {opts.total_ante}")
+        n = len(players)
+        st = ProjectState(
+            players=tuple(players),
+            buy_in=buy_in,
+            options=opts,
+            rng=random.Random(seed),
+            betting=Betting(n, [buy_in] * n, min_bet=opts.min_bet),
+            status=[Seat.IN] * n,
+            stats=[SeatRecord() for _ in range(n)],
+            dealt=[False] * n,
+        )
+        events: list[Event] = []
+        pile = stacked_deck(deck) if deck is not None else None
+        flow.start_hand(st, events, deck=pile, dealer=dealer)
+        game = cls(st)
+        game.opening_events = tuple(events)
+        return game
+
+    # ------------------------------------------------------------------ contract
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Player ids by seat (join order)."""
+        return self.state.players
+
+    @property
+    def seq(self) -> int:
+        """Accepted actions so far."""
+        return self.state.seq
+
+    @property
+    def turn(self) -> int:
+        """Decision counter (P-impl-9)."""
+        return self.state.turn
+
+    @property
+    def finished(self) -> bool:
+        """True once the game is over."""
+        return self.state.phase is Phase.GAME_OVER
+
+    def pending_seats(self) -> frozenset[int]:
+        """The seat to act (turn-based game)."""
+        return actions.pending(self.state)
+
+    def legal_actions(self, seat: int) -> tuple[ActionSpec, ...]:
+        """What ``seat`` may do now."""
+        return actions.legal_actions(self.state, seat)
+
+    def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
+        """Apply one decision and every automatic step after it; raises IllegalAction."""
+        was_pending = seat in self.pending_seats()
+        events = actions.apply_action(self.state, seat, action)
+        self.state.seq += 1
+        if was_pending:
+            self.state.turn += 1
+        return tuple(events)
+
+    def preview(self, seat: int, action: Action) -> str:
+        """A private line about a choice (hand total, what a field placement means, …)."""
+        return actions.preview(self.state, seat, action)
+
+    def default_action(self, seat: int) -> Action:
+        """Stand on a draw turn; check, else fold, when betting (§3 bot timeouts)."""
+        return actions.default_action(self.state, seat)
+
+    def leave(self, seat: int) -> tuple[tuple[Event, ...], int]:
+        """Leave for good: a live hand folds (contributions stay in the Main Pot); returns the
+        credits behind. After the game is over the credits are in :meth:`payouts` (returns 0)."""
+        if not 0 <= seat < self.state.n:
+            raise IllegalAction("No such seat.")
+        events: list[Event] = []
+        credits = flow.leave(self.state, seat, events)
+        if events:
+            self.state.turn += 1
+        return tuple(events), credits
+
+    def payouts(self) -> dict[int, int]:
+        """Final stacks per seat once finished (seats that left get 0); empty before."""
+        return dict(self.state.final_payouts or {})
+
+    def seat_stats(self) -> dict[int, SeatStats]:
+        """Per-seat statistics so far."""
+        return views.seat_stats(self.state)
+
+    def public_view(self) -> PublicView:
+        """The public table."""
+        return views.public_view(self.state)
+
+    def view_for(self, seat: int) -> PlayerView:
+        """One seat's private view."""
+        return views.view_for(self.state, seat)
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole state, RNG included."""
+        return {"variant": self.VARIANT, "state": self.state.to_json()}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        """Restore :meth:`to_json` output exactly."""
+        return cls(ProjectState.from_json(data["state"]))
+
+    # ------------------------------------------------------------------ helpers
+
+    def total_credits(self) -> int:
+        """Σ stacks + Main Pot + Sabacc pot (constant between ``leave`` calls)."""
+        st = self.state
+        return sum(st.stacks) + st.betting.pot_total + st.sabacc_pot
+
+
+def create_game(
+    players: Sequence[str], *, buy_in: int, options: Mapping[str, Any], seed: int
+) -> ProjectGame:
+    """The :class:`~engine.core.game.GameFactory` of this variant."""
+    return ProjectGame.create(players, buy_in=buy_in, options=options, seed=seed)
+
+
+def restore_game(data: Mapping[str, Any]) -> ProjectGame:
+    """Restore a serialised game."""
+    return ProjectGame.from_json(data)
+
+
+INFO = VariantInfo(
+    id="project",
+    name="Sabacc Project",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    buy_in_presets={"standard": 500, "high": 1000},
+    default_preset="standard",
+    min_buy_in=MIN_BUY_IN,
+    create=create_game,
+    restore=restore_game,
+    judge=judge,
+    options=ProjectOptions().to_json(),
+)

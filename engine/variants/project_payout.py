@@ -1,0 +1,148 @@
+"""The end of a Sabacc Project hand: REVEAL + SETTLE, AWARD_UNCONTESTED, and GAME_OVER.
+
+Credits move here: :func:`~engine.variants.project_settle.settle` decides, this module applies the
+result to the shared :class:`~engine.core.betting.Betting` stacks and to the Sabacc pot, and writes
+the public reveal: every hand with its value and name, the Sudden-Demise cards, each layer's
+winners, penalties, the Sabacc pot, and one line on why the winner won.
+
+P-impl-2: at game end the Sabacc pot is split among the players still in the game, else among the
+players dealt into the final hand who have not left, else among everyone who has not left (SP-28),
+so credits are always conserved.
+"""
+
+from __future__ import annotations
+
+from engine.core.game import Event
+from engine.core.pots import split_evenly
+from engine.variants.project_cards import Card, HandEval, evaluate, signed
+from engine.variants.project_events import (
+    GameOver,
+    HandWon,
+    PenaltyPaid,
+    PotAwarded,
+    Revealed,
+    SabaccPotResult,
+    SuddenDemiseDealt,
+)
+from engine.variants.project_settle import Settlement, explain, settle, settle_uncontested
+from engine.variants.project_state import Phase, ProjectState, Seat
+
+Events = list[Event]
+
+
+class GamePile:
+    """The game's draw pile as the settlement's Sudden-Demise :class:`Pile`."""
+
+    def __init__(self, st: ProjectState) -> None:
+        self.st = st
+
+    def can_deal(self, count: int) -> bool:
+        """Enough cards left in the draw pile (no reshuffle, SP-25)."""
+        return count <= len(self.st.draw)
+
+    def deal(self) -> Card:
+        """The top card."""
+        return self.st.draw.draw_one()
+
+
+def pot_name(index: int, count: int) -> str:
+    """``Main Pot`` for a single layer, else ``base layer`` / ``side layer N``."""
+    if count == 1:
+        return "Main Pot"
+    return "Main Pot base layer" if index == 0 else f"Main Pot side layer {index}"
+
+
+def _note_best(st: ProjectState, seat: int, evaluation: HandEval) -> None:
+    record = st.stats[seat]
+    if not record.best_hand or evaluation.score > record.best_score:
+        record.best_hand, record.best_score = evaluation.label, evaluation.score
+
+
+def _apply(st: ProjectState, result: Settlement[int], ev: Events) -> None:
+    """Move the credits a settlement decided; statistics and the public summary."""
+    name = st.players.__getitem__
+    st.betting.collect()
+    for s in result.order:
+        taken = st.betting.withdraw(s, result.penalties.get(s, 0))
+        assert taken == result.penalties.get(s, 0)  # the settlement capped it at the stack
+        won = result.payouts[s] + result.sabacc_award[s]
+        st.betting.pay(s, won)
+        st.stats[s].biggest_pot = max(st.stats[s].biggest_pot, won)
+    st.sabacc_pot = result.sabacc_pot_after
+    for s in result.winners:
+        st.stats[s].hands_won += 1
+    for s, evaluation in result.evals.items():
+        _note_best(st, s, evaluation)
+    for s, paid in result.penalties.items():
+        total = signed(result.evals[s].total)
+        ev.append(PenaltyPaid(name(s), paid, f"total {total}"))
+    for i, layer in enumerate(result.pots):
+        label = pot_name(i, len(result.pots))
+        ev.append(PotAwarded(label, layer.amount, tuple(map(name, layer.winners))))
+    if not result.uncontested:
+        won = sum(result.sabacc_award.values())
+        before = result.sabacc_pot_after - result.to_sabacc_pot
+        ev.append(SabaccPotResult(tuple(map(name, result.sabacc_winners)), won or before))
+    ev.append(HandWon(explain(result, name)))
+
+
+def reveal(st: ProjectState, ev: Events) -> None:
+    """REVEAL and SETTLE (§3, §5): every live hand face up, then the settlement."""
+    start = len(ev)
+    order = st.hand_order()
+    hands = {s: list(st.hands[s]) for s in st.live_order()}
+    result = settle(
+        order,
+        hands,
+        {s: st.betting.contributions[s] for s in order},
+        {s: st.stacks[s] for s in order},
+        st.sabacc_pot,
+        GamePile(st),
+    )
+    for s in order:
+        if s in hands:
+            e = result.evals[s]
+            cards = tuple(c.plain for c in hands[s])
+            ev.append(Revealed(st.players[s], cards, e.total, e.label, s == st.caller))
+    for deal in result.sudden_demise:
+        draws = []
+        for s, card in deal.cards.items():
+            st.hands[s].append(card)  # the extra card is dealt face up to the player
+            label = evaluate(result.hand_at(s, deal.depth)).label
+            draws.append((st.players[s], card.plain, label))
+        ev.append(SuddenDemiseDealt(deal.depth, tuple(draws)))
+    _apply(st, result, ev)
+    st.last_result = [t for e in ev[start:] if (t := e.public_text())]
+
+
+def award_uncontested(st: ProjectState, ev: Events) -> None:
+    """AWARD_UNCONTESTED (§5.6): the last live player takes every layer; nothing is revealed."""
+    start = len(ev)
+    order = st.hand_order()
+    (winner,) = st.live()
+    result = settle_uncontested(
+        order,
+        winner,
+        {s: st.betting.contributions[s] for s in order},
+        {s: st.stacks[s] for s in order},
+        st.sabacc_pot,
+    )
+    _apply(st, result, ev)
+    st.last_result = [t for e in ev[start:] if (t := e.public_text())]
+
+
+def end_game(st: ProjectState, ev: Events) -> None:
+    """GAME_OVER: share the leftover Sabacc pot (SP-28, P-impl-2) and freeze the payouts."""
+    st.phase = Phase.GAME_OVER
+    st.queue = []
+    present = [s for s in range(st.n) if st.status[s] is not Seat.LEFT]
+    recipients = st.in_game() or [s for s in present if st.dealt and st.dealt[s]] or present
+    shared = st.sabacc_pot if recipients else 0
+    if shared:
+        order = [(st.start_seat + i) % st.n for i in range(st.n)]
+        for s, amount in split_evenly(shared, [s for s in order if s in recipients]).items():
+            st.betting.pay(s, amount)
+        st.sabacc_pot = 0
+    st.final_payouts = {s: (st.stacks[s] if s in present else 0) for s in range(st.n)}
+    standings = sorted(((st.players[s], st.final_payouts[s]) for s in present), key=lambda x: -x[1])
+    ev.append(GameOver(tuple(standings), shared))
