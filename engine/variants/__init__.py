@@ -15,7 +15,6 @@ _MODULES: dict[str, str] = {
     "kessel": "engine.variants.kessel",
     "coruscant-shift": "engine.variants.coruscant",
     "classic": "engine.variants.classic",
-    "centran": "engine.variants.centran",
     "project": "engine.variants.project",
 }
 
