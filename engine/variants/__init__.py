@@ -15,6 +15,7 @@ _MODULES: dict[str, str] = {
     "kessel": "engine.variants.kessel",
     "coruscant-shift": "engine.variants.coruscant",
     "classic": "engine.variants.classic",
+    "centran": "engine.variants.centran",
     "project": "engine.variants.project",
 }
 

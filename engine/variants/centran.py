@@ -1,0 +1,229 @@
+"""Centran Sabacc (``centran``): the Game of spec ``centran.md`` and its :data:`INFO`.
+
+Modules: :mod:`~engine.variants.centran_cards` (deck, notation, scoring, rank_key),
+:mod:`~engine.variants.centran_settle` (antes, Shift trigger, pots, Sabacc pot, penalties),
+:mod:`~engine.variants.centran_state` (options, state, JSON), :mod:`~engine.variants.centran_deal`
+(draws, Wild Fives, the Shift), :mod:`~engine.variants.centran_flow` (state machine),
+:mod:`~engine.variants.centran_payout` (reveal, settlement, game end),
+:mod:`~engine.variants.centran_actions` (decisions), :mod:`~engine.variants.centran_events`,
+:mod:`~engine.variants.centran_views` (views, stats), :mod:`~engine.variants.centran_judge`.
+
+Shared code: betting through :class:`engine.core.betting.Betting` (stacks, hand-pot
+contributions, all-in), pot layering and splits through :mod:`engine.core.pots`; the events,
+seat status and statistics records Centran has in common with Classic Sabacc are imported from the
+Classic modules, as are the judge's input validators.
+
+Money: Σ stacks + hand pot + Sabacc pot = buy_in × seats − credits already handed back by
+:meth:`CentranGame.leave`; at GAME_OVER the Sabacc pot is shared among the players still in the
+game (CE-38), so :meth:`CentranGame.payouts` plus every ``leave`` return equals ``buy_in × seats``.
+
+Implementation decisions where the spec is silent (details in the modules):
+CE-impl-1 leave = fold, credits behind go home (flow); CE-impl-2 hand-1 dealer from the RNG
+(flow); CE-impl-3 a Shift Phase without any card ends the hand as the round limit (flow);
+CE-impl-4 game-end Sabacc pot fallback (payout); CE-impl-5 a Card-Phase turn ends by itself when
+no Stasis operation is left, and CE-impl-6 ``array_draw`` needs a card to refill (actions);
+CE-impl-7 :attr:`PlayerView.hand` lists the hidden cards only, Stasis cards are public and appear
+in ``hand_text`` and ``notes``; CE-impl-8 a ``trade`` is one CHOICE of exactly two values (a held
+card and an Array position ``array:N``) so that it fits one select menu; CE-impl-9 the buy-in must
+cover two hands' antes (§2.2 ``custom``); ``leave`` after GAME_OVER returns 0.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Self
+
+from engine.core.betting import Betting
+from engine.core.game import (
+    Action,
+    ActionSpec,
+    Event,
+    IllegalAction,
+    PlayerView,
+    PublicView,
+    SeatStats,
+    VariantInfo,
+)
+from engine.variants import centran_actions as actions
+from engine.variants import centran_flow as flow
+from engine.variants import centran_views as views
+from engine.variants.centran_deal import stacked_deck
+from engine.variants.centran_judge import judge
+from engine.variants.centran_state import CentranOptions, CentranState, Phase
+from engine.variants.classic_state import Seat, SeatRecord
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 8  # CE-34
+MIN_BUY_IN = 30  # 2 × (10 + 5) with the default ante (§2.2)
+
+
+class CentranGame:
+    """A running Centran Sabacc table (implements :class:`engine.core.game.Game`)."""
+
+    VARIANT: ClassVar[str] = "centran"
+
+    def __init__(self, state: CentranState) -> None:
+        self.state = state
+        self.opening_events: tuple[Event, ...] = ()  # events of create() (first hand's deal)
+
+    @classmethod
+    def create(
+        cls,
+        players: Sequence[str],
+        *,
+        buy_in: int,
+        options: Mapping[str, Any] | None = None,
+        seed: int = 0,
+        deck: Sequence[str] | None = None,
+        dealer: int | None = None,
+    ) -> CentranGame:
+        """Seat ``players`` (join order) with ``buy_in`` credits each and deal the first hand.
+
+        Tests may stack the first hand's draw pile (``deck``: notations, top first) and fix its
+        ``dealer``.
+        """
+        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+            raise ValueError(f"Centran Sabacc needs {MIN_PLAYERS}–{MAX_PLAYERS} players")
+        opts = CentranOptions.from_mapping(options or {})
+        least = 2 * (opts.hand_ante + opts.sabacc_ante)
+        if not isinstance(buy_in, int) or isinstance(buy_in, bool) or buy_in < least:
+            raise ValueError(f"the buy-in must be an integer of at least {least}")
+        n = len(players)
+        st = CentranState(
+            players=tuple(players),
+            buy_in=buy_in,
+            options=opts,
+            rng=random.Random(seed),
+            betting=Betting(
+                n,
+                [buy_in] * n,
+                min_bet=opts.min_bet,
+                max_raises_per_phase=opts.max_raises_per_phase,
+            ),
+            status=[Seat.IN] * n,
+            stats=[SeatRecord() for _ in range(n)],
+            dealt=[False] * n,
+            notes=[""] * n,
+        )
+        events: list[Event] = []
+        pile = stacked_deck(deck) if deck is not None else None
+        flow.start_hand(st, events, deck=pile, dealer=dealer)
+        game = cls(st)
+        game.opening_events = tuple(events)
+        return game
+
+    # ------------------------------------------------------------------ contract
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Player ids by seat (join order)."""
+        return self.state.players
+
+    @property
+    def seq(self) -> int:
+        """Accepted actions so far."""
+        return self.state.seq
+
+    @property
+    def turn(self) -> int:
+        """Decision counter: grows with every accepted action or leave (each starts a new
+        decision point: another seat, another phase, or the next step of a Card-Phase turn)."""
+        return self.state.turn
+
+    @property
+    def finished(self) -> bool:
+        """True once the game is over."""
+        return self.state.phase is Phase.GAME_OVER
+
+    def pending_seats(self) -> frozenset[int]:
+        """The seat to act (turn-based game)."""
+        return actions.pending(self.state)
+
+    def legal_actions(self, seat: int) -> tuple[ActionSpec, ...]:
+        """What ``seat`` may do now."""
+        return actions.legal_actions(self.state, seat)
+
+    def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
+        """Apply one decision and every automatic step after it; raises IllegalAction."""
+        events = actions.apply_action(self.state, seat, action)
+        self.state.seq += 1
+        self.state.turn += 1
+        return tuple(events)
+
+    def preview(self, seat: int, action: Action) -> str:
+        """A private line about a choice (the hand a trade would make, a bet's cost, …)."""
+        return actions.preview(self.state, seat, action)
+
+    def default_action(self, seat: int) -> Action:
+        """Check, else fold; in a Card-Phase turn stand, then end the turn (§3.2, §3.3)."""
+        return actions.default_action(self.state, seat)
+
+    def leave(self, seat: int) -> tuple[tuple[Event, ...], int]:
+        """Leave for good: a live hand folds (contributions stay in the pot, cards to the
+        discard pile); returns the credits behind. After GAME_OVER returns 0 (see payouts)."""
+        if not 0 <= seat < self.state.n:
+            raise IllegalAction("No such seat.")
+        events: list[Event] = []
+        credits = flow.leave(self.state, seat, events)
+        if events:
+            self.state.turn += 1
+        return tuple(events), credits
+
+    def payouts(self) -> dict[int, int]:
+        """Final stacks per seat once finished (seats that left get 0); empty before."""
+        return dict(self.state.final_payouts or {})
+
+    def seat_stats(self) -> dict[int, SeatStats]:
+        """Per-seat statistics so far."""
+        return views.seat_stats(self.state)
+
+    def public_view(self) -> PublicView:
+        """The public table."""
+        return views.public_view(self.state)
+
+    def view_for(self, seat: int) -> PlayerView:
+        """One seat's private view."""
+        return views.view_for(self.state, seat)
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole state, RNG included."""
+        return {"variant": self.VARIANT, "state": self.state.to_json()}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        """Restore :meth:`to_json` output exactly."""
+        return cls(CentranState.from_json(data["state"]))
+
+    # ------------------------------------------------------------------ helpers
+
+    def total_credits(self) -> int:
+        """Σ stacks + hand pot + Sabacc pot (constant between ``leave`` calls)."""
+        st = self.state
+        return sum(st.stacks) + st.betting.pot_total + st.sabacc_pot
+
+
+def create_game(
+    players: Sequence[str], *, buy_in: int, options: Mapping[str, Any], seed: int
+) -> CentranGame:
+    """The :class:`~engine.core.game.GameFactory` of this variant."""
+    return CentranGame.create(players, buy_in=buy_in, options=options, seed=seed)
+
+
+def restore_game(data: Mapping[str, Any]) -> CentranGame:
+    """Restore a serialised game."""
+    return CentranGame.from_json(data)
+
+
+INFO = VariantInfo(
+    id="centran",
+    name="Centran Sabacc",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    buy_in_presets={"lay": 500, "tournament": 1000},
+    default_preset="lay",
+    min_buy_in=MIN_BUY_IN,
+    create=create_game,
+    restore=restore_game,
+    judge=judge,
+    options=CentranOptions().to_json(),
+)

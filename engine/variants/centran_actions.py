@@ -1,0 +1,302 @@
+"""Centran Sabacc decisions: what a seat may do now (ActionSpecs), applying, defaults, previews.
+
+Action kinds:
+
+* betting (shared module): ``check``, ``bet`` (AMOUNT), ``call``, ``raise`` (AMOUNT, raise-to),
+  ``all_in``, ``fold``;
+* Card-Phase main action (§3.2): ``gain``, ``trade`` (CHOICE of exactly two values: one held card
+  by its notation and one Array position ``array:N``, 1-based), ``stand``; with
+  ``advanced_actions`` also ``draw_to_array``, ``discard_to_array`` (CHOICE: a held card) and,
+  with ``advanced_array_draw``, ``array_draw`` (CHOICE: ``array:N``);
+* once per Card-Phase turn, before or after the main action: ``stasis`` (CHOICE: a hidden card
+  into the Stasis Field) or ``unstasis`` (CHOICE: a Stasis card back to the hand);
+* ``end_turn`` after the main action while a Stasis operation is still possible.
+
+CE-impl-5: the turn ends by itself after the main action when no Stasis operation is left, so a
+turn that used its Stasis operation first takes one click.
+CE-impl-6: ``array_draw`` is offered only while a card can be drawn to refill the position.
+"""
+
+from __future__ import annotations
+
+from engine.core.betting_specs import bet_specs
+from engine.core.game import Action, ActionSpec, IllegalAction, Option, ParamKind
+from engine.variants.centran_cards import Card, evaluate
+from engine.variants.centran_deal import draw_card, draw_for, five_brothers, table_five
+from engine.variants.centran_events import CardAction, StasisMoved
+from engine.variants.centran_flow import Events, after_bet, end_turn, maybe_end_turn, showdown
+from engine.variants.centran_state import CentranState, Phase, Step
+
+MAIN_KINDS = ("gain", "trade", "stand", "draw_to_array", "discard_to_array", "array_draw")
+
+
+def pending(st: CentranState) -> frozenset[int]:
+    """The one seat that must decide now (none when the game is over)."""
+    if st.phase is Phase.BET and st.betting.to_act is not None:
+        return frozenset({st.betting.to_act})
+    if st.phase is Phase.CARD and st.queue:
+        return frozenset({st.queue[0]})
+    return frozenset()
+
+
+def _card_options(cards: list[Card], verb: str = "") -> tuple[Option, ...]:
+    return tuple(Option(c.notation, f"{verb}{c.name}") for c in cards)
+
+
+def _array_options(st: CentranState, verb: str) -> tuple[Option, ...]:
+    return tuple(
+        Option(f"array:{i + 1}", f"{verb}Array #{i + 1}: {c.name}") for i, c in enumerate(st.array)
+    )
+
+
+def _main_specs(st: CentranState, seat: int) -> list[ActionSpec]:
+    opts = st.options
+    held = st.held(seat)
+    can_draw = st.available() > 0
+    specs: list[ActionSpec] = []
+    if can_draw:
+        specs.append(ActionSpec("gain", "Gain (draw a card)", style="primary"))
+    if st.array and held:
+        given = tuple(
+            Option(c.notation, f"Give {c.name}", "your stasis card" if c in st.stasis[seat] else "")
+            for c in held
+        )
+        specs.append(
+            ActionSpec(
+                "trade",
+                "Trade with the Array",
+                ParamKind.CHOICE,
+                options=given + _array_options(st, "Take "),
+                min_choices=2,
+                max_choices=2,
+                prompt="Pick one of your cards to give and one Array card to take.",
+            )
+        )
+    specs.append(ActionSpec("stand", "Stand"))
+    if opts.advanced_actions:
+        if can_draw:
+            specs.append(ActionSpec("draw_to_array", "Draw to the Array"))
+        if len(held) >= 2:
+            specs.append(
+                ActionSpec(
+                    "discard_to_array",
+                    "Discard to the Array",
+                    ParamKind.CHOICE,
+                    options=_card_options(held),
+                    prompt="Which card goes face up to the end of the Array?",
+                )
+            )
+        if opts.advanced_array_draw and st.array and can_draw:
+            specs.append(
+                ActionSpec(
+                    "array_draw",
+                    "Take an Array card",
+                    ParamKind.CHOICE,
+                    options=_array_options(st, ""),
+                    prompt="Which Array card do you take? (Its place is refilled from the deck.)",
+                )
+            )
+    return specs
+
+
+def _stasis_specs(st: CentranState, seat: int) -> list[ActionSpec]:
+    specs: list[ActionSpec] = []
+    if st.stasis_used:
+        return specs
+    if st.hands[seat]:
+        specs.append(
+            ActionSpec(
+                "stasis",
+                "Put in stasis",
+                ParamKind.CHOICE,
+                options=_card_options(st.hands[seat]),
+                prompt="Which card goes face up into your Stasis Field (safe from Shifts)?",
+            )
+        )
+    if st.stasis[seat]:
+        specs.append(
+            ActionSpec(
+                "unstasis",
+                "Take from stasis",
+                ParamKind.CHOICE,
+                options=_card_options(st.stasis[seat]),
+                prompt="Which Stasis card goes back into your hidden hand?",
+            )
+        )
+    return specs
+
+
+def legal_actions(st: CentranState, seat: int) -> tuple[ActionSpec, ...]:
+    """Everything ``seat`` may do now; empty when it is not pending."""
+    if seat not in pending(st):
+        return ()
+    if st.phase is Phase.BET:
+        return bet_specs(st.betting.options(seat), st.stacks[seat])
+    if st.step is Step.ACTION:
+        return (*_main_specs(st, seat), *_stasis_specs(st, seat))
+    return (ActionSpec("end_turn", "End turn", style="primary"), *_stasis_specs(st, seat))
+
+
+def _one_card(action: Action, cards: list[Card]) -> Card:
+    if len(action.choices) != 1:
+        raise IllegalAction("Choose exactly one card.")
+    for card in cards:
+        if card.notation == action.choices[0]:
+            return card
+    raise IllegalAction(f"You can't choose {action.choices[0]} now.")
+
+
+def _array_index(st: CentranState, value: str) -> int:
+    _, _, raw = value.partition("array:")
+    if not raw.isdigit() or not 1 <= int(raw) <= len(st.array):
+        raise IllegalAction(f"There is no Array card {value!r}.")
+    return int(raw) - 1
+
+
+def trade_choice(st: CentranState, seat: int, action: Action) -> tuple[Card, int]:
+    """The held card to give and the Array index to take from a ``trade`` action."""
+    picks = list(action.choices)
+    slots = [v for v in picks if v.startswith("array:")]
+    cards = [v for v in picks if not v.startswith("array:")]
+    if len(slots) != 1 or len(cards) != 1:
+        raise IllegalAction("Pick one of your cards and one Array card.")
+    return _one_card(Action("trade", choices=(cards[0],)), st.held(seat)), _array_index(
+        st, slots[0]
+    )
+
+
+def _remove_held(st: CentranState, seat: int, card: Card) -> None:
+    pile = st.hands[seat] if card in st.hands[seat] else st.stasis[seat]
+    pile.remove(card)
+
+
+def _main_action(st: CentranState, seat: int, action: Action, ev: Events) -> None:
+    """Apply one Card-Phase main action; five draws are logged after the action line."""
+    name, kind = st.players[seat], action.kind
+    sub: Events = []
+    given = taken = ""
+    position = 0
+    if kind in ("gain", "draw_to_array"):
+        card = draw_for(st, sub, seat)
+        if card is not None and kind == "gain":
+            st.hands[seat].append(card)
+            st.notes[seat] = f"You drew {card.name}."
+        elif card is not None:
+            st.array.append(card)
+            given = card.name
+    elif kind == "trade":
+        card, index = trade_choice(st, seat, action)
+        _remove_held(st, seat, card)
+        received = st.array[index]
+        st.array[index] = card
+        st.hands[seat].append(received)
+        given, taken, position = card.name, received.name, index + 1
+    elif kind == "discard_to_array":
+        card = _one_card(action, st.held(seat))
+        _remove_held(st, seat, card)
+        st.array.append(card)
+        given = card.name
+    elif kind == "array_draw":
+        if len(action.choices) != 1:
+            raise IllegalAction("Choose exactly one Array card.")
+        index = _array_index(st, action.choices[0])
+        received = st.array[index]
+        st.hands[seat].append(received)
+        taken, position = received.name, index + 1
+        _refill(st, sub, seat, index)
+    ev.append(CardAction(name, kind, len(st.held(seat)), given, taken, position))
+    ev.extend(sub)
+
+
+def _refill(st: CentranState, ev: Events, seat: int, index: int) -> None:
+    """Refill an Array position from the deck; fives are tabled, credited to ``seat`` (§6)."""
+    while True:
+        card = draw_card(st, ev)
+        if card is None:
+            del st.array[index]
+            return
+        if not card.is_five:
+            st.array[index] = card
+            return
+        table_five(st, ev, card, seat)
+
+
+def apply_action(st: CentranState, seat: int, action: Action) -> Events:
+    """Validate and apply one decision, then run the automatic steps after it."""
+    if st.phase is Phase.GAME_OVER:
+        raise IllegalAction("The game is over.")
+    if seat not in pending(st):
+        raise IllegalAction("It is not your turn.")
+    if action.kind not in {spec.kind for spec in legal_actions(st, seat)}:
+        raise IllegalAction(f"You can't {action.kind.replace('_', ' ')} now.")
+    ev: Events = []
+    if st.phase is Phase.BET:
+        after_bet(st, ev, st.betting.act(seat, action.kind, action.amount))
+    elif action.kind in ("stasis", "unstasis"):
+        into = action.kind == "stasis"
+        source, target = (st.hands, st.stasis) if into else (st.stasis, st.hands)
+        card = _one_card(action, source[seat])
+        source[seat].remove(card)
+        target[seat].append(card)
+        st.stasis_used = True
+        ev.append(StasisMoved(st.players[seat], card.notation, into, card.name))
+        maybe_end_turn(st, ev)
+    elif action.kind == "end_turn":
+        end_turn(st, ev)
+    else:
+        _main_action(st, seat, action, ev)
+        if five_brothers(st):
+            showdown(st, ev, "five_brothers")
+        else:
+            st.step = Step.END
+            maybe_end_turn(st, ev)
+    return ev
+
+
+def default_action(st: CentranState, seat: int) -> Action:
+    """Timeouts: check if legal, else fold; in a Card-Phase turn stand, then end the turn."""
+    kinds = {spec.kind for spec in legal_actions(st, seat)}
+    for kind in ("check", "stand", "end_turn", "fold"):
+        if kind in kinds:
+            return Action(kind)
+    raise IllegalAction("It is not your turn.")
+
+
+def best_text(st: CentranState, cards: list[Card]) -> str:
+    """The best evaluation of ``cards`` with the current table fives (no Wild Sabacc claim)."""
+    if not cards:
+        return "no cards"
+    return evaluate(cards, len(st.fives)).label
+
+
+def preview(st: CentranState, seat: int, action: Action) -> str:
+    """A short private line about a choice before it is confirmed."""
+    try:
+        if seat not in pending(st):
+            return ""
+        held = st.held(seat)
+        if action.kind == "trade" and len(action.choices) == 2:
+            card, index = trade_choice(st, seat, action)
+            after = [c for c in held if c != card] + [st.array[index]]
+            return (
+                f"You give {card.name} and take {st.array[index].name}: "
+                f"{best_text(st, held)} → {best_text(st, after)}."
+            )
+        if action.kind == "gain":
+            return f"You hold {best_text(st, held)}; you add one card (a five goes to the table)."
+        if action.kind == "discard_to_array" and action.choices:
+            card = _one_card(action, held)
+            rest = [c for c in held if c != card]
+            return f"Without {card.name} you would hold {best_text(st, rest)}."
+        if action.kind == "stasis" and action.choices:
+            card = _one_card(action, st.hands[seat])
+            return f"{card.name} goes face up into your Stasis Field: safe from Sabacc Shifts."
+        if action.kind == "unstasis" and action.choices:
+            card = _one_card(action, st.stasis[seat])
+            return f"{card.name} goes back into your hidden hand."
+        if action.kind in ("bet", "raise") and action.amount is not None:
+            pay = action.amount - (st.betting.phase_commit[seat] if action.kind == "raise" else 0)
+            return f"You put in {pay} and keep {st.stacks[seat] - pay} behind."
+    except IllegalAction:
+        return ""
+    return ""

@@ -1,0 +1,142 @@
+"""The end of a Centran hand and of the game: REVEAL, SETTLE, AWARD_UNCONTESTED, GAME_OVER.
+
+Credits move here: :func:`~engine.variants.centran_settle.settle_hand` decides, this module
+applies the result to the shared :class:`~engine.core.betting.Betting` stacks and the Sabacc pot,
+and writes the public reveal: every hand with its value and name and the chosen value of each
+Ace and table five, each pot's winners, penalties, the Sabacc pot, and why the winner won.
+
+CE-impl-4: the game-end Sabacc pot goes to the players still in the game (CE-38); if nobody is
+(everyone lost their last credit in the same hand), to the players of the last hand who did not
+leave, so credits are always conserved.
+"""
+
+from __future__ import annotations
+
+from engine.core.game import Event
+from engine.core.pots import split_evenly
+from engine.variants.centran_cards import Category, assignment_text
+from engine.variants.centran_deal import last_five_by
+from engine.variants.centran_events import (
+    GameOver,
+    HandWon,
+    PenaltyPaid,
+    PotAwarded,
+    Revealed,
+    SabaccPotResult,
+)
+from engine.variants.centran_settle import Settlement, explain, settle_hand, settle_uncontested
+from engine.variants.centran_state import CentranState, Phase
+from engine.variants.classic_state import Seat
+
+Events = list[Event]
+
+
+def _pot_name(index: int, count: int) -> str:
+    if index == 0:
+        return "main pot" if count > 1 else "hand pot"
+    return f"side pot {index}"
+
+
+def _apply(st: CentranState, result: Settlement[int], ev: Events) -> None:
+    """Move the credits a settlement decided; record statistics and the public summary."""
+    name = st.players.__getitem__
+    st.betting.collect()
+    for s in result.order:
+        won = result.payouts[s] + result.sabacc_award.get(s, 0)
+        st.betting.pay(s, won)
+        taken = st.betting.withdraw(s, result.penalties[s])
+        assert taken == result.penalties[s]  # the settlement capped it at the stack
+        st.stats[s].biggest_pot = max(st.stats[s].biggest_pot, won)
+    st.sabacc_pot = result.sabacc_pot_after
+    for s in result.winners:
+        st.stats[s].hands_won += 1
+    for s, evaluation in result.evals.items():
+        record = st.stats[s]
+        if not record.best_hand or evaluation.score > record.best_score:
+            record.best_hand, record.best_score = evaluation.label, evaluation.score
+    for i, pot in enumerate(result.pots):
+        label = _pot_name(i, len(result.pots))
+        ev.append(PotAwarded(label, pot.amount, tuple(map(name, pot.winners))))
+    for s, paid in result.penalties.items():
+        if s in result.evals and result.evals[s].bombed:
+            ev.append(PenaltyPaid(name(s), paid, "no total within ±23"))
+    if result.end != "uncontested":
+        won = sum(result.sabacc_award.values())
+        winners = tuple(name(s) for s in result.sabacc_award)
+        ev.append(SabaccPotResult(winners, won or result.sabacc_pot_before))
+    ev.append(HandWon(explain(result, name)))
+
+
+def reveal(st: CentranState, ev: Events, end: str) -> None:
+    """REVEAL and SETTLE (§5.6) for the hand that ended by ``end``."""
+    start = len(ev)
+    order = st.hand_order()
+    hands = {s: st.held(s) for s in st.live()}
+    result = settle_hand(
+        order,
+        hands,
+        len(st.fives),
+        end,
+        last_five_by(st),
+        {s: st.betting.contributions[s] for s in order},
+        {s: st.stacks[s] for s in order},
+        st.sabacc_pot,
+        st.options.penalty,
+    )
+    for s in order:
+        if s in hands:
+            evaluation = result.evals[s]
+            aces = sum(1 for c in hands[s] if c.is_ace)
+            label = evaluation.label
+            if evaluation.category is Category.WILD_SABACC:
+                label += " (Five Brothers claimed)"
+            names = tuple(c.name for c in hands[s])
+            ev.append(Revealed(st.players[s], names, label, assignment_text(evaluation, aces)))
+    _apply(st, result, ev)
+    st.last_result = [t for e in ev[start:] if (t := e.public_text())]
+
+
+def award_uncontested(st: CentranState, ev: Events) -> None:
+    """AWARD_UNCONTESTED (CE-32): the last live player takes the whole hand pot unseen."""
+    start = len(ev)
+    order = st.hand_order()
+    (winner,) = st.live()
+    result = settle_uncontested(
+        order,
+        winner,
+        {s: st.betting.contributions[s] for s in order},
+        {s: st.stacks[s] for s in order},
+        st.sabacc_pot,
+    )
+    _apply(st, result, ev)
+    st.last_result = [t for e in ev[start:] if (t := e.public_text())]
+
+
+def end_game(st: CentranState, ev: Events) -> None:
+    """GAME_OVER (§2.5): share the Sabacc pot among the players still in the game, odd credits
+    clockwise from the last hand's first to act (CE-impl-4), and freeze the payouts."""
+    st.phase = Phase.GAME_OVER
+    st.queue = []
+    shared = st.sabacc_pot
+    recipients = [s for s in st.in_game() if st.stacks[s] > 0] or [
+        s for s in range(st.n) if st.status[s] is not Seat.LEFT and st.dealt[s]
+    ]
+    if not recipients:
+        recipients = [s for s in range(st.n) if st.status[s] is not Seat.LEFT]
+    if shared and recipients:
+        ring = [(st.first + i) % st.n for i in range(st.n)]
+        for s, amount in split_evenly(shared, [s for s in ring if s in recipients]).items():
+            st.betting.pay(s, amount)
+        st.sabacc_pot = 0
+    else:
+        shared = 0
+    st.final_payouts = {s: (0 if st.status[s] is Seat.LEFT else st.stacks[s]) for s in range(st.n)}
+    standings = sorted(
+        (
+            (st.players[s], st.final_payouts[s])
+            for s in range(st.n)
+            if st.status[s] is not Seat.LEFT
+        ),
+        key=lambda x: -x[1],
+    )
+    ev.append(GameOver(tuple(standings), shared))
