@@ -23,8 +23,9 @@ CE-impl-1 leave = fold, credits behind go home (flow); CE-impl-2 hand-1 dealer f
 CE-impl-4 game-end Sabacc pot fallback (payout); CE-impl-5 a Card-Phase turn ends by itself when
 no Stasis operation is left, and CE-impl-6 ``array_draw`` needs a card to refill (actions);
 CE-impl-7 :attr:`PlayerView.hand` lists the hidden cards only, Stasis cards are public and appear
-in ``hand_text`` and ``notes``; CE-impl-8 a ``trade`` is one CHOICE of exactly two values (a held
-card and an Array position ``array:N``) so that it fits one select menu; CE-impl-9 the buy-in must
+in ``hand_text`` and ``notes``; CE-impl-8 a ``trade`` is two single choices (the Array card to
+take, then the card to give, or ``cancel_trade``) so that every control fits a button row or one
+select; CE-impl-9 the buy-in must
 cover two hands' antes (§2.2 ``custom``); ``leave`` after GAME_OVER returns 0.
 """
 

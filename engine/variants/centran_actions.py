@@ -4,8 +4,9 @@ Action kinds:
 
 * betting (shared module): ``check``, ``bet`` (AMOUNT), ``call``, ``raise`` (AMOUNT, raise-to),
   ``all_in``, ``fold``;
-* Card-Phase main action (§3.2): ``gain``, ``trade`` (CHOICE of exactly two values: one held card
-  by its notation and one Array position ``array:N``, 1-based), ``stand``; with
+* Card-Phase main action (§3.2): ``gain``, ``trade`` (CHOICE: the Array position ``array:N``,
+  1-based, to take), then ``give`` (CHOICE: the held card that takes its place) or
+  ``cancel_trade``; ``stand``; with
   ``advanced_actions`` also ``draw_to_array``, ``discard_to_array`` (CHOICE: a held card) and,
   with ``advanced_array_draw``, ``array_draw`` (CHOICE: ``array:N``);
 * once per Card-Phase turn, before or after the main action: ``stasis`` (CHOICE: a hidden card
@@ -15,6 +16,8 @@ Action kinds:
 CE-impl-5: the turn ends by itself after the main action when no Stasis operation is left, so a
 turn that used its Stasis operation first takes one click.
 CE-impl-6: ``array_draw`` is offered only while a card can be drawn to refill the position.
+CE-impl-8: a trade is two single choices (take, then give), so that every control is one button
+row or one select; ``cancel_trade`` (the timeout default) returns to the main-action choice.
 """
 
 from __future__ import annotations
@@ -57,19 +60,13 @@ def _main_specs(st: CentranState, seat: int) -> list[ActionSpec]:
     if can_draw:
         specs.append(ActionSpec("gain", "Gain (draw a card)", style="primary"))
     if st.array and held:
-        given = tuple(
-            Option(c.notation, f"Give {c.name}", "your stasis card" if c in st.stasis[seat] else "")
-            for c in held
-        )
         specs.append(
             ActionSpec(
                 "trade",
                 "Trade with the Array",
                 ParamKind.CHOICE,
-                options=given + _array_options(st, "Take "),
-                min_choices=2,
-                max_choices=2,
-                prompt="Pick one of your cards to give and one Array card to take.",
+                options=_array_options(st, "Take "),
+                prompt="Which Array card do you take? (Next you choose the card to give.)",
             )
         )
     specs.append(ActionSpec("stand", "Stand"))
@@ -126,6 +123,25 @@ def _stasis_specs(st: CentranState, seat: int) -> list[ActionSpec]:
     return specs
 
 
+def _give_specs(st: CentranState, seat: int) -> tuple[ActionSpec, ...]:
+    taken = st.array[st.trade_index]
+    options = tuple(
+        Option(c.notation, f"Give {c.name}", "your stasis card" if c in st.stasis[seat] else "")
+        for c in st.held(seat)
+    )
+    return (
+        ActionSpec(
+            "give",
+            f"Give a card for {taken.name}",
+            ParamKind.CHOICE,
+            options=options,
+            style="primary",
+            prompt=f"Which card takes the place of {taken.name} in the Array?",
+        ),
+        ActionSpec("cancel_trade", "Cancel the trade"),
+    )
+
+
 def legal_actions(st: CentranState, seat: int) -> tuple[ActionSpec, ...]:
     """Everything ``seat`` may do now; empty when it is not pending."""
     if seat not in pending(st):
@@ -134,6 +150,8 @@ def legal_actions(st: CentranState, seat: int) -> tuple[ActionSpec, ...]:
         return bet_specs(st.betting.options(seat), st.stacks[seat])
     if st.step is Step.ACTION:
         return (*_main_specs(st, seat), *_stasis_specs(st, seat))
+    if st.step is Step.GIVE:
+        return _give_specs(st, seat)
     return (ActionSpec("end_turn", "End turn", style="primary"), *_stasis_specs(st, seat))
 
 
@@ -151,18 +169,6 @@ def _array_index(st: CentranState, value: str) -> int:
     if not raw.isdigit() or not 1 <= int(raw) <= len(st.array):
         raise IllegalAction(f"There is no Array card {value!r}.")
     return int(raw) - 1
-
-
-def trade_choice(st: CentranState, seat: int, action: Action) -> tuple[Card, int]:
-    """The held card to give and the Array index to take from a ``trade`` action."""
-    picks = list(action.choices)
-    slots = [v for v in picks if v.startswith("array:")]
-    cards = [v for v in picks if not v.startswith("array:")]
-    if len(slots) != 1 or len(cards) != 1:
-        raise IllegalAction("Pick one of your cards and one Array card.")
-    return _one_card(Action("trade", choices=(cards[0],)), st.held(seat)), _array_index(
-        st, slots[0]
-    )
 
 
 def _remove_held(st: CentranState, seat: int, card: Card) -> None:
@@ -184,8 +190,9 @@ def _main_action(st: CentranState, seat: int, action: Action, ev: Events) -> Non
         elif card is not None:
             st.array.append(card)
             given = card.name
-    elif kind == "trade":
-        card, index = trade_choice(st, seat, action)
+    elif kind == "give":
+        card, index = _one_card(action, st.held(seat)), st.trade_index
+        st.trade_index = -1
         _remove_held(st, seat, card)
         received = st.array[index]
         st.array[index] = card
@@ -204,7 +211,8 @@ def _main_action(st: CentranState, seat: int, action: Action, ev: Events) -> Non
         st.hands[seat].append(received)
         taken, position = received.name, index + 1
         _refill(st, sub, seat, index)
-    ev.append(CardAction(name, kind, len(st.held(seat)), given, taken, position))
+    label = "trade" if kind == "give" else kind
+    ev.append(CardAction(name, label, len(st.held(seat)), given, taken, position))
     ev.extend(sub)
 
 
@@ -243,6 +251,14 @@ def apply_action(st: CentranState, seat: int, action: Action) -> Events:
         maybe_end_turn(st, ev)
     elif action.kind == "end_turn":
         end_turn(st, ev)
+    elif action.kind == "trade":
+        if len(action.choices) != 1:
+            raise IllegalAction("Choose exactly one Array card.")
+        st.trade_index = _array_index(st, action.choices[0])
+        st.step = Step.GIVE
+    elif action.kind == "cancel_trade":
+        st.trade_index = -1
+        st.step = Step.ACTION
     else:
         _main_action(st, seat, action, ev)
         if five_brothers(st):
@@ -254,9 +270,10 @@ def apply_action(st: CentranState, seat: int, action: Action) -> Events:
 
 
 def default_action(st: CentranState, seat: int) -> Action:
-    """Timeouts: check if legal, else fold; in a Card-Phase turn stand, then end the turn."""
+    """Timeouts: check if legal, else fold; in a Card-Phase turn stand (cancelling a trade
+    half-way), then end the turn."""
     kinds = {spec.kind for spec in legal_actions(st, seat)}
-    for kind in ("check", "stand", "end_turn", "fold"):
+    for kind in ("check", "stand", "cancel_trade", "end_turn", "fold"):
         if kind in kinds:
             return Action(kind)
     raise IllegalAction("It is not your turn.")
@@ -275,13 +292,16 @@ def preview(st: CentranState, seat: int, action: Action) -> str:
         if seat not in pending(st):
             return ""
         held = st.held(seat)
-        if action.kind == "trade" and len(action.choices) == 2:
-            card, index = trade_choice(st, seat, action)
-            after = [c for c in held if c != card] + [st.array[index]]
+        if action.kind == "give" and action.choices:
+            card, taken = _one_card(action, held), st.array[st.trade_index]
+            after = [c for c in held if c != card] + [taken]
             return (
-                f"You give {card.name} and take {st.array[index].name}: "
+                f"You give {card.name} and take {taken.name}: "
                 f"{best_text(st, held)} → {best_text(st, after)}."
             )
+        if action.kind == "trade" and action.choices:
+            taken = st.array[_array_index(st, action.choices[0])]
+            return f"You take {taken.name}; next you choose which of your cards replaces it."
         if action.kind == "gain":
             return f"You hold {best_text(st, held)}; you add one card (a five goes to the table)."
         if action.kind == "discard_to_array" and action.choices:

@@ -130,6 +130,7 @@ def start_turn(st: CentranState, ev: Events) -> None:
     """A fresh Card-Phase turn for ``queue[0]``, or the Betting Phase when nobody is left."""
     st.step = Step.ACTION
     st.stasis_used = False
+    st.trade_index = -1
     if not st.queue:
         begin_bet(st, ev)
 

@@ -117,9 +117,11 @@ class Phase(StrEnum):
 
 
 class Step(StrEnum):
-    """Where the current Card-Phase turn is: before or after its one main action (§3.2)."""
+    """Where the current Card-Phase turn is (§3.2): before its one main action, choosing the card
+    to give in a trade (the Array card to take is ``CentranState.trade_index``), or after it."""
 
     ACTION = "action"
+    GIVE = "give"
     END = "end"
 
 
@@ -156,6 +158,7 @@ class CentranState:
     queue: list[int] = field(default_factory=list)  # Card-Phase turns still to take; [0] = now
     step: Step = Step.ACTION
     stasis_used: bool = False
+    trade_index: int = -1  # Array position chosen by a trade waiting for its "give" step
     dealt: list[bool] = field(default_factory=list)  # dealt into the current / last hand
     notes: list[str] = field(default_factory=list)  # one private line per seat
     shift_note: str = ""  # public line of this round's Shift Phase
@@ -227,6 +230,7 @@ class CentranState:
             "queue": list(self.queue),
             "step": self.step.value,
             "stasis_used": self.stasis_used,
+            "trade_index": self.trade_index,
             "dealt": list(self.dealt),
             "notes": list(self.notes),
             "shift_note": self.shift_note,
@@ -269,6 +273,7 @@ class CentranState:
             queue=[int(s) for s in data["queue"]],
             step=Step(data["step"]),
             stasis_used=bool(data["stasis_used"]),
+            trade_index=int(data["trade_index"]),
             dealt=[bool(x) for x in data["dealt"]],
             notes=[str(x) for x in data["notes"]],
             shift_note=str(data["shift_note"]),

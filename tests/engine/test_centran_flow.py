@@ -47,12 +47,22 @@ def test_full_scripted_hand_with_shift_and_sabacc_pot() -> None:
     kinds = [s.kind for s in game.legal_actions(0)]
     assert kinds == ["gain", "trade", "stand", "stasis"]
     trade = next(s for s in game.legal_actions(0) if s.kind == "trade")
-    assert (trade.min_choices, trade.max_choices) == (2, 2)
-    assert [o.value for o in trade.options] == ["major:-20", "major:-2", "array:1"]
+    assert [(o.value, o.label) for o in trade.options] == [
+        ("array:1", "Take Array #1: 8 of Flasks")
+    ]
     do(game, "stasis major:-20")
     assert "stasis" not in [s.kind for s in game.legal_actions(0)]
-    assert "−" in game.preview(0, Action("trade", choices=("major:-2", "array:1")))
-    lines = texts(do(game, "trade major:-2 array:1"))
+    do(game, "trade array:1")
+    give, cancel = game.legal_actions(0)
+    assert (give.kind, cancel.kind) == ("give", "cancel_trade")
+    assert [o.value for o in give.options] == ["major:-2", "major:-20"]
+    assert game.default_action(0) == Action("cancel_trade")
+    assert game.preview(0, Action("give", choices=("major:-2",))).startswith(
+        "You give The Queen of Air and Darkness (−2) and take 8 of Flasks: "
+    )
+    do(game, "cancel_trade")
+    assert [s.kind for s in game.legal_actions(0)] == ["gain", "trade", "stand"]
+    lines = texts(do(game, "trade array:1; give major:-2"))
     assert lines == [
         "A trades for 8 of Flasks (Array #1); The Queen of Air and Darkness (−2) takes its place "
         "in the Array (2 cards)."
@@ -263,8 +273,10 @@ def test_default_action_and_illegal_actions() -> None:
     assert game.default_action(0) == Action("stand")
     with pytest.raises(IllegalAction):
         game.apply(1, Action("stand"))
-    with pytest.raises(IllegalAction, match="one of your cards and one Array card"):
-        game.apply(0, Action("trade", choices=("coins:2", "coins:3")))
+    with pytest.raises(IllegalAction, match="no Array card"):
+        game.apply(0, Action("trade", choices=("coins:2",)))
+    with pytest.raises(IllegalAction, match="exactly one"):
+        game.apply(0, Action("trade", choices=("array:1", "array:1")))
     with pytest.raises(IllegalAction):
         game.apply(0, Action("check"))
     do(game, "stand")

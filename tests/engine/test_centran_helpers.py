@@ -51,7 +51,7 @@ def seat_now(game: CentranGame) -> int:
 
 def do(game: CentranGame, script: str) -> list[Event]:
     """Apply a ';'-separated script for whoever is pending: ``check; bet 5; stasis coins:3;
-    trade major:-2 array:1``."""
+    trade array:1; give major:-2``."""
     events: list[Event] = []
     for item in filter(None, (s.strip() for s in script.split(";"))):
         kind, *args = item.split()
@@ -85,10 +85,6 @@ def random_action(game: CentranGame, seat: int, rng: random.Random) -> Action:
     if spec.param is ParamKind.AMOUNT:
         high = spec.max_amount if rng.random() < 0.1 else min(spec.max_amount, spec.min_amount + 5)
         return Action(spec.kind, amount=rng.randint(spec.min_amount, high))
-    if spec.kind == "trade":
-        held = [o.value for o in spec.options if not o.value.startswith("array:")]
-        slots = [o.value for o in spec.options if o.value.startswith("array:")]
-        return Action("trade", choices=(rng.choice(held), rng.choice(slots)))
     if spec.param is ParamKind.CHOICE:
         return Action(spec.kind, choices=(rng.choice(spec.options).value,))
     return Action(spec.kind)

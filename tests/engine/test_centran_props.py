@@ -163,5 +163,6 @@ def test_random_seeds_reach_every_event_and_action() -> None:
             kinds.add(action.kind)
             events |= {type(e).__name__ for e in game.apply(seat, action)}
     assert {"Revealed", "ShiftTurned", "ShiftDone", "FiveTabled", "PenaltyPaid"} <= events
-    assert {"gain", "trade", "stand", "stasis", "unstasis", "end_turn", "draw_to_array"} <= kinds
+    assert {"gain", "trade", "give", "cancel_trade", "stand", "stasis", "unstasis"} <= kinds
+    assert {"end_turn", "draw_to_array"} <= kinds
     assert {"discard_to_array", "array_draw", "bet", "call", "raise", "fold", "check"} <= kinds
