@@ -29,6 +29,7 @@ _BOTS: dict[str, str] = {
     "coruscant-shift": "engine.bots.coruscant",
     "kessel": "engine.bots.kessel",
     "classic": "engine.bots.classic",
+    "project": "engine.bots.project",
 }
 
 

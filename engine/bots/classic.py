@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from engine.bots.common import (
@@ -74,10 +74,13 @@ def hand_value(cards: Sequence[Card]) -> float:
     return final_value(ev.total)
 
 
-def value_table(unseen: Counter[int], turns: int) -> dict[int, float]:
-    """Value of each total when ``turns`` more gain-or-stand decisions remain."""
+def value_table(
+    unseen: Counter[int], turns: int, final: Callable[[int], float] = final_value
+) -> dict[int, float]:
+    """Value of each total when ``turns`` more gain-or-stand decisions remain; ``final`` values
+    a total at the reveal (the Sabacc Project bot passes its own, positive-first)."""
     n = sum(unseen.values())
-    table = {t: final_value(t) for t in range(-SPAN, SPAN + 1)}
+    table = {t: final(t) for t in range(-SPAN, SPAN + 1)}
     for _ in range(turns):
         table = {
             t: max(table[t], _expect(table, t, unseen, n)) if n else table[t]

@@ -20,6 +20,7 @@ SETUP: dict[str, dict[str, Any]] = {
     "coruscant-shift": {"buy_in": 60, "options": {}},
     "kessel": {"buy_in": 60, "options": {"starting_chips": 4}},
     "classic": {"buy_in": 60, "options": {"max_hands": 4}},
+    "project": {"buy_in": 60, "options": {"max_hands": 3}},
 }
 MAX_STEPS = 4000
 
@@ -62,7 +63,7 @@ def buy_in(variant: str) -> int:
 
 
 def test_supported_variants() -> None:
-    assert {"coruscant-shift", "kessel", "classic"} <= set(VARIANTS)
+    assert {"coruscant-shift", "kessel", "classic", "project"} <= set(VARIANTS)
     assert not supports("no-such-variant")
 
 
@@ -125,10 +126,21 @@ def _perturb_classic(data: dict[str, Any], other: int) -> None:
     _swap_with_pile(st["hands"][other], st["draw"], lambda a, b: True)
 
 
+def _perturb_project(data: dict[str, Any], other: int) -> None:
+    st = data["state"]
+    hand, protected = st["hands"][other], set(st["fields"][other])
+    hidden = [c for i, c in enumerate(hand) if i not in protected]
+    _swap_with_pile(hidden, st["draw"], lambda a, b: True)
+    for i in range(len(hand)):
+        if i not in protected:
+            hand[i] = hidden.pop(0)
+
+
 PERTURB: dict[str, Callable[[dict[str, Any], int], None]] = {
     "coruscant-shift": _perturb_coruscant,
     "kessel": _perturb_kessel,
     "classic": _perturb_classic,
+    "project": _perturb_project,
 }
 
 

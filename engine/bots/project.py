@@ -1,0 +1,171 @@
+"""The Sabacc Project bot (variant ``project``), built on the Classic Sabacc bot's machinery.
+
+The deck is Classic's, so the look-ahead :func:`~engine.bots.classic.value_table` over the unseen
+card values is reused with this variant's own reveal value (:func:`final_value`: at equal
+distance the positive total is the better one, a bomb costs the whole Main Pot). On a draw turn
+the bot compares standing with drawing; a strong hand puts its biggest exposed card into the
+Interference Field (safe from a Sabacc Shift) and calls the hand when the style finds it strong
+enough. Betting feeds a Monte-Carlo equity to the shared pot-odds policy; before the deal
+(opening betting) every seat is equal.
+
+Read from the public view only: every seat's card count and field cards (``N cards · field: …``),
+the ``Round``, ``Caller`` and ``Call the hand`` info rows and the Main Pot.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from engine.bots.classic import BOMB, value_table
+from engine.bots.common import (
+    BetSituation,
+    betting_action,
+    by_kind,
+    decision_rng,
+    info_value,
+    monte_carlo,
+    profile,
+    showdown_share,
+)
+from engine.core.game import Action, ActionSpec, Game, PublicView
+from engine.variants.project_cards import TARGET, Card, Category, evaluate, full_deck, parse
+
+EQUITY_SAMPLES = 48
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """This seat's cards and what it knows of the table."""
+
+    hidden: tuple[Card, ...]
+    field: tuple[Card, ...]
+    unseen: Counter[int]  # card value -> how many unseen cards have it
+    rivals: tuple[tuple[int, tuple[int, ...]], ...]  # live opponents: (card count, field values)
+    turns_left: int  # own draw turns after this one (estimate)
+    pot: int
+    stack: int
+
+    @property
+    def cards(self) -> list[Card]:
+        """Hidden and field cards together (the whole hand)."""
+        return [*self.hidden, *self.field]
+
+    @property
+    def total(self) -> int:
+        """The whole hand's total."""
+        return sum(c.value for c in self.cards)
+
+
+def final_value(total: int) -> float:
+    """Rough chance that a hand of ``total`` beats one opponent at the reveal (positive first)."""
+    if total == 0 or abs(total) > TARGET:
+        return BOMB
+    distance = TARGET - abs(total)
+    return 0.95 * math.exp(-0.28 * distance) + (0.01 if total > 0 else 0.0)
+
+
+def hand_value(cards: list[Card]) -> float:
+    """:func:`final_value`, with the Idiot's Array on top."""
+    ev = evaluate(cards)
+    return 1.0 if ev.category is Category.IDIOTS_ARRAY else final_value(ev.total)
+
+
+def _field(text: str) -> list[Card]:
+    _, found, cards = text.partition("field: ")
+    return [parse(c) for c in cards.split()] if found else []
+
+
+def _turns_left(public: PublicView) -> int:
+    if info_value(public, "Caller") is not None or "Final" in public.phase:
+        return 0
+    call_info = info_value(public, "Call the hand") or ""
+    return 2 if call_info.startswith("from") else 1
+
+
+def read_hand(game: Game, seat: int) -> Hand:
+    """This seat's cards plus the public facts a decision needs."""
+    view = game.view_for(seat)
+    public = view.public or game.public_view()
+    hidden = tuple(parse(c) for c in view.hand)
+    fields = {s.seat: _field(s.public) for s in public.seats}
+    known = Counter(c.plain for c in hidden)
+    for cards in fields.values():
+        known.update(c.plain for c in cards)
+    unseen: Counter[int] = Counter()
+    for card in full_deck():
+        if known[card.plain] > 0:
+            known[card.plain] -= 1
+        else:
+            unseen[card.value] += 1
+    rivals = tuple(
+        (int(s.public.split()[0]), tuple(c.value for c in fields[s.seat]))
+        for s in public.seats
+        if s.seat != seat and s.public  # only live seats holding cards show a count
+    )
+    return Hand(
+        hidden=hidden,
+        field=tuple(fields.get(seat, ())),
+        unseen=unseen,
+        rivals=rivals,
+        turns_left=_turns_left(public),
+        pot=sum(amount for name, amount in public.pots if name == "Main Pot"),
+        stack=public.seats[seat].stack,
+    )
+
+
+def equity(hand: Hand, table: dict[int, float], rng: random.Random) -> float:
+    """Monte-Carlo chance to hold the best value against opponents with random unseen cards
+    (their field cards are known); before the deal, an equal share."""
+    if not hand.cards:
+        return 1.0 / (len(hand.rivals) + 1) if hand.rivals else 0.5
+    mine = -max(hand_value(hand.cards), table.get(hand.total, BOMB))
+    pool = list(hand.unseen.elements())
+
+    def trial(r: random.Random) -> float:
+        others = []
+        for count, known in hand.rivals:
+            total = sum(known) + sum(r.sample(pool, max(0, count - len(known))))
+            others.append(-table.get(total, BOMB))
+        return showdown_share(mine, others)
+
+    return monte_carlo(trial, EQUITY_SAMPLES, rng)
+
+
+def draw_action(hand: Hand, specs: dict[str, ActionSpec], style: str, rng: random.Random) -> Action:
+    """Field first when the hand is strong, then call, draw or stand."""
+    prof = profile(style)
+    now = hand_value(hand.cards)
+    field = specs.get("field")
+    if field is not None and now >= 0.5 and not hand.field:
+        best = max(hand.hidden, key=lambda c: (abs(c.value), c.plain))
+        value = next(o.value for o in field.options if o.value.split("#")[0] == best.plain)
+        return Action("field", choices=(value,))
+    if "call_hand" in specs and now >= 0.3:
+        chance = equity(hand, value_table(hand.unseen, 1, final_value), rng)
+        if chance >= 0.85 - 0.3 * prof.risk:
+            return Action("call_hand")
+    if "draw" in specs:
+        table = value_table(hand.unseen, hand.turns_left, final_value)
+        n = sum(hand.unseen.values())
+        drawn = sum(k * table.get(hand.total + v, BOMB) for v, k in hand.unseen.items()) / n
+        if drawn > max(now, table.get(hand.total, BOMB)):
+            return Action("draw")
+    return Action("stand")
+
+
+def decide(game: Game, seat: int, style: str) -> Action:
+    """The bot's action for a pending ``seat`` of a Sabacc Project game."""
+    specs = game.legal_actions(seat)
+    kinds = by_kind(specs)
+    hand = read_hand(game, seat)
+    rng = decision_rng(game, seat, style)
+    if "stand" in kinds:
+        return draw_action(hand, kinds, style, rng)
+    if {"check", "call", "fold"} & set(kinds):
+        table = value_table(hand.unseen, hand.turns_left + 1, final_value)
+        situation = BetSituation(equity(hand, table, rng), hand.pot, hand.stack)
+        return betting_action(specs, situation, style, rng)
+    return game.default_action(seat)
