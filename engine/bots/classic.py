@@ -153,10 +153,16 @@ def _turns_left(public: PublicView) -> int:
     return 2 if call_info.startswith("from") else 1
 
 
-def equity(hand: Hand, table: dict[int, float], rng: random.Random) -> float:
+def equity(
+    hand: Hand,
+    table: dict[int, float],
+    rng: random.Random,
+    value: Callable[[list[Card]], float] = hand_value,
+) -> float:
     """Monte-Carlo chance to hold the best value against opponents with random unseen cards
-    (their stasis cards are known), everyone valued by ``table``."""
-    mine = -max(hand_value(hand.cards), table.get(hand_total(hand.cards), BOMB))
+    (their stasis cards are known), everyone valued by ``table``; ``value`` values this seat's
+    own cards (the Sabacc Project bot passes its own)."""
+    mine = -max(value(hand.cards), table.get(hand_total(hand.cards), BOMB))
     pool = list(hand.unseen.elements())
 
     def trial(r: random.Random) -> float:

@@ -1,8 +1,9 @@
 """The Sabacc Project bot (variant ``project``), built on the Classic Sabacc bot's machinery.
 
 The deck is Classic's, so the look-ahead :func:`~engine.bots.classic.value_table` over the unseen
-card values is reused with this variant's own reveal value (:func:`final_value`: at equal
-distance the positive total is the better one, a bomb costs the whole Main Pot). On a draw turn
+card values, the :class:`~engine.bots.classic.Hand` record (its ``stasis`` slot holds the
+Interference-Field cards) and the Monte-Carlo equity are reused with this variant's own reveal
+value (:func:`final_value`: at equal distance the positive total is the better one). On a draw turn
 the bot compares standing with drawing; a strong hand puts its biggest exposed card into the
 Interference Field (safe from a Sabacc Shift) and calls the hand when the style finds it strong
 enough. Betting feeds a Monte-Carlo equity to the shared pot-odds policy; before the deal
@@ -17,46 +18,20 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from dataclasses import dataclass
+from collections.abc import Sequence
 
-from engine.bots.classic import BOMB, value_table
+from engine.bots.classic import BOMB, Hand, value_table
+from engine.bots.classic import equity as classic_equity
 from engine.bots.common import (
     BetSituation,
     betting_action,
     by_kind,
     decision_rng,
     info_value,
-    monte_carlo,
     profile,
-    showdown_share,
 )
 from engine.core.game import Action, ActionSpec, Game, PublicView
 from engine.variants.project_cards import TARGET, Card, Category, evaluate, full_deck, parse
-
-EQUITY_SAMPLES = 48
-
-
-@dataclass(frozen=True, slots=True)
-class Hand:
-    """This seat's cards and what it knows of the table."""
-
-    hidden: tuple[Card, ...]
-    field: tuple[Card, ...]
-    unseen: Counter[int]  # card value -> how many unseen cards have it
-    rivals: tuple[tuple[int, tuple[int, ...]], ...]  # live opponents: (card count, field values)
-    turns_left: int  # own draw turns after this one (estimate)
-    pot: int
-    stack: int
-
-    @property
-    def cards(self) -> list[Card]:
-        """Hidden and field cards together (the whole hand)."""
-        return [*self.hidden, *self.field]
-
-    @property
-    def total(self) -> int:
-        """The whole hand's total."""
-        return sum(c.value for c in self.cards)
 
 
 def final_value(total: int) -> float:
@@ -67,7 +42,7 @@ def final_value(total: int) -> float:
     return 0.95 * math.exp(-0.28 * distance) + (0.01 if total > 0 else 0.0)
 
 
-def hand_value(cards: list[Card]) -> float:
+def hand_value(cards: Sequence[Card]) -> float:
     """:func:`final_value`, with the Idiot's Array on top."""
     ev = evaluate(cards)
     return 1.0 if ev.category is Category.IDIOTS_ARRAY else final_value(ev.total)
@@ -107,7 +82,7 @@ def read_hand(game: Game, seat: int) -> Hand:
     )
     return Hand(
         hidden=hidden,
-        field=tuple(fields.get(seat, ())),
+        stasis=tuple(fields.get(seat, ())),  # Interference-Field cards (face up, protected)
         unseen=unseen,
         rivals=rivals,
         turns_left=_turns_left(public),
@@ -117,21 +92,11 @@ def read_hand(game: Game, seat: int) -> Hand:
 
 
 def equity(hand: Hand, table: dict[int, float], rng: random.Random) -> float:
-    """Monte-Carlo chance to hold the best value against opponents with random unseen cards
-    (their field cards are known); before the deal, an equal share."""
+    """Classic's Monte-Carlo equity with this variant's hand value; before the deal (no cards
+    yet) an equal share."""
     if not hand.cards:
         return 1.0 / (len(hand.rivals) + 1) if hand.rivals else 0.5
-    mine = -max(hand_value(hand.cards), table.get(hand.total, BOMB))
-    pool = list(hand.unseen.elements())
-
-    def trial(r: random.Random) -> float:
-        others = []
-        for count, known in hand.rivals:
-            total = sum(known) + sum(r.sample(pool, max(0, count - len(known))))
-            others.append(-table.get(total, BOMB))
-        return showdown_share(mine, others)
-
-    return monte_carlo(trial, EQUITY_SAMPLES, rng)
+    return classic_equity(hand, table, rng, hand_value)
 
 
 def draw_action(hand: Hand, specs: dict[str, ActionSpec], style: str, rng: random.Random) -> Action:
@@ -139,7 +104,7 @@ def draw_action(hand: Hand, specs: dict[str, ActionSpec], style: str, rng: rando
     prof = profile(style)
     now = hand_value(hand.cards)
     field = specs.get("field")
-    if field is not None and now >= 0.5 and not hand.field:
+    if field is not None and now >= 0.5 and not hand.stasis:
         best = max(hand.hidden, key=lambda c: (abs(c.value), c.plain))
         value = next(o.value for o in field.options if o.value.split("#")[0] == best.plain)
         return Action("field", choices=(value,))
@@ -150,8 +115,9 @@ def draw_action(hand: Hand, specs: dict[str, ActionSpec], style: str, rng: rando
     if "draw" in specs:
         table = value_table(hand.unseen, hand.turns_left, final_value)
         n = sum(hand.unseen.values())
-        drawn = sum(k * table.get(hand.total + v, BOMB) for v, k in hand.unseen.items()) / n
-        if drawn > max(now, table.get(hand.total, BOMB)):
+        total = sum(c.value for c in hand.cards)
+        drawn = sum(k * table.get(total + v, BOMB) for v, k in hand.unseen.items()) / n
+        if drawn > max(now, table.get(total, BOMB)):
             return Action("draw")
     return Action("stand")
 
