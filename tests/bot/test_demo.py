@@ -75,7 +75,7 @@ async def test_headless_demo_conserves_credits_and_shows_no_hidden_card(
     assert printed == result.transcript
     text = "\n".join(result.transcript)
     assert text.splitlines()[-1].endswith("conserved and settled: OK")
-    assert ("1 Add-bot" in text) == bots_support(variant)
+    assert ("seats (1 Add-bot)" in text) == bots_support(variant)
     assert any("Your hand" in text for text in check.private), "no private hand was shown"
     assert not check.unseen, "transcript lines that no spectator saw"
 
