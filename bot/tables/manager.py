@@ -19,7 +19,7 @@ from bot.errors import NotYourTurn, StaleButton, TableError
 from bot.tables import store
 from bot.tables.effects import Effects, public_lines
 from bot.tables.models import Seat, Status, Table
-from engine.core.game import Action, Event, VariantInfo
+from engine.core.game import Action, Event, Game, VariantInfo
 
 if TYPE_CHECKING:
     from bot.client import SabaccBot
@@ -55,6 +55,14 @@ class Snapshot:
         table.log.extend(self.log)
         table.strikes = dict(self.strikes)
         table.left_seats = dict(self.left_seats)
+
+
+def may_act(game: Game, seat: int, kind: str) -> bool:
+    """Whether ``seat`` may take an action of ``kind`` now: on its turn, or an out-of-turn action
+    the rules allow (listed by ``legal_actions`` for a seat that is not pending)."""
+    if seat in game.pending_seats():
+        return True
+    return any(spec.kind == kind for spec in game.legal_actions(seat))
 
 
 class TableManager(Effects):
@@ -271,7 +279,7 @@ class TableManager(Effects):
                 raise TableError("This game is over.")
             if game.turn != turn:
                 raise StaleButton("This button is out of date: the table has moved on.")
-            if seat not in game.pending_seats():
+            if not may_act(game, seat, action.kind):
                 raise NotYourTurn("It's not your turn.")
             saved = Snapshot.of(table)
             hand_before = game.public_view().hand_no

@@ -143,8 +143,11 @@ def build_table_message(table: Table) -> tuple[discord.Embed, discord.ui.View | 
     if table.status is Status.FINISHED or game.finished:
         return embed, None
     view = discord.ui.View(timeout=None)
+    # The pending seats' actions first (their labels win), then out-of-turn ones of the others.
+    pending = sorted(game.pending_seats())
+    others = [s for s in range(len(table.seats)) if s not in pending and not table.seats[s].is_bot]
     specs: dict[str, Any] = {}
-    for seat in sorted(game.pending_seats()):
+    for seat in pending + others:
         for spec in game.legal_actions(seat):
             specs.setdefault(spec.kind, spec)
     for spec in list(specs.values())[:22]:

@@ -54,11 +54,14 @@ def seated_turn(
         raise TableError("The game has not started yet.")
     if game.turn != turn:
         raise StaleButton("This button is out of date: the table has moved on.")
-    if seat not in game.pending_seats():
+    specs = game.legal_actions(seat)
+    if seat not in game.pending_seats() and not specs:
         raise NotYourTurn("It's not your turn.")
-    for spec in game.legal_actions(seat):
+    for spec in specs:
         if spec.kind == kind:
             return table, seat, spec
+    if seat not in game.pending_seats():
+        raise NotYourTurn("It's not your turn.")
     raise TableError("You can't do that right now.")
 
 

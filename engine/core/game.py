@@ -174,7 +174,9 @@ class Game(Protocol):
         ...
 
     def legal_actions(self, seat: int) -> tuple[ActionSpec, ...]:
-        """What ``seat`` may do now; empty when it is not pending."""
+        """What ``seat`` may do now. For a seat that is not pending this is usually empty, but
+        may hold out-of-turn actions the rules allow at any moment (Sabacc Project's
+        Interference Field); applying one of those does not pass the turn."""
         ...
 
     def apply(self, seat: int, action: Action) -> tuple[Event, ...]:

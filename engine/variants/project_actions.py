@@ -8,10 +8,9 @@ Action kinds:
   ``pot_building_rounds + 1`` ``call_hand`` ("Call the hand", distinct from the betting ``call``);
 * ``field`` (CHOICE, one or more of the seat's exposed cards): the Interference Field (§6.3).
 
-P-impl-5: the generic table offers controls to the pending seat only, so ``field`` is listed on
-the player's own turns (draw and betting, from the deal to the reveal). :func:`apply_action`
-also accepts it from any other live seat at any moment of the hand (the free action of §3), for
-platforms that can offer it out of turn.
+P-impl-5: ``field`` is a free action of §3: it is listed for the pending seat with its other
+actions, and for every other live seat as an out-of-turn action (the Game contract allows that),
+so any player may use the Interference Field at any moment from the deal to the reveal.
 
 P-impl-6: option values of ``field`` are card notations; a second identical special card in the
 same hand is ``<name>#2`` (values must be unique).
@@ -86,9 +85,9 @@ def _field_spec(st: ProjectState, seat: int) -> ActionSpec:
 
 
 def legal_actions(st: ProjectState, seat: int) -> tuple[ActionSpec, ...]:
-    """Everything ``seat`` may do now; empty when it is not pending."""
+    """Everything ``seat`` may do now; out of turn only the Interference Field (P-impl-5)."""
     if seat not in pending(st):
-        return ()
+        return (_field_spec(st, seat),) if can_field(st, seat) else ()
     specs: list[ActionSpec]
     if st.phase in BET_PHASES:
         specs = list(bet_specs(st.betting.options(seat), st.stacks[seat]))

@@ -211,3 +211,32 @@ async def test_restart_mid_hand_then_finish(world: World, restart: Any) -> None:
     assert finished.game.payouts() == simulate(SEED)[0].payouts()
     assert await money(world) == before
     assert await world.bot.bank.table_escrow(None, finished.id) == {}
+
+
+async def test_interference_field_out_of_turn(world: World) -> None:
+    """A player who is not on turn puts a card into the field from the table's button: the turn
+    does not pass, and the card becomes public."""
+    await start_project(world)
+    table = table_in(world)
+    game = table.game
+    assert isinstance(game, ProjectGame)
+    sim = driver(world)
+    waiting: list[int] = []
+    for _ in range(60):  # play on (never using the field) until a waiting player could use it
+        waiting = [s for s in range(4) if s not in game.pending_seats() and game.legal_actions(s)]
+        if waiting:
+            break
+        (seat,) = game.pending_seats()
+        specs = tuple(s for s in game.legal_actions(seat) if s.kind != "field")
+        kind, value = project_policy(table, seat, specs)
+        await sim.do(seat, kind, value)
+    assert waiting, "no moment where a waiting player could use the field"
+    seat = waiting[0]
+    (spec,) = game.legal_actions(seat)
+    assert spec.kind == "field"
+    turn, pending = game.turn, game.pending_seats()
+    card = spec.options[0]
+    result = await sim.do(seat, "field", [card.value])
+    assert result.acknowledged
+    assert game.turn == turn and game.pending_seats() == pending
+    assert card.label in text_of(table_message(world))
