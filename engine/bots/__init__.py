@@ -29,6 +29,7 @@ _BOTS: dict[str, str] = {
     "coruscant-shift": "engine.bots.coruscant",
     "kessel": "engine.bots.kessel",
     "classic": "engine.bots.classic",
+    "centran": "engine.bots.centran",
     "project": "engine.bots.project",
 }
 

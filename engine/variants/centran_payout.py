@@ -63,7 +63,7 @@ def _apply(st: CentranState, result: Settlement[int], ev: Events) -> None:
     if result.end != "uncontested":
         won = sum(result.sabacc_award.values())
         winners = tuple(name(s) for s in result.sabacc_award)
-        ev.append(SabaccPotResult(winners, won or result.sabacc_pot_before))
+        ev.append(SabaccPotResult(winners, won or result.sabacc_pot_after))
     ev.append(HandWon(explain(result, name)))
 
 

@@ -20,6 +20,7 @@ SETUP: dict[str, dict[str, Any]] = {
     "coruscant-shift": {"buy_in": 60, "options": {}},
     "kessel": {"buy_in": 60, "options": {"starting_chips": 4}},
     "classic": {"buy_in": 60, "options": {"max_hands": 4}},
+    "centran": {"buy_in": 60, "options": {"max_hands": 3}},
     "project": {"buy_in": 60, "options": {"max_hands": 3}},
 }
 MAX_STEPS = 4000
@@ -136,11 +137,18 @@ def _perturb_project(data: dict[str, Any], other: int) -> None:
             hand[i] = hidden.pop(0)
 
 
+def _perturb_centran(data: dict[str, Any], other: int) -> None:
+    st = data["state"]
+    fives = {"coins:5", "flasks:5", "sabers:5", "staves:5", "major:-5"}
+    _swap_with_pile(st["hands"][other], st["draw"], lambda a, b: b not in fives)
+
+
 PERTURB: dict[str, Callable[[dict[str, Any], int], None]] = {
     "coruscant-shift": _perturb_coruscant,
     "kessel": _perturb_kessel,
     "classic": _perturb_classic,
     "project": _perturb_project,
+    "centran": _perturb_centran,
 }
 
 

@@ -1,0 +1,159 @@
+"""The Centran Sabacc bot (variant ``centran``).
+
+A hand is judged by the engine's own evaluation (:func:`~engine.variants.centran_cards.evaluate`
+with the table fives), turned into a rough chance of beating one opponent by :func:`strength`.
+Each Card-Phase turn compares standing, gaining (the exact average over the unseen cards, a five
+counting as one more table five) and every trade with an Array card; a strong hand puts its
+biggest hidden card into the Stasis Field (safe from a Sabacc Shift). Betting feeds
+``strength ** rivals`` to the shared pot-odds policy. The advanced actions are never chosen.
+
+Read from the views: the own hidden cards (``view_for``), every seat's card count and Stasis Field
+(``N cards · stasis: …``), the ``Array`` and ``Wild Fives`` info rows (compact notation) and the
+pots; in a trade's second step, the Array card being taken from the ``give`` label.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.bots.common import (
+    BetSituation,
+    betting_action,
+    by_kind,
+    decision_rng,
+    info_value,
+    profile,
+)
+from engine.core.game import Action, ActionSpec, Game, PublicView
+from engine.variants.centran_cards import CARD_RE, Card, HandEval, evaluate, full_deck
+
+BOMB = -0.4  # value of a bombed hand at the reveal (it also pays a penalty)
+_CATEGORY_VALUE = {0: 1.0, 1: 0.99, 2: 0.97, 3: 0.95, 4: 0.92, 5: 0.9}
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """This seat's cards and the public facts a decision needs."""
+
+    hidden: tuple[Card, ...]
+    stasis: tuple[Card, ...]
+    array: tuple[Card, ...]
+    fives: int
+    unseen: tuple[Card, ...]
+    rivals: int  # live opponents
+    pot: int
+    stack: int
+
+    @property
+    def held(self) -> list[Card]:
+        """Hidden and Stasis cards together."""
+        return [*self.hidden, *self.stasis]
+
+
+def strength(evaluation: HandEval) -> float:
+    """Rough chance that a hand beats one opponent at the reveal."""
+    if evaluation.bombed:
+        return BOMB
+    cat, distance = evaluation.rank_key[0], evaluation.rank_key[1]
+    if cat in _CATEGORY_VALUE:
+        return _CATEGORY_VALUE[cat]
+    return 0.85 * math.exp(-0.3 * (distance - 1)) + (0.01 if evaluation.rank_key[2] == 0 else 0)
+
+
+def value(cards: Sequence[Card], fives: int) -> float:
+    """:func:`strength` of ``cards`` with ``fives`` table fives."""
+    return strength(evaluate(cards, fives)) if cards else BOMB
+
+
+def _notations(text: str) -> list[Card]:
+    return [Card.parse(token) for token in text.replace("·", " ").split() if CARD_RE.match(token)]
+
+
+def read_table(game: Game, seat: int) -> Table:
+    """This seat's cards plus the public facts (raises ``ValueError`` on unreadable text)."""
+    view = game.view_for(seat)
+    public: PublicView = view.public or game.public_view()
+    hidden = tuple(Card.parse(c) for c in view.hand)
+    fields: dict[int, list[Card]] = {}
+    rivals = 0
+    for s in public.seats:
+        _, found, cards = s.public.partition("stasis: ")
+        fields[s.seat] = _notations(cards) if found else []
+        rivals += s.seat != seat and bool(s.public)
+    array_text = info_value(public, "Array") or ""
+    array = tuple(_notations(array_text))
+    five_text = info_value(public, "Wild Fives") or "0/5"
+    fives = int(five_text.split("/")[0])
+    tabled = _notations(five_text.partition(":")[2].replace("(", " ").replace(")", " "))
+    known = {*hidden, *array, *tabled, *(c for cards in fields.values() for c in cards)}
+    return Table(
+        hidden=hidden,
+        stasis=tuple(fields.get(seat, ())),
+        array=array,
+        fives=fives,
+        unseen=tuple(c for c in full_deck() if c not in known),
+        rivals=rivals,
+        pot=sum(amount for _, amount in public.pots),
+        stack=public.seats[seat].stack,
+    )
+
+
+def gain_value(table: Table) -> float:
+    """Expected :func:`value` after drawing one unseen card (a five joins the table)."""
+    if not table.unseen:
+        return BOMB
+    held = table.held
+    total = 0.0
+    for card in table.unseen:
+        total += value(held, table.fives + 1) if card.is_five else value([*held, card], table.fives)
+    return total / len(table.unseen)
+
+
+def best_give(table: Table, taken: Card) -> tuple[float, Card]:
+    """The held card whose exchange for ``taken`` leaves the best hand, and that hand's value."""
+    held = table.held
+    scored = [(value([*(c for c in held if c != give), taken], table.fives), give) for give in held]
+    return max(scored, key=lambda item: (item[0], item[1].notation))
+
+
+def card_action(table: Table, specs: dict[str, ActionSpec], style: str) -> Action:
+    """Stasis first when strong, then the best of stand / gain / trade; end the turn."""
+    now = value(table.held, table.fives)
+    if "stasis" in specs and now >= 0.5 and table.hidden and not table.stasis:
+        card = max(table.hidden, key=lambda c: (abs(c.value), c.notation))
+        return Action("stasis", choices=(card.notation,))
+    if "give" in specs:
+        label = specs["give"].label.removeprefix("Give a card for ")
+        taken = next((c for c in table.array if c.name == label), None)
+        if taken is None:
+            raise ValueError(f"unknown Array card {label!r}")
+        return Action("give", choices=(best_give(table, taken)[1].notation,))
+    if "stand" not in specs:
+        return Action("end_turn") if "end_turn" in specs else Action("cancel_trade")
+    margin = 0.04 * (1.5 - profile(style).risk)
+    options: list[tuple[float, Action]] = [(now + margin, Action("stand"))]
+    if "gain" in specs:
+        options.append((gain_value(table), Action("gain")))
+    if "trade" in specs:
+        for i, card in enumerate(table.array):
+            options.append(
+                (best_give(table, card)[0], Action("trade", choices=(f"array:{i + 1}",)))
+            )
+    return max(options, key=lambda item: item[0])[1]
+
+
+def decide(game: Game, seat: int, style: str) -> Action:
+    """The bot's action for a pending ``seat`` of a Centran Sabacc game."""
+    specs = game.legal_actions(seat)
+    kinds = by_kind(specs)
+    table = read_table(game, seat)
+    if {"stand", "end_turn", "give"} & set(kinds):
+        return card_action(table, kinds, style)
+    if {"check", "call", "fold"} & set(kinds):
+        mine = max(0.0, value(table.held, table.fives))
+        equity = mine ** max(1, table.rivals)
+        situation = BetSituation(equity, table.pot, table.stack)
+        return betting_action(specs, situation, style, decision_rng(game, seat, style))
+    return game.default_action(seat)
