@@ -18,6 +18,7 @@ from discord.ext import commands
 from bot.errors import BaseView, TableError
 from bot.tables import store
 from bot.tables.models import Seat, Status, Table
+from bot.tables.options import check_options, parse_options, settable, show_value
 from bot.ui.controls import ActionButton, ControlButton, build_table_message
 from engine.core.game import VariantInfo
 from engine.variants import get_variant
@@ -99,6 +100,7 @@ class VariantCog(commands.GroupCog):
         stakes="A stake preset (buy-in per player)",
         buy_in="A custom buy-in in credits (instead of a preset)",
         turn_timer="Seconds each player has to act (default 90)",
+        options="House rules as name=value pairs, e.g. max_hands=5",
     )
     @app_commands.guild_only()
     async def start(
@@ -107,9 +109,11 @@ class VariantCog(commands.GroupCog):
         stakes: str | None = None,
         buy_in: app_commands.Range[int, 1, 1_000_000] | None = None,
         turn_timer: app_commands.Range[int, 20, 900] | None = None,
+        options: app_commands.Range[str, 1, 300] | None = None,
     ) -> None:
         """Open a table in this channel."""
         info = self.info
+        house_rules = parse_options(info, options)
         if buy_in is None:
             preset = stakes or info.default_preset
             if preset not in info.buy_in_presets:
@@ -118,6 +122,8 @@ class VariantCog(commands.GroupCog):
             buy_in = info.buy_in_presets[preset]
         if buy_in < info.min_buy_in:
             raise TableError(f"The buy-in must be at least {info.min_buy_in} credits.")
+        if house_rules:
+            check_options(info, buy_in, house_rules)
         assert interaction.guild_id is not None and interaction.channel_id is not None
         user = interaction.user
         table = await self._manager().create(
@@ -127,6 +133,7 @@ class VariantCog(commands.GroupCog):
             info=info,
             buy_in=buy_in,
             turn_timeout=int(turn_timer or self.bot.settings.turn_timeout),
+            options=house_rules,
         )
         embed, view = build_table_message(table)
         await interaction.response.send_message(embed=embed, view=view)
@@ -137,6 +144,22 @@ class VariantCog(commands.GroupCog):
                 await store.save_table(conn, table)
 
     start.autocomplete("stakes")(_stakes_autocomplete)
+
+    async def _options_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Suggest the options not written yet, each with its default."""
+        written = current.rstrip()
+        taken = {name.lower() for name, _ in (p.split("=", 1) for p in written.split() if "=" in p)}
+        choices = []
+        for name, default in settable(self.info).items():
+            if name in taken:
+                continue
+            text = f"{written} {name}={show_value(default)}".strip()[:100]
+            choices.append(app_commands.Choice(name=text, value=text))
+        return choices[:25]
+
+    start.autocomplete("options")(_options_autocomplete)
 
     @app_commands.command(name="join", description="Sit down at the table in this channel")
     @app_commands.guild_only()
