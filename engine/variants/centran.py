@@ -33,22 +33,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar
 
 from engine.core.betting import Betting
-from engine.core.game import (
-    Action,
-    ActionSpec,
-    Event,
-    IllegalAction,
-    PlayerView,
-    PublicView,
-    SeatStats,
-    VariantInfo,
-)
-from engine.variants import centran_actions as actions
-from engine.variants import centran_flow as flow
-from engine.variants import centran_views as views
+from engine.core.game import Event, VariantInfo
+from engine.core.variant import StateGame
+from engine.variants import centran_actions, centran_flow, centran_views
 from engine.variants.centran_deal import stacked_deck
 from engine.variants.centran_judge import judge
 from engine.variants.centran_state import CentranOptions, CentranState, Phase
@@ -58,14 +48,15 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 8  # CE-34
 MIN_BUY_IN = 30  # 2 × (10 + 5) with the default ante (§2.2)
 
 
-class CentranGame:
+class CentranGame(StateGame[CentranState]):
     """A running Centran Sabacc table (implements :class:`engine.core.game.Game`)."""
 
     VARIANT: ClassVar[str] = "centran"
-
-    def __init__(self, state: CentranState) -> None:
-        self.state = state
-        self.opening_events: tuple[Event, ...] = ()  # events of create() (first hand's deal)
+    STATE = CentranState
+    OVER = Phase.GAME_OVER
+    actions = centran_actions
+    flow = centran_flow
+    views = centran_views
 
     @classmethod
     def create(
@@ -108,92 +99,10 @@ class CentranGame:
         )
         events: list[Event] = []
         pile = stacked_deck(deck) if deck is not None else None
-        flow.start_hand(st, events, deck=pile, dealer=dealer)
+        centran_flow.start_hand(st, events, deck=pile, dealer=dealer)
         game = cls(st)
         game.opening_events = tuple(events)
         return game
-
-    # ------------------------------------------------------------------ contract
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        """Player ids by seat (join order)."""
-        return self.state.players
-
-    @property
-    def seq(self) -> int:
-        """Accepted actions so far."""
-        return self.state.seq
-
-    @property
-    def turn(self) -> int:
-        """Decision counter: grows with every accepted action or leave (each starts a new
-        decision point: another seat, another phase, or the next step of a Card-Phase turn)."""
-        return self.state.turn
-
-    @property
-    def finished(self) -> bool:
-        """True once the game is over."""
-        return self.state.phase is Phase.GAME_OVER
-
-    def pending_seats(self) -> frozenset[int]:
-        """The seat to act (turn-based game)."""
-        return actions.pending(self.state)
-
-    def legal_actions(self, seat: int) -> tuple[ActionSpec, ...]:
-        """What ``seat`` may do now."""
-        return actions.legal_actions(self.state, seat)
-
-    def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
-        """Apply one decision and every automatic step after it; raises IllegalAction."""
-        events = actions.apply_action(self.state, seat, action)
-        self.state.seq += 1
-        self.state.turn += 1
-        return tuple(events)
-
-    def preview(self, seat: int, action: Action) -> str:
-        """A private line about a choice (the hand a trade would make, a bet's cost, …)."""
-        return actions.preview(self.state, seat, action)
-
-    def default_action(self, seat: int) -> Action:
-        """Check, else fold; in a Card-Phase turn stand, then end the turn (§3.2, §3.3)."""
-        return actions.default_action(self.state, seat)
-
-    def leave(self, seat: int) -> tuple[tuple[Event, ...], int]:
-        """Leave for good: a live hand folds (contributions stay in the pot, cards to the
-        discard pile); returns the credits behind. After GAME_OVER returns 0 (see payouts)."""
-        if not 0 <= seat < self.state.n:
-            raise IllegalAction("No such seat.")
-        events: list[Event] = []
-        credits = flow.leave(self.state, seat, events)
-        if events:
-            self.state.turn += 1
-        return tuple(events), credits
-
-    def payouts(self) -> dict[int, int]:
-        """Final stacks per seat once finished (seats that left get 0); empty before."""
-        return dict(self.state.final_payouts or {})
-
-    def seat_stats(self) -> dict[int, SeatStats]:
-        """Per-seat statistics so far."""
-        return views.seat_stats(self.state)
-
-    def public_view(self) -> PublicView:
-        """The public table."""
-        return views.public_view(self.state)
-
-    def view_for(self, seat: int) -> PlayerView:
-        """One seat's private view."""
-        return views.view_for(self.state, seat)
-
-    def to_json(self) -> dict[str, Any]:
-        """The whole state, RNG included."""
-        return {"variant": self.VARIANT, "state": self.state.to_json()}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Self:
-        """Restore :meth:`to_json` output exactly."""
-        return cls(CentranState.from_json(data["state"]))
 
     # ------------------------------------------------------------------ helpers
 

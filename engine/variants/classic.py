@@ -35,22 +35,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar
 
 from engine.core.betting import Betting
-from engine.core.game import (
-    Action,
-    ActionSpec,
-    Event,
-    IllegalAction,
-    PlayerView,
-    PublicView,
-    SeatStats,
-    VariantInfo,
-)
-from engine.variants import classic_actions as actions
-from engine.variants import classic_flow as flow
-from engine.variants import classic_views as views
+from engine.core.game import Event, VariantInfo
+from engine.core.variant import StateGame
+from engine.variants import classic_actions, classic_flow, classic_views
 from engine.variants.classic_judge import judge
 from engine.variants.classic_state import ClassicOptions, ClassicState, Phase, Seat, SeatRecord
 
@@ -58,14 +48,15 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 8  # CL-27
 MIN_BUY_IN = 20  # §2.2 "custom any integer ≥ 20"
 
 
-class ClassicGame:
+class ClassicGame(StateGame[ClassicState]):
     """A running Classic Sabacc table (implements :class:`engine.core.game.Game`)."""
 
     VARIANT: ClassVar[str] = "classic"
-
-    def __init__(self, state: ClassicState) -> None:
-        self.state = state
-        self.opening_events: tuple[Event, ...] = ()  # events of create() (first hand's deal)
+    STATE = ClassicState
+    OVER = Phase.GAME_OVER
+    actions = classic_actions
+    flow = classic_flow
+    views = classic_views
 
     @classmethod
     def create(
@@ -104,93 +95,11 @@ class ClassicGame:
             traded=[False] * n,
         )
         events: list[Event] = []
-        pile = flow.stacked_deck(deck) if deck is not None else None
-        flow.start_hand(st, events, deck=pile, start=start_seat)
+        pile = classic_flow.stacked_deck(deck) if deck is not None else None
+        classic_flow.start_hand(st, events, deck=pile, start=start_seat)
         game = cls(st)
         game.opening_events = tuple(events)
         return game
-
-    # ------------------------------------------------------------------ contract
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        """Player ids by seat (join order)."""
-        return self.state.players
-
-    @property
-    def seq(self) -> int:
-        """Accepted actions so far."""
-        return self.state.seq
-
-    @property
-    def turn(self) -> int:
-        """Decision counter: grows with every accepted action or leave (each starts a new
-        decision point: another seat, another phase, or the next step of a trade turn)."""
-        return self.state.turn
-
-    @property
-    def finished(self) -> bool:
-        """True once the game is over."""
-        return self.state.phase is Phase.GAME_OVER
-
-    def pending_seats(self) -> frozenset[int]:
-        """The seat to act (turn-based game)."""
-        return actions.pending(self.state)
-
-    def legal_actions(self, seat: int) -> tuple[ActionSpec, ...]:
-        """What ``seat`` may do now."""
-        return actions.legal_actions(self.state, seat)
-
-    def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
-        """Apply one decision and every automatic step after it; raises IllegalAction."""
-        events = actions.apply_action(self.state, seat, action)
-        self.state.seq += 1
-        self.state.turn += 1
-        return tuple(events)
-
-    def preview(self, seat: int, action: Action) -> str:
-        """A private line about a choice (total without the card to change, …)."""
-        return actions.preview(self.state, seat, action)
-
-    def default_action(self, seat: int) -> Action:
-        """check, else fold; stand, then end the turn (§3.6)."""
-        return actions.default_action(self.state, seat)
-
-    def leave(self, seat: int) -> tuple[tuple[Event, ...], int]:
-        """Leave for good: a live hand folds (contributions stay in the pot); returns the credits
-        behind. After the game is over the credits are in :meth:`payouts` instead (returns 0)."""
-        if not 0 <= seat < self.state.n:
-            raise IllegalAction("No such seat.")
-        events: list[Event] = []
-        credits = flow.leave(self.state, seat, events)
-        if events:
-            self.state.turn += 1
-        return tuple(events), credits
-
-    def payouts(self) -> dict[int, int]:
-        """Final stacks per seat once finished (seats that left get 0); empty before."""
-        return dict(self.state.final_payouts or {})
-
-    def seat_stats(self) -> dict[int, SeatStats]:
-        """Per-seat statistics so far."""
-        return views.seat_stats(self.state)
-
-    def public_view(self) -> PublicView:
-        """The public table."""
-        return views.public_view(self.state)
-
-    def view_for(self, seat: int) -> PlayerView:
-        """One seat's private view."""
-        return views.view_for(self.state, seat)
-
-    def to_json(self) -> dict[str, Any]:
-        """The whole state, RNG included."""
-        return {"variant": self.VARIANT, "state": self.state.to_json()}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Self:
-        """Restore :meth:`to_json` output exactly."""
-        return cls(ClassicState.from_json(data["state"]))
 
     # ------------------------------------------------------------------ helpers
 

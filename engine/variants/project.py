@@ -34,22 +34,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar
 
 from engine.core.betting import Betting
-from engine.core.game import (
-    Action,
-    ActionSpec,
-    Event,
-    IllegalAction,
-    PlayerView,
-    PublicView,
-    SeatStats,
-    VariantInfo,
-)
-from engine.variants import project_actions as actions
-from engine.variants import project_flow as flow
-from engine.variants import project_views as views
+from engine.core.game import Event, VariantInfo
+from engine.core.variant import StateGame
+from engine.variants import project_actions, project_flow, project_views
 from engine.variants.classic_flow import stacked_deck
 from engine.variants.project_judge import judge
 from engine.variants.project_state import Phase, ProjectOptions, ProjectState, Seat, SeatRecord
@@ -58,14 +48,16 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 8  # §2.1
 MIN_BUY_IN = 10  # 2 × the default ante (P-impl-8)
 
 
-class ProjectGame:
+class ProjectGame(StateGame[ProjectState]):
     """A running Sabacc Project table (implements :class:`engine.core.game.Game`)."""
 
     VARIANT: ClassVar[str] = "project"
-
-    def __init__(self, state: ProjectState) -> None:
-        self.state = state
-        self.opening_events: tuple[Event, ...] = ()  # events of create() (first hand's antes)
+    STATE = ProjectState
+    OVER = Phase.GAME_OVER
+    actions = project_actions
+    flow = project_flow
+    views = project_views
+    OUT_OF_TURN = True  # the Interference Field may be placed at any moment
 
     @classmethod
     def create(
@@ -101,93 +93,10 @@ class ProjectGame:
         )
         events: list[Event] = []
         pile = stacked_deck(deck) if deck is not None else None
-        flow.start_hand(st, events, deck=pile, dealer=dealer)
+        project_flow.start_hand(st, events, deck=pile, dealer=dealer)
         game = cls(st)
         game.opening_events = tuple(events)
         return game
-
-    # ------------------------------------------------------------------ contract
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        """Player ids by seat (join order)."""
-        return self.state.players
-
-    @property
-    def seq(self) -> int:
-        """Accepted actions so far."""
-        return self.state.seq
-
-    @property
-    def turn(self) -> int:
-        """Decision counter (P-impl-9)."""
-        return self.state.turn
-
-    @property
-    def finished(self) -> bool:
-        """True once the game is over."""
-        return self.state.phase is Phase.GAME_OVER
-
-    def pending_seats(self) -> frozenset[int]:
-        """The seat to act (turn-based game)."""
-        return actions.pending(self.state)
-
-    def legal_actions(self, seat: int) -> tuple[ActionSpec, ...]:
-        """What ``seat`` may do now."""
-        return actions.legal_actions(self.state, seat)
-
-    def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
-        """Apply one decision and every automatic step after it; raises IllegalAction."""
-        was_pending = seat in self.pending_seats()
-        events = actions.apply_action(self.state, seat, action)
-        self.state.seq += 1
-        if was_pending:
-            self.state.turn += 1
-        return tuple(events)
-
-    def preview(self, seat: int, action: Action) -> str:
-        """A private line about a choice (hand total, what a field placement means, …)."""
-        return actions.preview(self.state, seat, action)
-
-    def default_action(self, seat: int) -> Action:
-        """Stand on a draw turn; check, else fold, when betting (§3 bot timeouts)."""
-        return actions.default_action(self.state, seat)
-
-    def leave(self, seat: int) -> tuple[tuple[Event, ...], int]:
-        """Leave for good: a live hand folds (contributions stay in the Main Pot); returns the
-        credits behind. After the game is over the credits are in :meth:`payouts` (returns 0)."""
-        if not 0 <= seat < self.state.n:
-            raise IllegalAction("No such seat.")
-        events: list[Event] = []
-        credits = flow.leave(self.state, seat, events)
-        if events:
-            self.state.turn += 1
-        return tuple(events), credits
-
-    def payouts(self) -> dict[int, int]:
-        """Final stacks per seat once finished (seats that left get 0); empty before."""
-        return dict(self.state.final_payouts or {})
-
-    def seat_stats(self) -> dict[int, SeatStats]:
-        """Per-seat statistics so far."""
-        return views.seat_stats(self.state)
-
-    def public_view(self) -> PublicView:
-        """The public table."""
-        return views.public_view(self.state)
-
-    def view_for(self, seat: int) -> PlayerView:
-        """One seat's private view."""
-        return views.view_for(self.state, seat)
-
-    def to_json(self) -> dict[str, Any]:
-        """The whole state, RNG included."""
-        return {"variant": self.VARIANT, "state": self.state.to_json()}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Self:
-        """Restore :meth:`to_json` output exactly."""
-        return cls(ProjectState.from_json(data["state"]))
 
     # ------------------------------------------------------------------ helpers
 

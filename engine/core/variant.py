@@ -1,0 +1,229 @@
+"""A shared implementation of the :class:`~engine.core.game.Game` contract over a state object.
+
+Every variant keeps its whole game in one state object and its rules in plain functions over
+that state (``<variant>_actions``, ``<variant>_flow``, ``<variant>_views``). :class:`StateGame`
+is the one place that turns those functions into a :class:`~engine.core.game.Game`: a variant
+subclasses it, names its modules and its game-over phase, and overrides only what its rules do
+differently (Kessel's decision counter, Coruscant's state-is-the-game layout).
+
+The modules are checked structurally (:class:`DecisionRules`, :class:`LeaveRules`,
+:class:`ViewRules`): a module whose functions have the right signatures is a valid value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+
+from engine.core.game import (
+    Action,
+    ActionSpec,
+    Event,
+    IllegalAction,
+    PlayerView,
+    PublicView,
+    SeatStats,
+)
+
+
+class GameState(Protocol):
+    """What :class:`StateGame` reads and writes on a variant's state."""
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Player ids by seat."""
+        ...
+
+    @property
+    def n(self) -> int:
+        """Number of seats."""
+        ...
+
+    phase: Any
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole state, RNG included."""
+        ...
+
+
+S = TypeVar("S", bound=GameState)
+S_contra = TypeVar("S_contra", contravariant=True)
+
+
+class DecisionRules(Protocol[S_contra]):
+    """A variant's decisions module: who acts, what they may do, and doing it."""
+
+    def pending(self, st: S_contra, /) -> frozenset[int]:
+        """Seats that may act now."""
+        ...
+
+    def legal_actions(self, st: S_contra, seat: int, /) -> tuple[ActionSpec, ...]:
+        """What ``seat`` may do now."""
+        ...
+
+    def apply_action(self, st: S_contra, seat: int, action: Action, /) -> Sequence[Event]:
+        """Apply one decision and every automatic step after it; raises IllegalAction."""
+        ...
+
+    def preview(self, st: S_contra, seat: int, action: Action, /) -> str:
+        """A private line about a choice before it is confirmed."""
+        ...
+
+    def default_action(self, st: S_contra, seat: int, /) -> Action:
+        """The least harmful legal action for a pending seat."""
+        ...
+
+
+class LeaveRules(Protocol[S_contra]):
+    """A variant's flow module, as far as a departure goes."""
+
+    def leave(self, st: S_contra, seat: int, events: list[Event], /) -> int:
+        """``seat`` leaves for good; appends the events and returns the credits handed back."""
+        ...
+
+
+class ViewRules(Protocol[S_contra]):
+    """A variant's views module: public and private views and statistics."""
+
+    def seat_stats(self, st: S_contra, /) -> dict[int, SeatStats]:
+        """Per-seat statistics so far."""
+        ...
+
+    def public_view(self, st: S_contra, /) -> PublicView:
+        """Everything public."""
+        ...
+
+    def view_for(self, st: S_contra, seat: int, /) -> PlayerView:
+        """What ``seat`` may see."""
+        ...
+
+
+class StateGame(Generic[S]):
+    """A :class:`~engine.core.game.Game` that delegates to a state and the variant's modules.
+
+    Subclasses set :attr:`VARIANT`, :attr:`STATE` (the state class, for :meth:`from_json`),
+    :attr:`OVER` (the state's game-over phase) and the three modules :attr:`actions`,
+    :attr:`flow` and :attr:`views`. Policies that vary between variants are class attributes:
+    :attr:`OUT_OF_TURN` says whether a seat that is not pending may act (then such an action
+    does not grow :attr:`turn`); :attr:`SEQ_FIELD` and :attr:`TURN_FIELD` name the state's
+    integer fields that count accepted actions and decision points.
+
+    The JSON form is ``{"variant": VARIANT, "state": state.to_json()}``.
+    """
+
+    VARIANT: ClassVar[str]
+    STATE: ClassVar[type[Any]]
+    OVER: ClassVar[object]
+    OUT_OF_TURN: ClassVar[bool] = False
+    SEQ_FIELD: ClassVar[str] = "seq"
+    TURN_FIELD: ClassVar[str] = "turn"
+
+    actions: DecisionRules[S]
+    flow: LeaveRules[S]
+    views: ViewRules[S]
+
+    def __init__(self, state: S) -> None:
+        self._state = state
+        self.opening_events: tuple[Event, ...] = ()  # events of create() (first hand's start)
+
+    @property
+    def state(self) -> S:
+        """The underlying state (tests, bots and the judge inspect it)."""
+        return self._state
+
+    # ------------------------------------------------------------------ counters
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Player ids by seat (join order)."""
+        return self.state.players
+
+    @property
+    def seq(self) -> int:
+        """Accepted actions so far."""
+        return int(getattr(self.state, self.SEQ_FIELD))
+
+    @property
+    def turn(self) -> int:
+        """Decision counter (see :attr:`engine.core.game.Game.turn`)."""
+        return int(getattr(self.state, self.TURN_FIELD))
+
+    def _count(self, *, action: bool = False, decision: bool = False) -> None:
+        """Grow the accepted-action and/or the decision counter by one."""
+        if action:
+            setattr(self.state, self.SEQ_FIELD, self.seq + 1)
+        if decision:
+            setattr(self.state, self.TURN_FIELD, self.turn + 1)
+
+    @property
+    def finished(self) -> bool:
+        """True once the state is in its game-over phase."""
+        return self.state.phase is self.OVER
+
+    # ------------------------------------------------------------------ decisions
+
+    def pending_seats(self) -> frozenset[int]:
+        """Seats that may act now."""
+        return self.actions.pending(self.state)
+
+    def legal_actions(self, seat: int) -> tuple[ActionSpec, ...]:
+        """What ``seat`` may do now."""
+        return self.actions.legal_actions(self.state, seat)
+
+    def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
+        """Apply one decision and every automatic step after it; raises IllegalAction.
+
+        Every accepted action grows ``seq`` and starts a new decision point (``turn``), except
+        an out-of-turn action where the variant allows those (:attr:`OUT_OF_TURN`).
+        """
+        was_pending = not self.OUT_OF_TURN or seat in self.pending_seats()
+        events = self.actions.apply_action(self.state, seat, action)
+        self._count(action=True, decision=was_pending)
+        return tuple(events)
+
+    def preview(self, seat: int, action: Action) -> str:
+        """A private line about a choice before it is confirmed."""
+        return self.actions.preview(self.state, seat, action)
+
+    def default_action(self, seat: int) -> Action:
+        """The least harmful legal action for a pending seat (turn timers use it)."""
+        return self.actions.default_action(self.state, seat)
+
+    def leave(self, seat: int) -> tuple[tuple[Event, ...], int]:
+        """Leave for good per the variant's flow; returns the events and the credits behind."""
+        if not 0 <= seat < self.state.n:
+            raise IllegalAction("No such seat.")
+        events: list[Event] = []
+        credits = self.flow.leave(self.state, seat, events)
+        self._count(decision=bool(events))
+        return tuple(events), credits
+
+    # ------------------------------------------------------------------ results and views
+
+    def payouts(self) -> dict[int, int]:
+        """Final credits per seat once finished (seats that left get 0); empty before."""
+        final: dict[int, int] | None = getattr(self.state, "final_payouts", None)
+        return dict(final or {})
+
+    def seat_stats(self) -> dict[int, SeatStats]:
+        """Per-seat statistics so far."""
+        return self.views.seat_stats(self.state)
+
+    def public_view(self) -> PublicView:
+        """The public table."""
+        return self.views.public_view(self.state)
+
+    def view_for(self, seat: int) -> PlayerView:
+        """One seat's private view."""
+        return self.views.view_for(self.state, seat)
+
+    # ------------------------------------------------------------------ persistence
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole state, RNG included."""
+        return {"variant": self.VARIANT, "state": self.state.to_json()}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        """Restore :meth:`to_json` output exactly."""
+        return cls(cls.STATE.from_json(data["state"]))
