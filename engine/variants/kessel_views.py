@@ -9,7 +9,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from itertools import product
 
-from engine.core.game import Action, ActionSpec, Option, ParamKind, PlayerView, PublicView, SeatView
+from engine.core.game import (
+    Action,
+    ActionSpec,
+    Option,
+    ParamKind,
+    PlayerView,
+    PublicView,
+    SeatStats,
+    SeatView,
+)
 from engine.variants.kessel_cards import (
     FAMILIES,
     Card,
@@ -351,3 +360,11 @@ def view_for(st: KesselState, seat: int) -> PlayerView:
     hand = tuple(c.notation for c in me.hand)
     text = " · ".join(c.label for c in me.hand) or "no cards"
     return PlayerView(seat, hand, text, tuple(notes), public_view(st))
+
+
+def seat_stats(st: KesselState) -> dict[int, SeatStats]:
+    """Rounds played/won, best hand, biggest Hand Pot recovered (chips)."""
+    return {
+        i: SeatStats(s.rounds_played, s.rounds_won, s.best_hand, s.best_score, s.biggest_pot)
+        for i, s in enumerate(st.seats)
+    }
