@@ -7,9 +7,22 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from engine.core.game import Action, Event, ParamKind
+from engine.core.game import Action, Event
 from engine.variants.centran import CentranGame
 from engine.variants.centran_cards import full_deck
+from tests.engine.playout import seat_now, texts, weighted_random_action
+
+__all__ = [
+    "ALL_CARDS",
+    "NAMES",
+    "NoShuffle",
+    "card_multiset",
+    "do",
+    "make",
+    "random_action",
+    "seat_now",
+    "texts",
+]
 
 NAMES = ("A", "B", "C", "D", "E", "F", "G", "H")
 ALL_CARDS = sorted(c.notation for c in full_deck())
@@ -43,12 +56,6 @@ def make(
     return game
 
 
-def seat_now(game: CentranGame) -> int:
-    """The one pending seat."""
-    (seat,) = game.pending_seats()
-    return seat
-
-
 def do(game: CentranGame, script: str) -> list[Event]:
     """Apply a ';'-separated script for whoever is pending: ``check; bet 5; stasis coins:3;
     trade array:1; give major:-2``."""
@@ -63,11 +70,6 @@ def do(game: CentranGame, script: str) -> list[Event]:
     return events
 
 
-def texts(events: Sequence[Event]) -> list[str]:
-    """Public lines of events."""
-    return [t for e in events if (t := e.public_text())]
-
-
 def card_multiset(game: CentranGame) -> list[str]:
     """Every card the state holds (pile, discards, hands, stasis, Array, table fives), sorted."""
     st = game.state
@@ -79,12 +81,4 @@ def card_multiset(game: CentranGame) -> list[str]:
 
 def random_action(game: CentranGame, seat: int, rng: random.Random) -> Action:
     """A random legal action (fold and all-in rarer, so hands reach the reveal)."""
-    specs = game.legal_actions(seat)
-    calm = [s for s in specs if s.kind not in ("fold", "all_in")]
-    spec = rng.choice(calm if calm and rng.random() < 0.9 else specs)
-    if spec.param is ParamKind.AMOUNT:
-        high = spec.max_amount if rng.random() < 0.1 else min(spec.max_amount, spec.min_amount + 5)
-        return Action(spec.kind, amount=rng.randint(spec.min_amount, high))
-    if spec.param is ParamKind.CHOICE:
-        return Action(spec.kind, choices=(rng.choice(spec.options).value,))
-    return Action(spec.kind)
+    return weighted_random_action(game, seat, rng, calm=0.9, wide=0.1)

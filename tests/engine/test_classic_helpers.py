@@ -5,9 +5,22 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.core.game import Action, Event, ParamKind
+from engine.core.game import Action, Event
 from engine.variants.classic import ClassicGame
 from engine.variants.classic_cards import full_deck
+from tests.engine.playout import seat_now, texts, weighted_random_action
+
+__all__ = [
+    "ALL_CARDS",
+    "NAMES",
+    "ScriptedDice",
+    "card_multiset",
+    "do",
+    "make",
+    "random_action",
+    "seat_now",
+    "texts",
+]
 
 NAMES = ("A", "B", "C", "D", "E", "F", "G", "H")
 
@@ -43,12 +56,6 @@ def make(
     return game
 
 
-def seat_now(game: ClassicGame) -> int:
-    """The one pending seat."""
-    (seat,) = game.pending_seats()
-    return seat
-
-
 def do(game: ClassicGame, script: str) -> list[Event]:
     """Apply a ';'-separated script for whoever is pending: ``check; bet 5; change coins:3``."""
     events: list[Event] = []
@@ -62,11 +69,6 @@ def do(game: ClassicGame, script: str) -> list[Event]:
             action = Action(kind)
         events += game.apply(seat_now(game), action)
     return events
-
-
-def texts(events: list[Event] | tuple[Event, ...]) -> list[str]:
-    """Public lines of events."""
-    return [t for e in events if (t := e.public_text())]
 
 
 def card_multiset(game: ClassicGame) -> list[str]:
@@ -83,12 +85,4 @@ ALL_CARDS = sorted(c.notation for c in full_deck())
 
 def random_action(game: ClassicGame, seat: int, rng: random.Random) -> Action:
     """A random legal action (fold and all-in rarer, so hands reach the reveal)."""
-    specs = game.legal_actions(seat)
-    calm = [s for s in specs if s.kind not in ("fold", "all_in")]
-    spec = rng.choice(calm if calm and rng.random() < 0.85 else specs)
-    if spec.param is ParamKind.AMOUNT:
-        high = spec.max_amount if rng.random() < 0.2 else min(spec.max_amount, spec.min_amount + 5)
-        return Action(spec.kind, amount=rng.randint(spec.min_amount, high))
-    if spec.param is ParamKind.CHOICE:
-        return Action(spec.kind, choices=(rng.choice(spec.options).value,))
-    return Action(spec.kind)
+    return weighted_random_action(game, seat, rng, calm=0.85, wide=0.2)

@@ -12,6 +12,8 @@ from engine.core.game import Action, Event, IllegalAction, ParamKind
 from engine.variants import get_variant
 from engine.variants.project import ProjectGame
 from engine.variants.project_state import Phase
+from tests.engine.playout import seat_now as pending
+from tests.engine.playout import texts
 
 NAMES = ("A", "B", "C", "D")
 
@@ -30,11 +32,6 @@ def make(deck: list[str], n: int = 3, *, dealer: int | None = None, **options: A
     )
 
 
-def pending(game: ProjectGame) -> int:
-    (seat,) = game.pending_seats()
-    return seat
-
-
 def do(game: ProjectGame, script: str) -> list[Event]:
     """Apply ``;``-separated actions for whoever is pending: ``check; bet 5; field coins:10``."""
     events: list[Event] = []
@@ -46,10 +43,6 @@ def do(game: ProjectGame, script: str) -> list[Event]:
             action = Action(kind, choices=tuple(arg.split()))
         events += game.apply(pending(game), action)
     return events
-
-
-def texts(events: list[Event] | tuple[Event, ...]) -> list[str]:
-    return [t for e in events if (t := e.public_text())]
 
 
 def kinds(game: ProjectGame) -> list[str]:

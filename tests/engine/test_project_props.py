@@ -4,24 +4,24 @@ identical continuation, determinism, and the public vectors through the judge CL
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.bots.random_legal import random_for_spec
-from engine.core.game import Action
+from engine.core.game import Action, ActionSpec
 from engine.judge import main
 from engine.variants import get_variant
 from engine.variants.project import ProjectGame
 from engine.variants.project_cards import full_deck
 from engine.variants.project_state import Phase
+from tests.engine import playout
 
 ALL_CARDS = Counter(c.notation for c in full_deck())
 VECTORS = Path(__file__).parent / "vectors" / "project.json"
@@ -52,108 +52,28 @@ def cards_in_play(game: ProjectGame) -> Counter[str]:
     return Counter(c.notation for c in cards)
 
 
-def check_invariants(game: ProjectGame, total: int) -> None:
+def live_hands_hold_two(game: Any, seat: int, specs: Sequence[ActionSpec]) -> None:
     s = game.state
-    assert game.total_credits() == total
-    assert all(x >= 0 for x in s.stacks) and s.sabacc_pot >= 0
-    if game.finished:
-        assert not game.pending_seats()
-        return
-    assert cards_in_play(game) == ALL_CARDS
-    (seat,) = game.pending_seats()
-    specs = game.legal_actions(seat)
-    assert specs and all(re.fullmatch(r"[a-z_]+", spec.kind) for spec in specs)
-    for spec in specs:
-        values = [o.value for o in spec.options]
-        assert len(values) == len(set(values))
-    assert game.default_action(seat).kind in {spec.kind for spec in specs}
     for live in s.live():
         assert s.phase is Phase.OPEN_BET or len(s.hands[live]) >= 2
 
 
-def playout(game: ProjectGame, rng: random.Random, leave_rate: float) -> int:
-    """Random legal actions (and sometimes a leave) to the end; returns credits handed back."""
-    total = game.total_credits()
-    returned = steps = 0
-    while not game.finished:
-        steps += 1
-        assert steps < 5000, "the game does not terminate"
-        if rng.random() < leave_rate:
-            _, credits = game.leave(rng.randrange(len(game.players)))
-            returned += credits
-        else:
-            (seat,) = game.pending_seats()
-            game.apply(seat, random_action(game, seat, rng))
-        check_invariants(game, total - returned)
-    return returned
-
-
-@settings(max_examples=120, deadline=None)
-@given(
-    seed=st.integers(0, 2**32 - 1),
-    n=st.integers(2, 8),
-    buy_in=st.sampled_from([10, 30, 100]),
-    options=OPTIONS,
-    leave_rate=st.sampled_from([0.0, 0.01]),
+PROJECT = playout.Variant(
+    "project", ProjectGame, random_action, cards_in_play, ALL_CARDS, live_hands_hold_two
 )
-def test_random_playouts_keep_every_invariant(
-    seed: int, n: int, buy_in: int, options: dict[str, Any], leave_rate: float
-) -> None:
-    game = ProjectGame.create(
-        [f"p{i}" for i in range(n)], buy_in=buy_in, options=options, seed=seed
-    )
-    check_invariants(game, buy_in * n)
-    returned = playout(game, random.Random(seed), leave_rate)
-    payouts = game.payouts()
-    assert set(payouts) == set(range(n)) and all(v >= 0 for v in payouts.values())
-    assert sum(payouts.values()) + returned == buy_in * n
 
-
-def _events_of(game: ProjectGame, rng: random.Random, count: int) -> list[str]:
-    out: list[str] = []
-    for _ in range(count):
-        if game.finished:
-            break
-        (seat,) = game.pending_seats()
-        out += [
-            t for e in game.apply(seat, random_action(game, seat, rng)) if (t := e.public_text())
-        ]
-    return out
-
-
-@settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), cut=st.integers(0, 80))
-def test_json_round_trip_mid_game_continues_identically(seed: int, cut: int) -> None:
-    info = get_variant("project")
-    options = {"max_hands": 3, "shift_probability": 0.5}
-    game = info.create(["a", "b", "c"], buy_in=60, options=options, seed=seed)
-    assert isinstance(game, ProjectGame)
-    _events_of(game, random.Random(seed), cut)
-    copy = info.restore(json.loads(json.dumps(game.to_json())))
-    assert isinstance(copy, ProjectGame)
-    assert copy.to_json() == game.to_json()
-    assert copy.public_view() == game.public_view() and copy.turn == game.turn
-    for seat in range(3):
-        assert copy.view_for(seat) == game.view_for(seat)
-        assert copy.legal_actions(seat) == game.legal_actions(seat)
-    again = seed ^ 0x5A5A
-    assert _events_of(game, random.Random(again), 500) == _events_of(
-        copy, random.Random(again), 500
-    )
-    assert copy.to_json() == game.to_json()
-
-
-def test_determinism_despite_global_random() -> None:
-    def run() -> tuple[list[str], dict[int, int]]:
-        game = ProjectGame.create(
-            ["a", "b", "c", "d"], buy_in=100, options={"max_hands": 3}, seed=42
-        )
-        random.seed(random.random())  # disturbing the global generator changes nothing
-        lines = [t for e in game.opening_events if (t := e.public_text())]
-        return lines + _events_of(game, random.Random(7), 3000), game.payouts()
-
-    first, second = run(), run()
-    assert first == second and first[1]
+test_random_playouts_keep_every_invariant = playout.random_playouts_test(
+    PROJECT, max_examples=120, buy_ins=[10, 30, 100], options=OPTIONS
+)
+test_json_round_trip_mid_game_continues_identically = playout.json_round_trip_test(
+    PROJECT,
+    max_examples=25,
+    buy_in=60,
+    options={"max_hands": 3, "shift_probability": 0.5},
+    max_cut=80,
+    continue_for=500,
+)
+test_determinism_despite_global_random = playout.determinism_test(PROJECT, buy_in=100, steps=3000)
 
 
 def test_public_text_never_names_a_hidden_card() -> None:
@@ -177,21 +97,10 @@ def test_public_text_never_names_a_hidden_card() -> None:
 
 
 def test_random_seeds_reach_every_phase_and_event() -> None:
-    seen: set[str] = set()
-    kinds: set[str] = set()
-    for seed in range(30):
-        game = ProjectGame.create(["a", "b", "c"], buy_in=100, options={"max_hands": 2}, seed=seed)
-        rng = random.Random(seed)
-        while not game.finished:
-            seen.add(game.state.phase.value)
-            (seat,) = game.pending_seats()
-            action = random_action(game, seat, rng)
-            kinds.add(action.kind)
-            seen.update(type(e).__name__ for e in game.apply(seat, action))
-        seen.add(game.state.phase.value)
-    assert {p.value for p in Phase} <= seen
-    assert {"HandCalled", "Revealed", "ShiftHappened", "PenaltyPaid", "FieldPlaced"} <= seen
-    assert {"draw", "stand", "call_hand", "field", "check", "bet", "fold"} <= kinds
+    seen = playout.explore(PROJECT, range(30), {"max_hands": 2})
+    assert {p.value for p in Phase} <= seen.phases
+    assert {"HandCalled", "Revealed", "ShiftHappened", "PenaltyPaid", "FieldPlaced"} <= seen.events
+    assert {"draw", "stand", "call_hand", "field", "check", "bet", "fold"} <= seen.kinds
 
 
 def test_public_vectors_pass_through_the_judge(capsys: pytest.CaptureFixture[str]) -> None:
