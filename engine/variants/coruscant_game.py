@@ -21,12 +21,10 @@ from engine.core.game import (
     ActionSpec,
     Event,
     IllegalAction,
-    PlayerView,
-    PublicView,
-    SeatStats,
 )
+from engine.core.variant import StateGame
 from engine.variants import coruscant_flow as flow
-from engine.variants import coruscant_views as views
+from engine.variants import coruscant_views
 from engine.variants.coruscant_cards import SYLOP_ALIAS_SEP, Card, best_selection
 from engine.variants.coruscant_events import PlayerLeft, SelectionConfirmed
 from engine.variants.coruscant_state import CoruscantOptions, CoruscantState, Phase
@@ -34,22 +32,25 @@ from engine.variants.coruscant_state import CoruscantOptions, CoruscantState, Ph
 __all__ = ["CoruscantGame", "CoruscantOptions", "Phase"]
 
 
-class CoruscantGame(CoruscantState):
-    """A running Coruscant Shift game (the :class:`~engine.core.game.Game` protocol)."""
+class CoruscantGame(CoruscantState, StateGame["CoruscantGame"]):
+    """A running Coruscant Shift game (the :class:`~engine.core.game.Game` protocol).
+
+    Unlike the other variants the game *is* its state (:attr:`state` is the game itself), so
+    players, pending seats, payouts and the JSON form come from :class:`CoruscantState`; the
+    counters, views and statistics from :class:`~engine.core.variant.StateGame`; the decisions
+    are its own. Every departure counts in ``seq``.
+    """
 
     VARIANT: ClassVar[str] = "coruscant-shift"
-
-    # ------------------------------------------------------------------ protocol properties
-
-    @property
-    def seq(self) -> int:
-        """Accepted actions (and departures) so far."""
-        return self.seq_count
+    OVER = Phase.GAME_OVER
+    SEQ_FIELD = "seq_count"
+    TURN_FIELD = "turn_count"
+    views = coruscant_views
 
     @property
-    def turn(self) -> int:
-        """Decision counter (see :class:`engine.core.game.Game`)."""
-        return self.turn_count
+    def state(self) -> CoruscantGame:
+        """The game itself (its state is not a separate object)."""
+        return self
 
     # ------------------------------------------------------------------ decisions
 
@@ -58,8 +59,8 @@ class CoruscantGame(CoruscantState):
         if seat not in self.pending_seats():
             return ()
         if self.phase.selecting:
-            return (views.select_spec(self, seat),)
-        return views.betting_specs(self, seat)
+            return (coruscant_views.select_spec(self, seat),)
+        return coruscant_views.betting_specs(self, seat)
 
     def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
         """Apply a decision and run every automatic step after it; raises IllegalAction."""
@@ -132,7 +133,7 @@ class CoruscantGame(CoruscantState):
 
     def preview(self, seat: int, action: Action) -> str:
         """A private line about a choice before confirming it (never raises)."""
-        return views.preview(self, seat, action)
+        return coruscant_views.preview(self, seat, action)
 
     def default_action(self, seat: int) -> Action:
         """Timeout choice (§3): best subset / keep the round-1 selection; check, else fold."""
@@ -176,15 +177,3 @@ class CoruscantGame(CoruscantState):
         elif self.phase.selecting and not self.pending_seats():
             flow.end_selection(self, events)
         return tuple(events), took
-
-    def seat_stats(self) -> dict[int, SeatStats]:
-        """Hands played/won, best showdown hand and biggest pot per seat."""
-        return {s: SeatStats(**self.stats[s]) for s in range(self.n)}
-
-    def public_view(self) -> PublicView:
-        """Everything public."""
-        return views.public_view(self)
-
-    def view_for(self, seat: int) -> PlayerView:
-        """What ``seat`` may see."""
-        return views.view_for(self, seat)

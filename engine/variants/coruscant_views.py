@@ -17,6 +17,7 @@ from engine.core.game import (
     ParamKind,
     PlayerView,
     PublicView,
+    SeatStats,
     SeatView,
 )
 from engine.core.pots import build_pots
@@ -237,3 +238,8 @@ def view_for(game: CoruscantGame, seat: int) -> PlayerView:
         notes=tuple(notes),
         public=public_view(game),
     )
+
+
+def seat_stats(game: CoruscantGame) -> dict[int, SeatStats]:
+    """Hands played/won, best showdown hand and biggest pot per seat."""
+    return {s: SeatStats(**game.stats[s]) for s in range(game.n)}
