@@ -42,7 +42,7 @@ from engine.variants import centran_actions, centran_flow, centran_views
 from engine.variants.centran_deal import stacked_deck
 from engine.variants.centran_judge import judge
 from engine.variants.centran_state import CentranOptions, CentranState, Phase
-from engine.variants.classic_state import Seat, SeatRecord
+from engine.variants.twopot_state import Seat, SeatRecord
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8  # CE-34
 MIN_BUY_IN = 30  # 2 × (10 + 5) with the default ante (§2.2)

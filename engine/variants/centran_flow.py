@@ -42,7 +42,7 @@ from engine.variants.centran_events import (
 from engine.variants.centran_payout import award_uncontested, end_game, reveal
 from engine.variants.centran_settle import ante_amounts, shift_trigger
 from engine.variants.centran_state import RANDOM, CentranState, Phase, Step
-from engine.variants.classic_state import Seat
+from engine.variants.twopot_state import Seat
 
 Events = list[Event]
 ROUNDS = 5

@@ -26,7 +26,7 @@ from engine.variants.centran_events import (
 )
 from engine.variants.centran_settle import Settlement, explain, settle_hand, settle_uncontested
 from engine.variants.centran_state import CentranState, Phase
-from engine.variants.classic_state import Seat
+from engine.variants.twopot_state import Seat
 
 Events = list[Event]
 

@@ -12,10 +12,19 @@ from typing import Any
 
 from engine.core.betting import Betting
 from engine.core.deck import Deck
-from engine.core.rng import rng_from_json, rng_to_json
 from engine.variants.centran_cards import Card
 from engine.variants.centran_settle import FIXED, HAND_POT, PenaltyRule
-from engine.variants.classic_state import Seat, SeatRecord
+from engine.variants.twopot_state import (
+    Seat,
+    SeatRecord,
+    TwoPotSeats,
+    head_from_json,
+    head_to_json,
+    stats_from_json,
+    stats_to_json,
+    tail_from_json,
+    tail_to_json,
+)
 
 ARRAY, RANDOM = "array", "random"
 
@@ -130,7 +139,7 @@ def _cards(data: Any) -> list[Card]:
 
 
 @dataclass(slots=True)
-class CentranState:
+class CentranState(TwoPotSeats):
     """Everything a Centran table knows. Stacks and hand-pot contributions live in ``betting``.
 
     ``fives`` lists the table fives in the order they were tabled with the credited seat
@@ -168,27 +177,9 @@ class CentranState:
     turn: int = 0
 
     @property
-    def n(self) -> int:
-        """Number of seats."""
-        return len(self.players)
-
-    @property
-    def stacks(self) -> list[int]:
-        """Credits behind per seat (owned by the betting module)."""
-        return self.betting.stacks
-
-    @property
     def first(self) -> int:
         """The seat on the dealer's left (first to act; the odd-credit order starts here)."""
         return (self.dealer + 1) % self.n
-
-    def in_game(self) -> list[int]:
-        """Seats still in the game (not out of credits, not left), in seat order."""
-        return [s for s in range(self.n) if self.status[s] is Seat.IN]
-
-    def live(self) -> list[int]:
-        """Seats dealt into this hand and not folded (all-in players included)."""
-        return list(self.betting.live_seats())
 
     def hand_order(self) -> list[int]:
         """Every seat dealt into the hand, clockwise from first to act (the dealer last)."""
@@ -206,16 +197,8 @@ class CentranState:
     def to_json(self) -> dict[str, Any]:
         """Serialise everything, the RNG included."""
         return {
-            "players": list(self.players),
-            "buy_in": self.buy_in,
-            "options": self.options.to_json(),
-            "rng": rng_to_json(self.rng),
-            "betting": self.betting.to_json(),
-            "status": [s.value for s in self.status],
-            "stats": [
-                [r.hands_played, r.hands_won, r.best_hand, r.best_score, r.biggest_pot]
-                for r in self.stats
-            ],
+            **head_to_json(self),
+            "stats": stats_to_json(self.stats),
             "sabacc_pot": self.sabacc_pot,
             "phase": self.phase.value,
             "hand_no": self.hand_no,
@@ -234,31 +217,15 @@ class CentranState:
             "dealt": list(self.dealt),
             "notes": list(self.notes),
             "shift_note": self.shift_note,
-            "last_result": list(self.last_result),
-            "final_payouts": (
-                None
-                if self.final_payouts is None
-                else [[k, v] for k, v in sorted(self.final_payouts.items())]
-            ),
-            "seq": self.seq,
-            "turn": self.turn,
+            **tail_to_json(self, stats=False),
         }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> CentranState:
         """Inverse of :meth:`to_json`."""
-        payouts = data.get("final_payouts")
         return cls(
-            players=tuple(data["players"]),
-            buy_in=int(data["buy_in"]),
-            options=CentranOptions.from_mapping(data["options"]),
-            rng=rng_from_json(data["rng"]),
-            betting=Betting.from_json(data["betting"]),
-            status=[Seat(s) for s in data["status"]],
-            stats=[
-                SeatRecord(int(a), int(b), str(c), int(d), int(e))
-                for a, b, c, d, e in data["stats"]
-            ],
+            **head_from_json(data, CentranOptions.from_mapping),
+            stats=stats_from_json(data["stats"]),
             sabacc_pot=int(data["sabacc_pot"]),
             phase=Phase(data["phase"]),
             hand_no=int(data["hand_no"]),
@@ -277,8 +244,5 @@ class CentranState:
             dealt=[bool(x) for x in data["dealt"]],
             notes=[str(x) for x in data["notes"]],
             shift_note=str(data["shift_note"]),
-            last_result=[str(x) for x in data["last_result"]],
-            final_payouts=None if payouts is None else {int(k): int(v) for k, v in payouts},
-            seq=int(data["seq"]),
-            turn=int(data["turn"]),
+            **tail_from_json(data, stats=False),
         )

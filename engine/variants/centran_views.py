@@ -12,7 +12,7 @@ from engine.core.game import PlayerView, PublicView, SeatStats, SeatView
 from engine.variants.centran_actions import pending
 from engine.variants.centran_cards import assignment_text, describe, evaluate
 from engine.variants.centran_state import CentranState, Phase
-from engine.variants.classic_state import Seat
+from engine.variants.twopot_state import Seat
 
 TITLE = "Centran Sabacc"
 ROUNDS = 5

@@ -14,9 +14,28 @@ from typing import Any
 
 from engine.core.betting import Betting
 from engine.core.deck import Deck
-from engine.core.rng import rng_from_json, rng_to_json
-from engine.variants.classic_cards import Card, HandEval
+from engine.variants.classic_cards import Card
 from engine.variants.classic_settle import HAND_POT_PENALTY, Penalty
+from engine.variants.twopot_state import (
+    Seat,
+    SeatRecord,
+    TwoPotSeats,
+    head_from_json,
+    head_to_json,
+    tail_from_json,
+    tail_to_json,
+)
+
+__all__ = [  # Seat and SeatRecord are re-exported (they live in twopot_state)
+    "ALL_OTHERS",
+    "REST_OF_ROUND",
+    "ClassicOptions",
+    "ClassicState",
+    "Phase",
+    "Seat",
+    "SeatRecord",
+    "Step",
+]
 
 ALL_OTHERS = "all_others"
 REST_OF_ROUND = "rest_of_round"
@@ -108,14 +127,6 @@ class Phase(StrEnum):
     GAME_OVER = "game_over"
 
 
-class Seat(StrEnum):
-    """A seat's place in the game."""
-
-    IN = "in"  # in the game (may be folded in the current hand)
-    OUT = "out"  # cashed out: could not pay both antes, or 0 credits (§2.1, CL-28)
-    LEFT = "left"  # left the table through leave(); its credits went home then
-
-
 class Step(StrEnum):
     """Where the current trade turn is: before or after its one trade action (§3.1)."""
 
@@ -123,28 +134,12 @@ class Step(StrEnum):
     END = "end"
 
 
-@dataclass(slots=True)
-class SeatRecord:
-    """Per-seat statistics (see :class:`~engine.core.game.SeatStats`)."""
-
-    hands_played: int = 0
-    hands_won: int = 0
-    best_hand: str = ""
-    best_score: int = 0
-    biggest_pot: int = 0
-
-    def note_hand(self, evaluation: HandEval) -> None:
-        """Remember a revealed hand if it is the best so far."""
-        if not self.best_hand or evaluation.score > self.best_score:
-            self.best_hand, self.best_score = evaluation.label, evaluation.score
-
-
 def _cards(data: Any) -> list[Card]:
     return [Card.parse(str(x)) for x in data]
 
 
 @dataclass(slots=True)
-class ClassicState:
+class ClassicState(TwoPotSeats):
     """Everything a Classic table knows. Stacks and hand-pot contributions live in ``betting``."""
 
     players: tuple[str, ...]
@@ -176,24 +171,6 @@ class ClassicState:
     seq: int = 0
     turn: int = 0
 
-    @property
-    def n(self) -> int:
-        """Number of seats."""
-        return len(self.players)
-
-    @property
-    def stacks(self) -> list[int]:
-        """Credits behind per seat (owned by the betting module)."""
-        return self.betting.stacks
-
-    def in_game(self) -> list[int]:
-        """Seats still in the game (not cashed out, not left), in seat order."""
-        return [s for s in range(self.n) if self.status[s] is Seat.IN]
-
-    def live(self) -> list[int]:
-        """Seats dealt into this hand and not folded (all-in players included)."""
-        return list(self.betting.live_seats())
-
     def hand_order(self) -> list[int]:
         """Every seat dealt into the hand, clockwise from the starting player."""
         return [
@@ -213,12 +190,7 @@ class ClassicState:
     def to_json(self) -> dict[str, Any]:
         """Serialise everything, the RNG included (``random.Random.getstate``)."""
         return {
-            "players": list(self.players),
-            "buy_in": self.buy_in,
-            "options": self.options.to_json(),
-            "rng": rng_to_json(self.rng),
-            "betting": self.betting.to_json(),
-            "status": [s.value for s in self.status],
+            **head_to_json(self),
             "sabacc_pot": self.sabacc_pot,
             "phase": self.phase.value,
             "hand_no": self.hand_no,
@@ -236,33 +208,15 @@ class ClassicState:
             "dice": list(self.dice) if self.dice else None,
             "dealt": list(self.dealt),
             "last_drawn": list(self.last_drawn),
-            "last_result": list(self.last_result),
-            "final_payouts": (
-                None
-                if self.final_payouts is None
-                else [[k, v] for k, v in sorted(self.final_payouts.items())]
-            ),
-            "stats": [
-                [r.hands_played, r.hands_won, r.best_hand, r.best_score, r.biggest_pot]
-                for r in self.stats
-            ],
-            "seq": self.seq,
-            "turn": self.turn,
+            **tail_to_json(self),
         }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> ClassicState:
         """Inverse of :meth:`to_json`."""
-        rng = rng_from_json(data["rng"])
         dice = data.get("dice")
-        payouts = data.get("final_payouts")
         return cls(
-            players=tuple(data["players"]),
-            buy_in=int(data["buy_in"]),
-            options=ClassicOptions.from_mapping(data["options"]),
-            rng=rng,
-            betting=Betting.from_json(data["betting"]),
-            status=[Seat(s) for s in data["status"]],
+            **head_from_json(data, ClassicOptions.from_mapping),
             sabacc_pot=int(data["sabacc_pot"]),
             phase=Phase(data["phase"]),
             hand_no=int(data["hand_no"]),
@@ -280,12 +234,5 @@ class ClassicState:
             dice=(int(dice[0]), int(dice[1])) if dice else None,
             dealt=[bool(x) for x in data["dealt"]],
             last_drawn=[str(x) for x in data["last_drawn"]],
-            last_result=[str(x) for x in data["last_result"]],
-            final_payouts=None if payouts is None else {int(k): int(v) for k, v in payouts},
-            stats=[
-                SeatRecord(int(a), int(b), str(c), int(d), int(e))
-                for a, b, c, d, e in data["stats"]
-            ],
-            seq=int(data["seq"]),
-            turn=int(data["turn"]),
+            **tail_from_json(data),
         )

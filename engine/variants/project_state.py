@@ -16,9 +16,16 @@ from typing import Any
 
 from engine.core.betting import Betting
 from engine.core.deck import Deck
-from engine.core.rng import rng_from_json, rng_to_json
-from engine.variants.classic_state import Seat, SeatRecord
 from engine.variants.project_cards import Card
+from engine.variants.twopot_state import (
+    Seat,
+    SeatRecord,
+    TwoPotSeats,
+    head_from_json,
+    head_to_json,
+    tail_from_json,
+    tail_to_json,
+)
 
 __all__ = ["Phase", "ProjectOptions", "ProjectState", "Seat", "SeatRecord"]
 
@@ -103,7 +110,7 @@ def _cards(data: Any) -> list[Card]:
 
 
 @dataclass(slots=True)
-class ProjectState:
+class ProjectState(TwoPotSeats):
     """Everything a Sabacc Project table knows.
 
     ``hands[s]`` is the seat's whole hand in the order the cards were received (the Shift's
@@ -142,24 +149,6 @@ class ProjectState:
     seq: int = 0
     turn: int = 0
 
-    @property
-    def n(self) -> int:
-        """Number of seats."""
-        return len(self.players)
-
-    @property
-    def stacks(self) -> list[int]:
-        """Credits behind per seat (owned by the betting module)."""
-        return self.betting.stacks
-
-    def in_game(self) -> list[int]:
-        """Seats still in the game (not removed, not left), in seat order."""
-        return [s for s in range(self.n) if self.status[s] is Seat.IN]
-
-    def live(self) -> list[int]:
-        """Seats dealt into this hand and not folded (all-in players included)."""
-        return list(self.betting.live_seats())
-
     def hand_order(self) -> list[int]:
         """Every seat dealt into the hand, clockwise from the starting player."""
         seats = ((self.start_seat + i) % self.n for i in range(self.n))
@@ -182,12 +171,7 @@ class ProjectState:
     def to_json(self) -> dict[str, Any]:
         """Serialise everything, the RNG included."""
         return {
-            "players": list(self.players),
-            "buy_in": self.buy_in,
-            "options": self.options.to_json(),
-            "rng": rng_to_json(self.rng),
-            "betting": self.betting.to_json(),
-            "status": [s.value for s in self.status],
+            **head_to_json(self),
             "sabacc_pot": self.sabacc_pot,
             "phase": self.phase.value,
             "hand_no": self.hand_no,
@@ -207,32 +191,15 @@ class ProjectState:
             "shift_fresh": self.shift_fresh,
             "shifted": [list(x) for x in self.shifted],
             "notes": list(self.notes),
-            "last_result": list(self.last_result),
-            "final_payouts": (
-                None
-                if self.final_payouts is None
-                else [[k, v] for k, v in sorted(self.final_payouts.items())]
-            ),
-            "stats": [
-                [r.hands_played, r.hands_won, r.best_hand, r.best_score, r.biggest_pot]
-                for r in self.stats
-            ],
-            "seq": self.seq,
-            "turn": self.turn,
+            **tail_to_json(self),
         }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> ProjectState:
         """Inverse of :meth:`to_json`."""
-        payouts = data.get("final_payouts")
         caller = data.get("caller")
         return cls(
-            players=tuple(data["players"]),
-            buy_in=int(data["buy_in"]),
-            options=ProjectOptions.from_mapping(data["options"]),
-            rng=rng_from_json(data["rng"]),
-            betting=Betting.from_json(data["betting"]),
-            status=[Seat(s) for s in data["status"]],
+            **head_from_json(data, ProjectOptions.from_mapping),
             sabacc_pot=int(data["sabacc_pot"]),
             phase=Phase(data["phase"]),
             hand_no=int(data["hand_no"]),
@@ -252,12 +219,5 @@ class ProjectState:
             shift_fresh=bool(data["shift_fresh"]),
             shifted=[[int(i) for i in x] for x in data["shifted"]],
             notes=[str(x) for x in data["notes"]],
-            last_result=[str(x) for x in data["last_result"]],
-            final_payouts=None if payouts is None else {int(k): int(v) for k, v in payouts},
-            stats=[
-                SeatRecord(int(a), int(b), str(c), int(d), int(e))
-                for a, b, c, d, e in data["stats"]
-            ],
-            seq=int(data["seq"]),
-            turn=int(data["turn"]),
+            **tail_from_json(data),
         )
