@@ -4,30 +4,36 @@ Sabacc Shift, bomb-outs and their penalties, showdowns decided by tie-breaks) wi
 conserved at every step, and a restart mid-hand.
 
 The deal is seeded (``SEED``) and the policy is deterministic, so the game is always the same one;
-:func:`simulate` replays it on the engine alone (that is how the seed was picked).
+:meth:`CLASSIC.simulate <tests.bot.variant_table.VariantTable.simulate>` replays it on the
+engine alone (that is how the seed was picked).
 """
 
 from __future__ import annotations
 
-import random
 import re
-from types import SimpleNamespace
+from functools import partial
 from typing import Any
 
 from bot.tables.models import Table
-from engine.core.game import Action, ActionSpec
+from engine.core.game import ActionSpec
 from engine.variants.classic import ClassicGame
 from engine.variants.classic_cards import hand_total
-from tests.bot.test_tables import money, open_accounts
+from tests.bot.variant_table import (
+    HAND_BUTTON,
+    VariantTable,
+    dms,
+    field_value,
+    labels,
+    public_messages,
+)
 from tests.helpers import World, modal_ids, text_of
-from tests.table_driver import actor_of, driver, play, table_in, table_message
+from tests.table_driver import actor_of, money, open_accounts, play, table_in, table_message
 
 # With classic_policy, SEED gives: hand 1 a Sabacc Shift, a bombed hand and a losing caller paying
 # penalties, a tie at +19 where both tied hands bust in Sudden Demise; hand 2 a Pure Sabacc taking
 # the Sabacc pot; hand 3 decided by "at equal distance the negative total wins"; over in 4 hands.
 SEED = 100
 BUY_IN = 20
-HAND_BUTTON = "🂠 My hand"
 
 
 def classic_policy(table: Table, seat: int, specs: tuple[ActionSpec, ...]) -> tuple[str, Any]:
@@ -59,133 +65,41 @@ def classic_policy(table: Table, seat: int, specs: tuple[ActionSpec, ...]) -> tu
     return "end_turn", None
 
 
-def simulate(seed: int, players: tuple[str, ...] = ("a", "b", "c", "d")) -> tuple[Any, list[str]]:
-    """The test game on the engine alone (the table's seed, the same policy): the finished game
-    and every public log line."""
-    game = ClassicGame.create(players, buy_in=BUY_IN, seed=random.Random(seed).randrange(2**63))
-    lines = [text for event in game.opening_events if (text := event.public_text())]
-    table: Any = SimpleNamespace(game=game)
-    while not game.finished:
-        (seat,) = game.pending_seats()
-        kind, value = classic_policy(table, seat, game.legal_actions(seat))
-        if isinstance(value, int):
-            action = Action(kind, amount=value)
-        else:
-            action = Action(kind, choices=tuple(value or ()))
-        lines += [text for event in game.apply(seat, action) if (text := event.public_text())]
-    return game, lines
+def classic_shows(game: Any, view: Any, message: Any, text: str) -> None:
+    """The round, the call rule, and the betting buttons."""
+    round_no = int(field_value(message, "Round"))
+    call_possible = "· Trade" in view.phase and round_no >= 3 and "End turn" in labels(message)
+    assert ("Call the hand" in labels(message)) == call_possible
+    if "Betting" in view.phase:
+        assert {"Fold", HAND_BUTTON} <= set(labels(message))
+        assert "Check" in labels(message) or re.search(r"\bCall \d+", " ".join(labels(message)))
 
 
-async def start_classic(world: World, players: int = 4) -> None:
-    """alice runs ``/classic start``, the next members join, alice starts it (seeded deal)."""
-    world.bot.tables.seeds = random.Random(SEED)
-    sim = driver(world)
-    await sim.open_lobby(world.alice, "classic", buy_in=BUY_IN)
-    for member in world.players[1:players]:
-        await sim.control(member, "join")
-    await sim.control(world.alice, "start")
-
-
-def labels(message: Any) -> list[str]:
-    """The labels of a message's buttons, in order (a channel message or a simcord response)."""
-    rows = [
-        row["components"] if isinstance(row, dict) else row.children for row in message.components
-    ]
-    return [item["label"] if isinstance(item, dict) else item.label for r in rows for item in r]
-
-
-def field(message: Any, name: str) -> str:
-    """One embed field's value ('' when absent)."""
-    return next((f.value for f in message.embeds[0].fields if f.name == name), "")
-
-
-class Watcher:
-    """Checks after every click what everyone sees, and keeps what the table message showed."""
-
-    def __init__(self, world: World, before: int) -> None:
-        self.world, self.before = world, before
-        self.shown: list[str] = []
-        self.buttons: set[tuple[str, ...]] = set()
-
-    async def __call__(self) -> None:
-        world = self.world
-        assert await money(world) == self.before  # Σ balances + Σ escrow never changes
-        table = table_in(world)
-        game = table.game
-        assert game is not None
-        escrow = sum((await world.bot.bank.table_escrow(None, table.id)).values())
-        view = game.public_view()
-        if game.finished:
-            assert escrow == 0
-            return
-        assert escrow == sum(s.stack for s in view.seats) + sum(a for _, a in view.pots)
-        message = table_message(world)
-        text = text_of(message)
-        self.shown.append(text)
-        (seat,) = game.pending_seats()
-        specs = game.legal_actions(seat)
-        # Exactly the actions the rules allow now, each carrying the current decision counter.
-        assert labels(message) == [spec.label for spec in specs] + [HAND_BUTTON]
-        self.buttons.add(tuple(labels(message)))
-        ids = [item.custom_id for row in message.components for item in row.children]
-        assert ids[:-1] == [f"sabacc:{table.id}:{game.turn}:{spec.kind}" for spec in specs]
-        # Public state: phase and whose turn, both pots, the round, the call rule.
-        assert f"**{view.phase}** — waiting for {table.seats[seat].mention}" in text
-        pots = field(message, "Pots")
-        assert "Hand pot" in pots and "Sabacc pot" in pots
-        round_no = int(field(message, "Round"))
-        call_possible = "· Trade" in view.phase and round_no >= 3 and "End turn" in labels(message)
-        assert ("Call the hand" in labels(message)) == call_possible
-        if "Betting" in view.phase:
-            assert {"Fold", HAND_BUTTON} <= set(labels(message))
-            assert "Check" in labels(message) or re.search(r"\bCall \d+", " ".join(labels(message)))
-
-
-def public_messages(world: World, table: Table) -> list[str]:
-    """Every channel message except the table message (hand results, standings)."""
-    return [text_of(m) for m in world.channel.history() if m.id != table.message_id]
-
-
-def dms(member: Any) -> list[str]:
-    channel = member.user.dm_channel
-    return [text_of(m) for m in channel.history()] if channel is not None else []
+CLASSIC = VariantTable(
+    "classic",
+    "Classic Sabacc",
+    partial(ClassicGame.create, buy_in=BUY_IN),
+    classic_policy,
+    SEED,
+    BUY_IN,
+    check=classic_shows,
+)
 
 
 async def test_rules_and_lobby_commands(world: World) -> None:
-    rules = await world.bob.slash(world.channel, "classic rules")
-    assert rules.ephemeral
-    embed = rules.response.embeds[0]
-    assert embed.title == "Classic Sabacc — rules" and len(embed.description) <= 4000
-    for words in ("±23", "Sabacc Shift", "stasis", "Call the hand", "Bomb-out", "Sudden Demise"):
-        assert words in embed.description
+    words = ("±23", "Sabacc Shift", "stasis", "Call the hand", "Bomb-out", "Sudden Demise")
+    await CLASSIC.rules_embed(world, words)
     before = await open_accounts(world)
-    lobby = await world.alice.slash(world.channel, "classic start", buy_in=BUY_IN)
-    assert not lobby.ephemeral and "Classic Sabacc table" in text_of(lobby.response)
-    joined = await world.bob.slash(world.channel, "classic join")
-    assert joined.ephemeral and f"{BUY_IN} credits are held" in joined.response.content
-    assert await world.bot.bank.balance(world.guild.id, world.bob.id) == 1000 - BUY_IN
-    left = await world.bob.slash(world.channel, "classic leave")
-    assert left.ephemeral and "buy-in is back" in left.response.content
-    assert await world.bot.bank.balance(world.guild.id, world.bob.id) == 1000
+    await CLASSIC.join_and_leave_lobby(world)
     wrong = await world.bob.slash(world.channel, "coruscant join")
     assert wrong.ephemeral and "no Coruscant Shift table" in wrong.response.content
     assert await money(world) == before
 
 
 async def test_four_player_game_shift_bomb_out_tie_breaks(world: World) -> None:
-    before = await open_accounts(world)
-    await start_classic(world)
-    watch = Watcher(world, before)
-    table = await play(world, classic_policy, after_step=watch)
-    game = table.game
-    assert game is not None and game.finished
     # The very game simulated on the engine alone (same seed, same policy).
-    _, expected = simulate(SEED, game.players)
-    assert list(table.log) == expected[-len(table.log) :]
+    table, watch, before = await CLASSIC.play_whole_game(world)
     # Every kind of decision showed its own buttons (the watcher compared them at each step).
-    shown = {
-        tuple(re.sub(r"All-in \d+", "All-in", label) for label in row) for row in watch.buttons
-    }
     assert {
         ("Check", "Bet…", "All-in", "Fold", HAND_BUTTON),
         ("Call 1", "Raise to…", "All-in", "Fold", HAND_BUTTON),
@@ -193,7 +107,7 @@ async def test_four_player_game_shift_bomb_out_tie_breaks(world: World) -> None:
         ("Gain (draw a card)", "Change a card", "Stand", HAND_BUTTON),  # stasis already used
         ("End turn", "Put in stasis", "Take from stasis", HAND_BUTTON),
         ("End turn", "Call the hand", HAND_BUTTON),
-    } <= shown
+    } <= watch.button_rows()
 
     # Random events were announced on the table message while they mattered.
     seen = "\n".join(watch.shown)
@@ -225,15 +139,11 @@ async def test_four_player_game_shift_bomb_out_tie_breaks(world: World) -> None:
     assert all(dms(member) for member in world.players)
     assert any("Sabacc Shift dealt you" in text for m in world.players for text in dms(m))
     # Credits: the winner holds the four buy-ins, everything settled exactly.
-    balances = [await world.bot.bank.balance(world.guild.id, m.id) for m in world.players]
-    assert sorted(balances) == [980, 980, 980, 1060]
-    assert await money(world) == before
-    assert await world.bot.bank.table_escrow(None, table.id) == {}
-    assert table_message(world).components == []
+    await CLASSIC.settled_at(world, table, before, [980, 980, 980, 1060])
 
 
 async def test_amount_modal_and_card_picker(world: World) -> None:
-    await start_classic(world)
+    await CLASSIC.start(world)
     table = table_in(world)
     game = table.game
     assert game is not None
@@ -272,27 +182,11 @@ async def test_amount_modal_and_card_picker(world: World) -> None:
 
 
 async def test_restart_mid_hand_then_finish(world: World, restart: Any) -> None:
-    before = await open_accounts(world)
-    await start_classic(world)
-
     def mid_hand(table: Table) -> bool:
         assert table.game is not None
         view = table.game.public_view()
         return view.hand_no == 1 and "Round 2 · Trade" in view.phase
 
-    table = await play(world, classic_policy, stop=mid_hand)
-    assert table.game is not None
-    saved = table.game.to_json()
-    await restart()
-    restored = table_in(world)
-    assert restored is not table and restored.game is not None
-    assert restored.game.to_json() == saved
-    assert dict(restored.game.public_view().pots) == {"Hand pot": 16, "Sabacc pot": 8}
-    assert await money(world) == before
-    # The persistent buttons of the old message still work, and the game ends as simulated.
-    watch = Watcher(world, before)
-    finished = await play(world, classic_policy, after_step=watch)
-    assert finished.game is not None and finished.game.finished
-    assert finished.game.payouts() == simulate(SEED)[0].payouts()
-    assert await money(world) == before
-    assert await world.bot.bank.table_escrow(None, finished.id) == {}
+    await CLASSIC.restart_mid_hand_then_finish(
+        world, restart, mid_hand, {"Hand pot": 16, "Sabacc pot": 8}
+    )

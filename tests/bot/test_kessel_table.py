@@ -5,7 +5,6 @@ the Impostor dice by button and by timeout, ``/kessel rules``, and a restart mid
 from __future__ import annotations
 
 import itertools
-import random
 import re
 from collections import Counter
 from typing import Any
@@ -15,9 +14,24 @@ from engine.core.game import ActionSpec
 from engine.variants.kessel import KesselGame
 from engine.variants.kessel_cards import FAMILIES, evaluate
 from engine.variants.kessel_state import KesselState, Phase
-from tests.bot.test_tables import money, open_accounts, public_text
+from tests.bot.variant_table import (
+    finish_settled,
+    public_messages,
+    restart_and_restore,
+    start_seeded,
+)
 from tests.helpers import World, text_of
-from tests.table_driver import actor_of, driver, play, table_in, table_message
+from tests.table_driver import (
+    actor_of,
+    assert_settled,
+    balances,
+    money,
+    open_accounts,
+    play,
+    public_text,
+    table_in,
+    table_message,
+)
 
 # Chosen by simulating the engine alone with the same policy (same seed → same game): seed 4
 # lasts two rounds; carol (seat 2) wins; 8 tokens are played (4 targeted, a Prime Sabacc, an
@@ -66,13 +80,7 @@ def policy(table: Table, seat: int, specs: tuple[ActionSpec, ...]) -> tuple[str,
 async def start_kessel(world: World, seed: int = SEED, **options: Any) -> Table:
     """alice opens a Kessel table with ``/kessel start``, bob, carol and dave join, alice starts
     (seeded deal)."""
-    world.bot.tables.seeds = random.Random(seed)
-    drive = driver(world)
-    await drive.open_lobby(world.alice, "kessel", **options)
-    for member in world.players[1:]:
-        await drive.control(member, "join")
-    await drive.control(world.alice, "start")
-    return table_in(world)
+    return await start_seeded(world, "kessel", seed, **options)
 
 
 async def pick_by_button(world: World, seat: int, kind: str, value: str) -> list[str]:
@@ -104,8 +112,7 @@ def draw_buttons(st: KesselState) -> list[str]:
 
 def result_text(world: World) -> str:
     """Every public message except the table message (round results, final standings)."""
-    table = table_in(world)
-    return "\n".join(text_of(m) for m in world.channel.history() if m.id != table.message_id)
+    return "\n".join(public_messages(world, table_in(world)))
 
 
 async def test_four_player_game_with_shift_tokens(world: World) -> None:
@@ -196,11 +203,10 @@ async def test_four_player_game_with_shift_tokens(world: World) -> None:
     winner = world.players[WINNER]
     assert state(table).payout == {s: 4 * BUY_IN if s == WINNER else 0 for s in range(4)}
     assert f"{winner.mention}: **{4 * BUY_IN}** credits (+{3 * BUY_IN})" in results
-    balances = [await world.bot.bank.balance(world.guild.id, m.id) for m in world.players]
-    assert balances[WINNER] == START_BALANCE + 3 * BUY_IN
-    assert [b for i, b in enumerate(balances) if i != WINNER] == [START_BALANCE - BUY_IN] * 3
-    assert await money(world) == before
-    assert await world.bot.bank.table_escrow(None, table.id) == {}
+    final = await balances(world)
+    assert final[WINNER] == START_BALANCE + 3 * BUY_IN
+    assert [b for i, b in enumerate(final) if i != WINNER] == [START_BALANCE - BUY_IN] * 3
+    await assert_settled(world, table, before)
     assert table_message(world).components == []
 
 
@@ -255,14 +261,6 @@ async def test_restart_mid_round_then_finish(world: World, restart: Any) -> None
     table = await play(
         world, policy, stop=lambda t: state(t).round_no == 2 and state(t).phase is Phase.KEEP
     )
-    assert table.game is not None
-    saved = table.game.to_json()
-    await restart()
-    restored = table_in(world)
-    assert restored is not table and restored.game is not None
-    assert restored.game.to_json() == saved
-    finished = await play(world, policy)  # the old message's persistent buttons still work
-    assert finished.game is not None and finished.game.finished
+    await restart_and_restore(world, restart, table)
+    finished = await finish_settled(world, policy, before)  # the old message's buttons still work
     assert state(finished).payout[WINNER] == 4 * BUY_IN  # the same game as without the restart
-    assert await money(world) == before
-    assert await world.bot.bank.table_escrow(None, finished.id) == {}

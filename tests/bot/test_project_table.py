@@ -4,23 +4,23 @@ forced call, Sudden Demise, a bomb-out paying the Main Pot, a Pure Sabacc taking
 with credits conserved and the buttons checked at every step, and a restart mid-hand.
 
 The deal is seeded (``SEED``) and the policy is deterministic, so the game is always the same one;
-:func:`simulate` replays it on the engine alone (that is how the seed was picked).
+:meth:`PROJECT.simulate <tests.bot.variant_table.VariantTable.simulate>` replays it on the
+engine alone (that is how the seed was picked).
 """
 
 from __future__ import annotations
 
-import random
 import re
-from types import SimpleNamespace
+from functools import partial
 from typing import Any
 
 from bot.tables.models import Table
-from engine.core.game import Action, ActionSpec
+from engine.core.game import ActionSpec
 from engine.variants.project import ProjectGame
 from engine.variants.project_cards import hand_total
-from tests.bot.test_tables import money, open_accounts
+from tests.bot.variant_table import VariantTable, field_value, labels, public_messages
 from tests.helpers import World, text_of
-from tests.table_driver import driver, play, table_in, table_message
+from tests.table_driver import driver, table_in, table_message
 
 # With project_policy, SEED gives: hand 1 cards in the Interference Field, a call forced by the
 # idle rule and a tie at +20 broken by Sudden Demise; hand 2 two Sabacc Shifts, a bomb-out at 0
@@ -28,7 +28,6 @@ from tests.table_driver import driver, play, table_in, table_message
 # three others cannot pay both antes and the game is over.
 SEED = 14
 BUY_IN = 30
-HAND_BUTTON = "🂠 My hand"
 GROUP = "sabacc-project"
 
 
@@ -54,110 +53,33 @@ def project_policy(table: Table, seat: int, specs: tuple[ActionSpec, ...]) -> tu
     return "stand", None
 
 
-def simulate(
-    seed: int, players: tuple[str, ...] = ("a", "b", "c", "d")
-) -> tuple[ProjectGame, list[str]]:
-    """The test game on the engine alone (the table's seed, the same policy): the finished game
-    and every public log line."""
-    game_seed = random.Random(seed).randrange(2**63)
-    game = ProjectGame.create(players, buy_in=BUY_IN, options={}, seed=game_seed)
-    lines = [text for event in game.opening_events if (text := event.public_text())]
-    table: Any = SimpleNamespace(game=game)
-    while not game.finished:
-        (seat,) = game.pending_seats()
-        kind, value = project_policy(table, seat, game.legal_actions(seat))
-        if isinstance(value, int):
-            action = Action(kind, amount=value)
-        else:
-            action = Action(kind, choices=tuple(value or ()))
-        lines += [text for event in game.apply(seat, action) if (text := event.public_text())]
-    return game, lines
+def project_shows(game: Any, view: Any, message: Any, text: str) -> None:
+    """The call rule: from round 5, in a Draw phase."""
+    round_no = int(field_value(message, "Round"))
+    can_call = "· Draw" in view.phase and round_no >= 5
+    assert ("Call the hand" in labels(message)) == can_call
 
 
-async def start_project(world: World) -> None:
-    """alice runs ``/sabacc-project start``, bob, carol and dave join, alice starts it."""
-    world.bot.tables.seeds = random.Random(SEED)
-    sim = driver(world)
-    await sim.open_lobby(world.alice, GROUP, buy_in=BUY_IN)
-    for member in world.players[1:4]:
-        await sim.control(member, "join")
-    await sim.control(world.alice, "start")
-
-
-def labels(message: Any) -> list[str]:
-    """The labels of a message's buttons, in order."""
-    rows = [
-        row["components"] if isinstance(row, dict) else row.children for row in message.components
-    ]
-    return [item["label"] if isinstance(item, dict) else item.label for r in rows for item in r]
-
-
-def field(message: Any, name: str) -> str:
-    """One embed field's value ('' when absent)."""
-    return next((f.value for f in message.embeds[0].fields if f.name == name), "")
-
-
-class Watcher:
-    """Checks after every click what everyone sees, and keeps what the table message showed."""
-
-    def __init__(self, world: World, before: int) -> None:
-        self.world, self.before = world, before
-        self.shown: list[str] = []
-
-    async def __call__(self) -> None:
-        world = self.world
-        assert await money(world) == self.before  # Σ balances + Σ escrow never changes
-        table = table_in(world)
-        game = table.game
-        assert game is not None
-        escrow = sum((await world.bot.bank.table_escrow(None, table.id)).values())
-        view = game.public_view()
-        if game.finished:
-            assert escrow == 0
-            return
-        assert escrow == sum(s.stack for s in view.seats) + sum(a for _, a in view.pots)
-        message = table_message(world)
-        text = text_of(message)
-        self.shown.append(text)
-        (seat,) = game.pending_seats()
-        specs = game.legal_actions(seat)
-        assert labels(message) == [spec.label for spec in specs] + [HAND_BUTTON]
-        ids = [item.custom_id for row in message.components for item in row.children]
-        assert ids[:-1] == [f"sabacc:{table.id}:{game.turn}:{spec.kind}" for spec in specs]
-        assert f"**{view.phase}** — waiting for {table.seats[seat].mention}" in text
-        pots = field(message, "Pots")
-        assert "Main Pot" in pots and "Sabacc pot" in pots
-        round_no = int(field(message, "Round"))
-        can_call = "· Draw" in view.phase and round_no >= 5
-        assert ("Call the hand" in labels(message)) == can_call
-
-
-def public_messages(world: World, table: Table) -> list[str]:
-    """Every channel message except the table message (hand results, standings)."""
-    return [text_of(m) for m in world.channel.history() if m.id != table.message_id]
+PROJECT = VariantTable(
+    GROUP,
+    "Sabacc Project",
+    partial(ProjectGame.create, buy_in=BUY_IN, options={}),
+    project_policy,
+    SEED,
+    BUY_IN,
+    pot_names=("Main Pot", "Sabacc pot"),
+    check=project_shows,
+)
 
 
 async def test_rules_command(world: World) -> None:
-    rules = await world.bob.slash(world.channel, f"{GROUP} rules")
-    assert rules.ephemeral
-    embed = rules.response.embeds[0]
-    assert embed.title == "Sabacc Project — rules" and len(embed.description) <= 4000
-    for words in ("+23 or −23", "Sabacc Shift", "Interference Field", "Call the hand"):
-        assert words in embed.description
-    for words in ("Bomb-out", "Sudden Demise", "Idiot's Array", "Opening betting"):
-        assert words in embed.description
+    words = ["+23 or −23", "Sabacc Shift", "Interference Field", "Call the hand"]
+    words += ["Bomb-out", "Sudden Demise", "Idiot's Array", "Opening betting"]
+    await PROJECT.rules_embed(world, words)
 
 
 async def test_four_player_game_with_shifts_bomb_out_and_sudden_demise(world: World) -> None:
-    before = await open_accounts(world)
-    await start_project(world)
-    watch = Watcher(world, before)
-    table = await play(world, project_policy, after_step=watch)
-    game = table.game
-    assert game is not None and game.finished
-    simulated, expected = simulate(SEED, game.players)
-    assert game.payouts() == simulated.payouts()
-    assert list(table.log) == expected[-len(table.log) :]
+    table, watch, before = await PROJECT.play_whole_game(world)
     # Every kind of decision showed its own buttons.
     seen = "\n".join(watch.shown)
     assert "Opening betting" in seen and "· Draw" in seen and "Final betting" in seen
@@ -181,42 +103,24 @@ async def test_four_player_game_with_shifts_bomb_out_and_sudden_demise(world: Wo
     assert re.search(r"<@\d+>: Pure Sabacc \+23 beats Hand \+17", two)
     assert any("Final standings" in text for text in results)
     # Credits: everything settled exactly.
-    balances = [await world.bot.bank.balance(world.guild.id, m.id) for m in world.players]
-    assert sorted(balances) == [976, 976, 976, 1072]
-    assert await money(world) == before
-    assert await world.bot.bank.table_escrow(None, table.id) == {}
-    assert table_message(world).components == []
+    await PROJECT.settled_at(world, table, before, [976, 976, 976, 1072])
 
 
 async def test_restart_mid_hand_then_finish(world: World, restart: Any) -> None:
-    before = await open_accounts(world)
-    await start_project(world)
-
     def mid_hand(table: Table) -> bool:
         assert table.game is not None
         view = table.game.public_view()
         return view.hand_no == 1 and "Round 3 · Draw" in view.phase
 
-    table = await play(world, project_policy, stop=mid_hand)
-    assert table.game is not None
-    saved = table.game.to_json()
-    await restart()
-    restored = table_in(world)
-    assert restored is not table and restored.game is not None
-    assert restored.game.to_json() == saved
-    assert dict(restored.game.public_view().pots) == {"Main Pot": 28, "Sabacc pot": 20}
-    assert await money(world) == before
-    finished = await play(world, project_policy, after_step=Watcher(world, before))
-    assert finished.game is not None and finished.game.finished
-    assert finished.game.payouts() == simulate(SEED)[0].payouts()
-    assert await money(world) == before
-    assert await world.bot.bank.table_escrow(None, finished.id) == {}
+    await PROJECT.restart_mid_hand_then_finish(
+        world, restart, mid_hand, {"Main Pot": 28, "Sabacc pot": 20}
+    )
 
 
 async def test_interference_field_out_of_turn(world: World) -> None:
     """A player who is not on turn puts a card into the field from the table's button: the turn
     does not pass, and the card becomes public."""
-    await start_project(world)
+    await PROJECT.start(world)
     table = table_in(world)
     game = table.game
     assert isinstance(game, ProjectGame)

@@ -8,9 +8,16 @@ import pytest
 
 from bot.bank import HOUSE
 from bot.sim_driver import engine_policy
-from tests.bot.test_tables import money, open_accounts
 from tests.helpers import World, text_of
-from tests.table_driver import all_in, passive, play, table_in, table_message
+from tests.table_driver import (
+    all_in,
+    money,
+    open_accounts,
+    passive,
+    play,
+    table_in,
+    table_message,
+)
 
 
 async def add_bot(world: World, lobby: object, style: str) -> None:

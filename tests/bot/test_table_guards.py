@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from tests.bot.test_tables import money, open_accounts, start_table
+from tests.bot.test_tables import start_table
 from tests.helpers import World, burst_click, text_of
-from tests.table_driver import actor_of, do, table_in, table_message
+from tests.table_driver import actor_of, do, money, open_accounts, table_in, table_message
 
 
 def betting_seat(world: World) -> int:

@@ -10,8 +10,23 @@ from typing import Any
 from bot.tables.models import Table
 from engine.core.game import ActionSpec
 from engine.variants.coruscant_cards import Card
+from tests.bot.variant_table import finish_settled, restart_and_restore
 from tests.helpers import World, text_of
-from tests.table_driver import all_in, do, passive, play, table_in, table_message
+from tests.table_driver import (
+    all_in,
+    assert_settled,
+    balances,
+    do,
+    money,
+    open_accounts,
+    passive,
+    play,
+    public_text,
+    table_in,
+    table_message,
+)
+
+__all__ = ["money", "open_accounts", "public_text", "start_table"]  # also used by other tests
 
 CARD = re.compile(r"[●▲■] [+-]\d{1,2}|Ø|\b(?:circle|triangle|square):[+-]\d{1,2}\b|\bsylop\b")
 
@@ -30,30 +45,13 @@ async def start_table(world: World, players: int = 2, **options: object) -> Any:
     return lobby
 
 
-async def money(world: World) -> int:
-    """Σ balances (house included) + Σ escrow in the guild."""
-    return int(await world.bot.bank.total_money(world.guild.id))
-
-
-async def open_accounts(world: World) -> int:
-    for member in world.players:
-        await world.bot.bank.balance(world.guild.id, member.id)
-    return await money(world)
-
-
-def public_text(world: World) -> str:
-    return "\n".join(text_of(m) for m in world.channel.history())
-
-
 async def test_two_player_game_to_payout(world: World) -> None:
     before = await open_accounts(world)
     await start_table(world, 2, buy_in=20)
     table = await play(world, all_in)
     assert table.game is not None and table.game.finished
-    balances = [await world.bot.bank.balance(world.guild.id, m.id) for m in world.players[:2]]
-    assert sorted(balances) == [980, 1020]
-    assert await money(world) == before
-    assert await world.bot.bank.table_escrow(None, table.id) == {}
+    assert sorted(await balances(world, world.players[:2])) == [980, 1020]
+    await assert_settled(world, table, before)
     final = text_of(world.channel.history()[-1])
     assert "Final standings" in final and "(+20)" in final and "(-20)" in final
     assert table_message(world).components == []  # no buttons left on a finished table
@@ -98,8 +96,8 @@ async def test_four_players_side_pots_and_conservation_at_every_step(world: Worl
     assert table.game is not None and table.game.finished
     log = public_text(world)
     assert "side pot" in log.lower()
-    balances = [await world.bot.bank.balance(world.guild.id, m.id) for m in world.players]
-    assert sum(balances) == 4000 and max(balances) > 1000
+    final = await balances(world)
+    assert sum(final) == 4000 and max(final) > 1000
     assert await money(world) == before
 
 
@@ -111,16 +109,11 @@ async def test_restart_mid_hand_then_finish(world: World, restart: Any) -> None:
     seat = min(table.game.pending_seats())
     await do(world, seat, "select", [table.game.legal_actions(seat)[0].options[0].value])
     seq_before = table.game.seq
-    await restart()
-    restored = table_in(world)
-    assert restored is not table and restored.game is not None
-    assert restored.game.seq == seq_before
+    restored = await restart_and_restore(world, restart, table)
+    assert restored.game is not None and restored.game.seq == seq_before
     assert restored.game.to_json() == table.game.to_json()
     # The old table message's persistent buttons still work after the restart.
-    finished = await play(world, all_in)
-    assert finished.game is not None and finished.game.finished
-    assert await money(world) == before
-    assert await world.bot.bank.table_escrow(None, finished.id) == {}
+    await finish_settled(world, all_in, before)
 
 
 async def test_leave_mid_game_settles_the_stack_at_once(world: World) -> None:
