@@ -8,11 +8,13 @@ cards together with the table fives.
 
 from __future__ import annotations
 
-from engine.core.game import PlayerView, PublicView, SeatStats, SeatView
+from engine.core.game import PlayerView, PublicView, SeatView
 from engine.variants.centran_actions import pending
 from engine.variants.centran_cards import assignment_text, describe, evaluate
 from engine.variants.centran_state import CentranState, Phase
 from engine.variants.twopot_state import Seat
+from engine.variants.twopot_views import seat_stats as seat_stats
+from engine.variants.twopot_views import table_view
 
 TITLE = "Centran Sabacc"
 ROUNDS = 5
@@ -88,18 +90,14 @@ def public_view(st: CentranState) -> PublicView:
             info.append(("Last shift", st.shift_note))
             if "SABACC SHIFT" in st.shift_note:
                 highlight = "Sabacc Shift! " + st.shift_note.split(" — ")[0] + "."
-    if st.last_result:
-        info.append(("Last hand", st.last_result[-1]))
-        highlight = highlight or st.last_result[-1]
-    return PublicView(
+    return table_view(
+        st,
         variant="centran",
         title=TITLE,
         phase=_phase_text(st),
-        hand_no=st.hand_no,
-        acting=tuple(sorted(pending(st))),
+        acting=pending(st),
         seats=seats,
-        pots=(("Hand pot", st.betting.pot_total), ("Sabacc pot", st.sabacc_pot)),
-        info=tuple(info),
+        info=info,
         highlight=highlight,
         finished=st.phase is Phase.GAME_OVER,
     )
@@ -133,11 +131,3 @@ def view_for(st: CentranState, seat: int) -> PlayerView:
         notes=tuple(notes),
         public=public_view(st),
     )
-
-
-def seat_stats(st: CentranState) -> dict[int, SeatStats]:
-    """Hands played/won, best revealed hand (label + score), biggest amount won in one hand."""
-    return {
-        s: SeatStats(r.hands_played, r.hands_won, r.best_hand, r.best_score, r.biggest_pot)
-        for s, r in enumerate(st.stats)
-    }

@@ -6,10 +6,12 @@ Private: the seat's own hidden cards, with the whole hand's value and name.
 
 from __future__ import annotations
 
-from engine.core.game import PlayerView, PublicView, SeatStats, SeatView
+from engine.core.game import PlayerView, PublicView, SeatView
 from engine.variants.classic_actions import pending
 from engine.variants.classic_cards import describe, evaluate
 from engine.variants.classic_state import ClassicState, Phase, Seat
+from engine.variants.twopot_views import seat_stats as seat_stats
+from engine.variants.twopot_views import table_view
 
 TITLE = "Classic Sabacc"
 
@@ -88,19 +90,14 @@ def public_view(st: ClassicState) -> PublicView:
         info.append(("Last dice", f"{d1} · {d2}{shift}"))
         if d1 == d2 and st.phase is not Phase.GAME_OVER:
             highlight = f"Sabacc Shift! The dice showed {d1} and {d2}."
-    if st.last_result:
-        info.append(("Last hand", st.last_result[-1]))
-        if not highlight:
-            highlight = st.last_result[-1]
-    return PublicView(
+    return table_view(
+        st,
         variant="classic",
         title=TITLE,
         phase=_phase_text(st),
-        hand_no=st.hand_no,
-        acting=tuple(sorted(pending(st))),
+        acting=pending(st),
         seats=seats,
-        pots=(("Hand pot", st.betting.pot_total), ("Sabacc pot", st.sabacc_pot)),
-        info=tuple(info),
+        info=info,
         highlight=highlight,
         finished=st.phase is Phase.GAME_OVER,
     )
@@ -130,17 +127,3 @@ def view_for(st: ClassicState, seat: int) -> PlayerView:
         notes=tuple(notes),
         public=public_view(st),
     )
-
-
-def seat_stats(st: ClassicState) -> dict[int, SeatStats]:
-    """Hands played/won, best revealed hand (label + score), biggest amount won in one hand."""
-    return {
-        s: SeatStats(
-            hands_played=r.hands_played,
-            hands_won=r.hands_won,
-            best_hand=r.best_hand,
-            best_hand_score=r.best_score,
-            biggest_pot=r.biggest_pot,
-        )
-        for s, r in enumerate(st.stats)
-    }

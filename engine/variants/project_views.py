@@ -12,11 +12,12 @@ notation); field cards are public (``SeatView.public``) and are added in ``hand_
 
 from __future__ import annotations
 
-from engine.core.game import PlayerView, PublicView, SeatStats, SeatView
-from engine.variants.classic_views import seat_stats as _classic_seat_stats
+from engine.core.game import PlayerView, PublicView, SeatView
 from engine.variants.project_actions import pending
 from engine.variants.project_cards import describe, evaluate
 from engine.variants.project_state import BET_PHASES, Phase, ProjectState, Seat
+from engine.variants.twopot_views import seat_stats as seat_stats
+from engine.variants.twopot_views import table_view
 
 TITLE = "Sabacc Project"
 SHIFT_MARK = " ⟲"  # after a card name the last Sabacc Shift changed
@@ -108,20 +109,17 @@ def public_view(st: ProjectState) -> PublicView:
         info.append(("Last Shift", st.shift_note))
         if st.shift_fresh:
             highlight = st.shift_note
-    if st.last_result:
-        info.append(("Last hand", st.last_result[-1]))
-        highlight = highlight or st.last_result[-1]
-    return PublicView(
+    return table_view(
+        st,
         variant="project",
         title=TITLE,
         phase=_phase_text(st),
-        hand_no=st.hand_no,
-        acting=tuple(sorted(pending(st))),
+        acting=pending(st),
         seats=seats,
-        pots=(("Main Pot", st.betting.pot_total), ("Sabacc pot", st.sabacc_pot)),
-        info=tuple(info),
+        info=info,
         highlight=highlight,
         finished=st.phase is Phase.GAME_OVER,
+        hand_pot="Main Pot",
     )
 
 
@@ -157,8 +155,3 @@ def view_for(st: ProjectState, seat: int) -> PlayerView:
         notes=tuple(notes),
         public=public_view(st),
     )
-
-
-def seat_stats(st: ProjectState) -> dict[int, SeatStats]:
-    """Hands played/won, best revealed hand (label + score), biggest amount won in one hand."""
-    return _classic_seat_stats(st)  # type: ignore[arg-type]  # same ``stats`` records
