@@ -166,11 +166,5 @@ async def test_trade_picker_two_steps(world: World) -> None:
 
 
 async def test_restart_mid_hand_then_finish(world: World, restart: Any) -> None:
-    def mid_hand(table: Table) -> bool:
-        assert table.game is not None
-        view = table.game.public_view()
-        return view.hand_no == 2 and "Round 2/5 · Card phase" in view.phase
-
-    await CENTRAN.restart_mid_hand_then_finish(
-        world, restart, mid_hand, {"Hand pot": 48, "Sabacc pot": 40}
-    )
+    pots = {"Hand pot": 48, "Sabacc pot": 40}
+    await CENTRAN.restart_mid_hand_then_finish(world, restart, 2, "Round 2/5 · Card phase", pots)

@@ -182,11 +182,5 @@ async def test_amount_modal_and_card_picker(world: World) -> None:
 
 
 async def test_restart_mid_hand_then_finish(world: World, restart: Any) -> None:
-    def mid_hand(table: Table) -> bool:
-        assert table.game is not None
-        view = table.game.public_view()
-        return view.hand_no == 1 and "Round 2 · Trade" in view.phase
-
-    await CLASSIC.restart_mid_hand_then_finish(
-        world, restart, mid_hand, {"Hand pot": 16, "Sabacc pot": 8}
-    )
+    pots = {"Hand pot": 16, "Sabacc pot": 8}
+    await CLASSIC.restart_mid_hand_then_finish(world, restart, 1, "Round 2 · Trade", pots)

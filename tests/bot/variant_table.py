@@ -235,14 +235,21 @@ class VariantTable:
         assert table_message(world).components == []
 
     async def restart_mid_hand_then_finish(
-        self, world: World, restart: Any, stop: Callable[[Table], bool], pots: Mapping[str, int]
+        self, world: World, restart: Any, hand_no: int, phase: str, pots: Mapping[str, int]
     ) -> None:
-        """Play until ``stop``, restart the bot: the same game comes back with ``pots``; the old
-        message's persistent buttons still work and the game ends as simulated, every credit
-        conserved and checked by the watcher at every step."""
+        """Play until hand ``hand_no`` is in a phase containing ``phase``, restart the bot: the
+        same game comes back with ``pots``; the old message's persistent buttons still work and
+        the game ends as simulated, every credit conserved and checked by the watcher at every
+        step."""
+
+        def mid_hand(table: Table) -> bool:
+            assert table.game is not None
+            view = table.game.public_view()
+            return view.hand_no == hand_no and phase in view.phase
+
         before = await open_accounts(world)
         await self.start(world)
-        table = await play(world, self.policy, stop=stop)
+        table = await play(world, self.policy, stop=mid_hand)
         restored = await restart_and_restore(world, restart, table)
         assert restored.game is not None
         assert dict(restored.game.public_view().pots) == dict(pots)

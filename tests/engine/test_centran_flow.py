@@ -11,7 +11,8 @@ from engine.core.game import Action, IllegalAction
 from engine.variants.centran import CentranGame
 from engine.variants.centran_flow import end_hand
 from engine.variants.centran_state import Phase, Step
-from tests.engine.test_centran_helpers import do, make, seat_now, texts
+from tests.engine.playout import seat_now, texts
+from tests.engine.test_centran_helpers import do, make
 
 # Seat 0 = A acts first (dealer B). Deal A, B, A, B, A: coins:5 is tabled (credited A) and
 # replaced; the Array's major:-5 is tabled (credited nobody) and replaced by flasks:8.

@@ -10,19 +10,7 @@ from typing import Any
 from engine.core.game import Action, Event
 from engine.variants.centran import CentranGame
 from engine.variants.centran_cards import full_deck
-from tests.engine.playout import seat_now, texts, weighted_random_action
-
-__all__ = [
-    "ALL_CARDS",
-    "NAMES",
-    "NoShuffle",
-    "card_multiset",
-    "do",
-    "make",
-    "random_action",
-    "seat_now",
-    "texts",
-]
+from tests.engine.playout import seat_now, weighted_random_action
 
 NAMES = ("A", "B", "C", "D", "E", "F", "G", "H")
 ALL_CARDS = sorted(c.notation for c in full_deck())

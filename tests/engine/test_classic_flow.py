@@ -20,7 +20,8 @@ from engine.variants.classic_events import (
     SuddenDemiseDrew,
 )
 from engine.variants.classic_state import Phase, Seat, Step
-from tests.engine.test_classic_helpers import ALL_CARDS, card_multiset, do, make, seat_now, texts
+from tests.engine.playout import seat_now, texts
+from tests.engine.test_classic_helpers import ALL_CARDS, card_multiset, do, make
 
 ROUND = "check; check; stand; end_turn; stand; end_turn"
 

@@ -8,19 +8,7 @@ from typing import Any
 from engine.core.game import Action, Event
 from engine.variants.classic import ClassicGame
 from engine.variants.classic_cards import full_deck
-from tests.engine.playout import seat_now, texts, weighted_random_action
-
-__all__ = [
-    "ALL_CARDS",
-    "NAMES",
-    "ScriptedDice",
-    "card_multiset",
-    "do",
-    "make",
-    "random_action",
-    "seat_now",
-    "texts",
-]
+from tests.engine.playout import seat_now, weighted_random_action
 
 NAMES = ("A", "B", "C", "D", "E", "F", "G", "H")
 
