@@ -54,10 +54,7 @@ def seated_turn(
         raise TableError("The game has not started yet.")
     if game.turn != turn:
         raise StaleButton("This button is out of date: the table has moved on.")
-    specs = game.legal_actions(seat)
-    if seat not in game.pending_seats() and not specs:
-        raise NotYourTurn("It's not your turn.")
-    for spec in specs:
+    for spec in game.legal_actions(seat):  # out-of-turn actions are listed for waiting seats
         if spec.kind == kind:
             return table, seat, spec
     if seat not in game.pending_seats():
