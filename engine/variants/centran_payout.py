@@ -13,7 +13,7 @@ leave, so credits are always conserved.
 from __future__ import annotations
 
 from engine.core.game import Event
-from engine.core.pots import split_evenly
+from engine.variants import twopot_payout
 from engine.variants.centran_cards import Category, assignment_text
 from engine.variants.centran_deal import last_five_by
 from engine.variants.centran_events import (
@@ -26,36 +26,34 @@ from engine.variants.centran_events import (
 )
 from engine.variants.centran_settle import Settlement, explain, settle_hand, settle_uncontested
 from engine.variants.centran_state import CentranState, Phase
-from engine.variants.twopot_state import Seat
+from engine.variants.twopot_payout import (
+    apply_credits,
+    close_game,
+    contributions_of,
+    game_end_recipients,
+    pot_name,
+    public_lines,
+    stacks_of,
+)
 
 Events = list[Event]
-
-
-def _pot_name(index: int, count: int) -> str:
-    if index == 0:
-        return "main pot" if count > 1 else "hand pot"
-    return f"side pot {index}"
 
 
 def _apply(st: CentranState, result: Settlement[int], ev: Events) -> None:
     """Move the credits a settlement decided; record statistics and the public summary."""
     name = st.players.__getitem__
-    st.betting.collect()
-    for s in result.order:
-        won = result.payouts[s] + result.sabacc_award.get(s, 0)
-        st.betting.pay(s, won)
-        taken = st.betting.withdraw(s, result.penalties[s])
-        assert taken == result.penalties[s]  # the settlement capped it at the stack
-        st.stats[s].biggest_pot = max(st.stats[s].biggest_pot, won)
-    st.sabacc_pot = result.sabacc_pot_after
-    for s in result.winners:
-        st.stats[s].hands_won += 1
-    for s, evaluation in result.evals.items():
-        record = st.stats[s]
-        if not record.best_hand or evaluation.score > record.best_score:
-            record.best_hand, record.best_score = evaluation.label, evaluation.score
+    apply_credits(
+        st,
+        result.order,
+        result.payouts,
+        result.sabacc_award,
+        result.penalties,
+        result.sabacc_pot_after,
+        result.winners,
+        result.evals,
+    )
     for i, pot in enumerate(result.pots):
-        label = _pot_name(i, len(result.pots))
+        label = pot_name(i, len(result.pots))
         ev.append(PotAwarded(label, pot.amount, tuple(map(name, pot.winners))))
     for s, paid in result.penalties.items():
         if s in result.evals and result.evals[s].bombed:
@@ -78,8 +76,8 @@ def reveal(st: CentranState, ev: Events, end: str) -> None:
         len(st.fives),
         end,
         last_five_by(st),
-        {s: st.betting.contributions[s] for s in order},
-        {s: st.stacks[s] for s in order},
+        contributions_of(st, order),
+        stacks_of(st, order),
         st.sabacc_pot,
         st.options.penalty,
     )
@@ -93,23 +91,12 @@ def reveal(st: CentranState, ev: Events, end: str) -> None:
             names = tuple(c.name for c in hands[s])
             ev.append(Revealed(st.players[s], names, label, assignment_text(evaluation, aces)))
     _apply(st, result, ev)
-    st.last_result = [t for e in ev[start:] if (t := e.public_text())]
+    st.last_result = public_lines(ev[start:])
 
 
 def award_uncontested(st: CentranState, ev: Events) -> None:
     """AWARD_UNCONTESTED (CE-32): the last live player takes the whole hand pot unseen."""
-    start = len(ev)
-    order = st.hand_order()
-    (winner,) = st.live()
-    result = settle_uncontested(
-        order,
-        winner,
-        {s: st.betting.contributions[s] for s in order},
-        {s: st.stacks[s] for s in order},
-        st.sabacc_pot,
-    )
-    _apply(st, result, ev)
-    st.last_result = [t for e in ev[start:] if (t := e.public_text())]
+    twopot_payout.award_uncontested(st, ev, settle_uncontested, _apply)
 
 
 def end_game(st: CentranState, ev: Events) -> None:
@@ -117,26 +104,6 @@ def end_game(st: CentranState, ev: Events) -> None:
     clockwise from the last hand's first to act (CE-impl-4), and freeze the payouts."""
     st.phase = Phase.GAME_OVER
     st.queue = []
-    shared = st.sabacc_pot
-    recipients = [s for s in st.in_game() if st.stacks[s] > 0] or [
-        s for s in range(st.n) if st.status[s] is not Seat.LEFT and st.dealt[s]
-    ]
-    if not recipients:
-        recipients = [s for s in range(st.n) if st.status[s] is not Seat.LEFT]
-    if shared and recipients:
-        ring = [(st.first + i) % st.n for i in range(st.n)]
-        for s, amount in split_evenly(shared, [s for s in ring if s in recipients]).items():
-            st.betting.pay(s, amount)
-        st.sabacc_pot = 0
-    else:
-        shared = 0
-    st.final_payouts = {s: (0 if st.status[s] is Seat.LEFT else st.stacks[s]) for s in range(st.n)}
-    standings = sorted(
-        (
-            (st.players[s], st.final_payouts[s])
-            for s in range(st.n)
-            if st.status[s] is not Seat.LEFT
-        ),
-        key=lambda x: -x[1],
-    )
-    ev.append(GameOver(tuple(standings), shared))
+    still_in = [s for s in st.in_game() if st.stacks[s] > 0]
+    standings, shared = close_game(st, game_end_recipients(st, still_in), st.first)
+    ev.append(GameOver(standings, shared))

@@ -13,7 +13,6 @@ who did not leave, so credits are always conserved.
 from __future__ import annotations
 
 from engine.core.game import Event
-from engine.core.pots import split_evenly
 from engine.variants.classic_cards import Card
 from engine.variants.classic_events import (
     GameOver,
@@ -26,7 +25,17 @@ from engine.variants.classic_events import (
     SuddenDemiseDrew,
 )
 from engine.variants.classic_settle import Settlement, explain, settle, settle_conceded
-from engine.variants.classic_state import ClassicState, Phase, Seat
+from engine.variants.classic_state import ClassicState, Phase
+from engine.variants.twopot_payout import (
+    apply_credits,
+    award_uncontested,
+    close_game,
+    contributions_of,
+    game_end_recipients,
+    pot_name,
+    public_lines,
+    stacks_of,
+)
 
 Events = list[Event]
 
@@ -67,31 +76,22 @@ class _PileDrawer:
 # --------------------------------------------------------------------------- hands
 
 
-def _pot_name(index: int, count: int) -> str:
-    if index == 0:
-        return "main pot" if count > 1 else "hand pot"
-    return f"side pot {index}"
-
-
 def _apply_settlement(st: ClassicState, result: Settlement[int], ev: Events) -> None:
     """Move the credits a settlement decided and record statistics and the public summary."""
     name = st.players.__getitem__
-    st.betting.collect()
-    for s in result.order:
-        st.betting.pay(s, result.payouts[s] + result.sabacc_payouts[s])
-        penalty = result.penalties.get(s, 0)
-        taken = st.betting.withdraw(s, penalty)  # the settlement capped it at the stack
-        assert taken == penalty
-        won = result.payouts[s] + result.sabacc_payouts[s]
-        st.stats[s].biggest_pot = max(st.stats[s].biggest_pot, won)
-    st.sabacc_pot = result.sabacc_pot_after
-    for s in result.winners:
-        st.stats[s].hands_won += 1
-    for s, evaluation in result.evals.items():
-        st.stats[s].note_hand(evaluation)
+    apply_credits(
+        st,
+        result.order,
+        result.payouts,
+        result.sabacc_payouts,
+        result.penalties,
+        result.sabacc_pot_after,
+        result.winners,
+        result.evals,
+    )
     for i, pot in enumerate(result.pots):
         ev.append(
-            PotAwarded(_pot_name(i, len(result.pots)), pot.amount, tuple(map(name, pot.winners)))
+            PotAwarded(pot_name(i, len(result.pots)), pot.amount, tuple(map(name, pot.winners)))
         )
     for s, paid in result.penalties.items():
         why = "bombed hand" if result.evals[s].bombed else "called and did not win"
@@ -112,8 +112,8 @@ def reveal(st: ClassicState, ev: Events) -> None:
     result = settle(
         order,
         hands,
-        {s: st.betting.contributions[s] for s in order},
-        {s: st.stacks[s] for s in order},
+        contributions_of(st, order),
+        stacks_of(st, order),
         st.sabacc_pot,
         caller,
         _PileDrawer(st, ev),
@@ -133,53 +133,19 @@ def reveal(st: ClassicState, ev: Events) -> None:
                 st.hands[s].append(card)  # Sudden-Demise cards stay in the hand (CL-21)
             label = step.evals[s].label if s in step.evals else "tie stands"
             draws.append((st.players[s], card.notation if card else "no card", label))
-        ev.append(SuddenDemiseDrew(_pot_name(step.pot, n_pots), tuple(draws)))
+        ev.append(SuddenDemiseDrew(pot_name(step.pot, n_pots), tuple(draws)))
     _apply_settlement(st, result, ev)
-    st.last_result = [t for e in ev[start:] if (t := e.public_text())]
+    st.last_result = public_lines(ev[start:])
 
 
 def award_conceded(st: ClassicState, ev: Events) -> None:
     """AWARD_CONCEDED (§5.6): the last live player takes every layer; nothing is revealed."""
-    start = len(ev)
-    order = st.hand_order()
-    (winner,) = st.live()
-    result = settle_conceded(
-        order,
-        winner,
-        {s: st.betting.contributions[s] for s in order},
-        {s: st.stacks[s] for s in order},
-        st.sabacc_pot,
-    )
-    _apply_settlement(st, result, ev)
-    st.last_result = [t for e in ev[start:] if (t := e.public_text())]
+    award_uncontested(st, ev, settle_conceded, _apply_settlement)
 
 
 def end_game(st: ClassicState, ev: Events) -> None:
     """GAME_OVER: share the leftover Sabacc pot (CL-30, C-impl-2) and freeze the payouts."""
     st.phase = Phase.GAME_OVER
     st.queue = []
-    shared = st.sabacc_pot
-    recipients = st.in_game() or [
-        s
-        for s in range(st.n)
-        if st.status[s] is not Seat.LEFT and (st.dealt[s] if st.dealt else True)
-    ]
-    if not recipients:
-        recipients = [s for s in range(st.n) if st.status[s] is not Seat.LEFT]
-    if shared and recipients:
-        order = [(st.start_seat + i) % st.n for i in range(st.n)]
-        for s, amount in split_evenly(shared, [s for s in order if s in recipients]).items():
-            st.betting.pay(s, amount)
-        st.sabacc_pot = 0
-    else:
-        shared = 0
-    st.final_payouts = {s: (0 if st.status[s] is Seat.LEFT else st.stacks[s]) for s in range(st.n)}
-    standings = sorted(
-        (
-            (st.players[s], st.final_payouts[s])
-            for s in range(st.n)
-            if st.status[s] is not Seat.LEFT
-        ),
-        key=lambda x: -x[1],
-    )
-    ev.append(GameOver(tuple(standings), shared))
+    standings, shared = close_game(st, game_end_recipients(st, st.in_game()), st.start_seat)
+    ev.append(GameOver(standings, shared))

@@ -13,8 +13,8 @@ so credits are always conserved.
 from __future__ import annotations
 
 from engine.core.game import Event
-from engine.core.pots import split_evenly
-from engine.variants.project_cards import Card, HandEval, evaluate, signed
+from engine.variants import twopot_payout
+from engine.variants.project_cards import Card, evaluate, signed
 from engine.variants.project_events import (
     GameOver,
     HandWon,
@@ -25,7 +25,15 @@ from engine.variants.project_events import (
     SuddenDemiseDealt,
 )
 from engine.variants.project_settle import Settlement, explain, settle, settle_uncontested
-from engine.variants.project_state import Phase, ProjectState, Seat
+from engine.variants.project_state import Phase, ProjectState
+from engine.variants.twopot_payout import (
+    apply_credits,
+    close_game,
+    contributions_of,
+    game_end_recipients,
+    public_lines,
+    stacks_of,
+)
 
 Events = list[Event]
 
@@ -52,27 +60,19 @@ def pot_name(index: int, count: int) -> str:
     return "Main Pot base layer" if index == 0 else f"Main Pot side layer {index}"
 
 
-def _note_best(st: ProjectState, seat: int, evaluation: HandEval) -> None:
-    record = st.stats[seat]
-    if not record.best_hand or evaluation.score > record.best_score:
-        record.best_hand, record.best_score = evaluation.label, evaluation.score
-
-
 def _apply(st: ProjectState, result: Settlement[int], ev: Events) -> None:
     """Move the credits a settlement decided; statistics and the public summary."""
     name = st.players.__getitem__
-    st.betting.collect()
-    for s in result.order:
-        taken = st.betting.withdraw(s, result.penalties.get(s, 0))
-        assert taken == result.penalties.get(s, 0)  # the settlement capped it at the stack
-        won = result.payouts[s] + result.sabacc_award[s]
-        st.betting.pay(s, won)
-        st.stats[s].biggest_pot = max(st.stats[s].biggest_pot, won)
-    st.sabacc_pot = result.sabacc_pot_after
-    for s in result.winners:
-        st.stats[s].hands_won += 1
-    for s, evaluation in result.evals.items():
-        _note_best(st, s, evaluation)
+    apply_credits(
+        st,
+        result.order,
+        result.payouts,
+        result.sabacc_award,
+        result.penalties,
+        result.sabacc_pot_after,
+        result.winners,
+        result.evals,
+    )
     for s, paid in result.penalties.items():
         total = signed(result.evals[s].total)
         ev.append(PenaltyPaid(name(s), paid, f"total {total}"))
@@ -94,8 +94,8 @@ def reveal(st: ProjectState, ev: Events) -> None:
     result = settle(
         order,
         hands,
-        {s: st.betting.contributions[s] for s in order},
-        {s: st.stacks[s] for s in order},
+        contributions_of(st, order),
+        stacks_of(st, order),
         st.sabacc_pot,
         GamePile(st),
     )
@@ -112,37 +112,17 @@ def reveal(st: ProjectState, ev: Events) -> None:
             draws.append((st.players[s], card.plain, label))
         ev.append(SuddenDemiseDealt(deal.depth, tuple(draws)))
     _apply(st, result, ev)
-    st.last_result = [t for e in ev[start:] if (t := e.public_text())]
+    st.last_result = public_lines(ev[start:])
 
 
 def award_uncontested(st: ProjectState, ev: Events) -> None:
     """AWARD_UNCONTESTED (§5.6): the last live player takes every layer; nothing is revealed."""
-    start = len(ev)
-    order = st.hand_order()
-    (winner,) = st.live()
-    result = settle_uncontested(
-        order,
-        winner,
-        {s: st.betting.contributions[s] for s in order},
-        {s: st.stacks[s] for s in order},
-        st.sabacc_pot,
-    )
-    _apply(st, result, ev)
-    st.last_result = [t for e in ev[start:] if (t := e.public_text())]
+    twopot_payout.award_uncontested(st, ev, settle_uncontested, _apply)
 
 
 def end_game(st: ProjectState, ev: Events) -> None:
     """GAME_OVER: share the leftover Sabacc pot (SP-28, P-impl-2) and freeze the payouts."""
     st.phase = Phase.GAME_OVER
     st.queue = []
-    present = [s for s in range(st.n) if st.status[s] is not Seat.LEFT]
-    recipients = st.in_game() or [s for s in present if st.dealt and st.dealt[s]] or present
-    shared = st.sabacc_pot if recipients else 0
-    if shared:
-        order = [(st.start_seat + i) % st.n for i in range(st.n)]
-        for s, amount in split_evenly(shared, [s for s in order if s in recipients]).items():
-            st.betting.pay(s, amount)
-        st.sabacc_pot = 0
-    st.final_payouts = {s: (st.stacks[s] if s in present else 0) for s in range(st.n)}
-    standings = sorted(((st.players[s], st.final_payouts[s]) for s in present), key=lambda x: -x[1])
-    ev.append(GameOver(tuple(standings), shared))
+    standings, shared = close_game(st, game_end_recipients(st, st.in_game()), st.start_seat)
+    ev.append(GameOver(standings, shared))
