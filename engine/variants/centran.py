@@ -31,27 +31,26 @@ cover two hands' antes (§2.2 ``custom``); ``leave`` after GAME_OVER returns 0.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from engine.core.betting import Betting
 from engine.core.game import Event, VariantInfo
-from engine.core.variant import StateGame
 from engine.variants import centran_actions, centran_flow, centran_views
 from engine.variants.centran_deal import stacked_deck
 from engine.variants.centran_judge import judge
 from engine.variants.centran_state import CentranOptions, CentranState, Phase
-from engine.variants.twopot_state import Seat, SeatRecord
+from engine.variants.twopot_game import TwoPotGame
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8  # CE-34
 MIN_BUY_IN = 30  # 2 × (10 + 5) with the default ante (§2.2)
 
 
-class CentranGame(StateGame[CentranState]):
+class CentranGame(TwoPotGame[CentranState]):
     """A running Centran Sabacc table (implements :class:`engine.core.game.Game`)."""
 
     VARIANT: ClassVar[str] = "centran"
+    NAME = "Centran Sabacc"
+    MIN_PLAYERS, MAX_PLAYERS = MIN_PLAYERS, MAX_PLAYERS
     STATE = CentranState
     OVER = Phase.GAME_OVER
     actions = centran_actions
@@ -74,55 +73,23 @@ class CentranGame(StateGame[CentranState]):
         Tests may stack the first hand's draw pile (``deck``: notations, top first) and fix its
         ``dealer``.
         """
-        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-            raise ValueError(f"Centran Sabacc needs {MIN_PLAYERS}–{MAX_PLAYERS} players")
+        cls.check_players(players)
         opts = CentranOptions.from_mapping(options or {})
         least = 2 * (opts.hand_ante + opts.sabacc_ante)
         if not isinstance(buy_in, int) or isinstance(buy_in, bool) or buy_in < least:
             raise ValueError(f"the buy-in must be an integer of at least {least}")
-        n = len(players)
-        st = CentranState(
-            players=tuple(players),
-            buy_in=buy_in,
-            options=opts,
-            rng=random.Random(seed),
-            betting=Betting(
-                n,
-                [buy_in] * n,
-                min_bet=opts.min_bet,
-                max_raises_per_phase=opts.max_raises_per_phase,
-            ),
-            status=[Seat.IN] * n,
-            stats=[SeatRecord() for _ in range(n)],
-            dealt=[False] * n,
-            notes=[""] * n,
+        seats = cls.seat(
+            players, buy_in, opts, seed, max_raises_per_phase=opts.max_raises_per_phase
         )
+        st = CentranState(**seats, notes=[""] * len(players))
         events: list[Event] = []
         pile = stacked_deck(deck) if deck is not None else None
         centran_flow.start_hand(st, events, deck=pile, dealer=dealer)
-        game = cls(st)
-        game.opening_events = tuple(events)
-        return game
-
-    # ------------------------------------------------------------------ helpers
-
-    def total_credits(self) -> int:
-        """Σ stacks + hand pot + Sabacc pot (constant between ``leave`` calls)."""
-        st = self.state
-        return sum(st.stacks) + st.betting.pot_total + st.sabacc_pot
+        return cls.opened(st, events)
 
 
-def create_game(
-    players: Sequence[str], *, buy_in: int, options: Mapping[str, Any], seed: int
-) -> CentranGame:
-    """The :class:`~engine.core.game.GameFactory` of this variant."""
-    return CentranGame.create(players, buy_in=buy_in, options=options, seed=seed)
-
-
-def restore_game(data: Mapping[str, Any]) -> CentranGame:
-    """Restore a serialised game."""
-    return CentranGame.from_json(data)
-
+create_game = CentranGame.create_game
+restore_game = CentranGame.restore_game
 
 INFO = VariantInfo(
     id="centran",

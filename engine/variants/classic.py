@@ -33,25 +33,25 @@ Implementation decisions where the spec is silent (IDs referenced in the modules
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from engine.core.betting import Betting
 from engine.core.game import Event, VariantInfo
-from engine.core.variant import StateGame
 from engine.variants import classic_actions, classic_flow, classic_views
 from engine.variants.classic_judge import judge
-from engine.variants.classic_state import ClassicOptions, ClassicState, Phase, Seat, SeatRecord
+from engine.variants.classic_state import ClassicOptions, ClassicState, Phase
+from engine.variants.twopot_game import TwoPotGame
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8  # CL-27
 MIN_BUY_IN = 20  # §2.2 "custom any integer ≥ 20"
 
 
-class ClassicGame(StateGame[ClassicState]):
+class ClassicGame(TwoPotGame[ClassicState]):
     """A running Classic Sabacc table (implements :class:`engine.core.game.Game`)."""
 
     VARIANT: ClassVar[str] = "classic"
+    NAME = "Classic Sabacc"
+    MIN_PLAYERS, MAX_PLAYERS = MIN_PLAYERS, MAX_PLAYERS
     STATE = ClassicState
     OVER = Phase.GAME_OVER
     actions = classic_actions
@@ -74,8 +74,7 @@ class ClassicGame(StateGame[ClassicState]):
         Tests may stack the first hand's draw pile (``deck``: notations dealt first, top first;
         see :func:`~engine.variants.classic_flow.stacked_deck`) and fix its ``start_seat``.
         """
-        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-            raise ValueError(f"Classic Sabacc needs {MIN_PLAYERS}–{MAX_PLAYERS} players")
+        cls.check_players(players)
         if not isinstance(buy_in, int) or buy_in < MIN_BUY_IN:
             raise ValueError(f"the buy-in must be an integer of at least {MIN_BUY_IN}")
         opts = ClassicOptions.from_mapping(options or {})
@@ -83,43 +82,16 @@ class ClassicGame(StateGame[ClassicState]):
             raise ValueError("the buy-in must cover at least one hand's antes")
         n = len(players)
         st = ClassicState(
-            players=tuple(players),
-            buy_in=buy_in,
-            options=opts,
-            rng=random.Random(seed),
-            betting=Betting(n, [buy_in] * n, min_bet=opts.min_bet),
-            status=[Seat.IN] * n,
-            stats=[SeatRecord() for _ in range(n)],
-            dealt=[False] * n,
-            last_drawn=[""] * n,
-            traded=[False] * n,
+            **cls.seat(players, buy_in, opts, seed), last_drawn=[""] * n, traded=[False] * n
         )
         events: list[Event] = []
         pile = classic_flow.stacked_deck(deck) if deck is not None else None
         classic_flow.start_hand(st, events, deck=pile, start=start_seat)
-        game = cls(st)
-        game.opening_events = tuple(events)
-        return game
-
-    # ------------------------------------------------------------------ helpers
-
-    def total_credits(self) -> int:
-        """Σ stacks + hand pot + Sabacc pot (constant between ``leave`` calls)."""
-        st = self.state
-        return sum(st.stacks) + st.betting.pot_total + st.sabacc_pot
+        return cls.opened(st, events)
 
 
-def create_game(
-    players: Sequence[str], *, buy_in: int, options: Mapping[str, Any], seed: int
-) -> ClassicGame:
-    """The :class:`~engine.core.game.GameFactory` of this variant."""
-    return ClassicGame.create(players, buy_in=buy_in, options=options, seed=seed)
-
-
-def restore_game(data: Mapping[str, Any]) -> ClassicGame:
-    """Restore a serialised game."""
-    return ClassicGame.from_json(data)
-
+create_game = ClassicGame.create_game
+restore_game = ClassicGame.restore_game
 
 INFO = VariantInfo(
     id="classic",

@@ -32,26 +32,26 @@ Implementation decisions where the spec is silent (IDs used in the modules):
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from engine.core.betting import Betting
 from engine.core.game import Event, VariantInfo
-from engine.core.variant import StateGame
 from engine.variants import project_actions, project_flow, project_views
 from engine.variants.classic_flow import stacked_deck
 from engine.variants.project_judge import judge
-from engine.variants.project_state import Phase, ProjectOptions, ProjectState, Seat, SeatRecord
+from engine.variants.project_state import Phase, ProjectOptions, ProjectState
+from engine.variants.twopot_game import TwoPotGame
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8  # §2.1
 MIN_BUY_IN = 10  # 2 × the default ante (P-impl-8)
 
 
-class ProjectGame(StateGame[ProjectState]):
+class ProjectGame(TwoPotGame[ProjectState]):
     """A running Sabacc Project table (implements :class:`engine.core.game.Game`)."""
 
     VARIANT: ClassVar[str] = "project"
+    NAME = "Sabacc Project"
+    MIN_PLAYERS, MAX_PLAYERS = MIN_PLAYERS, MAX_PLAYERS
     STATE = ProjectState
     OVER = Phase.GAME_OVER
     actions = project_actions
@@ -75,48 +75,19 @@ class ProjectGame(StateGame[ProjectState]):
         Tests may stack the first hand's draw pile (``deck``: notations dealt first, top first,
         special cards with their copy index ``queen#2``) and fix its ``dealer``.
         """
-        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-            raise ValueError(f"Sabacc Project needs {MIN_PLAYERS}–{MAX_PLAYERS} players")
+        cls.check_players(players)
         opts = ProjectOptions.from_mapping(options or {})
         if not isinstance(buy_in, int) or isinstance(buy_in, bool) or buy_in < opts.total_ante:
             raise ValueError(f"the buy-in must be an integer of at least {opts.total_ante}")
-        n = len(players)
-        st = ProjectState(
-            players=tuple(players),
-            buy_in=buy_in,
-            options=opts,
-            rng=random.Random(seed),
-            betting=Betting(n, [buy_in] * n, min_bet=opts.min_bet),
-            status=[Seat.IN] * n,
-            stats=[SeatRecord() for _ in range(n)],
-            dealt=[False] * n,
-        )
+        st = ProjectState(**cls.seat(players, buy_in, opts, seed))
         events: list[Event] = []
         pile = stacked_deck(deck) if deck is not None else None
         project_flow.start_hand(st, events, deck=pile, dealer=dealer)
-        game = cls(st)
-        game.opening_events = tuple(events)
-        return game
-
-    # ------------------------------------------------------------------ helpers
-
-    def total_credits(self) -> int:
-        """Σ stacks + Main Pot + Sabacc pot (constant between ``leave`` calls)."""
-        st = self.state
-        return sum(st.stacks) + st.betting.pot_total + st.sabacc_pot
+        return cls.opened(st, events)
 
 
-def create_game(
-    players: Sequence[str], *, buy_in: int, options: Mapping[str, Any], seed: int
-) -> ProjectGame:
-    """The :class:`~engine.core.game.GameFactory` of this variant."""
-    return ProjectGame.create(players, buy_in=buy_in, options=options, seed=seed)
-
-
-def restore_game(data: Mapping[str, Any]) -> ProjectGame:
-    """Restore a serialised game."""
-    return ProjectGame.from_json(data)
-
+create_game = ProjectGame.create_game
+restore_game = ProjectGame.restore_game
 
 INFO = VariantInfo(
     id="project",
