@@ -35,13 +35,13 @@ from engine.variants.centran_events import (
     ArrayStarted,
     HandStarted,
     PhaseStarted,
-    PlayerLeft,
     PlayerOut,
     ShiftTurned,
 )
 from engine.variants.centran_payout import award_uncontested, end_game, reveal
 from engine.variants.centran_settle import ante_amounts, shift_trigger
 from engine.variants.centran_state import RANDOM, CentranState, Phase, Step
+from engine.variants.twopot_flow import depart
 from engine.variants.twopot_state import Seat
 
 Events = list[Event]
@@ -250,25 +250,15 @@ def end_hand(st: CentranState, ev: Events) -> None:
 
 def leave(st: CentranState, seat: int, ev: Events) -> int:
     """The player leaves for good (CE-impl-1): fold if live, hand back the credits behind."""
-    if st.phase is Phase.GAME_OVER or st.status[seat] is Seat.LEFT:
-        return 0
-    live = st.dealt[seat] and st.betting.is_live(seat)
-    result = st.betting.forfeit(seat) if live else None
-    was_current = st.phase is Phase.CARD and bool(st.queue) and st.queue[0] == seat
-    if live:
-        discard_seat(st, seat)
-        if seat in st.queue:
-            st.queue.remove(seat)
-    st.status[seat] = Seat.LEFT
-    credits = st.betting.withdraw(seat, st.stacks[seat])
-    ev.append(PlayerLeft(st.players[seat], credits, live))
-    if not live:
-        return credits
+    card_phase = st.phase is Phase.CARD
+    gone = depart(st, seat, ev, st.phase is Phase.GAME_OVER, discard_seat)
+    if gone is None or not gone.live:
+        return gone.credits if gone else 0
     if len(st.live()) < 2:
         concede(st, ev)
     elif st.phase is Phase.BET:
-        if result is not None and result.phase_over:
+        if gone.phase_over:
             close_bet(st, ev)
-    elif was_current:
+    elif card_phase and gone.was_current:
         start_turn(st, ev)
-    return credits
+    return gone.credits

@@ -29,11 +29,11 @@ from engine.variants.classic_events import (
     HandCalled,
     HandStarted,
     PhaseStarted,
-    PlayerLeft,
     ShiftDone,
 )
 from engine.variants.classic_payout import award_conceded, discard_seat, draw_card, end_game, reveal
 from engine.variants.classic_state import REST_OF_ROUND, ClassicState, Phase, Seat, Step
+from engine.variants.twopot_flow import depart
 
 Events = list[Event]
 
@@ -276,25 +276,14 @@ def end_hand(st: ClassicState, ev: Events) -> None:
 
 def leave(st: ClassicState, seat: int, ev: Events) -> int:
     """The player leaves for good: fold if live (C-impl-1), hand back the credits behind."""
-    if st.phase is Phase.GAME_OVER or st.status[seat] is Seat.LEFT:
-        return 0
-    live = st.betting.is_live(seat) and st.dealt[seat]
-    result = st.betting.forfeit(seat) if live else None
-    was_current = bool(st.queue) and st.queue[0] == seat
-    if live:
-        discard_seat(st, seat)
-        if seat in st.queue:
-            st.queue.remove(seat)
-    st.status[seat] = Seat.LEFT
-    credits = st.betting.withdraw(seat, st.stacks[seat])
-    ev.append(PlayerLeft(st.players[seat], credits, live))
-    if not live:
-        return credits
+    gone = depart(st, seat, ev, st.phase is Phase.GAME_OVER, discard_seat)
+    if gone is None or not gone.live:
+        return gone.credits if gone else 0
     if len(st.live()) < 2:
         _concede(st, ev)
     elif st.phase is Phase.BET:
-        if result is not None and result.phase_over:
+        if gone.phase_over:
             begin_trade(st, ev)
-    elif was_current:
+    elif gone.was_current:
         continue_trade(st, ev)
-    return credits
+    return gone.credits

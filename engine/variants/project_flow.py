@@ -28,12 +28,12 @@ from engine.variants.project_events import (
     HandCalled,
     HandStarted,
     PhaseStarted,
-    PlayerLeft,
     ShiftHappened,
 )
 from engine.variants.project_payout import award_uncontested, end_game, reveal
 from engine.variants.project_shift import shift, shift_happens
 from engine.variants.project_state import BET_PHASES, Phase, ProjectState, Seat
+from engine.variants.twopot_flow import depart
 
 Events = list[Event]
 
@@ -271,25 +271,14 @@ def end_hand(st: ProjectState, ev: Events) -> None:
 
 def leave(st: ProjectState, seat: int, ev: Events) -> int:
     """The player leaves for good: a live hand folds (P-impl-3); returns the credits behind."""
-    if st.phase is Phase.GAME_OVER or st.status[seat] is Seat.LEFT:
-        return 0
-    live = st.betting.is_live(seat) and st.dealt[seat]
-    result = st.betting.forfeit(seat) if live else None
-    was_current = bool(st.queue) and st.queue[0] == seat
-    if live:
-        muck(st, seat)
-        if seat in st.queue:
-            st.queue.remove(seat)
-    st.status[seat] = Seat.LEFT
-    credits = st.betting.withdraw(seat, st.stacks[seat])
-    ev.append(PlayerLeft(st.players[seat], credits, live))
-    if not live:
-        return credits
+    gone = depart(st, seat, ev, st.phase is Phase.GAME_OVER, muck)
+    if gone is None or not gone.live:
+        return gone.credits if gone else 0
     if len(st.live()) < 2:
         _uncontested(st, ev)
     elif st.phase in BET_PHASES:
-        if result is not None and result.phase_over:
+        if gone.phase_over:
             end_bet(st, ev)
-    elif was_current:
+    elif gone.was_current:
         start_draw_turn(st, ev)
-    return credits
+    return gone.credits

@@ -1,0 +1,75 @@
+"""Leaving a two-pot table (Classic, Centran, Project), written once.
+
+The three specs give a player who leaves the same treatment (Classic C-impl-1, Centran
+CE-impl-1, Project P-impl-3): after the game or from a seat already left it does nothing;
+otherwise a live hand is folded (forfeiting its contributions) and its cards set aside, the seat
+leaves the turn queue, is marked :attr:`~engine.variants.twopot_state.Seat.LEFT` and takes its
+credits behind home, and :class:`~engine.variants.classic_events.PlayerLeft` is announced.
+:func:`depart` does that and reports what the variant's flow needs to carry on (award an
+uncontested hand, close a betting phase, move the turn on), which stays in each ``leave``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol, TypeVar
+
+from engine.core.betting import Betting
+from engine.core.game import Event
+from engine.variants.classic_events import PlayerLeft
+from engine.variants.twopot_state import Seat
+
+__all__ = ["Departure", "depart"]
+
+
+class _Table(Protocol):
+    players: tuple[str, ...]
+    status: list[Seat]
+    dealt: list[bool]
+    queue: list[int]
+
+    @property
+    def betting(self) -> Betting: ...
+
+    @property
+    def stacks(self) -> list[int]: ...
+
+
+St = TypeVar("St", bound=_Table)
+
+
+@dataclass(frozen=True, slots=True)
+class Departure:
+    """What a departure did: the ``credits`` handed back, whether a ``live`` hand was folded,
+    whether that seat was first in the turn queue (``was_current``), and whether its fold ended
+    the betting phase (``phase_over``)."""
+
+    credits: int
+    live: bool
+    was_current: bool
+    phase_over: bool
+
+
+def depart(
+    st: St, seat: int, ev: list[Event], over: bool, set_aside: Callable[[St, int], None]
+) -> Departure | None:
+    """``seat`` leaves for good; ``None`` when the game is ``over`` or the seat already left.
+
+    A live hand (dealt and not folded) is forfeited, its cards go away through
+    ``set_aside(st, seat)`` and the seat leaves the turn queue.
+    """
+    if over or st.status[seat] is Seat.LEFT:
+        return None
+    live = st.betting.is_live(seat) and st.dealt[seat]
+    result = st.betting.forfeit(seat) if live else None
+    was_current = bool(st.queue) and st.queue[0] == seat
+    if live:
+        set_aside(st, seat)
+        if seat in st.queue:
+            st.queue.remove(seat)
+    st.status[seat] = Seat.LEFT
+    credits = st.betting.withdraw(seat, st.stacks[seat])
+    ev.append(PlayerLeft(st.players[seat], credits, live))
+    phase_over = result is not None and result.phase_over
+    return Departure(credits, live, was_current, phase_over)
