@@ -56,6 +56,11 @@ def _variant_name(variant_id: str) -> str:
         return variant_id
 
 
+def signed(amount: int) -> str:
+    """``+600``, ``−500`` (the same minus sign as "−500 lost" on the line), ``0``."""
+    return f"{amount:+,}".replace("-", "−") if amount else "0"
+
+
 def stats_field(row: sqlite3.Row) -> tuple[str, str]:
     """``(name, value)`` of the embed field for one ``stats`` row (one variant)."""
     net = row["credits_won"] - row["credits_lost"]
@@ -64,7 +69,8 @@ def stats_field(row: sqlite3.Row) -> tuple[str, str]:
         + _percent(row["games_won"], row["games_played"]),
         f"Hands: **{row['hands_played']}** played · **{row['hands_won']}** won"
         + _percent(row["hands_won"], row["hands_played"]),
-        f"Credits: +{row['credits_won']:,} won · −{row['credits_lost']:,} lost (net **{net:+,}**)",
+        f"Credits: +{row['credits_won']:,} won · −{row['credits_lost']:,} lost"
+        f" (net **{signed(net)}**)",
     ]
     if row["biggest_pot"]:
         lines.append(f"Biggest pot: **{row['biggest_pot']:,}**")

@@ -31,6 +31,21 @@ RATE_LIMITED = 429
 RETRY_AFTER = 2.0  # seconds before drawing again after a refused edit
 
 
+# Events that open the next hand (Kessel: the next round). A hand's result message stops before
+# them: they are the start of the next hand, shown on the table message.
+NEXT_HAND_EVENTS = frozenset({"HandStarted", "RoundStarted"})
+# What a variant calls one deal-to-reveal cycle in result titles (default "Hand").
+HAND_WORD = {"kessel": "Round"}
+
+
+def result_lines(events: tuple[Event, ...]) -> list[str]:
+    """The public lines of the events that ended a hand, without the next hand's opening."""
+    for index, event in enumerate(events):
+        if index and type(event).__name__ in NEXT_HAND_EVENTS:
+            return public_lines(events[:index])
+    return public_lines(events)
+
+
 def public_lines(events: tuple[Event, ...]) -> list[str]:
     """The public log lines of some events."""
     lines: list[str] = []
@@ -116,16 +131,17 @@ class Effects:
         assert game is not None
         self.request_render(table)
         self._deal_hands(table)
+        lines = result_lines(events) if hand_ended else []
         if left is not None:
             seat, credits = left
-            await self.say(
-                table, f"{table.seats[seat].mention} left the table with **{credits}** credits."
-            )
-        if hand_ended:
-            lines = public_lines(events)
-            if lines:
-                title = "Game over" if game.finished else f"Hand {game.public_view().hand_no - 1}"
-                await self.say(table, embed=render.result_embed(table, title, lines))
+            # Said once: the result message below already has the engine's "leaves the table".
+            if not any(f"leaves the table with {credits} credits" in line for line in lines):
+                mention = table.seats[seat].mention
+                await self.say(table, f"{mention} left the table with **{credits}** credits.")
+        if lines:
+            word = HAND_WORD.get(table.variant.id, "Hand")
+            title = "Game over" if game.finished else f"{word} {game.public_view().hand_no - 1}"
+            await self.say(table, embed=render.result_embed(table, title, lines))
         if game.finished:
             self._stop_clock(table)
             await self.say(table, embed=self._standings(table))

@@ -41,6 +41,24 @@ def plain_spec(table: Table, spec: ActionSpec) -> ActionSpec:
     )
 
 
+def adds_to(label: str, description: str) -> bool:
+    """Whether an option's description says more than its label (``value 6`` under
+    ``6 of Coins``, ``Hand now: 5/4 …`` under ``Keep Blood 4 → 5/4 …`` say nothing new)."""
+    core = description.rsplit(": ", 1)[-1].strip()
+    if core.lower().startswith("value "):
+        core = core[6:].replace("-", "−")
+    return bool(core) and core not in label.replace("-", "−")
+
+
+def done_text(label: str, done: str) -> str:
+    """What a finished pick says: ``Put in stasis: 6 of Coins``, but ``Keep Blood 4`` rather
+    than ``Keep which card?: Keep Blood 4`` (a question or a repeated verb is dropped)."""
+    label = label.rstrip("…").strip()
+    if label.endswith("?") or label.split(" ", 1)[0] == done.split(" ", 1)[0]:
+        return done
+    return f"{label}: {done}"
+
+
 def seated_turn(
     interaction: discord.Interaction[Any], table_id: int, turn: int, kind: str
 ) -> tuple[Table, int, ActionSpec]:
@@ -160,7 +178,7 @@ class ChoiceView(discord.ui.View):
             return
         self.select: discord.ui.Select[ChoiceView] = discord.ui.Select(
             custom_id="pick:select",
-            placeholder=spec.prompt or spec.label,
+            placeholder=(spec.prompt or spec.label)[:150],
             min_values=spec.min_choices,
             max_values=min(spec.max_choices, len(spec.options)),
             options=[
@@ -184,10 +202,12 @@ class ChoiceView(discord.ui.View):
 
     def text(self) -> str:
         base = self.spec.prompt or f"**{self.spec.label}**"
-        if self.buttons and any(o.description for o in self.spec.options):
+        if self.buttons and any(adds_to(o.label, o.description) for o in self.spec.options):
             # Buttons cannot show descriptions: list them above the buttons.
             base += "".join(
-                f"\n• **{o.label}** — {o.description}" if o.description else f"\n• **{o.label}**"
+                f"\n• **{o.label}** — {o.description}"
+                if adds_to(o.label, o.description)
+                else f"\n• **{o.label}**"
                 for o in self.spec.options
             )
         if not self.chosen:
@@ -237,7 +257,7 @@ class ChoiceView(discord.ui.View):
         labels = {o.value: o.label for o in self.spec.options}
         done = ", ".join(labels.get(v, v) for v in self.chosen)
         await interaction.edit_original_response(
-            content=f"✅ {self.spec.label}: {done}", embed=embed, view=None
+            content=f"✅ {done_text(self.spec.label, done)}", embed=embed, view=None
         )
 
     async def on_error(

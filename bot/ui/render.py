@@ -9,6 +9,7 @@ from __future__ import annotations
 import discord
 
 from bot.tables.models import Status, Table
+from bot.tables.options import settable, show_value
 from engine.core.game import PlayerView, PublicView
 
 COLOUR_LOBBY = discord.Colour.gold()
@@ -25,11 +26,47 @@ def table_url(table: Table) -> str:
 
 
 def options_text(table: Table) -> str:
-    """The table's variant options as ``name: value`` lines."""
-    merged = {**table.variant.options, **table.options}
-    if not merged:
+    """The table's house rules as ``name: value`` lines (on/off, none, words without
+    underscores); the options changed at ``start`` come first, marked "house rule"."""
+    defaults = settable(table.variant)
+    if not defaults:
         return "standard rules"
-    return "\n".join(f"{name.replace('_', ' ')}: **{value}**" for name, value in merged.items())
+    merged = {**defaults, **{k: v for k, v in table.options.items() if k in defaults}}
+    changed = [k for k in merged if k in table.options and table.options[k] != defaults[k]]
+    lines = []
+    for name in changed + [k for k in merged if k not in changed]:
+        value = show_value(merged[name]).replace("_", " ")
+        mark = " (house rule)" if name in changed else ""
+        lines.append(f"{name.replace('_', ' ')}: **{value}**{mark}")
+    return "\n".join(lines)[:1024]
+
+
+def phase_text(phase: str) -> str:
+    """A phase as a heading: words not ids, each ``·`` part capitalised
+    (``select_tokens`` → ``Select tokens``, ``Round 1 · selection`` → ``Round 1 · Selection``)."""
+    parts = phase.replace("_", " ").split(" · ")
+    return " · ".join(part[:1].upper() + part[1:] for part in parts)
+
+
+def amount_text(amount: int, unit: str) -> str:
+    """``**5** chips``, ``**1** chip``: the unit agrees with the amount."""
+    if amount == 1 and unit.endswith("s"):
+        unit = unit[:-1]
+    return f"**{amount}** {unit}"
+
+
+def last_lines(text: str, limit: int = 1024) -> str:
+    """The newest whole lines of ``text`` that fit in ``limit`` characters."""
+    if len(text) <= limit:
+        return text
+    kept: list[str] = []
+    size = -1
+    for line in reversed(text.splitlines()):
+        size += len(line) + 1
+        if size > limit:
+            break
+        kept.append(line)
+    return "\n".join(reversed(kept)) if kept else text[-limit:]
 
 
 def lobby_embed(table: Table) -> discord.Embed:
@@ -57,7 +94,7 @@ def lobby_embed(table: Table) -> discord.Embed:
     embed.set_footer(
         text="The game started below."
         if started
-        else f"Table #{table.id} · Join escrows the buy-in"
+        else f"Table #{table.id} · Join holds your buy-in until you leave or the game ends"
     )
     return embed
 
@@ -68,7 +105,7 @@ def _seat_line(table: Table, view: PublicView, index: int) -> str:
     marker = "▶️" if index in view.acting and not view.finished else "▫️"
     if not seat_view.active:
         marker = "✖️"
-    parts = [f"{marker} {seat.mention} — **{seat_view.stack}** {view.stack_unit}"]
+    parts = [f"{marker} {seat.mention} — {amount_text(seat_view.stack, view.stack_unit)}"]
     if seat_view.status:
         parts.append(seat_view.status)
     if index in table.sitting_out:
@@ -89,8 +126,7 @@ def table_embed(table: Table, view: PublicView, deadline: float | None = None) -
         lines.append("**Game over.**")
     elif view.acting:
         who = ", ".join(table.seats[s].mention for s in view.acting)
-        phase = view.phase.replace("_", " ").capitalize() if "_" in view.phase else view.phase
-        lines.append(f"**{phase}** — waiting for {who}")
+        lines.append(f"**{phase_text(view.phase)}** — waiting for {who}")
         if deadline is not None:
             lines.append(f"⏱ auto-play <t:{int(deadline)}:R>")
     description = table.names("\n".join(lines))
@@ -104,7 +140,7 @@ def table_embed(table: Table, view: PublicView, deadline: float | None = None) -
         embed.add_field(name=name[:256], value=table.names(value or "—")[:1024], inline=True)
     if table.log:
         log = table.names("\n".join(table.log))
-        embed.add_field(name="Last actions", value=log[-1024:], inline=False)
+        embed.add_field(name="Last actions", value=last_lines(log), inline=False)
     embed.set_footer(text=f"Table #{table.id} · {table.variant.name} · buy-in {table.buy_in}")
     return embed
 

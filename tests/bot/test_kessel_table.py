@@ -10,6 +10,7 @@ from collections import Counter
 from typing import Any
 
 from bot.tables.models import Table
+from bot.ui.prompts import done_text
 from engine.core.game import ActionSpec
 from engine.variants.kessel import KesselGame
 from engine.variants.kessel_cards import FAMILIES, evaluate
@@ -100,7 +101,7 @@ async def pick_by_button(world: World, seat: int, kind: str, value: str) -> list
     index = [o.value for o in spec.options].index(value)
     done = await actor.click(shown.response, custom_id=f"pick:{index}")
     assert done.response is not None and done.response.ephemeral
-    assert done.response.content == f"✅ {spec.label}: {buttons[index]['label']}"
+    assert done.response.content == f"✅ {done_text(spec.label, buttons[index]['label'])}"
     return [c["label"] for c in buttons]
 
 
