@@ -14,6 +14,7 @@ from engine.core.game import Event
 from engine.variants.centran_cards import Card, describe, full_deck
 from engine.variants.centran_events import FiveBrothers, FiveTabled, Reshuffled, ShiftDone
 from engine.variants.centran_state import CentranState
+from engine.variants.twopot_flow import discard_seat as discard_seat  # re-exported
 
 Events = list[Event]
 
@@ -124,9 +125,3 @@ def sabacc_shift(st: CentranState, ev: Events, k: int) -> None:
                 f"Sabacc Shift: you lost {describe(lost[s])} and were dealt {describe(got[s])}."
             )
     ev.append(ShiftDone(tuple((st.players[s], wants[s]) for s in order)))
-
-
-def discard_seat(st: CentranState, seat: int) -> None:
-    """A folded player's cards (hand and Stasis Field) go face down to the discard pile."""
-    st.discard.extend(st.hands[seat] + st.stasis[seat])
-    st.hands[seat], st.stasis[seat] = [], []

@@ -3,8 +3,9 @@
 No public text ever names a hidden card: only Array cards, table fives, Stasis-Field cards (all
 face up), the card a player gives into the Array, and revealed hands appear in them. Events that
 Centran shares with Classic Sabacc (phase headers, stasis moves, pot awards, penalties, the Sabacc
-pot, the reason line, leaving, game over, reshuffles) are imported from
-:mod:`engine.variants.classic_events`.
+pot, the reason line, game over, reshuffles) are imported from
+:mod:`engine.variants.classic_events`; leaving is the two-pot family's
+(:mod:`engine.variants.twopot_events`).
 """
 
 from __future__ import annotations
@@ -16,12 +17,12 @@ from engine.variants.classic_events import (
     HandWon,
     PenaltyPaid,
     PhaseStarted,
-    PlayerLeft,
     PotAwarded,
     Reshuffled,
     SabaccPotResult,
     StasisMoved,
 )
+from engine.variants.twopot_events import PlayerLeft
 
 __all__ = [
     "ArrayStarted",

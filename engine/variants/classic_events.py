@@ -1,13 +1,16 @@
 """Classic Sabacc events: frozen dataclasses, each with a public log line.
 
 No event's public text ever names a hidden card: only stasis-field cards (face up), revealed hands
-and Sudden-Demise cards (drawn face up) appear in them.
+and Sudden-Demise cards (drawn face up) appear in them. :class:`PlayerLeft` is the two-pot
+family's (:mod:`engine.variants.twopot_events`), re-exported here.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+
+from engine.variants.twopot_events import PlayerLeft as PlayerLeft  # re-exported
 
 _COPY = re.compile(r"#[12]\b")
 
@@ -240,20 +243,6 @@ class HandWon:
     def public_text(self) -> str:
         """Log line."""
         return self.text
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerLeft:
-    """A player left the table (folding any live hand first)."""
-
-    player: str
-    credits: int
-    folded: bool
-
-    def public_text(self) -> str:
-        """Log line."""
-        fold = " folds and" if self.folded else ""
-        return f"{self.player}{fold} leaves the table with {self.credits} credits."
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,6 +26,7 @@ from engine.variants.classic_events import (
 )
 from engine.variants.classic_settle import Settlement, explain, settle, settle_conceded
 from engine.variants.classic_state import ClassicState, Phase
+from engine.variants.twopot_flow import discard_seat as discard_seat  # re-exported
 from engine.variants.twopot_payout import (
     apply_credits,
     award_uncontested,
@@ -50,12 +51,6 @@ def draw_card(st: ClassicState, ev: Events) -> Card | None:
         st.discard = []
         ev.append(Reshuffled(count))
     return st.draw.draw_one()
-
-
-def discard_seat(st: ClassicState, seat: int) -> None:
-    """A folded player's cards (hand and stasis field) go face down to the discard pile."""
-    st.discard.extend(st.hands[seat] + st.stasis[seat])
-    st.hands[seat], st.stasis[seat] = [], []
 
 
 class _PileDrawer:

@@ -1,9 +1,10 @@
 """Sabacc Project events: frozen dataclasses, each with a public log line.
 
 Events that read the same as Classic Sabacc's (a revealed hand, a pot paid, a penalty, the
-Sabacc pot, the reason line, leaving, cashing out, game over) are Classic's own classes,
-re-exported here. No public text ever names a hidden card: only Interference-Field cards (face
-up), revealed hands and Sudden-Demise cards (dealt face up) appear.
+Sabacc pot, the reason line, cashing out, game over) are Classic's own classes, and leaving is
+the two-pot family's (:mod:`engine.variants.twopot_events`), all re-exported here. No public
+text ever names a hidden card: only Interference-Field cards (face up), revealed hands and
+Sudden-Demise cards (dealt face up) appear.
 """
 
 from __future__ import annotations
@@ -15,11 +16,11 @@ from engine.variants.classic_events import (
     GameOver,
     HandWon,
     PenaltyPaid,
-    PlayerLeft,
     PotAwarded,
     Revealed,
     SabaccPotResult,
 )
+from engine.variants.twopot_events import PlayerLeft
 
 __all__ = [
     "CardsDealt",

@@ -4,9 +4,12 @@ The three specs give a player who leaves the same treatment (Classic C-impl-1, C
 CE-impl-1, Project P-impl-3): after the game or from a seat already left it does nothing;
 otherwise a live hand is folded (forfeiting its contributions) and its cards set aside, the seat
 leaves the turn queue, is marked :attr:`~engine.variants.twopot_state.Seat.LEFT` and takes its
-credits behind home, and :class:`~engine.variants.classic_events.PlayerLeft` is announced.
+credits behind home, and :class:`~engine.variants.twopot_events.PlayerLeft` is announced.
 :func:`depart` does that and reports what the variant's flow needs to carry on (award an
 uncontested hand, close a betting phase, move the turn on), which stays in each ``leave``.
+
+:func:`discard_seat` is how Classic and Centran set a folded seat's cards aside (hand and stasis
+field face down to the discard pile; Classic CL-25, Centran §3.7); Project mucks its own way.
 """
 
 from __future__ import annotations
@@ -17,10 +20,10 @@ from typing import Protocol, TypeVar
 
 from engine.core.betting import Betting
 from engine.core.game import Event
-from engine.variants.classic_events import PlayerLeft
+from engine.variants.twopot_events import PlayerLeft
 from engine.variants.twopot_state import Seat
 
-__all__ = ["Departure", "depart"]
+__all__ = ["Departure", "depart", "discard_seat"]
 
 
 class _Table(Protocol):
@@ -37,6 +40,13 @@ class _Table(Protocol):
 
 
 St = TypeVar("St", bound=_Table)
+C = TypeVar("C")
+
+
+class _StasisPiles(Protocol[C]):
+    hands: list[list[C]]
+    stasis: list[list[C]]
+    discard: list[C]
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,3 +83,9 @@ def depart(
     ev.append(PlayerLeft(st.players[seat], credits, live))
     phase_over = result is not None and result.phase_over
     return Departure(credits, live, was_current, phase_over)
+
+
+def discard_seat(st: _StasisPiles[C], seat: int) -> None:
+    """A folded player's cards (hand and stasis field) go face down to the discard pile."""
+    st.discard.extend(st.hands[seat] + st.stasis[seat])
+    st.hands[seat], st.stasis[seat] = [], []
