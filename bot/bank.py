@@ -381,14 +381,14 @@ class Bank:
         return [(int(r[0]), int(r[1])) for r in rows]
 
     async def rank(self, guild: int, user: int) -> int:
-        """1-based position of ``user`` in the guild's leaderboard order."""
+        """1-based rank of ``user`` in the guild (players with equal balances share a rank)."""
         async with self.db.transaction() as conn:
             balance = await self.ensure_account_in(conn, guild, user)
             ahead = await _scalar(
                 conn,
                 "SELECT COUNT(*) FROM accounts WHERE guild_id = ? AND user_id != ?"
-                " AND (balance > ? OR (balance = ? AND user_id < ?))",
-                (guild, HOUSE, balance, balance, user),
+                " AND balance > ?",
+                (guild, HOUSE, balance),
             )
         return (ahead or 0) + 1
 

@@ -129,11 +129,12 @@ class Economy(commands.Cog):
         own_rank = await bank.rank(guild, interaction.user.id)
         own_balance = await bank.balance(guild, interaction.user.id)
         top = await bank.leaderboard(guild, limit=10)
-        lines = [
-            f"**{position}.** <@{user_id}> — {balance:,} credits"
-            + (" ← you" if user_id == interaction.user.id else "")
-            for position, (user_id, balance) in enumerate(top, start=1)
-        ]
+        lines = []
+        for user_id, balance in top:
+            # Equal balances share a rank (1, 2, 2, 4, …).
+            position = 1 + next(i for i, (_, b) in enumerate(top) if b == balance)
+            you = " ← you" if user_id == interaction.user.id else ""
+            lines.append(f"**{position}.** <@{user_id}> — {balance:,} credits{you}")
         name = interaction.guild.name if interaction.guild else "this server"
         embed = discord.Embed(
             title=f"Richest players in {name}", description="\n".join(lines), colour=COLOUR
