@@ -314,7 +314,7 @@ async def test_leaderboard_and_rank_agree(bank: Bank) -> None:
     assert board == [(B, 1030), (A, 1010), (C, 1010), (4, 1000)]
     assert [await bank.rank(G, user) for user, _ in board] == [1, 2, 2, 4]  # ties share a rank
     assert await bank.leaderboard(G, limit=2) == board[:2]
-    assert await bank.rank(G, 99) == 5  # a newcomer opens at 1000, after user 4
+    assert await bank.rank(G, 99) == 4  # a newcomer opens at 1000, tied with user 4
 
 
 # -- conservation -------------------------------------------------------------------------------
