@@ -24,13 +24,19 @@ from engine.variants.centran_settle import (
     settle_uncontested,
     shift_trigger,
 )
-from engine.variants.classic_judge import _int_map, _is_count, _players
+from engine.variants.twopot_judge import (
+    card_list,
+    folded_players,
+    int_map,
+    is_count,
+    players,
+    pots_json,
+    sabacc_pot_of,
+)
 
 
 def _cards(raw: Any, what: str) -> list[Card]:
-    if not isinstance(raw, list) or not all(isinstance(c, str) for c in raw):
-        raise ValueError(f"{what} must be a list of cards")
-    return parse_hand(raw)
+    return card_list(raw, what, parse_hand)
 
 
 def _no_fives(cards: list[Card], what: str) -> None:
@@ -48,7 +54,7 @@ def parse_penalty(raw: Any) -> PenaltyRule:
     if raw["mode"] == HAND_POT:
         return PenaltyRule(HAND_POT)
     amount = raw.get("amount", 10)
-    if not _is_count(amount):
+    if not is_count(amount):
         raise ValueError("bomb_penalty amount must be a non-negative integer")
     return PenaltyRule(FIXED, amount)
 
@@ -58,10 +64,7 @@ def settlement_json(result: Settlement[str]) -> dict[str, Any]:
     out: dict[str, Any] = {"winners": sorted(result.winners)}
     if result.end != "uncontested":
         out["eval"] = {p: e.to_json() for p, e in sorted(result.evals.items())}
-    out["pots"] = [
-        {"amount": p.amount, "eligible": list(p.eligible), "winners": list(p.winners)}
-        for p in result.pots
-    ]
+    out["pots"] = pots_json(result.pots)
     out["payouts"] = dict(result.payouts)
     out["penalties"] = dict(result.penalties)
     out["sabacc_award"] = dict(result.sabacc_award)
@@ -103,19 +106,15 @@ def _showdown(vector: Mapping[str, Any]) -> dict[str, Any]:
         zero = dict.fromkeys(order, 0)
         result = settle_hand(order, hands, len(fives), end, last, zero, zero, 0, PenaltyRule())
         return {"winners": sorted(result.winners), "eval": settlement_json(result)["eval"]}
-    seat = _players(ctx["seat_order"], "seat_order")
+    seat = players(ctx["seat_order"], "seat_order")
     if not seat or len(set(seat)) != len(seat) or not set(hands) <= set(seat):
         raise ValueError("seat_order must list distinct players, every hand among them")
     if last is not None and last not in seat:
         raise ValueError(f"last_five_by {last!r} is not seated")
-    folded = _players(ctx.get("folded"), "folded")
-    if set(folded) & set(hands) or not set(folded) <= set(seat):
-        raise ValueError("folded players must be seated and have no hand")
-    contributions = _int_map(ctx.get("contributions"), seat, "contributions")
-    stock = _int_map(ctx.get("stock"), seat, "stock")
-    sabacc_pot = ctx.get("sabacc_pot", 0)
-    if not _is_count(sabacc_pot):
-        raise ValueError("sabacc_pot must be a non-negative integer")
+    folded_players(ctx, seat, hands)
+    contributions = int_map(ctx.get("contributions"), seat, "contributions")
+    stock = int_map(ctx.get("stock"), seat, "stock")
+    sabacc_pot = sabacc_pot_of(ctx)
     penalty = parse_penalty(ctx.get("bomb_penalty"))
     if end == "uncontested":
         (winner,) = hands
@@ -143,12 +142,12 @@ def _shift(vector: Mapping[str, Any]) -> dict[str, Any]:
 
 def _ante(vector: Mapping[str, Any]) -> dict[str, Any]:
     hand_ante = vector["hand_ante"]
-    if not _is_count(hand_ante) or hand_ante < 2 or hand_ante % 2:
+    if not is_count(hand_ante) or hand_ante < 2 or hand_ante % 2:
         raise ValueError("hand_ante must be an even integer ≥ 2")
     raw = vector.get("stock")
     if not isinstance(raw, Mapping) or not raw:
         raise ValueError("stock must map player ids to credits")
-    stock = _int_map(raw, sorted(map(str, raw)), "stock")
+    stock = int_map(raw, sorted(map(str, raw)), "stock")
     hand: dict[str, int] = {}
     sabacc: dict[str, int] = {}
     for p, credits in stock.items():

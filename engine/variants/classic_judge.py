@@ -18,45 +18,24 @@ from engine.variants.classic_settle import (
     settle,
     settle_conceded,
 )
+from engine.variants.twopot_judge import (
+    card_list,
+    folded_players,
+    int_map,
+    is_count,
+    players,
+    pots_json,
+    sabacc_pot_of,
+)
 
 
 def parse_penalty(value: Any) -> Penalty:
     """``"hand_pot"`` or ``{"fixed": N}`` (N ≥ 0) → the settlement's penalty parameter."""
     if value is None or value == HAND_POT_PENALTY:
         return HAND_POT_PENALTY
-    if isinstance(value, Mapping) and _is_count(value.get("fixed")):
+    if isinstance(value, Mapping) and is_count(value.get("fixed")):
         return int(value["fixed"])
     raise ValueError(f"bad bomb_out_penalty {value!r}")
-
-
-def _is_count(value: Any) -> bool:
-    """A JSON non-negative integer (``true``/``false`` are not numbers here)."""
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
-
-
-def _players(raw: Any, what: str) -> list[str]:
-    """A JSON list of player ids (strings)."""
-    if raw is None:
-        return []
-    if not isinstance(raw, list) or not all(isinstance(p, str) for p in raw):
-        raise ValueError(f"{what} must be a list of player ids")
-    return list(raw)
-
-
-def _int_map(raw: Any, seat: list[str], what: str) -> dict[str, int]:
-    if raw is not None and not isinstance(raw, Mapping):
-        raise ValueError(f"{what} must be an object of player → credits")
-    data = dict(raw or {})
-    unknown = set(data) - set(seat)
-    if unknown:
-        raise ValueError(f"{what} names players not in seat_order: {sorted(unknown)}")
-    out: dict[str, int] = {}
-    for p in seat:
-        value = data.get(p, 0)
-        if not _is_count(value):
-            raise ValueError(f"{what}[{p}] must be a non-negative integer")
-        out[p] = value
-    return out
 
 
 def settlement_json(result: Settlement[str]) -> dict[str, Any]:
@@ -76,10 +55,7 @@ def settlement_json(result: Settlement[str]) -> dict[str, Any]:
             for step in result.sudden_demise
         ],
         "busted_in_sudden_demise": list(result.busted_in_sudden_demise),
-        "pots": [
-            {"amount": pot.amount, "eligible": list(pot.eligible), "winners": list(pot.winners)}
-            for pot in result.pots
-        ],
+        "pots": pots_json(result.pots),
         "penalties": dict(result.penalties),
         "sabacc_winners": list(result.sabacc_winners),
         "payouts": dict(result.payouts),
@@ -96,32 +72,21 @@ def judge(vector: Mapping[str, Any]) -> dict[str, Any]:
     ctx = vector.get("context") or {}
     if not isinstance(ctx, Mapping):
         raise ValueError("context must be an object")
-    seat = _players(ctx.get("seat_order"), "seat_order")
+    seat = players(ctx.get("seat_order"), "seat_order")
     if len(seat) < 2 or len(set(seat)) != len(seat):
         raise ValueError("seat_order needs at least two distinct players")
     raw_hands = vector.get("hands") or {}
     if not isinstance(raw_hands, Mapping) or not set(raw_hands) <= set(seat):
         raise ValueError("hands must map players of seat_order to card lists")
-    hands: dict[str, list[Card]] = {}
-    for p in seat:
-        if p in raw_hands:
-            cards = raw_hands[p]
-            if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-                raise ValueError(f"hand of {p} must be a list of cards")
-            hands[p] = parse_hand(cards)
-    raw_draws = ctx.get("sudden_demise_draws") or []
-    if not isinstance(raw_draws, list) or not all(isinstance(c, str) for c in raw_draws):
-        raise ValueError("sudden_demise_draws must be a list of cards")
-    draws = parse_hand(raw_draws)
+    hands: dict[str, list[Card]] = {
+        p: card_list(raw_hands[p], f"hand of {p}", parse_hand) for p in seat if p in raw_hands
+    }
+    draws = card_list(ctx.get("sudden_demise_draws") or [], "sudden_demise_draws", parse_hand)
     check_card_counts([c for h in hands.values() for c in h] + draws)
-    folded = _players(ctx.get("folded"), "folded")
-    if set(folded) & set(hands) or not set(folded) <= set(seat):
-        raise ValueError("folded players must be seated and have no revealed hand")
-    contributions = _int_map(ctx.get("contributions"), seat, "contributions")
-    stock = _int_map(ctx.get("stock"), seat, "stock")
-    sabacc_pot = ctx.get("sabacc_pot", 0)
-    if not _is_count(sabacc_pot):
-        raise ValueError("sabacc_pot must be a non-negative integer")
+    folded_players(ctx, seat, hands, "revealed hand")
+    contributions = int_map(ctx.get("contributions"), seat, "contributions")
+    stock = int_map(ctx.get("stock"), seat, "stock")
+    sabacc_pot = sabacc_pot_of(ctx)
     options = ctx.get("options") or {}
     if not isinstance(options, Mapping):
         raise ValueError("options must be an object")

@@ -11,9 +11,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.variants.classic_judge import _int_map, _is_count, _players
 from engine.variants.project_cards import Card, CardError, check_card_counts, parse_hand
 from engine.variants.project_settle import ListPile, Settlement, settle, settle_uncontested
+from engine.variants.twopot_judge import (
+    card_list,
+    folded_players,
+    int_map,
+    players,
+    pots_json,
+    sabacc_pot_of,
+)
 
 
 def settlement_json(result: Settlement[str]) -> dict[str, Any]:
@@ -29,10 +36,7 @@ def settlement_json(result: Settlement[str]) -> dict[str, Any]:
             {"depth": deal.depth, "cards": {p: c.plain for p, c in deal.cards.items()}}
             for deal in result.sudden_demise
         ],
-        "pots": [
-            {"amount": pot.amount, "eligible": list(pot.eligible), "winners": list(pot.winners)}
-            for pot in result.pots
-        ],
+        "pots": pots_json(result.pots),
         "payouts": dict(result.payouts),
         "sabacc_award": dict(result.sabacc_award),
         "to_sabacc_pot": result.to_sabacc_pot,
@@ -42,9 +46,7 @@ def settlement_json(result: Settlement[str]) -> dict[str, Any]:
 
 
 def _cards(raw: Any, what: str) -> list[Card]:
-    if not isinstance(raw, list) or not all(isinstance(c, str) for c in raw):
-        raise ValueError(f"{what} must be a list of cards")
-    return parse_hand(raw)
+    return card_list(raw, what, parse_hand)
 
 
 def judge(vector: Mapping[str, Any]) -> dict[str, Any]:
@@ -54,7 +56,7 @@ def judge(vector: Mapping[str, Any]) -> dict[str, Any]:
     ctx = vector.get("context")
     if not isinstance(ctx, Mapping):
         raise ValueError("context must be an object")
-    seat = _players(ctx.get("seat_order"), "seat_order")
+    seat = players(ctx.get("seat_order"), "seat_order")
     if len(seat) < 2 or len(set(seat)) != len(seat):
         raise ValueError("seat_order needs at least two distinct players")
     raw_hands = vector.get("hands")
@@ -66,17 +68,13 @@ def judge(vector: Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(complete, bool):
         raise ValueError("draw_pile_complete must be true or false")
     check_card_counts([c for h in hands.values() for c in h] + pile)
-    folded = _players(ctx.get("folded"), "folded")
-    if set(folded) & set(hands) or not set(folded) <= set(seat):
-        raise ValueError("folded players must be seated and have no hand")
+    folded = folded_players(ctx, seat, hands)
     missing = set(seat) - set(folded) - set(hands)
     if missing:
         raise ValueError(f"players neither folded nor holding a hand: {sorted(missing)}")
-    contributions = _int_map(ctx.get("contributions"), seat, "contributions")
-    stacks = _int_map(ctx.get("stacks"), seat, "stacks")
-    sabacc_pot = ctx.get("sabacc_pot", 0)
-    if not _is_count(sabacc_pot):
-        raise ValueError("sabacc_pot must be a non-negative integer")
+    contributions = int_map(ctx.get("contributions"), seat, "contributions")
+    stacks = int_map(ctx.get("stacks"), seat, "stacks")
+    sabacc_pot = sabacc_pot_of(ctx)
     if len(hands) == 1:  # a conceded hand (§5.6, SP-21)
         (winner,) = hands
         return settlement_json(settle_uncontested(seat, winner, contributions, stacks, sabacc_pot))
