@@ -26,20 +26,24 @@ from engine.core.betting_specs import bet_specs
 from engine.core.game import Action, ActionSpec, IllegalAction, Option, ParamKind
 from engine.variants.centran_cards import Card, evaluate
 from engine.variants.centran_deal import draw_card, draw_for, five_brothers, table_five
-from engine.variants.centran_events import CardAction, StasisMoved
+from engine.variants.centran_events import CardAction
 from engine.variants.centran_flow import Events, after_bet, end_turn, maybe_end_turn, showdown
 from engine.variants.centran_state import CentranState, Phase, Step
+from engine.variants.twopot_actions import (
+    bet_preview,
+    chosen_card,
+    first_default,
+    move_stasis,
+    pending_seat,
+    require_legal,
+)
 
 MAIN_KINDS = ("gain", "trade", "stand", "draw_to_array", "discard_to_array", "array_draw")
 
 
 def pending(st: CentranState) -> frozenset[int]:
     """The one seat that must decide now (none when the game is over)."""
-    if st.phase is Phase.BET and st.betting.to_act is not None:
-        return frozenset({st.betting.to_act})
-    if st.phase is Phase.CARD and st.queue:
-        return frozenset({st.queue[0]})
-    return frozenset()
+    return pending_seat(st, betting=st.phase is Phase.BET, turns=st.phase is Phase.CARD)
 
 
 def _card_options(cards: list[Card], verb: str = "") -> tuple[Option, ...]:
@@ -155,15 +159,6 @@ def legal_actions(st: CentranState, seat: int) -> tuple[ActionSpec, ...]:
     return (ActionSpec("end_turn", "End turn", style="primary"), *_stasis_specs(st, seat))
 
 
-def _one_card(action: Action, cards: list[Card]) -> Card:
-    if len(action.choices) != 1:
-        raise IllegalAction("Choose exactly one card.")
-    for card in cards:
-        if card.notation == action.choices[0]:
-            return card
-    raise IllegalAction(f"You can't choose {action.choices[0]} now.")
-
-
 def _array_index(st: CentranState, value: str) -> int:
     _, _, raw = value.partition("array:")
     if not raw.isdigit() or not 1 <= int(raw) <= len(st.array):
@@ -191,7 +186,7 @@ def _main_action(st: CentranState, seat: int, action: Action, ev: Events) -> Non
             st.array.append(card)
             given = card.name
     elif kind == "give":
-        card, index = _one_card(action, st.held(seat)), st.trade_index
+        card, index = chosen_card(action, st.held(seat)), st.trade_index
         st.trade_index = -1
         _remove_held(st, seat, card)
         received = st.array[index]
@@ -199,7 +194,7 @@ def _main_action(st: CentranState, seat: int, action: Action, ev: Events) -> Non
         st.hands[seat].append(received)
         given, taken, position = card.name, received.name, index + 1
     elif kind == "discard_to_array":
-        card = _one_card(action, st.held(seat))
+        card = chosen_card(action, st.held(seat))
         _remove_held(st, seat, card)
         st.array.append(card)
         given = card.name
@@ -231,23 +226,13 @@ def _refill(st: CentranState, ev: Events, seat: int, index: int) -> None:
 
 def apply_action(st: CentranState, seat: int, action: Action) -> Events:
     """Validate and apply one decision, then run the automatic steps after it."""
-    if st.phase is Phase.GAME_OVER:
-        raise IllegalAction("The game is over.")
-    if seat not in pending(st):
-        raise IllegalAction("It is not your turn.")
-    if action.kind not in {spec.kind for spec in legal_actions(st, seat)}:
-        raise IllegalAction(f"You can't {action.kind.replace('_', ' ')} now.")
+    over = st.phase is Phase.GAME_OVER
+    require_legal(over, seat, pending(st), legal_actions(st, seat), action)
     ev: Events = []
     if st.phase is Phase.BET:
         after_bet(st, ev, st.betting.act(seat, action.kind, action.amount))
     elif action.kind in ("stasis", "unstasis"):
-        into = action.kind == "stasis"
-        source, target = (st.hands, st.stasis) if into else (st.stasis, st.hands)
-        card = _one_card(action, source[seat])
-        source[seat].remove(card)
-        target[seat].append(card)
-        st.stasis_used = True
-        ev.append(StasisMoved(st.players[seat], card.notation, into, card.name))
+        move_stasis(st, seat, action, ev)
         maybe_end_turn(st, ev)
     elif action.kind == "end_turn":
         end_turn(st, ev)
@@ -272,11 +257,9 @@ def apply_action(st: CentranState, seat: int, action: Action) -> Events:
 def default_action(st: CentranState, seat: int) -> Action:
     """Timeouts: check if legal, else fold; in a Card-Phase turn stand (cancelling a trade
     half-way), then end the turn."""
-    kinds = {spec.kind for spec in legal_actions(st, seat)}
-    for kind in ("check", "stand", "cancel_trade", "end_turn", "fold"):
-        if kind in kinds:
-            return Action(kind)
-    raise IllegalAction("It is not your turn.")
+    return first_default(
+        legal_actions(st, seat), ("check", "stand", "cancel_trade", "end_turn", "fold")
+    )
 
 
 def best_text(st: CentranState, cards: list[Card]) -> str:
@@ -293,7 +276,7 @@ def preview(st: CentranState, seat: int, action: Action) -> str:
             return ""
         held = st.held(seat)
         if action.kind == "give" and action.choices:
-            card, taken = _one_card(action, held), st.array[st.trade_index]
+            card, taken = chosen_card(action, held), st.array[st.trade_index]
             after = [c for c in held if c != card] + [taken]
             return (
                 f"You give {card.name} and take {taken.name}: "
@@ -305,18 +288,16 @@ def preview(st: CentranState, seat: int, action: Action) -> str:
         if action.kind == "gain":
             return f"You hold {best_text(st, held)}; you add one card (a five goes to the table)."
         if action.kind == "discard_to_array" and action.choices:
-            card = _one_card(action, held)
+            card = chosen_card(action, held)
             rest = [c for c in held if c != card]
             return f"Without {card.name} you would hold {best_text(st, rest)}."
         if action.kind == "stasis" and action.choices:
-            card = _one_card(action, st.hands[seat])
+            card = chosen_card(action, st.hands[seat])
             return f"{card.name} goes face up into your Stasis Field: safe from Sabacc Shifts."
         if action.kind == "unstasis" and action.choices:
-            card = _one_card(action, st.stasis[seat])
+            card = chosen_card(action, st.stasis[seat])
             return f"{card.name} goes back into your hidden hand."
-        if action.kind in ("bet", "raise") and action.amount is not None:
-            pay = action.amount - (st.betting.phase_commit[seat] if action.kind == "raise" else 0)
-            return f"You put in {pay} and keep {st.stacks[seat] - pay} behind."
+        return bet_preview(st, seat, action) or ""
     except IllegalAction:
         return ""
     return ""

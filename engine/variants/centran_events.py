@@ -2,10 +2,9 @@
 
 No public text ever names a hidden card: only Array cards, table fives, Stasis-Field cards (all
 face up), the card a player gives into the Array, and revealed hands appear in them. Events that
-Centran shares with Classic Sabacc (phase headers, stasis moves, pot awards, penalties, the Sabacc
-pot, the reason line, game over, reshuffles) are imported from
-:mod:`engine.variants.classic_events`; leaving is the two-pot family's
-(:mod:`engine.variants.twopot_events`).
+Centran shares with Classic Sabacc (phase headers, pot awards, penalties, the Sabacc pot, the
+reason line, game over, reshuffles) are imported from :mod:`engine.variants.classic_events`;
+leaving and stasis moves are the two-pot family's (:mod:`engine.variants.twopot_events`).
 """
 
 from __future__ import annotations
@@ -20,9 +19,8 @@ from engine.variants.classic_events import (
     PotAwarded,
     Reshuffled,
     SabaccPotResult,
-    StasisMoved,
 )
-from engine.variants.twopot_events import PlayerLeft
+from engine.variants.twopot_events import PlayerLeft, StasisMoved
 
 __all__ = [
     "ArrayStarted",

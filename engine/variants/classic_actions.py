@@ -19,7 +19,7 @@ from engine.core.betting import BetKind
 from engine.core.betting_specs import bet_specs
 from engine.core.game import Action, ActionSpec, IllegalAction, Option, ParamKind
 from engine.variants.classic_cards import Card, evaluate, hand_total
-from engine.variants.classic_events import StasisMoved, Traded
+from engine.variants.classic_events import Traded
 from engine.variants.classic_flow import (
     Events,
     after_bet,
@@ -31,6 +31,14 @@ from engine.variants.classic_flow import (
 )
 from engine.variants.classic_payout import draw_card
 from engine.variants.classic_state import ClassicState, Phase, Step
+from engine.variants.twopot_actions import (
+    bet_preview,
+    chosen_card,
+    first_default,
+    move_stasis,
+    pending_seat,
+    require_legal,
+)
 
 BET_KINDS = frozenset(k.value for k in BetKind)
 TRADE_PHASES = (Phase.TRADE, Phase.FINAL_TURNS)
@@ -38,11 +46,7 @@ TRADE_PHASES = (Phase.TRADE, Phase.FINAL_TURNS)
 
 def pending(st: ClassicState) -> frozenset[int]:
     """The one seat that must decide now (none when the game is over)."""
-    if st.phase is Phase.BET and st.betting.to_act is not None:
-        return frozenset({st.betting.to_act})
-    if st.phase in TRADE_PHASES and st.queue:
-        return frozenset({st.queue[0]})
-    return frozenset()
+    return pending_seat(st, betting=st.phase is Phase.BET, turns=st.phase in TRADE_PHASES)
 
 
 def _card_options(cards: list[Card]) -> tuple[Option, ...]:
@@ -102,41 +106,21 @@ def legal_actions(st: ClassicState, seat: int) -> tuple[ActionSpec, ...]:
     return tuple(_trade_specs(st, seat))
 
 
-def _chosen(action: Action, cards: list[Card]) -> Card:
-    if len(action.choices) != 1:
-        raise IllegalAction("Choose exactly one card.")
-    for card in cards:
-        if card.notation == action.choices[0]:
-            return card
-    raise IllegalAction(f"You can't choose {action.choices[0]} now.")
-
-
 def apply_action(st: ClassicState, seat: int, action: Action) -> Events:
     """Validate and apply one decision, then run the automatic steps after it."""
-    if st.phase is Phase.GAME_OVER:
-        raise IllegalAction("The game is over.")
-    if seat not in pending(st):
-        raise IllegalAction("It is not your turn.")
-    kinds = {spec.kind for spec in legal_actions(st, seat)}
-    if action.kind not in kinds:
-        raise IllegalAction(f"You can't {action.kind.replace('_', ' ')} now.")
+    over = st.phase is Phase.GAME_OVER
+    require_legal(over, seat, pending(st), legal_actions(st, seat), action)
     ev: Events = []
     if st.phase is Phase.BET:
         after_bet(st, ev, st.betting.act(seat, action.kind, action.amount))
         return ev
     name = st.players[seat]
     if action.kind in ("stasis", "unstasis"):
-        into = action.kind == "stasis"
-        source, target = (st.hands, st.stasis) if into else (st.stasis, st.hands)
-        card = _chosen(action, source[seat])
-        source[seat].remove(card)
-        target[seat].append(card)
-        st.stasis_used = True
-        ev.append(StasisMoved(name, card.notation, into, card.name))
+        move_stasis(st, seat, action, ev)
         maybe_end_turn(st, ev)
     elif action.kind in ("gain", "change", "stand"):
         if action.kind == "change":
-            card = _chosen(action, st.hands[seat])
+            card = chosen_card(action, st.hands[seat])
             st.hands[seat].remove(card)
             st.discard.append(card)
         if action.kind != "stand":
@@ -156,13 +140,7 @@ def apply_action(st: ClassicState, seat: int, action: Action) -> Events:
 
 def default_action(st: ClassicState, seat: int) -> Action:
     """Timeouts (§3.6): check if legal, else fold; in a trade turn stand, then end the turn."""
-    kinds = {spec.kind for spec in legal_actions(st, seat)}
-    if not kinds:
-        raise IllegalAction("It is not your turn.")
-    for kind in ("check", "stand", "end_turn", "fold"):
-        if kind in kinds:
-            return Action(kind)
-    raise IllegalAction("No default action.")  # pragma: no cover - every state offers one
+    return first_default(legal_actions(st, seat), ("check", "stand", "end_turn", "fold"))
 
 
 def preview(st: ClassicState, seat: int, action: Action) -> str:
@@ -172,23 +150,21 @@ def preview(st: ClassicState, seat: int, action: Action) -> str:
             return ""
         hand = st.full_hand(seat)
         if action.kind == "change" and action.choices:
-            card = _chosen(action, st.hands[seat])
+            card = chosen_card(action, st.hands[seat])
             rest = hand_total(hand) - card.value
             return f"Without {card.name} your cards total {rest}; then you draw one card."
         if action.kind == "gain":
             return f"Your cards total {hand_total(hand)}; you add one more card."
         if action.kind == "stasis" and action.choices:
-            card = _chosen(action, st.hands[seat])
+            card = chosen_card(action, st.hands[seat])
             return f"{card.name} goes face up into your stasis field (safe from a Sabacc Shift)."
         if action.kind == "unstasis" and action.choices:
-            card = _chosen(action, st.stasis[seat])
+            card = chosen_card(action, st.stasis[seat])
             return f"{card.name} goes back into your hidden hand."
         if action.kind == "call_hand":
             label = evaluate(hand).label
             return f"You hold {label}. Everyone else gets a last turn; lose and you bomb out."
-        if action.kind in ("bet", "raise") and action.amount is not None:
-            pay = action.amount - (st.betting.phase_commit[seat] if action.kind == "raise" else 0)
-            return f"You put in {pay} and keep {st.stacks[seat] - pay} behind."
+        return bet_preview(st, seat, action) or ""
     except IllegalAction:
         return ""
     return ""

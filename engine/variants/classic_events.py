@@ -1,8 +1,9 @@
 """Classic Sabacc events: frozen dataclasses, each with a public log line.
 
 No event's public text ever names a hidden card: only stasis-field cards (face up), revealed hands
-and Sudden-Demise cards (drawn face up) appear in them. :class:`PlayerLeft` is the two-pot
-family's (:mod:`engine.variants.twopot_events`), re-exported here.
+and Sudden-Demise cards (drawn face up) appear in them. :class:`PlayerLeft` and
+:class:`StasisMoved` are the two-pot family's (:mod:`engine.variants.twopot_events`), re-exported
+here.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from engine.variants.twopot_events import PlayerLeft as PlayerLeft  # re-exported
+from engine.variants.twopot_events import StasisMoved as StasisMoved  # re-exported
 
 _COPY = re.compile(r"#[12]\b")
 
@@ -82,23 +84,6 @@ class Traded:
         if self.action == "change":
             return f"{self.player} changes a card ({self.cards_held} cards)."
         return f"{self.player} stands ({self.cards_held} cards)."
-
-
-@dataclass(frozen=True, slots=True)
-class StasisMoved:
-    """A card goes into (or comes back from) the player's stasis field; it is face up."""
-
-    player: str
-    card: str  # notation
-    into_field: bool
-    card_name: str = ""
-
-    def public_text(self) -> str:
-        """Log line (stasis cards are public)."""
-        shown = self.card_name or self.card
-        if self.into_field:
-            return f"{self.player} puts {shown} into the stasis field."
-        return f"{self.player} takes {shown} back from the stasis field."
 
 
 @dataclass(frozen=True, slots=True)

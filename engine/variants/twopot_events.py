@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["PlayerLeft"]
+__all__ = ["PlayerLeft", "StasisMoved"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,3 +24,21 @@ class PlayerLeft:
         """Log line."""
         fold = " folds and" if self.folded else ""
         return f"{self.player}{fold} leaves the table with {self.credits} credits."
+
+
+@dataclass(frozen=True, slots=True)
+class StasisMoved:
+    """A card goes into (or comes back from) the player's stasis field (Classic, Centran); it is
+    face up."""
+
+    player: str
+    card: str  # notation
+    into_field: bool
+    card_name: str = ""
+
+    def public_text(self) -> str:
+        """Log line (stasis cards are public)."""
+        shown = self.card_name or self.card
+        if self.into_field:
+            return f"{self.player} puts {shown} into the stasis field."
+        return f"{self.player} takes {shown} back from the stasis field."

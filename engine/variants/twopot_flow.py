@@ -9,7 +9,7 @@ credits behind home, and :class:`~engine.variants.twopot_events.PlayerLeft` is a
 uncontested hand, close a betting phase, move the turn on), which stays in each ``leave``.
 
 :func:`discard_seat` is how Classic and Centran set a folded seat's cards aside (hand and stasis
-field face down to the discard pile; Classic CL-25, Centran §3.7); Project mucks its own way.
+field face down to the discard pile; Classic §3.6, Centran §3.7); Project mucks its own way.
 """
 
 from __future__ import annotations
