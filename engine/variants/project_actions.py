@@ -31,6 +31,7 @@ from engine.variants.project_flow import (
     draw_or_stand,
 )
 from engine.variants.project_state import BET_PHASES, Phase, ProjectState
+from engine.variants.twopot_actions import first_default, pending_seat
 
 BET_KINDS = frozenset(k.value for k in BetKind)
 CARD_PHASES = (Phase.DRAW, Phase.BET, Phase.FINAL_BET)  # from the deal to the reveal
@@ -38,11 +39,7 @@ CARD_PHASES = (Phase.DRAW, Phase.BET, Phase.FINAL_BET)  # from the deal to the r
 
 def pending(st: ProjectState) -> frozenset[int]:
     """The one seat that must decide now (none when the game is over)."""
-    if st.phase in BET_PHASES and st.betting.to_act is not None:
-        return frozenset({st.betting.to_act})
-    if st.phase is Phase.DRAW and st.queue:
-        return frozenset({st.queue[0]})
-    return frozenset()
+    return pending_seat(st, betting=st.phase in BET_PHASES, turns=st.phase is Phase.DRAW)
 
 
 def field_choices(st: ProjectState, seat: int) -> dict[str, int]:
@@ -147,13 +144,7 @@ def apply_action(st: ProjectState, seat: int, action: Action) -> Events:
 
 def default_action(st: ProjectState, seat: int) -> Action:
     """Timeouts (§3): stand on a draw turn; check if legal, else fold; never the field."""
-    kinds = {spec.kind for spec in legal_actions(st, seat)}
-    if not kinds:
-        raise IllegalAction("It is not your turn.")
-    for kind in ("stand", "check", "fold"):
-        if kind in kinds:
-            return Action(kind)
-    raise IllegalAction("No default action.")  # pragma: no cover - every state offers one
+    return first_default(legal_actions(st, seat), ("stand", "check", "fold"))
 
 
 def preview(st: ProjectState, seat: int, action: Action) -> str:
