@@ -17,6 +17,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from engine.variants.twopot_cards import describe as describe  # re-exported
+from engine.variants.twopot_cards import signed as signed  # re-exported
+
 SUITS: tuple[str, ...] = ("coins", "flasks", "sabers", "staves")
 MAJOR = "major"
 ACE = 1  # the Ace's rank; it is worth 1 or 15 at scoring (CE-2)
@@ -53,11 +56,6 @@ MAJOR_NAMES: tuple[str, ...] = (  # index = -value (CE-3, cosmetic)
 
 class CardError(ValueError):
     """A string that is not a card of the §1.2 notation, or an impossible set of cards."""
-
-
-def signed(value: int) -> str:
-    """``+5``, ``−5`` or ``0`` (a real minus sign, as players read it)."""
-    return f"+{value}" if value > 0 else ("−" + str(-value) if value < 0 else "0")
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -149,11 +147,6 @@ def check_unique(cards: Iterable[Card]) -> None:
         if card in seen:
             raise CardError(f"{card.notation} appears twice (every card is unique)")
         seen.add(card)
-
-
-def describe(cards: Sequence[Card]) -> str:
-    """Readable list of card names."""
-    return ", ".join(card.name for card in cards) if cards else "no cards"
 
 
 # --------------------------------------------------------------------------- scoring

@@ -14,6 +14,10 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import ClassVar
+
+from engine.variants.twopot_cards import RankedEval, signed
+from engine.variants.twopot_cards import describe as describe  # re-exported
 
 SUITS: tuple[str, ...] = ("coins", "flasks", "sabers", "staves")
 SPECIAL_VALUES: dict[str, int] = {
@@ -103,7 +107,7 @@ class Card:
     def name(self) -> str:
         """A readable name: ``7 of Coins``, ``Ace of Staves (15)``, ``The Star (−17)``."""
         if self.special is not None:
-            return f"{SPECIAL_NAMES[self.special]} ({_signed(self.value)})"
+            return f"{SPECIAL_NAMES[self.special]} ({signed(self.value)})"
         assert self.suit is not None
         if self.rank in RANK_NAMES:
             return f"{RANK_NAMES[self.rank]} of {self.suit.title()} ({self.rank})"
@@ -111,10 +115,6 @@ class Card:
 
     def __str__(self) -> str:
         return self.notation
-
-
-def _signed(value: int) -> str:
-    return f"+{value}" if value > 0 else ("−" + str(-value) if value < 0 else "0")
 
 
 def full_deck() -> list[Card]:
@@ -162,22 +162,12 @@ class Category(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class HandEval:
-    """One hand's evaluation. ``rank_key`` is ``None`` for a bomb-out; lower keys are better."""
+class HandEval(RankedEval[Category]):
+    """One hand's evaluation. ``rank_key`` is ``None`` for a bomb-out (total 0, over 23 or under
+    −23); lower keys are better. Idiot's Array and Pure Sabacc may take the Sabacc pot (§5.2,
+    CL-11); the statistics score goes up to 400."""
 
-    total: int
-    category: Category
-    rank_key: tuple[int, int, int] | None
-
-    @property
-    def bombed(self) -> bool:
-        """True for a bomb-out (total 0, over 23 or under −23)."""
-        return self.rank_key is None
-
-    @property
-    def takes_sabacc_pot(self) -> bool:
-        """Idiot's Array and Pure Sabacc may take the Sabacc pot (§5.2, CL-11)."""
-        return self.category in (Category.IDIOTS_ARRAY, Category.PURE_SABACC)
+    TOP: ClassVar[int] = 400
 
     @property
     def label(self) -> str:
@@ -185,20 +175,12 @@ class HandEval:
         if self.category is Category.IDIOTS_ARRAY:
             return "Idiot's Array"
         if self.category is Category.PURE_SABACC:
-            return f"Pure Sabacc {_signed(self.total)}"
+            return f"Pure Sabacc {signed(self.total)}"
         if self.category is Category.FAIRY_EMPRESS:
             return "The Fairy Empress"
         if self.category is Category.NULHREK:
-            return f"Nulhrek {_signed(self.total)}"
-        return f"Bomb-out ({_signed(self.total)})"
-
-    @property
-    def score(self) -> int:
-        """An integer where higher is better (for statistics): 0 for a bomb-out, up to 400."""
-        if self.rank_key is None:
-            return 0
-        tier, distance, sign = self.rank_key
-        return 400 - 100 * tier - 2 * distance - sign
+            return f"Nulhrek {signed(self.total)}"
+        return f"Bomb-out ({signed(self.total)})"
 
     def to_json(self) -> dict[str, object]:
         """The vector schema's ``eval`` object."""
@@ -247,8 +229,3 @@ def evaluate(cards: Sequence[Card]) -> HandEval:
     if 1 <= abs(total) < TARGET:
         return HandEval(total, Category.NULHREK, (3, TARGET - abs(total), 0 if total < 0 else 1))
     return HandEval(total, Category.BOMB_OUT, None)
-
-
-def describe(cards: Sequence[Card]) -> str:
-    """Readable list of card names."""
-    return ", ".join(card.name for card in cards) if cards else "no cards"

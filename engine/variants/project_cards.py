@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import ClassVar
 
 from engine.variants.classic_cards import (
     TARGET,
@@ -32,6 +33,9 @@ from engine.variants.classic_cards import (
     hand_total,
     is_idiots_array,
 )
+from engine.variants.twopot_cards import RankedEval
+from engine.variants.twopot_cards import describe as describe  # re-exported
+from engine.variants.twopot_cards import signed as signed  # re-exported
 
 __all__ = [
     "CARD_RE",
@@ -76,11 +80,6 @@ def parse_hand(texts: Iterable[str]) -> list[Card]:
     return [parse(t) for t in texts]
 
 
-def signed(value: int) -> str:
-    """``+7``, ``−7`` (typographic minus) or ``0``."""
-    return f"+{value}" if value > 0 else ("−" + str(-value) if value < 0 else "0")
-
-
 class Category(StrEnum):
     """Hand categories of §5.1 (values are the vectors' ``category`` strings)."""
 
@@ -91,22 +90,12 @@ class Category(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class HandEval:
-    """One hand's evaluation; ``rank_key`` is ``None`` for a bomb, lower keys are better."""
+class HandEval(RankedEval[Category]):
+    """One hand's evaluation; ``rank_key`` is ``None`` for a bomb (total 0, over +23 or under
+    −23, and not an Idiot's Array), lower keys are better. An Idiot's Array or a Pure Sabacc may
+    collect the Sabacc pot (§5.5); the statistics score goes up to 300."""
 
-    total: int
-    category: Category
-    rank_key: tuple[int, int, int] | None
-
-    @property
-    def bombed(self) -> bool:
-        """True for a bomb-out (total 0, over +23 or under −23, and not an Idiot's Array)."""
-        return self.rank_key is None
-
-    @property
-    def takes_sabacc_pot(self) -> bool:
-        """An Idiot's Array or a Pure Sabacc may collect the Sabacc pot (§5.5)."""
-        return self.category in (Category.IDIOTS_ARRAY, Category.PURE_SABACC)
+    TOP: ClassVar[int] = 300
 
     @property
     def label(self) -> str:
@@ -118,14 +107,6 @@ class HandEval:
         if self.category is Category.HAND:
             return f"Hand {signed(self.total)}"
         return f"Bomb-out ({signed(self.total)})"
-
-    @property
-    def score(self) -> int:
-        """Higher is better (statistics): 0 for a bomb, up to 300 for an Idiot's Array."""
-        if self.rank_key is None:
-            return 0
-        tier, distance, sign = self.rank_key
-        return 300 - 100 * tier - 2 * distance - sign
 
     def to_json(self) -> dict[str, object]:
         """The vector schema's ``eval`` object."""
@@ -148,8 +129,3 @@ def evaluate(cards: Sequence[Card]) -> HandEval:
     if abs(total) == TARGET:  # +23 beats −23 (SP-9)
         return HandEval(total, Category.PURE_SABACC, (1, 0, 0 if total > 0 else 1))
     return HandEval(total, Category.HAND, (2, TARGET - abs(total), 0 if total > 0 else 1))
-
-
-def describe(cards: Sequence[Card]) -> str:
-    """Readable list of card names (``no cards`` when empty)."""
-    return ", ".join(card.name for card in cards) if cards else "no cards"
