@@ -41,7 +41,7 @@ from engine.variants.centran_events import (
 from engine.variants.centran_payout import award_uncontested, end_game, reveal
 from engine.variants.centran_settle import ante_amounts, shift_trigger
 from engine.variants.centran_state import RANDOM, CentranState, Phase, Step
-from engine.variants.twopot_flow import depart
+from engine.variants.twopot_flow import depart, next_hand
 from engine.variants.twopot_state import Seat
 
 Events = list[Event]
@@ -241,11 +241,9 @@ def concede(st: CentranState, ev: Events) -> None:
 
 def end_hand(st: CentranState, ev: Events) -> None:
     """HAND_END: every card returns to the deck; then the next hand or GAME_OVER."""
-    st.hands = [[] for _ in range(st.n)]
     st.stasis = [[] for _ in range(st.n)]
-    st.array, st.fives, st.discard, st.queue = [], [], [], []
-    st.draw = Deck()
-    start_hand(st, ev)
+    st.array, st.fives, st.discard = [], [], []
+    next_hand(st, ev, start_hand)
 
 
 def leave(st: CentranState, seat: int, ev: Events) -> int:

@@ -33,7 +33,7 @@ from engine.variants.classic_events import (
 )
 from engine.variants.classic_payout import award_conceded, discard_seat, draw_card, end_game, reveal
 from engine.variants.classic_state import REST_OF_ROUND, ClassicState, Phase, Seat, Step
-from engine.variants.twopot_flow import depart
+from engine.variants.twopot_flow import depart, next_hand
 
 Events = list[Event]
 
@@ -263,12 +263,9 @@ def _concede(st: ClassicState, ev: Events) -> None:
 
 def end_hand(st: ClassicState, ev: Events) -> None:
     """HAND_END: cards back to the deck, stasis fields cleared; then the next hand or the end."""
-    st.hands = [[] for _ in range(st.n)]
     st.stasis = [[] for _ in range(st.n)]
     st.discard = []
-    st.draw = Deck()
-    st.queue = []
-    start_hand(st, ev)
+    next_hand(st, ev, start_hand)
 
 
 # --------------------------------------------------------------------------- leaving

@@ -33,7 +33,7 @@ from engine.variants.project_events import (
 from engine.variants.project_payout import award_uncontested, end_game, reveal
 from engine.variants.project_shift import shift, shift_happens
 from engine.variants.project_state import BET_PHASES, Phase, ProjectState, Seat
-from engine.variants.twopot_flow import depart
+from engine.variants.twopot_flow import depart, next_hand
 
 Events = list[Event]
 
@@ -260,13 +260,10 @@ def _uncontested(st: ProjectState, ev: Events) -> None:
 
 def end_hand(st: ProjectState, ev: Events) -> None:
     """HAND_END: every card back to the deck, fields cleared; then the next hand or the end."""
-    st.hands = [[] for _ in range(st.n)]
     st.fields = [[] for _ in range(st.n)]
     st.shifted = [[] for _ in range(st.n)]
     st.mucked = []
-    st.draw = Deck()
-    st.queue = []
-    start_hand(st, ev)
+    next_hand(st, ev, start_hand)
 
 
 def leave(st: ProjectState, seat: int, ev: Events) -> int:

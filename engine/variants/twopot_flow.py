@@ -8,6 +8,11 @@ credits behind home, and :class:`~engine.variants.twopot_events.PlayerLeft` is a
 :func:`depart` does that and reports what the variant's flow needs to carry on (award an
 uncontested hand, close a betting phase, move the turn on), which stays in each ``leave``.
 
+:func:`next_hand` is the common part of HAND_END: every card returns to the deck (Classic §3,
+Centran §3, Project §3), so the hands, the draw pile and the turn queue start empty before the
+next HAND_START; each variant's ``end_hand`` first clears its own piles (stasis fields, Array and
+table fives, Interference Fields).
+
 :func:`discard_seat` is how Classic and Centran set a folded seat's cards aside (hand and stasis
 field face down to the discard pile; Classic §3.6, Centran §3.7); Project mucks its own way.
 """
@@ -16,14 +21,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from engine.core.betting import Betting
+from engine.core.deck import Deck
 from engine.core.game import Event
 from engine.variants.twopot_events import PlayerLeft
 from engine.variants.twopot_state import Seat
 
-__all__ = ["Departure", "depart", "discard_seat"]
+__all__ = ["Departure", "depart", "discard_seat", "next_hand"]
 
 
 class _Table(Protocol):
@@ -41,6 +47,16 @@ class _Table(Protocol):
 
 St = TypeVar("St", bound=_Table)
 C = TypeVar("C")
+S = TypeVar("S", bound="_Cards")
+
+
+class _Cards(Protocol):
+    hands: list[list[Any]]
+    draw: Deck[Any]
+    queue: list[int]
+
+    @property
+    def n(self) -> int: ...
 
 
 class _StasisPiles(Protocol[C]):
@@ -89,3 +105,13 @@ def discard_seat(st: _StasisPiles[C], seat: int) -> None:
     """A folded player's cards (hand and stasis field) go face down to the discard pile."""
     st.discard.extend(st.hands[seat] + st.stasis[seat])
     st.hands[seat], st.stasis[seat] = [], []
+
+
+def next_hand(st: S, ev: list[Event], start_hand: Callable[[S, list[Event]], None]) -> None:
+    """HAND_END's common part: the hands and the draw pile are emptied (every card returns to the
+    deck) and the turn queue cleared; then ``start_hand(st, ev)`` starts the next hand or ends
+    the game."""
+    st.hands = [[] for _ in range(st.n)]
+    st.draw = Deck()
+    st.queue = []
+    start_hand(st, ev)
