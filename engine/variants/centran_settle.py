@@ -19,6 +19,12 @@ from typing import Generic, TypeVar
 
 from engine.core.pots import build_pots, settle, split_evenly
 from engine.variants.centran_cards import Card, HandEval, evaluate
+from engine.variants.twopot_settle import (
+    UNCONTESTED_REASON,
+    hand_pot,
+    uncontested_line,
+    uncontested_payouts,
+)
 
 P = TypeVar("P", bound=Hashable)
 
@@ -119,8 +125,7 @@ def settle_hand(
     if winners and evals[winners[0]].sabacc_class and sabacc_pot:
         award = split_evenly(sabacc_pot, winners)
         after = 0
-    hand_pot = sum(contributions.get(p, 0) for p in seat)
-    nominal = penalty.nominal(hand_pot)
+    nominal = penalty.nominal(hand_pot(contributions, seat))
     bombed = {p for p in live if evals[p].bombed}
     penalties = {p: (min(nominal, stock.get(p, 0)) if p in bombed else 0) for p in seat}
     after += sum(penalties.values()) + result.unawarded
@@ -141,21 +146,20 @@ def settle_uncontested(
     """AWARD_UNCONTESTED (CE-32): the whole hand pot to ``winner``; no reveal, no penalties,
     the Sabacc pot untouched."""
     seat = tuple(order)
-    total = sum(contributions.get(p, 0) for p in seat)
-    payouts = {p: (total if p == winner else 0) for p in seat}
+    payouts, stock_after = uncontested_payouts(seat, winner, contributions, stock)
     return Settlement(
         order=seat,
         evals={},
         winners=(winner,),
-        pots=(PotShare(total, (winner,), (winner,)),),
+        pots=(PotShare(hand_pot(contributions, seat), (winner,), (winner,)),),
         payouts=payouts,
         penalties=dict.fromkeys(seat, 0),
         sabacc_award={},
         sabacc_pot_before=sabacc_pot,
         sabacc_pot_after=sabacc_pot,
-        stock_after={p: stock.get(p, 0) + payouts[p] for p in seat},
+        stock_after=stock_after,
         end="uncontested",
-        reason="everyone else folded: no reveal, the Sabacc pot stays",
+        reason=UNCONTESTED_REASON,
     )
 
 
@@ -172,7 +176,7 @@ def explain(result: Settlement[P], name: Callable[[P], str]) -> str:
     """One line on why the winner(s) won: the comparison or tie-breaker that decided (§5.3-§5.4)."""
     who = " and ".join(name(p) for p in result.winners)
     if result.end == "uncontested":
-        return f"{who} wins: everyone else folded (no reveal; the Sabacc pot stays)"
+        return uncontested_line(who)
     if not result.winners:
         return "Every hand bombed out: the hand pot goes to the Sabacc pot"
     best = result.evals[result.winners[0]]

@@ -13,6 +13,13 @@ from typing import Generic, Protocol, TypeVar
 
 from engine.core.pots import build_pots, split_evenly
 from engine.variants.classic_cards import Card, HandEval, evaluate
+from engine.variants.twopot_settle import (
+    UNCONTESTED_REASON,
+    hand_pot,
+    rank_tiers,
+    uncontested_line,
+    uncontested_payouts,
+)
 
 P = TypeVar("P", bound=Hashable)
 
@@ -91,12 +98,6 @@ class Settlement(Generic[P]):
     reason: str = ""
 
 
-def _tiers(cands: Sequence[P], evals: Mapping[P, HandEval]) -> list[list[P]]:
-    """Candidates grouped by equal rank_key, best tier first, seat order inside each tier."""
-    keys = sorted({k for p in cands if (k := evals[p].rank_key) is not None})
-    return [[p for p in cands if evals[p].rank_key == key] for key in keys]
-
-
 class _Resolver(Generic[P]):
     """Runs :func:`resolve_pot` (§5.4) with the hands, draw source and step log it mutates."""
 
@@ -108,7 +109,7 @@ class _Resolver(Generic[P]):
         self.busted: list[P] = []
 
     def resolve(self, pot: int, cands: Sequence[P]) -> list[P]:
-        for tier in _tiers(cands, self.evals):
+        for tier in rank_tiers(cands, lambda p: self.evals[p].rank_key):
             if len(tier) == 1:
                 return tier
             if self.drawer.available() < len(tier):
@@ -156,7 +157,7 @@ def settle(
     penalised = [p for p in seat if p in final and ev0[p].bombed]
     layers = build_pots(contributions, [p for p in seat if p in final], seat)
     pots = [PotResult(layer.amount, list(layer.eligible)) for layer in layers]
-    hand_pot = sum(contributions.get(p, 0) for p in seat)
+    whole_pot = hand_pot(contributions, seat)
     payouts = dict.fromkeys(seat, 0)
     sabacc_after = sabacc_pot
     hand_winners: list[P] = []
@@ -175,7 +176,7 @@ def settle(
     stock_after = {p: stock.get(p, 0) + payouts[p] for p in seat}
     penalties: dict[P, int] = {}
     for p in [p for p in seat if p in penalised]:
-        paid = max(0, min(penalty_amount(penalty, hand_pot), stock.get(p, 0)))
+        paid = max(0, min(penalty_amount(penalty, whole_pot), stock.get(p, 0)))
         penalties[p] = paid
         stock_after[p] -= paid
         sabacc_after += paid
@@ -220,8 +221,7 @@ def settle_conceded(
     seat = list(order)
     layers = build_pots(contributions, [winner], seat)
     pots = [PotResult(layer.amount, list(layer.eligible), [winner]) for layer in layers]
-    total = sum(contributions.get(p, 0) for p in seat)
-    payouts = {p: (total if p == winner else 0) for p in seat}
+    payouts, stock_after = uncontested_payouts(seat, winner, contributions, stock)
     return Settlement(
         order=seat,
         evals={},
@@ -235,12 +235,12 @@ def settle_conceded(
         sabacc_winners=[],
         payouts=payouts,
         sabacc_payouts=dict.fromkeys(seat, 0),
-        stock_after={p: stock.get(p, 0) + payouts[p] for p in seat},
+        stock_after=stock_after,
         sabacc_pot_before=sabacc_pot,
         sabacc_pot_after=sabacc_pot,
         caller=None,
         conceded=True,
-        reason="everyone else folded: no reveal, the Sabacc pot stays",
+        reason=UNCONTESTED_REASON,
     )
 
 
@@ -249,7 +249,7 @@ def explain(result: Settlement[P], name: Callable[[P], str]) -> str:
     winners = result.winners
     who = " and ".join(name(p) for p in winners)
     if result.conceded:
-        return f"{who} wins: everyone else folded (no reveal; the Sabacc pot stays)"
+        return uncontested_line(who)
     main_steps = [s for s in result.sudden_demise if s.pot == 0]
     if not winners:
         if main_steps:

@@ -19,6 +19,12 @@ from typing import Generic, Protocol, TypeVar
 
 from engine.core.pots import build_pots, split_evenly
 from engine.variants.project_cards import Card, HandEval, evaluate
+from engine.variants.twopot_settle import (
+    hand_pot,
+    rank_tiers,
+    uncontested_line,
+    uncontested_payouts,
+)
 
 P = TypeVar("P", bound=Hashable)
 
@@ -116,9 +122,7 @@ class _Resolver(Generic[P]):
         return self._cache[key]
 
     def resolve(self, cands: Sequence[P], depth: int) -> tuple[list[P], int] | None:
-        keys = sorted({k for p in cands if (k := self.eval_at(p, depth).rank_key) is not None})
-        for key in keys:
-            tier = [p for p in cands if self.eval_at(p, depth).rank_key == key]
+        for tier in rank_tiers(cands, lambda p: self.eval_at(p, depth).rank_key):
             if len(tier) == 1:
                 return tier, depth
             result = self.sudden_demise(tier, depth + 1)
@@ -162,7 +166,7 @@ def settle(
     res: _Resolver[P] = _Resolver(revealed, pile)
     evals = {p: res.eval_at(p, 0) for p in revealed}
     bombed = [p for p in revealed if evals[p].bombed]
-    main_pot = sum(contributions.get(p, 0) for p in seat)
+    main_pot = hand_pot(contributions, seat)
     penalties = {p: max(0, min(main_pot, stacks.get(p, 0))) for p in bombed}  # SP-12, SP-13
     layers = [
         Layer(pot.amount, list(pot.eligible))
@@ -227,8 +231,7 @@ def settle_uncontested(
         Layer(pot.amount, list(pot.eligible), [winner])
         for pot in build_pots(contributions, [winner], seat)
     ]
-    total = sum(contributions.get(p, 0) for p in seat)
-    payouts = {p: (total if p == winner else 0) for p in seat}
+    payouts, stacks_final = uncontested_payouts(seat, winner, contributions, stacks)
     result: Settlement[P] = Settlement(
         order=seat,
         hands={},
@@ -246,7 +249,7 @@ def settle_uncontested(
         to_sabacc_pot=0,
         sabacc_pot_before=sabacc_pot,
         sabacc_pot_after=sabacc_pot,
-        stacks_final={p: stacks.get(p, 0) + payouts[p] for p in seat},
+        stacks_final=stacks_final,
         uncontested=True,
     )
     result.reason = explain(result, str)
@@ -256,8 +259,7 @@ def settle_uncontested(
 def explain(result: Settlement[P], name: Callable[[P], str]) -> str:
     """One line on why the base layer went where it did (which comparison or tie-break)."""
     if result.uncontested:
-        winner = name(result.winners[0])
-        return f"{winner} wins: everyone else folded (no reveal; the Sabacc pot stays)"
+        return uncontested_line(name(result.winners[0]))
     if not result.pots:
         return "Nothing was bet: there is no Main Pot to win"
     base = result.pots[0]

@@ -1,0 +1,71 @@
+"""Settlement pieces the two-pot variants (Classic, Centran, Project) decide alike, written once.
+
+Pure functions over plain mappings, like the ``<variant>_settle`` modules that use them:
+
+* :func:`hand_pot`: the hand pot is every contribution of the hand, folded players' included;
+* :func:`uncontested_payouts` and :func:`uncontested_line`: when everyone else folded, the last
+  live player takes the whole hand pot unseen, nobody pays a penalty and the Sabacc pot stays
+  (Classic §5.6 / CL-24, Centran CE-32, Project §5.6 / SP-21);
+* :func:`rank_tiers`: tied candidates grouped by equal rank key, best first (Classic §5.4 and
+  Project §5.4 resolve a pot tier by tier, Sudden Demise breaking a tie).
+
+What differs by spec stays in each variant: Sudden Demise itself, the caller rule, when penalties
+reach the Sabacc pot, the pot layers of a conceded hand, and the wording of the reason lines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from typing import Any, TypeVar
+
+__all__ = [
+    "UNCONTESTED_REASON",
+    "hand_pot",
+    "rank_tiers",
+    "uncontested_line",
+    "uncontested_payouts",
+]
+
+P = TypeVar("P", bound=Hashable)
+K = TypeVar("K", bound=tuple[Any, ...])
+
+#: The reason a conceded hand records (Classic, Centran).
+UNCONTESTED_REASON = "everyone else folded: no reveal, the Sabacc pot stays"
+
+
+def hand_pot(contributions: Mapping[P, int], order: Iterable[P]) -> int:
+    """The whole hand pot: every contribution of the players of ``order`` (0 when absent).
+
+    >>> hand_pot({"A": 5, "B": 3}, ["A", "B", "C"])
+    8
+    """
+    return sum(contributions.get(p, 0) for p in order)
+
+
+def uncontested_payouts(
+    order: Sequence[P], winner: P, contributions: Mapping[P, int], stock: Mapping[P, int]
+) -> tuple[dict[P, int], dict[P, int]]:
+    """(payouts, credits after) of a conceded hand: ``winner`` takes the whole hand pot.
+
+    >>> uncontested_payouts(["A", "B"], "B", {"A": 6, "B": 6}, {"A": 50, "B": 50})
+    ({'A': 0, 'B': 12}, {'A': 50, 'B': 62})
+    """
+    total = hand_pot(contributions, order)
+    payouts = {p: (total if p == winner else 0) for p in order}
+    return payouts, {p: stock.get(p, 0) + payouts[p] for p in order}
+
+
+def uncontested_line(who: str) -> str:
+    """The public reason line of a conceded hand won by ``who``."""
+    return f"{who} wins: everyone else folded (no reveal; the Sabacc pot stays)"
+
+
+def rank_tiers(cands: Sequence[P], rank_key: Callable[[P], K | None]) -> list[list[P]]:
+    """``cands`` grouped by equal rank key (lower is better), best tier first, in ``cands``
+    order inside each tier; candidates without a key (bombed out) are left out.
+
+    >>> rank_tiers(["A", "B", "C", "D"], {"A": (2,), "B": (1,), "C": None, "D": (2,)}.get)
+    [['B'], ['A', 'D']]
+    """
+    keys = sorted({k for p in cands if (k := rank_key(p)) is not None})
+    return [[p for p in cands if rank_key(p) == key] for key in keys]
