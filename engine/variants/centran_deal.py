@@ -12,9 +12,10 @@ from collections.abc import Sequence
 from engine.core.deck import Deck
 from engine.core.game import Event
 from engine.variants.centran_cards import Card, describe, full_deck
-from engine.variants.centran_events import FiveBrothers, FiveTabled, Reshuffled, ShiftDone
+from engine.variants.centran_events import FiveBrothers, FiveTabled, ShiftDone
 from engine.variants.centran_state import CentranState
 from engine.variants.twopot_flow import discard_seat as discard_seat  # re-exported
+from engine.variants.twopot_flow import draw_card as draw_card  # re-exported
 
 Events = list[Event]
 
@@ -36,19 +37,6 @@ def five_brothers(st: CentranState) -> bool:
 def last_five_by(st: CentranState) -> int | None:
     """The seat credited with the fifth five (``None``: the Array turned it up)."""
     return st.fives[-1][1] if five_brothers(st) else None
-
-
-def draw_card(st: CentranState, ev: Events) -> Card | None:
-    """Top card of the draw pile, reshuffling the discard pile into it when empty (§3.7);
-    ``None`` when no card exists at all."""
-    if not len(st.draw):
-        if not st.discard:
-            return None
-        count = len(st.discard)
-        st.draw.shuffle_in(st.discard, st.rng)
-        st.discard = []
-        ev.append(Reshuffled(count))
-    return st.draw.draw_one()
 
 
 def table_five(st: CentranState, ev: Events, card: Card, credit: int | None) -> None:

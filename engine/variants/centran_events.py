@@ -3,8 +3,8 @@
 No public text ever names a hidden card: only Array cards, table fives, Stasis-Field cards (all
 face up), the card a player gives into the Array, and revealed hands appear in them. Events that
 Centran shares with Classic Sabacc (phase headers, pot awards, penalties, the Sabacc pot, the
-reason line, game over, reshuffles) are imported from :mod:`engine.variants.classic_events`;
-leaving and stasis moves are the two-pot family's (:mod:`engine.variants.twopot_events`).
+reason line, game over) are imported from :mod:`engine.variants.classic_events`; leaving, stasis
+moves and reshuffles are the two-pot family's (:mod:`engine.variants.twopot_events`).
 """
 
 from __future__ import annotations
@@ -17,10 +17,9 @@ from engine.variants.classic_events import (
     PenaltyPaid,
     PhaseStarted,
     PotAwarded,
-    Reshuffled,
     SabaccPotResult,
 )
-from engine.variants.twopot_events import PlayerLeft, StasisMoved
+from engine.variants.twopot_events import PlayerLeft, Reshuffled, StasisMoved
 
 __all__ = [
     "ArrayStarted",

@@ -1,9 +1,9 @@
 """Classic Sabacc events: frozen dataclasses, each with a public log line.
 
 No event's public text ever names a hidden card: only stasis-field cards (face up), revealed hands
-and Sudden-Demise cards (drawn face up) appear in them. :class:`PlayerLeft` and
-:class:`StasisMoved` are the two-pot family's (:mod:`engine.variants.twopot_events`), re-exported
-here.
+and Sudden-Demise cards (drawn face up) appear in them. :class:`PlayerLeft`, :class:`Reshuffled`
+and :class:`StasisMoved` are the two-pot family's (:mod:`engine.variants.twopot_events`),
+re-exported here.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from engine.variants.twopot_events import PlayerLeft as PlayerLeft  # re-exported
+from engine.variants.twopot_events import Reshuffled as Reshuffled  # re-exported
 from engine.variants.twopot_events import StasisMoved as StasisMoved  # re-exported
 
 _COPY = re.compile(r"#[12]\b")
@@ -130,17 +131,6 @@ class ShiftDone:
         """Log line."""
         parts = ", ".join(f"{p} {k}" for p, k in self.counts)
         return f"Sabacc Shift: non-stasis cards discarded and redealt ({parts})."
-
-
-@dataclass(frozen=True, slots=True)
-class Reshuffled:
-    """The empty draw pile was rebuilt from the shuffled discard pile (§3.5)."""
-
-    cards: int
-
-    def public_text(self) -> str:
-        """Log line."""
-        return f"The draw pile is empty: {self.cards} discarded cards are shuffled into it."
 
 
 @dataclass(frozen=True, slots=True)

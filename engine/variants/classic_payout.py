@@ -19,7 +19,6 @@ from engine.variants.classic_events import (
     HandWon,
     PenaltyPaid,
     PotAwarded,
-    Reshuffled,
     Revealed,
     SabaccPotResult,
     SuddenDemiseDrew,
@@ -27,6 +26,7 @@ from engine.variants.classic_events import (
 from engine.variants.classic_settle import Settlement, explain, settle, settle_conceded
 from engine.variants.classic_state import ClassicState, Phase
 from engine.variants.twopot_flow import discard_seat as discard_seat  # re-exported
+from engine.variants.twopot_flow import draw_card as draw_card  # re-exported
 from engine.variants.twopot_payout import (
     apply_credits,
     award_uncontested,
@@ -39,18 +39,6 @@ from engine.variants.twopot_payout import (
 )
 
 Events = list[Event]
-
-
-def draw_card(st: ClassicState, ev: Events) -> Card | None:
-    """Top card of the draw pile, reshuffling the discard pile into it when empty (CL-25)."""
-    if not len(st.draw):
-        if not st.discard:
-            return None
-        count = len(st.discard)
-        st.draw.shuffle_in(st.discard, st.rng)
-        st.discard = []
-        ev.append(Reshuffled(count))
-    return st.draw.draw_one()
 
 
 class _PileDrawer:

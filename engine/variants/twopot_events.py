@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["PlayerLeft", "StasisMoved"]
+__all__ = ["PlayerLeft", "Reshuffled", "StasisMoved"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,3 +42,15 @@ class StasisMoved:
         if self.into_field:
             return f"{self.player} puts {shown} into the stasis field."
         return f"{self.player} takes {shown} back from the stasis field."
+
+
+@dataclass(frozen=True, slots=True)
+class Reshuffled:
+    """The empty draw pile was rebuilt from the shuffled discard pile (Classic CL-25, Centran
+    §3.7)."""
+
+    cards: int
+
+    def public_text(self) -> str:
+        """Log line."""
+        return f"The draw pile is empty: {self.cards} discarded cards are shuffled into it."

@@ -15,21 +15,24 @@ table fives, Interference Fields).
 
 :func:`discard_seat` is how Classic and Centran set a folded seat's cards aside (hand and stasis
 field face down to the discard pile; Classic §3.6, Centran §3.7); Project mucks its own way.
+:func:`draw_card` is how both draw: when the draw pile is empty the discard pile is shuffled into
+it (Classic CL-25, Centran §3.7).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from random import Random
 from typing import Any, Protocol, TypeVar
 
 from engine.core.betting import Betting
 from engine.core.deck import Deck
 from engine.core.game import Event
-from engine.variants.twopot_events import PlayerLeft
+from engine.variants.twopot_events import PlayerLeft, Reshuffled
 from engine.variants.twopot_state import Seat
 
-__all__ = ["Departure", "depart", "discard_seat", "next_hand"]
+__all__ = ["Departure", "depart", "discard_seat", "draw_card", "next_hand"]
 
 
 class _Table(Protocol):
@@ -63,6 +66,12 @@ class _StasisPiles(Protocol[C]):
     hands: list[list[C]]
     stasis: list[list[C]]
     discard: list[C]
+
+
+class _DrawPiles(Protocol[C]):
+    draw: Deck[C]
+    discard: list[C]
+    rng: Random
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,3 +124,16 @@ def next_hand(st: S, ev: list[Event], start_hand: Callable[[S, list[Event]], Non
     st.draw = Deck()
     st.queue = []
     start_hand(st, ev)
+
+
+def draw_card(st: _DrawPiles[C], ev: list[Event]) -> C | None:
+    """Top card of the draw pile, reshuffling the discard pile into it when empty
+    (:class:`~engine.variants.twopot_events.Reshuffled`); ``None`` when no card exists at all."""
+    if not len(st.draw):
+        if not st.discard:
+            return None
+        count = len(st.discard)
+        st.draw.shuffle_in(st.discard, st.rng)
+        st.discard = []
+        ev.append(Reshuffled(count))
+    return st.draw.draw_one()
