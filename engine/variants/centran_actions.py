@@ -36,6 +36,7 @@ from engine.variants.twopot_actions import (
     move_stasis,
     pending_seat,
     require_legal,
+    stasis_specs,
 )
 
 MAIN_KINDS = ("gain", "trade", "stand", "draw_to_array", "discard_to_array", "array_draw")
@@ -101,30 +102,14 @@ def _main_specs(st: CentranState, seat: int) -> list[ActionSpec]:
 
 
 def _stasis_specs(st: CentranState, seat: int) -> list[ActionSpec]:
-    specs: list[ActionSpec] = []
     if st.stasis_used:
-        return specs
-    if st.hands[seat]:
-        specs.append(
-            ActionSpec(
-                "stasis",
-                "Put in stasis",
-                ParamKind.CHOICE,
-                options=_card_options(st.hands[seat]),
-                prompt="Which card goes face up into your Stasis Field (safe from Shifts)?",
-            )
-        )
-    if st.stasis[seat]:
-        specs.append(
-            ActionSpec(
-                "unstasis",
-                "Take from stasis",
-                ParamKind.CHOICE,
-                options=_card_options(st.stasis[seat]),
-                prompt="Which Stasis card goes back into your hidden hand?",
-            )
-        )
-    return specs
+        return []
+    return stasis_specs(
+        _card_options(st.hands[seat]) if st.hands[seat] else None,
+        _card_options(st.stasis[seat]) if st.stasis[seat] else None,
+        "Which card goes face up into your Stasis Field (safe from Shifts)?",
+        "Which Stasis card goes back into your hidden hand?",
+    )
 
 
 def _give_specs(st: CentranState, seat: int) -> tuple[ActionSpec, ...]:

@@ -38,6 +38,7 @@ from engine.variants.twopot_actions import (
     move_stasis,
     pending_seat,
     require_legal,
+    stasis_specs,
 )
 
 BET_KINDS = frozenset(k.value for k in BetKind)
@@ -74,27 +75,12 @@ def _trade_specs(st: ClassicState, seat: int) -> list[ActionSpec]:
         specs.append(ActionSpec("end_turn", "End turn", style="primary"))
         if call_allowed(st):
             specs.append(ActionSpec("call_hand", "Call the hand", style="danger"))
-    if can_stasis_add(st, seat):
-        specs.append(
-            ActionSpec(
-                "stasis",
-                "Put in stasis",
-                ParamKind.CHOICE,
-                options=_card_options(st.hands[seat]),
-                prompt="Which card goes face up into your stasis field?",
-            )
-        )
-    if can_stasis_remove(st, seat):
-        specs.append(
-            ActionSpec(
-                "unstasis",
-                "Take from stasis",
-                ParamKind.CHOICE,
-                options=_card_options(st.stasis[seat]),
-                prompt="Which stasis card goes back into your hand?",
-            )
-        )
-    return specs
+    return specs + stasis_specs(
+        _card_options(st.hands[seat]) if can_stasis_add(st, seat) else None,
+        _card_options(st.stasis[seat]) if can_stasis_remove(st, seat) else None,
+        "Which card goes face up into your stasis field?",
+        "Which stasis card goes back into your hand?",
+    )
 
 
 def legal_actions(st: ClassicState, seat: int) -> tuple[ActionSpec, ...]:

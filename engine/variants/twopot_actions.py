@@ -5,7 +5,8 @@
   Project §3);
 * :func:`require_legal`: the checks before any decision (the game is not over, it is the seat's
   turn, the action is one it may take now), with the same messages (Classic, Centran);
-* :func:`chosen_card` and :func:`move_stasis`: a one-card choice, and the stasis operation that
+* :func:`stasis_specs`, :func:`chosen_card` and :func:`move_stasis`: offering a one-card choice,
+  reading it, and the stasis operation that
   Classic (§3.2, §3.3) and Centran (§3.2, CE-31) both allow once per turn: a hidden card face up
   into the stasis field, or a field card back to the hand;
 * :func:`first_default`: a timeout takes the first legal kind of the variant's own order;
@@ -21,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from typing import Protocol, TypeVar
 
 from engine.core.betting import Betting
-from engine.core.game import Action, ActionSpec, Event, IllegalAction
+from engine.core.game import Action, ActionSpec, Event, IllegalAction, Option, ParamKind
 from engine.variants.twopot_events import StasisMoved
 
 __all__ = [
@@ -31,6 +32,7 @@ __all__ = [
     "move_stasis",
     "pending_seat",
     "require_legal",
+    "stasis_specs",
 ]
 
 
@@ -98,6 +100,31 @@ def chosen_card(action: Action, cards: Sequence[C]) -> C:
         if card.notation == action.choices[0]:
             return card
     raise IllegalAction(f"You can't choose {action.choices[0]} now.")
+
+
+def stasis_specs(
+    into: tuple[Option, ...] | None,
+    back: tuple[Option, ...] | None,
+    into_prompt: str,
+    back_prompt: str,
+) -> list[ActionSpec]:
+    """The stasis operation's choices: ``stasis`` over the hidden cards ``into`` the field and
+    ``unstasis`` over the field cards ``back`` to the hand, each offered unless ``None`` (the
+    variant decides when each is allowed, how cards read and what the prompts say)."""
+    specs: list[ActionSpec] = []
+    if into is not None:
+        specs.append(
+            ActionSpec(
+                "stasis", "Put in stasis", ParamKind.CHOICE, options=into, prompt=into_prompt
+            )
+        )
+    if back is not None:
+        specs.append(
+            ActionSpec(
+                "unstasis", "Take from stasis", ParamKind.CHOICE, options=back, prompt=back_prompt
+            )
+        )
+    return specs
 
 
 def move_stasis(st: _StasisTable[C], seat: int, action: Action, ev: list[Event]) -> None:
