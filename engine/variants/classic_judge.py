@@ -23,9 +23,9 @@ from engine.variants.twopot_judge import (
     folded_players,
     int_map,
     is_count,
-    players,
     pots_json,
     sabacc_pot_of,
+    seat_order_of,
 )
 
 
@@ -72,9 +72,7 @@ def judge(vector: Mapping[str, Any]) -> dict[str, Any]:
     ctx = vector.get("context") or {}
     if not isinstance(ctx, Mapping):
         raise ValueError("context must be an object")
-    seat = players(ctx.get("seat_order"), "seat_order")
-    if len(seat) < 2 or len(set(seat)) != len(seat):
-        raise ValueError("seat_order needs at least two distinct players")
+    seat = seat_order_of(ctx)
     raw_hands = vector.get("hands") or {}
     if not isinstance(raw_hands, Mapping) or not set(raw_hands) <= set(seat):
         raise ValueError("hands must map players of seat_order to card lists")

@@ -17,9 +17,9 @@ from engine.variants.twopot_judge import (
     card_list,
     folded_players,
     int_map,
-    players,
     pots_json,
     sabacc_pot_of,
+    seat_order_of,
 )
 
 
@@ -56,9 +56,7 @@ def judge(vector: Mapping[str, Any]) -> dict[str, Any]:
     ctx = vector.get("context")
     if not isinstance(ctx, Mapping):
         raise ValueError("context must be an object")
-    seat = players(ctx.get("seat_order"), "seat_order")
-    if len(seat) < 2 or len(set(seat)) != len(seat):
-        raise ValueError("seat_order needs at least two distinct players")
+    seat = seat_order_of(ctx)
     raw_hands = vector.get("hands")
     if not isinstance(raw_hands, Mapping) or not raw_hands or not set(raw_hands) <= set(seat):
         raise ValueError("hands must map players of seat_order to card lists")

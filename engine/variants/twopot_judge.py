@@ -21,6 +21,7 @@ __all__ = [
     "players",
     "pots_json",
     "sabacc_pot_of",
+    "seat_order_of",
 ]
 
 C = TypeVar("C")
@@ -53,6 +54,14 @@ def players(raw: Any, what: str) -> list[str]:
     if not isinstance(raw, list) or not all(isinstance(p, str) for p in raw):
         raise ValueError(f"{what} must be a list of player ids")
     return list(raw)
+
+
+def seat_order_of(ctx: Mapping[str, Any]) -> list[str]:
+    """The context's ``seat_order``: at least two distinct player ids (Classic, Project)."""
+    seat = players(ctx.get("seat_order"), "seat_order")
+    if len(seat) < 2 or len(set(seat)) != len(seat):
+        raise ValueError("seat_order needs at least two distinct players")
+    return seat
 
 
 def int_map(raw: Any, seat: list[str], what: str) -> dict[str, int]:
