@@ -386,8 +386,7 @@ class Bank:
             balance = await self.ensure_account_in(conn, guild, user)
             ahead = await _scalar(
                 conn,
-                "SELECT COUNT(*) FROM accounts WHERE guild_id = ? AND user_id != ?"
-                " AND balance > ?",
+                "SELECT COUNT(*) FROM accounts WHERE guild_id = ? AND user_id != ? AND balance > ?",
                 (guild, HOUSE, balance),
             )
         return (ahead or 0) + 1
