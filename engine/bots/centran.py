@@ -22,12 +22,13 @@ from engine.bots.common import (
     BetSituation,
     betting_action,
     by_kind,
+    cards_named,
     decision_rng,
     info_value,
     profile,
 )
 from engine.core.game import Action, ActionSpec, Game, PublicView
-from engine.variants.centran_cards import CARD_RE, Card, HandEval, evaluate, full_deck
+from engine.variants.centran_cards import Card, HandEval, evaluate, full_deck
 
 BOMB = -0.4  # value of a bombed hand at the reveal (it also pays a penalty)
 _CATEGORY_VALUE = {0: 1.0, 1: 0.99, 2: 0.97, 3: 0.95, 4: 0.92, 5: 0.9}
@@ -67,8 +68,11 @@ def value(cards: Sequence[Card], fives: int) -> float:
     return strength(evaluate(cards, fives)) if cards else BOMB
 
 
-def _notations(text: str) -> list[Card]:
-    return [Card.parse(token) for token in text.replace("·", " ").split() if CARD_RE.match(token)]
+_BY_NAME = {card.name: card for card in full_deck()}
+
+
+def _named(text: str, sep: str) -> list[Card]:
+    return cards_named(text, sep, _BY_NAME)
 
 
 def read_table(game: Game, seat: int) -> Table:
@@ -80,13 +84,13 @@ def read_table(game: Game, seat: int) -> Table:
     rivals = 0
     for s in public.seats:
         _, found, cards = s.public.partition("stasis: ")
-        fields[s.seat] = _notations(cards) if found else []
+        fields[s.seat] = _named(cards, ", ") if found else []
         rivals += s.seat != seat and bool(s.public)
     array_text = info_value(public, "Array") or ""
-    array = tuple(_notations(array_text))
+    array = tuple(_named(array_text, " · "))
     five_text = info_value(public, "Wild Fives") or "0/5"
     fives = int(five_text.split("/")[0])
-    tabled = _notations(five_text.partition(":")[2].replace("(", " ").replace(")", " "))
+    tabled = _named(five_text.partition(":")[2], " · ")
     known = {*hidden, *array, *tabled, *(c for cards in fields.values() for c in cards)}
     return Table(
         hidden=hidden,

@@ -24,6 +24,7 @@ from engine.bots.common import (
     BetSituation,
     betting_action,
     by_kind,
+    cards_named,
     decision_rng,
     info_value,
     monte_carlo,
@@ -141,9 +142,13 @@ def read_hand(game: Game, seat: int) -> Hand:
     )
 
 
+_BY_NAME = {card.name: Card.parse(card.plain) for card in full_deck()}
+
+
 def _stasis(text: str) -> list[Card]:
+    """The stasis-field cards a seat's public text names (``stasis: 7 of Coins, Demise (−13)``)."""
     _, found, cards = text.partition("stasis: ")
-    return [Card.parse(c) for c in cards.split()] if found else []
+    return cards_named(cards, ", ", _BY_NAME) if found else []
 
 
 def _turns_left(public: PublicView) -> int:

@@ -15,9 +15,33 @@ import random
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.core.game import Action, ActionSpec, Game, ParamKind, PublicView
+
+_C = TypeVar("_C")
+
+
+def cards_named(text: str, sep: str, by_name: Mapping[str, _C]) -> list[_C]:
+    """The cards a public text lists by readable name, ``sep``-separated (``""``/``—``: none).
+
+    An item may carry a trailing `` (who)`` after the name (Centran's table fives); a name the
+    table does not know raises :class:`ValueError`, like any other unreadable view text.
+
+    >>> table = {"7 of Coins": 7, "The Star (−17)": -17}
+    >>> cards_named("7 of Coins, The Star (−17) (Bob)", ", ", table)
+    [7, -17]
+    """
+    cards: list[_C] = []
+    for item in text.split(sep) if text.strip() not in ("", "—") else []:
+        name = item.strip()
+        if name not in by_name:
+            name = name.rpartition(" (")[0]
+        if name not in by_name:
+            raise ValueError(f"no card is named {item.strip()!r}")
+        cards.append(by_name[name])
+    return cards
+
 
 STYLES: tuple[str, ...] = ("cautious", "balanced", "bold")
 """The bot personalities every variant supports."""

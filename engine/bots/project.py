@@ -26,6 +26,7 @@ from engine.bots.common import (
     BetSituation,
     betting_action,
     by_kind,
+    cards_named,
     decision_rng,
     info_value,
     profile,
@@ -48,9 +49,13 @@ def hand_value(cards: Sequence[Card]) -> float:
     return 1.0 if ev.category is Category.IDIOTS_ARRAY else final_value(ev.total)
 
 
+_BY_NAME = {card.name: parse(card.plain) for card in full_deck()}
+
+
 def _field(text: str) -> list[Card]:
+    """The Interference-Field cards a seat's public text names (``field: Demise (−13), …``)."""
     _, found, cards = text.partition("field: ")
-    return [parse(c) for c in cards.split()] if found else []
+    return cards_named(cards, ", ", _BY_NAME) if found else []
 
 
 def _turns_left(public: PublicView) -> int:

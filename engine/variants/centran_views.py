@@ -51,15 +51,14 @@ def _seat_public(st: CentranState, seat: int) -> str:
         return ""
     text = f"{len(st.held(seat))} cards"
     if st.stasis[seat]:
-        text += " · stasis: " + " ".join(c.notation for c in st.stasis[seat])
+        text += " · stasis: " + ", ".join(c.name for c in st.stasis[seat])
     return text
 
 
 def fives_text(st: CentranState) -> str:
     """The table fives and who tabled each (``Array`` = turned up for the Array)."""
     return " · ".join(
-        f"{card.notation} ({'Array' if seat is None else st.players[seat]})"
-        for card, seat in st.fives
+        f"{card.name} ({'Array' if seat is None else st.players[seat]})" for card, seat in st.fives
     )
 
 
@@ -81,7 +80,7 @@ def public_view(st: CentranState) -> PublicView:
     if st.phase is not Phase.GAME_OVER:
         info.append(("Dealer", st.players[st.dealer]))
         info.append(("Round", f"{st.round_no}/{ROUNDS}"))
-        info.append(("Array", " · ".join(c.notation for c in st.array) or "—"))
+        info.append(("Array", " · ".join(c.name for c in st.array) or "—"))
         info.append(("Wild Fives", f"{len(st.fives)}/5: {fives_text(st)}" if st.fives else "0/5"))
         if st.phase is Phase.BET:
             info.append(("Current bet", str(st.betting.current_bet)))

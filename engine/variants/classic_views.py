@@ -52,7 +52,7 @@ def _seat_public(st: ClassicState, seat: int) -> str:
     count = len(st.hands[seat]) + len(st.stasis[seat])
     text = f"{count} cards"
     if st.stasis[seat]:
-        text += " · stasis: " + " ".join(c.plain for c in st.stasis[seat])
+        text += " · stasis: " + ", ".join(c.name for c in st.stasis[seat])
     return text
 
 

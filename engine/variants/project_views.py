@@ -62,7 +62,7 @@ def _seat_public(st: ProjectState, seat: int) -> str:
         return ""
     text = f"{len(st.hands[seat])} cards"
     if st.fields[seat]:
-        text += " · field: " + " ".join(c.plain for c in st.field_cards(seat))
+        text += " · field: " + ", ".join(c.name for c in st.field_cards(seat))
     return text
 
 

@@ -79,9 +79,11 @@ def centran_shows(game: Any, view: Any, message: Any, text: str) -> None:
     assert isinstance(game, CentranGame)
     assert re.fullmatch(r"[1-5]/5", field_value(message, "Round"))
     array = field_value(message, "Array")
-    assert array == " · ".join(c.notation for c in game.state.array) or array == "—"
+    assert array == " · ".join(c.name for c in game.state.array) or array == "—"
     hidden = {c.notation for hand in game.state.hands for c in hand}
     assert not hidden & set(re.findall(r"[a-z]+:-?\w+", text))  # no hidden card in public
+    names = {c.name for hand in game.state.hands for c in hand}
+    assert not any(name in seat.public for seat in view.seats for name in names)
 
 
 CENTRAN = VariantTable(
@@ -120,8 +122,9 @@ async def test_four_player_game_with_shift_bomb_out_and_sabacc_pot(world: World)
     assert "opposite families. SABACC SHIFT! Everyone discards up to 1 non-stasis card(s)" in seen
     assert "Sabacc Shift done: cards replaced" in seen
     assert "a Wild Five goes face up to the table" in seen
-    assert re.search(r"Wild Fives\n1/5: [a-z]+:5 \(Array\)", seen)
-    assert re.search(r"\d cards · stasis: [a-z]+:-?\d+", seen)  # stasis cards are public
+    assert re.search(r"Wild Fives\n1/5: 5 of [A-Z][a-z]+ \(Array\)", seen)
+    assert "2 cards · stasis: The World (−21)" in seen  # stasis cards are public, by name
+    assert not re.search(r"stasis: [a-z]+:", seen)  # never as raw card ids
     assert "trades for" in seen and "bets 2." in seen
 
     results = public_messages(world, table)

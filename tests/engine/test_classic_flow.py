@@ -106,7 +106,7 @@ def test_sabacc_shift_keeps_stasis_cards_and_hand_sizes() -> None:
     assert [o.value for o in g.legal_actions(0)[1].options] == ["coins:7"]  # change: no stasis card
     with pytest.raises(IllegalAction):
         g.apply(0, Action("change", choices=("coins:5",)))
-    assert "stasis: coins:5" in g.public_view().seats[0].public
+    assert "stasis: 5 of Coins" in g.public_view().seats[0].public
     events = do(g, "stand")  # nothing left to decide: the turn ends by itself
     assert g.pending_seats() == {1}
     events = do(g, "stand; end_turn")

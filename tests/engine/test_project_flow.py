@@ -123,7 +123,7 @@ def test_interference_field_is_public_and_irreversible() -> None:
     events = do(game, "field flasks:15")
     assert texts(events) == ["A puts Ace of Flasks (15) face up into the Interference Field."]
     assert pending(game) == 0  # not a turn
-    assert game.public_view().seats[0].public == "2 cards · field: flasks:15"
+    assert game.public_view().seats[0].public == "2 cards · field: Ace of Flasks (15)"
     assert game.view_for(0).hand == ("coins:10",)
     assert "field: Ace of Flasks (15)" in game.view_for(0).hand_text
     with pytest.raises(IllegalAction):
@@ -131,7 +131,7 @@ def test_interference_field_is_public_and_irreversible() -> None:
     # Out of turn, the free action is accepted from any live seat (P-impl-5).
     turn = game.turn
     game.apply(1, Action("field", choices=("sabers:10",)))
-    assert game.turn == turn and game.public_view().seats[1].public.endswith("field: sabers:10")
+    assert game.turn == turn and game.public_view().seats[1].public.endswith("field: 10 of Sabers")
 
 
 def test_a_shift_changes_only_exposed_live_cards() -> None:

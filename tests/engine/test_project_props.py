@@ -91,9 +91,10 @@ def test_public_text_never_names_a_hidden_card() -> None:
                     assert not CARD_TEXT.search(text), (kind, text)
             view = game.public_view()
             for sv in view.seats:
-                shown = sv.public.partition("field: ")[2].split()
+                _, found, names = sv.public.partition("field: ")
+                shown = names.split(", ") if found else []
                 fields = game.state.field_cards(sv.seat) if game.state.fields else []
-                assert sorted(shown) == sorted(c.plain for c in fields)
+                assert sorted(shown) == sorted(c.name for c in fields)
 
 
 def test_random_seeds_reach_every_phase_and_event() -> None:
