@@ -8,19 +8,21 @@ re-exported here.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
+from engine.variants.classic_cards import Card, CardError
 from engine.variants.twopot_events import PlayerLeft as PlayerLeft  # re-exported
 from engine.variants.twopot_events import Reshuffled as Reshuffled  # re-exported
 from engine.variants.twopot_events import StasisMoved as StasisMoved  # re-exported
 
-_COPY = re.compile(r"#[12]\b")
-
 
 def _shown(card: str) -> str:
-    """A card's notation as players read it: without the copy index (``queen#2`` → ``queen``)."""
-    return _COPY.sub("", card)
+    """A card's notation as players read it: its readable name (``queen#2`` → ``Queen of Air and
+    Darkness (−2)``); anything else (``no card``) as it is. Events keep the notation."""
+    try:
+        return Card.parse(card).name
+    except CardError:
+        return card
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,7 +148,7 @@ class Revealed:
     def public_text(self) -> str:
         """Log line."""
         who = f"{self.player} (caller)" if self.caller else self.player
-        cards = " ".join(map(_shown, self.cards))
+        cards = ", ".join(map(_shown, self.cards))
         return f"{who} reveals {cards} — total {self.total}: {self.label}."
 
 

@@ -20,6 +20,7 @@ from engine.variants.classic_events import (
     Revealed,
     SabaccPotResult,
 )
+from engine.variants.project_cards import parse
 from engine.variants.twopot_events import PlayerLeft
 
 __all__ = [
@@ -162,5 +163,5 @@ class SuddenDemiseDealt:
 
     def public_text(self) -> str:
         """Log line."""
-        parts = "; ".join(f"{p} gets {c} → {label}" for p, c, label in self.draws)
+        parts = "; ".join(f"{p} gets {parse(c).name} → {label}" for p, c, label in self.draws)
         return f"Sudden Demise (extra card {self.depth}): {parts}."

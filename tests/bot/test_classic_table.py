@@ -126,7 +126,7 @@ async def test_four_player_game_shift_bomb_out_tie_breaks(world: World) -> None:
     assert "(caller) reveals" in one and "Bomb-out (+26)" in one
     assert re.search(r"bombs out \(called and did not win\) and pays 14 to the Sabacc pot", one)
     assert re.search(r"bombs out \(bombed hand\) and pays 14 to the Sabacc pot", one)
-    assert re.search(r"Sudden Demise for the hand pot: <@\d+> draws \S+ → Bomb-out", one)
+    assert re.search(r"Sudden Demise for the hand pot: <@\d+> draws [A-Z0-9][^;→]* → Bomb-out", one)
     assert re.search(r"<@\d+> wins the hand pot \(16\)", one)
     assert re.search(r"tied at Nulhrek \+19, and every tied player bombed out", one)
     assert "The Sabacc pot (36) carries over." in one

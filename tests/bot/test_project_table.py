@@ -94,7 +94,9 @@ async def test_four_player_game_with_shifts_bomb_out_and_sudden_demise(world: Wo
     results = public_messages(world, table)
     one = next(text for text in results if text.startswith("Hand 1\n"))
     assert len(re.findall(r"reveals .+ — total -?\d+: ", one)) == 4
-    assert re.search(r"Sudden Demise \(extra card 1\): <@\d+> gets evil_one → Hand \+5", one)
+    assert re.search(
+        r"Sudden Demise \(extra card 1\): <@\d+> gets The Evil One \(−15\) → Hand \+5", one
+    )
     assert re.search(r"<@\d+> wins by Sudden Demise: <@\d+> and <@\d+> tied at Hand \+20", one)
     assert "The Sabacc pot (20) carries over." in one
     two = next(text for text in results if text.startswith("Game over\n"))  # hand 2

@@ -74,8 +74,8 @@ def test_full_hand_walkthrough_pure_sabacc_takes_both_pots() -> None:
     assert kinds(g) == {"end_turn", "stasis"}  # no Call during final turns
     events = do(g, "end_turn")
     lines = texts(events)
-    assert "A (caller) reveals coins:15 sabers:8 — total 23: Pure Sabacc +23." in lines
-    assert "B reveals flasks:10 staves:9 — total 19: Nulhrek +19." in lines
+    assert "A (caller) reveals Ace of Coins (15), 8 of Sabers — total 23: Pure Sabacc +23." in lines
+    assert "B reveals 10 of Flasks, 9 of Staves — total 19: Nulhrek +19." in lines
     assert "A wins the hand pot (24)." in lines
     assert "A takes the Sabacc pot (4)!" in lines
     assert any("outranks" in line for line in lines)

@@ -84,11 +84,13 @@ def test_scripted_hand_forced_call_bomb_out_and_sudden_demise() -> None:
     assert "Caller" in dict(game.public_view().info)
     events = do(game, "bet 10; call; call")
     lines = texts(events)
-    assert "A (caller) reveals coins:10 coins:3 staves:7 — total 20: Hand +20." in lines
-    assert "C reveals flasks:15 flasks:14 — total 29: Bomb-out (+29)." in lines
+    assert "A (caller) reveals 10 of Coins, 3 of Coins, 7 of Staves — total 20: Hand +20." in lines
+    assert (
+        "C reveals Ace of Flasks (15), Master of Flasks (14) — total 29: Bomb-out (+29)." in lines
+    )
     assert "C bombs out (total +29) and pays 45 to the Sabacc pot." in lines
     assert (
-        "Sudden Demise (extra card 1): A gets coins:1 → Hand +21; B gets sabers:2 → Hand +22."
+        "Sudden Demise (extra card 1): A gets 1 of Coins → Hand +21; B gets 2 of Sabers → Hand +22."
         in lines
     )
     assert "B wins the Main Pot (45)." in lines and "The Sabacc pot (60) carries over." in lines
