@@ -7,6 +7,7 @@ vectors). Stable public API::
     split_evenly(amount, winners_in_order) -> dict[K, int]
     settle(pots, keys, order) -> Settlement
     distribute(contributions, live, order, keys) -> Settlement      # build_pots + settle
+    layer_amounts(contributions, levels) -> list[int]               # mid-hand display layers
 
 ``order`` is the clockwise seat order beginning with the hand's starting player: pot ``eligible``
 and ``winners`` are listed in it, so the odd credits of a split go one each to the first winners.
@@ -23,7 +24,7 @@ e.g. to a Sabacc pot).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Hashable, Mapping, Sequence
+from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -147,6 +148,30 @@ def distribute(
 ) -> Settlement[K]:
     """:func:`build_pots` then :func:`settle`: the whole showdown payout of one hand."""
     return settle(build_pots(contributions, live, order), keys, order)
+
+
+def layer_amounts(contributions: Iterable[int], levels: Iterable[int]) -> list[int]:
+    """The credits in each layer cut at ``levels`` (e.g. the all-in amounts during a hand), the
+    money above the highest level added to the top layer; one layer when ``levels`` is empty.
+
+    For the table display while bets are still open: unmatched bets are not side pots yet.
+
+    >>> layer_amounts([5, 20, 12], [5])
+    [37]
+    >>> layer_amounts([5, 20, 20, 3], [5, 20])
+    [18, 30]
+    """
+    amounts = list(contributions)
+    total = sum(amounts)
+    out: list[int] = []
+    prev = 0
+    for level in sorted({lv for lv in levels if lv > 0}):
+        out.append(sum(min(c, level) - min(c, prev) for c in amounts))
+        prev = level
+    if not out:
+        return [total]
+    out[-1] += total - sum(out)
+    return out
 
 
 def rotate_to(order: Sequence[K], start: K) -> list[K]:

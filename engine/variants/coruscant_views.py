@@ -20,8 +20,7 @@ from engine.core.game import (
     SeatStats,
     SeatView,
 )
-from engine.core.pots import build_pots
-from engine.core.seats import clockwise_from
+from engine.core.pots import layer_amounts
 from engine.variants.coruscant_cards import (
     SYLOP_ALIAS_SEP,
     Card,
@@ -175,10 +174,15 @@ def public_view(game: CoruscantGame) -> PublicView:
     info: tuple[tuple[str, str], ...] = ()
     highlight = ""
     if not game.finished:
-        order = list(clockwise_from(game.start_seat, game.n))
-        contributions = {s: c for s, c in enumerate(bet.contributions) if c}
-        layers = build_pots(contributions, bet.live_seats(), order)
-        pots = tuple(zip(pot_names(len(layers)), (p.amount for p in layers), strict=True))
+        # During a hand one pot, cut only at the all-in amounts (a bet still open is no side pot
+        # yet) plus what two live seats above them both put in; the settlement layers it anew.
+        live = bet.live_seats()
+        levels = [bet.contributions[s] for s in live if bet.is_all_in(s)]
+        reached = sorted((bet.contributions[s] for s in live), reverse=True)
+        if levels and len(reached) > 1 and reached[1] > max(levels):
+            levels.append(reached[1])  # above every all-in, matched by at least two live seats
+        layers = layer_amounts(bet.contributions, levels)
+        pots = tuple(zip(pot_names(len(layers)), layers, strict=True))
         info = (
             ("Target", format_target(game.target)),
             ("Suit", f"{game.suit.glyph} {game.suit.value}"),

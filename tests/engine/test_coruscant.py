@@ -116,7 +116,9 @@ def test_side_pots_in_a_real_hand() -> None:
     select(g, 1, "circle:+4")
     select(g, 2, "square:+3")
     assert g.pending_seats() == {1}  # the all-in starting player is skipped
+    assert g.public_view().pots == (("Pot", 15),)  # all-in at the ante: nothing above it yet
     g.apply(1, Action("bet", 15))
+    assert g.public_view().pots == (("Pot", 30),)  # an open bet is no side pot yet
     g.apply(2, Action("call"))
     assert g.public_view().pots == (("Main pot", 15), ("Side pot 1", 30))
     for seat, card in ((0, "circle:+5"), (1, "circle:+4"), (2, "square:+3")):
