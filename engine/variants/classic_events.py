@@ -192,6 +192,10 @@ class PenaltyPaid:
 
     def public_text(self) -> str:
         """Log line."""
+        if not self.amount:
+            return (
+                f"{self.player} bombs out ({self.why}) but has no credits left to pay the penalty."
+            )
         return f"{self.player} bombs out ({self.why}) and pays {self.amount} to the Sabacc pot."
 
 

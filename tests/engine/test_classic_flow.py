@@ -386,3 +386,12 @@ def test_variant_info_and_protocol() -> None:
     assert isinstance(game, Game) and game.public_view().variant == "classic"
     with pytest.raises(ValueError):
         info.create(["x", "y"], buy_in=20, options={"hand_ante": 15, "sabacc_ante": 15}, seed=3)
+
+
+def test_a_penalty_of_nothing_reads_as_nothing_left_to_pay() -> None:
+    paid = PenaltyPaid("A", 14, "bombed hand")
+    assert paid.public_text() == "A bombs out (bombed hand) and pays 14 to the Sabacc pot."
+    broke = PenaltyPaid("A", 0, "bombed hand")
+    assert broke.public_text() == (
+        "A bombs out (bombed hand) but has no credits left to pay the penalty."
+    )
