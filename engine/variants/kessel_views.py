@@ -295,6 +295,19 @@ def reveal_lines(st: KesselState) -> list[str]:
     return lines
 
 
+def phase_title(st: KesselState) -> str:
+    """The phase as players read it (``Turn 1/3``, ``Impostor dice``), never its id."""
+    return {
+        Phase.SELECT: "Choosing Shift Tokens",
+        Phase.CARD_TURN: f"Turn {st.t}/3",
+        Phase.KEEP: "Keep a card",
+        Phase.IMPOSTOR: "Impostor dice",
+        Phase.PRIME: "Prime Sabacc dice",
+        Phase.REVEAL: "Reveal",
+        Phase.OVER: "Game over",
+    }[st.phase]
+
+
 def public_view(st: KesselState) -> PublicView:
     """Everything public: chips, pots, discard tops, tokens in force; never a hidden card."""
     seats = []
@@ -331,7 +344,7 @@ def public_view(st: KesselState) -> PublicView:
     return PublicView(
         variant="kessel",
         title="Kessel Sabacc",
-        phase=st.phase.value,
+        phase=phase_title(st),
         hand_no=max(st.round_no, 1),  # token selection belongs to round 1: no "hand 0" ends
         acting=tuple(sorted(pending(st))),
         seats=tuple(seats),

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 
 import pytest
 
+from engine.bots.random_legal import random_action
 from engine.core.game import Action, IllegalAction
 from engine.variants import get_variant
 from engine.variants.kessel import INFO, KesselGame, create
@@ -422,3 +423,19 @@ def test_a_save_from_the_simultaneous_version_resumes_in_turn() -> None:
     assert h.pending_seats() == {0} and h.state.chosen[2] == {Family.BLOOD: 4}
     h.apply(0, Action("impostor", choices=("6",)))
     assert h.state.round_no == 2
+
+
+def test_public_phase_reads_as_words() -> None:
+    """The phase heading names the phase (``Turn 1/3``), never its id (``card_turn``)."""
+    seen = set()
+    for seed in range(6):
+        g = create(["a", "b", "c"], buy_in=90, options={}, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(400):
+            if g.finished:
+                break
+            seen.add(g.public_view().phase)
+            seat = min(g.pending_seats())
+            g.apply(seat, random_action(g, seat, rng))
+    assert {"Choosing Shift Tokens", "Turn 1/3", "Turn 3/3", "Keep a card"} <= seen, seen
+    assert not {p.value for p in Phase} & seen
