@@ -227,14 +227,28 @@ class Settled:
     stock: int
 
     def public_text(self) -> str:
-        """Chips recovered or lost, and the Stock left."""
+        """Chips recovered or lost, and the Stock left; clauses about 0 chips are left out.
+
+        >>> Settled("Poe", False, 1, 2, 0, 0).public_text()
+        'Poe loses the 1 chip in their Hand Pot and owes 2 tax (only 0 left to take); Stock 0'
+        >>> Settled("Poe", False, 0, 3, 3, 4).public_text()
+        'Poe pays 3 tax; Stock 4'
+        >>> Settled("Rey", True, 2, 0, 0, 8).public_text()
+        'Rey recovers the 2 chips in their Hand Pot; Stock 8'
+        """
         if self.won:
-            return f"{self.player} recovers {_chips(self.pot)}; Stock {self.stock}"
-        taken = "" if self.taken == self.tax else f", {self.taken} taken"
-        return (
-            f"{self.player} loses {_chips(self.pot)} invested and is taxed "
-            f"{self.tax}{taken}; Stock {self.stock}"
-        )
+            if not self.pot:
+                return f"{self.player} keeps every chip; Stock {self.stock}"
+            return f"{self.player} recovers the {_chips(self.pot)} in their Hand Pot; Stock {self.stock}"
+        parts = []
+        if self.pot:
+            parts.append(f"loses the {_chips(self.pot)} in their Hand Pot")
+        if self.tax and self.taken == self.tax:
+            parts.append(f"pays {self.tax} tax")
+        elif self.tax:
+            parts.append(f"owes {self.tax} tax (only {self.taken} left to take)")
+        what = " and ".join(parts) or "loses nothing"
+        return f"{self.player} {what}; Stock {self.stock}"
 
 
 @dataclass(frozen=True, slots=True)

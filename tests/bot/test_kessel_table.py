@@ -199,7 +199,7 @@ async def test_four_player_game_with_shift_tokens(world: World) -> None:
     assert re.search(r"shows Sand \w+ · Blood \w+ → \d/\d \w+ SABACC", results)
     assert "NULHREK (difference" in results
     assert re.search(r"wins round \d: .*(beats|ahead of|smallest difference)", results)
-    assert re.search(r"is taxed \d+.*; Stock \d", results)
+    assert re.search(r"(pays|owes) \d+ tax.*; Stock \d", results)
     # Credits: the whole stake goes to the last player with chips.
     winner = world.players[WINNER]
     assert state(table).payout == {s: 4 * BUY_IN if s == WINNER else 0 for s in range(4)}

@@ -126,7 +126,7 @@ def test_scripted_round_with_a_stacked_deck() -> None:
     lines = texts(events)
     assert "ann shows Sand 5 · Blood 5 → 5/5 LOW SABACC" in lines
     assert any(t.startswith("bob wins round 1: 4/4 GENERAL SABACC is Sabacc #5") for t in lines)
-    assert "cat loses 2 chips invested and is taxed 3; Stock 1" in lines
+    assert "cat loses the 2 chips in their Hand Pot and pays 3 tax; Stock 1" in lines
     assert [s.stock for s in g.state.seats] == [4, 6, 1]
     assert g.state.round_no == 2 and g.state.starter == 1
     stats = g.seat_stats()
@@ -320,7 +320,7 @@ def test_taxes_eliminate_and_the_last_player_takes_the_stake() -> None:
     act(g, 0, "stand")
     events = act(g, 1, "stand")
     lines = texts(events)
-    assert "bob loses 0 chips invested and is taxed 5, 2 taken; Stock 0" in lines
+    assert "bob owes 5 tax (only 2 left to take); Stock 0" in lines
     assert "bob has no chips left and is eliminated" in lines
     assert lines[-1] == "ann wins the game and the Sabacc Pot of 180 credits"
     assert g.finished and g.payouts() == {0: 180, 1: 0}
