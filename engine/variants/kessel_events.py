@@ -239,7 +239,8 @@ class Settled:
         if self.won:
             if not self.pot:
                 return f"{self.player} keeps every chip; Stock {self.stock}"
-            return f"{self.player} recovers the {_chips(self.pot)} in their Hand Pot; Stock {self.stock}"
+            recovered = f"recovers the {_chips(self.pot)} in their Hand Pot"
+            return f"{self.player} {recovered}; Stock {self.stock}"
         parts = []
         if self.pot:
             parts.append(f"loses the {_chips(self.pot)} in their Hand Pot")
