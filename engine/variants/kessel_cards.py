@@ -164,6 +164,12 @@ class HandEval:
             return f"{s}/{b} {self.name}"
         return f"{s}/{b} {self.name} (difference {self.difference})"
 
+    @property
+    def display(self) -> str:
+        """:attr:`short` in title case for the public log (``3/3 Royal Sabacc``); the judge and
+        the vectors keep the upper-case names."""
+        return self.short.replace(self.name, self.name.title())
+
     def to_json(self) -> dict[str, Any]:
         """The vector's ``eval`` object."""
         s, b = self.values

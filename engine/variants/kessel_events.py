@@ -165,9 +165,10 @@ class ImpostorRolled:
     family: str
     dice: tuple[int, int]
 
-    def public_text(self) -> str:
-        """The dice of one Impostor."""
-        return f"{self.player}'s {self.family} Impostor: rolled {self.dice[0]} and {self.dice[1]}"
+    def public_text(self) -> None:
+        """Nothing: the table message shows the dice while the owner chooses, and the
+        :class:`ImpostorChosen` line that follows names both dice and the value taken."""
+        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,7 +195,7 @@ class HandRevealed:
 
     player: str
     cards: tuple[str, ...]
-    hand: str  # e.g. "3/3 ROYAL SABACC"
+    hand: str  # e.g. "3/3 Royal Sabacc"
 
     def public_text(self) -> str:
         """Both cards and the hand's name."""
@@ -207,12 +208,23 @@ class RoundWon:
 
     round_no: int
     winners: tuple[str, ...]
-    reason: str
+    hand: str  # the winning hand, e.g. "3/3 Royal Sabacc"
+    reason: str = ""  # why it won, e.g. "a Sabacc beats every Nulhrek"
 
     def public_text(self) -> str:
-        """Winners and the reason."""
-        verb = "wins" if len(self.winners) == 1 else "tie and win"
-        return f"{_names(self.winners)} {verb} round {self.round_no}: {self.reason}"
+        """Winners, their hand and the reason.
+
+        >>> RoundWon(1, ("Rey",), "3/3 Royal Sabacc", "a Sabacc beats every Nulhrek").public_text()
+        'Rey wins round 1 with 3/3 Royal Sabacc (a Sabacc beats every Nulhrek)'
+        >>> RoundWon(1, ("Rey", "Finn"), "3/3 Royal Sabacc").public_text()
+        'Rey and Finn tie for round 1 with 3/3 Royal Sabacc; both win'
+        """
+        why = f" ({self.reason})" if self.reason else ""
+        if len(self.winners) == 1:
+            return f"{self.winners[0]} wins round {self.round_no} with {self.hand}{why}"
+        every = "both" if len(self.winners) == 2 else "all"
+        names = _names(self.winners)
+        return f"{names} tie for round {self.round_no} with {self.hand}; {every} win{why}"
 
 
 @dataclass(frozen=True, slots=True)

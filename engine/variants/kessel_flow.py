@@ -265,22 +265,23 @@ def choose_impostors(st: KesselState, seat: int, values: Mapping[Family, int]) -
 
 
 def _reason(evals: Mapping[int, HandEval], winners: Sequence[int], fix: Fix) -> str:
+    """Why the best hand won (``""`` for a tie), with the tokens in force."""
     best = evals[winners[0]]
     losers = sorted((e for p, e in evals.items() if p not in winners), key=lambda e: e.rank_key)
-    tokens = "" if not fix.entries else f" (tokens in force: {fix.describe()})"
     if len(winners) > 1:
-        why = f"equal best hands ({best.short}) all win"
+        why = ""
     elif not losers:
-        why = f"{best.short}, nobody else left"
+        why = "nobody else left"
     elif best.is_sabacc and not losers[0].is_sabacc:
-        why = f"{best.short}: a Sabacc beats every Nulhrek"
+        why = "a Sabacc beats every Nulhrek"
     elif best.is_sabacc:
-        why = f"{best.short} is Sabacc #{best.rank_key[1]}, ahead of {losers[0].short}"
+        why = f"Sabacc #{best.rank_key[1]}, ahead of {losers[0].display}"
     elif best.difference < losers[0].difference:
-        why = f"{best.short}: the smallest difference"
+        why = "the smallest difference"
     else:
-        why = f"{best.short}: same difference as {losers[0].short}, lower cards"
-    return why + tokens
+        why = f"same difference as {losers[0].display}, lower cards"
+    tokens = f"tokens in force: {fix.describe()}" if fix.entries else ""
+    return "; ".join(part for part in (why, tokens) if part)
 
 
 def settle_round(st: KesselState) -> list[Event]:
@@ -293,9 +294,10 @@ def settle_round(st: KesselState) -> list[Event]:
     events: list[Event] = []
     for p in players:
         cards = tuple(c.label for c in st.seats[p].hand)
-        events.append(HandRevealed(st.seats[p].player, cards, evals[p].short))
+        events.append(HandRevealed(st.seats[p].player, cards, evals[p].display))
     names = tuple(st.seats[w].player for w in result.winners)
-    events.append(RoundWon(st.round_no, names, _reason(evals, result.winners, st.fix)))
+    best = evals[result.winners[0]].display
+    events.append(RoundWon(st.round_no, names, best, _reason(evals, result.winners, st.fix)))
     for p in players:
         seat, won = st.seats[p], p in result.winners
         pot = pots[p]

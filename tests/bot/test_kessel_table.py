@@ -196,9 +196,9 @@ async def test_four_player_game_with_shift_tokens(world: World) -> None:
     # Reveals: every hand with its name, the winner and why, each player's tax.
     results = result_text(world)
     assert "Hand 0" not in results  # choosing tokens is no round of its own
-    assert re.search(r"shows Sand \w+ · Blood \w+ → \d/\d \w+ SABACC", results)
-    assert "NULHREK (difference" in results
-    assert re.search(r"wins round \d: .*(beats|ahead of|smallest difference)", results)
+    assert re.search(r"shows Sand \w+ · Blood \w+ → \d/\d \w+ Sabacc", results)
+    assert "Nulhrek (difference" in results
+    assert re.search(r"wins round \d with .*(beats|ahead of|smallest difference)", results)
     assert re.search(r"(pays|owes) \d+ tax.*; Stock \d", results)
     # Credits: the whole stake goes to the last player with chips.
     winner = world.players[WINNER]
