@@ -151,8 +151,9 @@ class ShiftTurned:
             head += f" after {self.prev} — {why}."
         if not self.shift:
             return f"{head} No shift."
+        cards = "card" if self.discards == 1 else "cards"
         return (
-            f"{head} SABACC SHIFT! Everyone discards up to {self.discards} non-stasis card(s) "
+            f"{head} SABACC SHIFT! Everyone discards up to {self.discards} non-stasis {cards} "
             "at random and is dealt as many."
         )
 

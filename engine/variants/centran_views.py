@@ -112,7 +112,8 @@ def view_for(st: CentranState, seat: int) -> PlayerView:
         best = evaluate(held, len(st.fives))
         chosen = assignment_text(best, sum(1 for c in held if c.is_ace))
         tail = f" ({chosen})" if chosen else ""
-        fives = f" with {len(st.fives)} table five(s)" if st.fives else ""
+        n = len(st.fives)
+        fives = f" with {n} table {'five' if n == 1 else 'fives'}" if n else ""
         notes.append(f"Best now{fives}: {best.label}{tail}")
         if best.bombed:
             notes.append("This hand would bomb out at the reveal (no total within ±23).")

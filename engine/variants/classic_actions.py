@@ -40,6 +40,7 @@ from engine.variants.twopot_actions import (
     require_legal,
     stasis_specs,
 )
+from engine.variants.twopot_cards import minus
 
 BET_KINDS = frozenset(k.value for k in BetKind)
 TRADE_PHASES = (Phase.TRADE, Phase.FINAL_TURNS)
@@ -51,7 +52,7 @@ def pending(st: ClassicState) -> frozenset[int]:
 
 
 def _card_options(cards: list[Card]) -> tuple[Option, ...]:
-    return tuple(Option(c.notation, c.name, f"value {c.value}") for c in cards)
+    return tuple(Option(c.notation, c.name, f"value {minus(c.value)}") for c in cards)
 
 
 def _trade_specs(st: ClassicState, seat: int) -> list[ActionSpec]:

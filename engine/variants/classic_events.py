@@ -98,8 +98,9 @@ class HandCalled:
 
     def public_text(self) -> str:
         """Log line."""
+        turns = "turn" if self.final_turns == 1 else "turns"
         return (
-            f"{self.player} CALLS THE HAND. {self.final_turns} final trade turn(s), then the "
+            f"{self.player} CALLS THE HAND. {self.final_turns} final trade {turns}, then the "
             "reveal. (A caller who does not win bombs out.)"
         )
 

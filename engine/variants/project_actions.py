@@ -32,6 +32,7 @@ from engine.variants.project_flow import (
 )
 from engine.variants.project_state import BET_PHASES, Phase, ProjectState
 from engine.variants.twopot_actions import first_default, pending_seat
+from engine.variants.twopot_cards import minus
 
 BET_KINDS = frozenset(k.value for k in BetKind)
 CARD_PHASES = (Phase.DRAW, Phase.BET, Phase.FINAL_BET)  # from the deal to the reveal
@@ -66,7 +67,7 @@ def can_field(st: ProjectState, seat: int) -> bool:
 def _field_spec(st: ProjectState, seat: int) -> ActionSpec:
     choices = field_choices(st, seat)
     options = tuple(
-        Option(value, st.hands[seat][i].name, f"value {st.hands[seat][i].value}")
+        Option(value, st.hands[seat][i].name, f"value {minus(st.hands[seat][i].value)}")
         for value, i in choices.items()
     )
     return ActionSpec(

@@ -38,6 +38,15 @@ def signed(value: int) -> str:
     return f"+{value}" if value > 0 else ("−" + str(-value) if value < 0 else "0")
 
 
+def minus(value: int) -> str:
+    """``7``, ``−7``: a number with a typographic minus and no plus sign.
+
+    >>> minus(-11), minus(7)
+    ('−11', '7')
+    """
+    return str(value).replace("-", "−")
+
+
 def describe(cards: Sequence[_Named]) -> str:
     """Readable list of card names (``no cards`` when empty)."""
     return ", ".join(card.name for card in cards) if cards else "no cards"

@@ -119,7 +119,10 @@ async def test_four_player_game_with_shift_bomb_out_and_sabacc_pot(world: World)
 
     seen = "\n".join(watch.shown)
     assert "## Sabacc Shift! Shift Phase (round 1): The Star (−17) joins the Array" in seen
-    assert "opposite families. SABACC SHIFT! Everyone discards up to 1 non-stasis card(s)" in seen
+    assert (
+        "opposite families. SABACC SHIFT! Everyone discards up to 1 non-stasis card at random"
+        in seen
+    )
     assert "Sabacc Shift done: cards replaced" in seen
     assert "a Wild Five goes face up to the table" in seen
     assert re.search(r"Wild Fives\n1/5: 5 of [A-Z][a-z]+ \(Array\)", seen)

@@ -85,7 +85,7 @@ def test_full_scripted_hand_with_shift_and_sabacc_pot() -> None:
     # Round 2: A stands and ends the turn; B puts 9 in stasis and stands.
     do(game, "stand; end_turn; stasis sabers:9; stand")
     lines = texts(do(game, "bet 5; call"))
-    assert "SABACC SHIFT! Everyone discards up to 2 non-stasis card(s)" in lines[-3]
+    assert "SABACC SHIFT! Everyone discards up to 2 non-stasis cards at random" in lines[-3]
     assert lines[-2] == "Sabacc Shift done: cards replaced (A 1, B 1)."
     # NoShuffle: the discards went on top (A's 8, then B's 10), so A gets 10 and B gets 8.
     assert [c.notation for c in st.hands[0]] == ["staves:10"]

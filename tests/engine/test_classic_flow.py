@@ -6,6 +6,8 @@ import pytest
 
 from engine.core.deck import Deck
 from engine.core.game import Action, IllegalAction
+from engine.variants.classic_actions import _card_options
+from engine.variants.classic_cards import Card
 from engine.variants.classic_events import (
     CashedOut,
     DiceRolled,
@@ -395,3 +397,10 @@ def test_a_penalty_of_nothing_reads_as_nothing_left_to_pay() -> None:
     assert broke.public_text() == (
         "A bombs out (bombed hand) but has no credits left to pay the penalty."
     )
+
+
+def test_call_and_card_option_wording() -> None:
+    assert "1 final trade turn, then" in HandCalled("A", 1).public_text()
+    assert "2 final trade turns, then" in HandCalled("A", 2).public_text()
+    (option,) = _card_options([Card.parse("evil_one")])
+    assert option.description == "value −15"
