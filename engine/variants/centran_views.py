@@ -14,7 +14,7 @@ from engine.variants.centran_cards import assignment_text, describe, evaluate
 from engine.variants.centran_state import CentranState, Phase
 from engine.variants.twopot_state import Seat
 from engine.variants.twopot_views import seat_stats as seat_stats
-from engine.variants.twopot_views import table_view
+from engine.variants.twopot_views import seat_status, table_view
 
 TITLE = "Centran Sabacc"
 ROUNDS = 5
@@ -28,22 +28,18 @@ def _phase_text(st: CentranState) -> str:
 
 
 def _seat_status(st: CentranState, seat: int) -> str:
-    if st.status[seat] is Seat.LEFT:
-        return "left"
-    if st.status[seat] is Seat.OUT:
-        return "out"
-    if st.phase is Phase.GAME_OVER:
-        return ""
-    if not st.dealt[seat] or not st.betting.is_live(seat):
-        return "folded"
-    parts = []
-    if seat == st.dealer:
-        parts.append("dealer")
-    if st.betting.is_all_in(seat):
-        parts.append("all-in")
-    if st.phase is Phase.BET and st.betting.phase_commit[seat]:
-        parts.append(f"bet {st.betting.phase_commit[seat]}")
-    return ", ".join(parts)
+    commit = st.betting.phase_commit[seat]
+    return seat_status(
+        st,
+        seat,
+        dealt=st.dealt[seat],
+        over=st.phase is Phase.GAME_OVER,
+        flags=(
+            (seat == st.dealer, "dealer"),
+            (st.betting.is_all_in(seat), "all-in"),
+            (st.phase is Phase.BET and bool(commit), f"bet {commit}"),
+        ),
+    )
 
 
 def _seat_public(st: CentranState, seat: int) -> str:

@@ -11,7 +11,7 @@ from engine.variants.classic_actions import pending
 from engine.variants.classic_cards import describe, evaluate
 from engine.variants.classic_state import ClassicState, Phase, Seat
 from engine.variants.twopot_views import seat_stats as seat_stats
-from engine.variants.twopot_views import table_view
+from engine.variants.twopot_views import seat_status, table_view
 
 TITLE = "Classic Sabacc"
 
@@ -24,24 +24,19 @@ def _phase_text(st: ClassicState) -> str:
 
 
 def _seat_status(st: ClassicState, seat: int) -> str:
-    if st.status[seat] is Seat.LEFT:
-        return "left"
-    if st.status[seat] is Seat.OUT:
-        return "out"
-    if st.phase is Phase.GAME_OVER:
-        return ""
-    if not st.dealt[seat] or not st.betting.is_live(seat):
-        return "folded"
-    parts = []
-    if st.caller == seat:
-        parts.append("called")
-    if st.betting.is_all_in(seat):
-        parts.append("all-in")
-    if st.phase is Phase.BET and st.betting.phase_commit[seat]:
-        parts.append(f"bet {st.betting.phase_commit[seat]}")
-    if st.phase in (Phase.TRADE, Phase.FINAL_TURNS) and st.traded[seat]:
-        parts.append("traded")
-    return ", ".join(parts)
+    commit = st.betting.phase_commit[seat]
+    return seat_status(
+        st,
+        seat,
+        dealt=st.dealt[seat],
+        over=st.phase is Phase.GAME_OVER,
+        flags=(
+            (st.caller == seat, "called"),
+            (st.betting.is_all_in(seat), "all-in"),
+            (st.phase is Phase.BET and bool(commit), f"bet {commit}"),
+            (st.phase in (Phase.TRADE, Phase.FINAL_TURNS) and st.traded[seat], "traded"),
+        ),
+    )
 
 
 def _seat_public(st: ClassicState, seat: int) -> str:

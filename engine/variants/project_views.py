@@ -17,7 +17,7 @@ from engine.variants.project_actions import pending
 from engine.variants.project_cards import describe, evaluate
 from engine.variants.project_state import BET_PHASES, Phase, ProjectState, Seat
 from engine.variants.twopot_views import seat_stats as seat_stats
-from engine.variants.twopot_views import table_view
+from engine.variants.twopot_views import seat_status, table_view
 
 TITLE = "Sabacc Project"
 SHIFT_MARK = " ⟲"  # after a card name the last Sabacc Shift changed
@@ -35,24 +35,19 @@ def _phase_text(st: ProjectState) -> str:
 
 
 def _seat_status(st: ProjectState, seat: int) -> str:
-    if st.status[seat] is Seat.LEFT:
-        return "left"
-    if st.status[seat] is Seat.OUT:
-        return "out"
-    if st.phase is Phase.GAME_OVER:
-        return ""
-    if not st.dealt[seat] or not st.betting.is_live(seat):
-        return "folded"
-    parts = []
-    if seat == st.dealer:
-        parts.append("dealer")
-    if st.caller == seat:
-        parts.append("called")
-    if st.betting.is_all_in(seat):
-        parts.append("all-in")
-    if st.phase in BET_PHASES and st.betting.phase_commit[seat]:
-        parts.append(f"bet {st.betting.phase_commit[seat]}")
-    return ", ".join(parts)
+    commit = st.betting.phase_commit[seat]
+    return seat_status(
+        st,
+        seat,
+        dealt=st.dealt[seat],
+        over=st.phase is Phase.GAME_OVER,
+        flags=(
+            (seat == st.dealer, "dealer"),
+            (st.caller == seat, "called"),
+            (st.betting.is_all_in(seat), "all-in"),
+            (st.phase in BET_PHASES and bool(commit), f"bet {commit}"),
+        ),
+    )
 
 
 def _seat_public(st: ProjectState, seat: int) -> str:

@@ -7,13 +7,13 @@ per-seat statistics are the same for all three and live here.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Protocol
 
 from engine.core.game import PublicView, SeatStats, SeatView
-from engine.variants.twopot_state import SeatRecord
+from engine.variants.twopot_state import Seat, SeatRecord, TwoPotSeats
 
-__all__ = ["seat_stats", "table_view"]
+__all__ = ["seat_stats", "seat_status", "table_view"]
 
 
 class _Table(Protocol):
@@ -43,6 +43,27 @@ def seat_stats(st: _BettingTable) -> dict[int, SeatStats]:
         s: SeatStats(r.hands_played, r.hands_won, r.best_hand, r.best_score, r.biggest_pot)
         for s, r in enumerate(st.stats)
     }
+
+
+def seat_status(
+    st: TwoPotSeats,
+    seat: int,
+    *,
+    dealt: bool,
+    over: bool,
+    flags: Iterable[tuple[bool, str]],
+) -> str:
+    """A seat's status on the table: ``left``, ``out`` or ``folded``, else the labels of its
+    ``flags`` that hold (comma-separated, in the variant's order); nothing once the game is over."""
+    if st.status[seat] is Seat.LEFT:
+        return "left"
+    if st.status[seat] is Seat.OUT:
+        return "out"
+    if over:
+        return ""
+    if not dealt or not st.betting.is_live(seat):
+        return "folded"
+    return ", ".join(label for on, label in flags if on)
 
 
 def table_view(
