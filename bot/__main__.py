@@ -3,7 +3,7 @@
 * no argument (or ``run``): start the bot with the settings from the environment / ``.env``;
 * ``invite``: print the OAuth2 URL that adds the bot to a server with exactly the permissions
   it uses (:data:`BOT_PERMISSIONS`);
-* ``demo``: the offline demo in a simulated Discord (``bot.demo.main(argv)``).
+* ``demo``: the offline demo in a simulated Discord (``bot.demo.cli.main(argv)``).
 
 Every expected failure (no token, bad token, bad setting, unusable database) prints ONE line on
 stderr and exits non-zero, without a traceback.
@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import importlib
-import importlib.util
 import logging
 import sqlite3
 import sys
@@ -75,10 +73,9 @@ def _invite(settings: Settings) -> int:
 
 
 def _demo(argv: Sequence[str]) -> int:
-    if importlib.util.find_spec("bot.demo") is None:
-        return _fail("The offline demo is not part of this build yet.")
-    demo = importlib.import_module("bot.demo")
-    return int(demo.main(list(argv)) or 0)
+    from bot.demo.cli import main  # the demo needs simcord: import it only when asked for
+
+    return int(main(list(argv)) or 0)
 
 
 async def _serve(settings: Settings, token: str) -> None:

@@ -23,6 +23,7 @@ then sync the command tree to ``DEV_GUILD_ID`` if set, globally otherwise.
 
 from __future__ import annotations
 
+import importlib.util
 import logging
 import pkgutil
 from collections.abc import Awaitable, Callable
@@ -31,7 +32,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-import cogs
 from bot.bank import Bank
 from bot.db import Database
 from bot.errors import handle_interaction_error
@@ -49,11 +49,19 @@ def bank_clock() -> float:
     return discord.utils.utcnow().timestamp()
 
 
+EXTENSIONS_PACKAGE = "cogs"  # the package above the bot whose modules are loaded as extensions
+
+
 def extension_names() -> list[str]:
-    """Every module of the ``cogs`` package (``cogs.economy``, ...), sorted."""
+    """Every module of the ``cogs`` package (``cogs.economy``, ...), sorted.
+
+    The cogs sit above this module (they import the bot), so they are found and loaded by name,
+    as discord.py's extensions are meant to be, never imported here."""
+    spec = importlib.util.find_spec(EXTENSIONS_PACKAGE)
+    assert spec is not None and spec.submodule_search_locations is not None
     return sorted(
-        f"{cogs.__name__}.{module.name}"
-        for module in pkgutil.iter_modules(cogs.__path__)
+        f"{EXTENSIONS_PACKAGE}.{module.name}"
+        for module in pkgutil.iter_modules(spec.submodule_search_locations)
         if not module.name.startswith("_")
     )
 

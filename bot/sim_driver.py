@@ -117,7 +117,7 @@ def engine_policy(style: str = "balanced") -> Policy:
 
 @contextlib.contextmanager
 def fast_idle() -> Iterator[None]:
-    """Shorten simcord's idle poll from 50 ms to 1 ms while inside (research/simcord.md §8).
+    """Shorten simcord's idle poll from 50 ms to 1 ms while inside.
 
     A documented private patch of the pinned simcord 3.2.1: every actor call then takes ~2 ms.
     Only for scripted runs (tests, the headless demo); restored on exit.

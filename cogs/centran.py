@@ -1,4 +1,4 @@
-"""``/centran``: Centran Sabacc tables (rules: ``shared/rules/centran.md``)."""
+"""``/centran``: Centran Sabacc tables (rules: ``docs/rules/centran.md``)."""
 
 from __future__ import annotations
 

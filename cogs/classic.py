@@ -1,4 +1,4 @@
-"""``/classic``: Classic Sabacc tables (rules: ``shared/rules/classic.md``)."""
+"""``/classic``: Classic Sabacc tables (rules: ``docs/rules/classic.md``)."""
 
 from __future__ import annotations
 

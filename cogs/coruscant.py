@@ -1,4 +1,4 @@
-"""``/coruscant``: Coruscant Shift tables (rules: ``shared/rules/coruscant-shift.md``)."""
+"""``/coruscant``: Coruscant Shift tables (rules: ``docs/rules/coruscant-shift.md``)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``/kessel``: Kessel Sabacc tables (rules: ``shared/rules/kessel.md``)."""
+"""``/kessel``: Kessel Sabacc tables (rules: ``docs/rules/kessel.md``)."""
 
 from __future__ import annotations
 

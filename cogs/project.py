@@ -1,4 +1,4 @@
-"""``/sabacc-project``: Sabacc Project tables (rules: ``shared/rules/project.md``)."""
+"""``/sabacc-project``: Sabacc Project tables (rules: ``docs/rules/project.md``)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """``python -m engine.judge VARIANT FILE [FILE ...] [--check]``: run rule vectors.
 
 A thin adapter over each variant's ``INFO.judge`` (the same engine functions the cogs call).
-See ``shared/rules/README.md`` for the contract: results keyed by vector id, one bad vector never
+See ``docs/rules/README.md`` for the contract: results keyed by vector id, one bad vector never
 stops the others, ``--check`` compares with each vector's ``expected`` and ends with
 ``N passed, M failed``.
 """

@@ -1,4 +1,4 @@
-"""The simcord harness: drive the real bot in a simulated Discord (research/simcord.md §9).
+"""The simcord harness: drive the real bot in a simulated Discord.
 
 Fixtures
 --------

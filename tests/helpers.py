@@ -5,8 +5,7 @@
 * :func:`burst_click` - several users click the same button at the same instant.
 * :func:`text_of` - content + embed text of a response, for loose assertions.
 
-``burst_click`` uses private simcord 3.2.1 internals (pinned in pyproject); see
-research/simcord.md §3.8.
+``burst_click`` uses private simcord 3.2.1 internals (pinned in pyproject).
 """
 
 from __future__ import annotations

@@ -20,6 +20,7 @@ from bot.tables import store
 from bot.tables.models import Seat, Status, Table
 from bot.tables.options import check_options, parse_options, settable, show_value
 from bot.ui.controls import ActionButton, ControlButton, build_table_message
+from bot.ui.prompts import TableClicks
 from engine.core.game import VariantInfo
 from engine.variants import get_variant
 
@@ -36,6 +37,7 @@ async def ensure_manager(bot: SabaccBot) -> TableManager:
     if manager is None:
         manager = TableManager(bot)
         bot.tables = manager  # type: ignore[attr-defined]
+        bot.table_clicks = TableClicks()  # type: ignore[attr-defined]
         bot.add_dynamic_items(ActionButton, ControlButton)
         bot.add_startup_recovery(manager.recover)
         bot.add_cleanup(manager.close)

@@ -11,16 +11,13 @@ Custom ids carry everything a click needs, so a click after a restart still find
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 
 from bot.errors import handle_interaction_error
 from bot.tables.models import Status, Table
 from bot.ui import render
-
-if TYPE_CHECKING:
-    from bot.tables.manager import TableManager
 
 ACTION_ID = re.compile(r"sabacc:(?P<table>[0-9]+):(?P<turn>[0-9]+):(?P<kind>[a-z_]+)")
 CONTROL_ID = re.compile(
@@ -45,11 +42,27 @@ CONTROLS: dict[str, tuple[str, discord.ButtonStyle]] = {
 }
 
 
-def manager_of(interaction: discord.Interaction[Any]) -> TableManager:
-    """The bot's table manager."""
-    manager = getattr(interaction.client, "tables", None)
-    assert manager is not None, "the table runtime is not loaded"
-    return manager  # type: ignore[no-any-return]
+class ClickHandler(Protocol):
+    """What a click on a table button does; the bot's ``table_clicks`` (set where the buttons
+    are registered, :func:`bot.tables.cog.ensure_manager`) implements it. The buttons sit below
+    the table runtime, which draws them, so they reach the click logic above it through this."""
+
+    async def on_action(
+        self, interaction: discord.Interaction[Any], table_id: int, turn: int, kind: str
+    ) -> None:
+        """A game action button was clicked."""
+
+    async def on_control(
+        self, interaction: discord.Interaction[Any], table_id: int, what: str
+    ) -> None:
+        """A lobby or table control was clicked."""
+
+
+def clicks_of(interaction: discord.Interaction[Any]) -> ClickHandler:
+    """The bot's click handler."""
+    handler = getattr(interaction.client, "table_clicks", None)
+    assert handler is not None, "the table runtime is not loaded"
+    return handler  # type: ignore[no-any-return]
 
 
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ACTION_ID):
@@ -82,10 +95,8 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ACTI
         return cls(int(match["table"]), int(match["turn"]), match["kind"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        from bot.ui.prompts import on_action_click
-
         try:
-            await on_action_click(interaction, self.table_id, self.turn, self.kind)
+            await clicks_of(interaction).on_action(interaction, self.table_id, self.turn, self.kind)
         except Exception as error:
             await handle_interaction_error(interaction, error)
 
@@ -111,10 +122,8 @@ class ControlButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CON
         return cls(int(match["table"]), match["what"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        from bot.ui.prompts import on_control_click
-
         try:
-            await on_control_click(interaction, self.table_id, self.what)
+            await clicks_of(interaction).on_control(interaction, self.table_id, self.what)
         except Exception as error:
             await handle_interaction_error(interaction, error)
 

@@ -4,7 +4,7 @@ ephemeral card/option picker; plus the lobby and table controls."""
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -17,11 +17,21 @@ from bot.errors import (
 )
 from bot.tables.models import Seat, Table
 from bot.ui import render
-from bot.ui.controls import build_table_message, manager_of
+from bot.ui.controls import build_table_message
 from engine.core.game import Action, ActionSpec, ParamKind
+
+if TYPE_CHECKING:
+    from bot.tables.manager import TableManager
 
 BOT_STYLES = ("cautious", "balanced", "bold")
 BOT_NAMES = ("IG-88", "Lando", "Dengar", "Bossk", "Zuckuss", "Greedo", "4-LOM", "Aurra")
+
+
+def manager_of(interaction: discord.Interaction[Any]) -> TableManager:
+    """The bot's table manager."""
+    manager = getattr(interaction.client, "tables", None)
+    assert manager is not None, "the table runtime is not loaded"
+    return manager  # type: ignore[no-any-return]
 
 
 def plain_spec(table: Table, spec: ActionSpec) -> ActionSpec:
@@ -346,3 +356,19 @@ async def on_control_click(interaction: discord.Interaction[Any], table_id: int,
     # Lobby changes are quick SQLite writes: answer by redrawing the message in place.
     embed, view = build_table_message(table)
     await interaction.response.edit_message(embed=embed, view=view)
+
+
+class TableClicks:
+    """The :class:`bot.ui.controls.ClickHandler` of the table buttons."""
+
+    async def on_action(
+        self, interaction: discord.Interaction[Any], table_id: int, turn: int, kind: str
+    ) -> None:
+        """A game action button: see :func:`on_action_click`."""
+        await on_action_click(interaction, table_id, turn, kind)
+
+    async def on_control(
+        self, interaction: discord.Interaction[Any], table_id: int, what: str
+    ) -> None:
+        """A lobby or table control: see :func:`on_control_click`."""
+        await on_control_click(interaction, table_id, what)

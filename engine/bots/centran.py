@@ -1,6 +1,6 @@
 """The Centran Sabacc bot (variant ``centran``).
 
-A hand is judged by the engine's own evaluation (:func:`~engine.variants.centran_cards.evaluate`
+A hand is judged by the engine's own evaluation (:func:`~engine.variants.centran.cards.evaluate`
 with the table fives), turned into a rough chance of beating one opponent by :func:`strength`.
 Each Card-Phase turn compares standing, gaining (the exact average over the unseen cards, a five
 counting as one more table five) and every trade with an Array card; a strong hand puts its
@@ -28,7 +28,7 @@ from engine.bots.common import (
     profile,
 )
 from engine.core.game import Action, ActionSpec, Game, PublicView
-from engine.variants.centran_cards import Card, HandEval, evaluate, full_deck
+from engine.variants.centran.cards import Card, HandEval, evaluate, full_deck
 
 BOMB = -0.4  # value of a bombed hand at the reveal (it also pays a penalty)
 _CATEGORY_VALUE = {0: 1.0, 1: 0.99, 2: 0.97, 3: 0.95, 4: 0.92, 5: 0.9}

@@ -1,7 +1,7 @@
 """The Classic Sabacc bot (variant ``classic``).
 
 A hand is judged by its total (plus the exact special hands of the variant's
-:func:`~engine.variants.classic_cards.evaluate`). :func:`value_table` turns "how close to ±23"
+:func:`~engine.variants.classic.cards.evaluate`). :func:`value_table` turns "how close to ±23"
 into a rough chance of beating one opponent, and looks ahead over the trade turns still to come
 (gain or stand) with the exact distribution of the unseen card values. Each trade turn takes the
 option (stand, gain, change one card) with the best expected value; a strong hand puts its
@@ -32,7 +32,7 @@ from engine.bots.common import (
     showdown_share,
 )
 from engine.core.game import Action, ActionSpec, Game, PublicView
-from engine.variants.classic_cards import TARGET, Card, Category, evaluate, full_deck, hand_total
+from engine.variants.classic.cards import TARGET, Card, Category, evaluate, full_deck, hand_total
 
 SPAN = 60  # totals considered by the value table: -SPAN..SPAN
 EQUITY_SAMPLES = 48

@@ -26,7 +26,7 @@ from engine.bots.common import (
     monte_carlo,
 )
 from engine.core.game import Action, ActionSpec, Game
-from engine.variants.coruscant_cards import SYLOP_ALIAS_SEP, Card, Suit, full_deck, parse_cards
+from engine.variants.coruscant.cards import SYLOP_ALIAS_SEP, Card, Suit, full_deck, parse_cards
 
 Key = tuple[int, int]  # (distance, -suit_count): the variant's rank_key, lower is better
 
@@ -71,7 +71,7 @@ def read_table(game: Game, seat: int) -> Table:
 def subset_keys(cards: Sequence[Card], target: int, suit: Suit) -> list[Key]:
     """The rank key of every subset, indexed by bitmask (index 0, the empty set, is unused).
 
-    Same keys as :func:`engine.variants.coruscant_cards.evaluate_cards` (Sylops wild; tests
+    Same keys as :func:`engine.variants.coruscant.cards.evaluate_cards` (Sylops wild; tests
     check it), computed incrementally over bitmasks so the Monte-Carlo loops stay fast.
     """
     size = 1 << len(cards)

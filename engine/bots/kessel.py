@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from engine.bots import kessel_model as km
 from engine.bots.common import by_kind, info_value, profile
 from engine.core.game import Action, ActionSpec, Game, PublicView
-from engine.variants.kessel_cards import FAMILIES, Card, Face, Family, evaluate, parse_card
-from engine.variants.kessel_rank import FIX_TOKENS, Fix
-from engine.variants.kessel_tokens import TOKENS
+from engine.variants.kessel.cards import FAMILIES, Card, Face, Family, evaluate, parse_card
+from engine.variants.kessel.rank import FIX_TOKENS, Fix
+from engine.variants.kessel.tokens import TOKENS
 
 _HAND_POT = re.compile(r"Hand Pot (\d+)")
 _KEEP = re.compile(r"^Keep (.+?) \((drawn|held)\)")

@@ -4,7 +4,7 @@ A hand is described by its two faces (Sand, Blood). :func:`outcomes` gives the d
 its rank key at the reveal, Impostors set to the better of two dice (the owner's choice, §3.5).
 An opponent is modelled as a random Sand and Blood card among the cards this seat has not seen;
 :class:`Field` holds that distribution and answers "how likely does one opponent beat this key".
-Everything is computed with the variant's own :func:`~engine.variants.kessel_cards.evaluate`.
+Everything is computed with the variant's own :func:`~engine.variants.kessel.cards.evaluate`.
 
 >>> fix = Fix()
 >>> outcomes(Face.SYLOP, Face.SYLOP, fix)
@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
 
-from engine.variants.kessel_cards import (
+from engine.variants.kessel.cards import (
     COPIES,
     Card,
     Face,
@@ -32,7 +32,7 @@ from engine.variants.kessel_cards import (
     evaluate,
     impostor_families,
 )
-from engine.variants.kessel_rank import Fix
+from engine.variants.kessel.rank import Fix
 
 Key = tuple[int, int, int]  # the variant's rank_key: lower is better
 Dist = tuple[tuple[Key, float], ...]

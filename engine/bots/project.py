@@ -32,7 +32,7 @@ from engine.bots.common import (
     profile,
 )
 from engine.core.game import Action, ActionSpec, Game, PublicView
-from engine.variants.project_cards import TARGET, Card, Category, evaluate, full_deck, parse
+from engine.variants.project.cards import TARGET, Card, Category, evaluate, full_deck, parse
 
 
 def final_value(total: int) -> float:

@@ -238,7 +238,7 @@ class GameFactory(Protocol):
 
 
 class JudgeFunction(Protocol):
-    """Computes one test vector's result object (see ``shared/rules/README.md``)."""
+    """Computes one test vector's result object (see ``docs/rules/README.md``)."""
 
     def __call__(self, vector: Mapping[str, Any]) -> dict[str, Any]: ...
 

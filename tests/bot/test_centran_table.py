@@ -17,7 +17,7 @@ from typing import Any
 from bot.tables.models import Table
 from engine.core.game import ActionSpec
 from engine.variants.centran import CentranGame
-from engine.variants.centran_cards import evaluate
+from engine.variants.centran.cards import evaluate
 from tests.bot.variant_table import (
     HAND_BUTTON,
     VariantTable,

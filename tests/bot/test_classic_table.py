@@ -17,7 +17,7 @@ from typing import Any
 from bot.tables.models import Table
 from engine.core.game import ActionSpec
 from engine.variants.classic import ClassicGame
-from engine.variants.classic_cards import hand_total
+from engine.variants.classic.cards import hand_total
 from tests.bot.variant_table import (
     HAND_BUTTON,
     VariantTable,

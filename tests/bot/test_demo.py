@@ -10,8 +10,10 @@ from typing import Any
 
 import pytest
 
-from bot.demo import demo_variants, interactive_session, main, parse_args, preview_missing
-from bot.demo_headless import MEMBER_NAMES, run_headless
+from bot.demo.cli import main, parse_args
+from bot.demo.common import demo_variants
+from bot.demo.headless import MEMBER_NAMES, run_headless
+from bot.demo.interactive import interactive_session, preview_missing
 from bot.sim_driver import SimDriver, bots_support
 from tests.helpers import text_of
 

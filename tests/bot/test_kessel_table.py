@@ -13,8 +13,8 @@ from bot.tables.models import Table
 from bot.ui.prompts import done_text
 from engine.core.game import ActionSpec
 from engine.variants.kessel import KesselGame
-from engine.variants.kessel_cards import FAMILIES, evaluate
-from engine.variants.kessel_state import KesselState, Phase
+from engine.variants.kessel.cards import FAMILIES, evaluate
+from engine.variants.kessel.state import KesselState, Phase
 from tests.bot.variant_table import (
     finish_settled,
     public_messages,

@@ -17,7 +17,7 @@ from typing import Any
 from bot.tables.models import Table
 from engine.core.game import ActionSpec
 from engine.variants.project import ProjectGame
-from engine.variants.project_cards import hand_total
+from engine.variants.project.cards import hand_total
 from tests.bot.variant_table import VariantTable, field_value, labels, public_messages
 from tests.helpers import World, text_of
 from tests.table_driver import driver, table_in, table_message

@@ -9,7 +9,7 @@ from typing import Any
 
 from bot.tables.models import Table
 from engine.core.game import ActionSpec
-from engine.variants.coruscant_cards import Card
+from engine.variants.coruscant.cards import Card
 from tests.bot.variant_table import finish_settled, restart_and_restore
 from tests.helpers import World, text_of
 from tests.table_driver import (

@@ -17,7 +17,7 @@ from engine.bots.classic import (
 )
 from engine.core.game import Action, ActionSpec
 from engine.variants import get_variant
-from engine.variants.classic_cards import full_deck, parse_hand
+from engine.variants.classic.cards import full_deck, parse_hand
 
 
 def make_hand(hidden: list[str], stasis: tuple[str, ...] = (), turns: int = 1) -> Hand:

@@ -7,7 +7,7 @@ import random
 from engine.bots import choose_action
 from engine.bots.coruscant import best_subset, read_table, subset_keys
 from engine.variants import get_variant
-from engine.variants.coruscant_cards import Suit, best_selection, evaluate_cards, full_deck
+from engine.variants.coruscant.cards import Suit, best_selection, evaluate_cards, full_deck
 
 
 def test_subset_keys_match_engine_evaluation() -> None:

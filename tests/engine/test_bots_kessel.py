@@ -9,8 +9,8 @@ from engine.bots.common import by_kind
 from engine.bots.kessel import card_from_label, parse_fix
 from engine.bots.kessel_model import Field, outcomes, unseen_faces
 from engine.variants import get_variant
-from engine.variants.kessel_cards import FULL_DECK, Face
-from engine.variants.kessel_rank import Fix
+from engine.variants.kessel.cards import FULL_DECK, Face
+from engine.variants.kessel.rank import Fix
 
 FIXES = [
     Fix(),

@@ -9,7 +9,7 @@ from engine.bots import STYLES, _decider, choose_action
 from engine.bots.centran import read_table, strength
 from engine.bots.random_legal import random_action
 from engine.core.game import Action
-from engine.variants.centran_cards import evaluate, parse_hand
+from engine.variants.centran.cards import evaluate, parse_hand
 from tests.engine.test_centran_helpers import do, make
 
 

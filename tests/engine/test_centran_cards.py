@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.variants.centran_cards import (
+from engine.variants.centran.cards import (
     CARD_RE,
     Card,
     CardError,

@@ -9,8 +9,8 @@ import pytest
 
 from engine.core.game import Action, IllegalAction
 from engine.variants.centran import CentranGame
-from engine.variants.centran_flow import end_hand
-from engine.variants.centran_state import Phase, Step
+from engine.variants.centran.flow import end_hand
+from engine.variants.centran.state import Phase, Step
 from tests.engine.playout import seat_now, texts
 from tests.engine.test_centran_helpers import do, make
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.core.game import Action, Event
 from engine.variants.centran import CentranGame
-from engine.variants.centran_cards import full_deck
+from engine.variants.centran.cards import full_deck
 from tests.engine.playout import seat_now, weighted_random_action
 
 NAMES = ("A", "B", "C", "D", "E", "F", "G", "H")

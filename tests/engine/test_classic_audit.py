@@ -18,8 +18,8 @@ import pytest
 
 from engine.judge import main, matches, run_vectors
 from engine.variants import get_variant
-from engine.variants.classic_cards import parse_hand
-from engine.variants.classic_settle import ListDrawer, settle
+from engine.variants.classic.cards import parse_hand
+from engine.variants.classic.settle import ListDrawer, settle
 
 AUDIT = Path(__file__).parent / "vectors" / "classic-audit.json"
 LIST_KEYS = ("bombed_out", "busted_in_sudden_demise", "sabacc_winners")

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from engine.variants.classic_cards import (
+from engine.variants.classic.cards import (
     CARD_RE,
     Card,
     CardError,

@@ -6,9 +6,9 @@ import pytest
 
 from engine.core.deck import Deck
 from engine.core.game import Action, IllegalAction
-from engine.variants.classic_actions import _card_options
-from engine.variants.classic_cards import Card
-from engine.variants.classic_events import (
+from engine.variants.classic.actions import _card_options
+from engine.variants.classic.cards import Card
+from engine.variants.classic.events import (
     CashedOut,
     DiceRolled,
     GameOver,
@@ -21,7 +21,7 @@ from engine.variants.classic_events import (
     ShiftDone,
     SuddenDemiseDrew,
 )
-from engine.variants.classic_state import Phase, Seat, Step
+from engine.variants.classic.state import Phase, Seat, Step
 from tests.engine.playout import seat_now, texts
 from tests.engine.test_classic_helpers import ALL_CARDS, card_multiset, do, make
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.core.game import Action, Event
 from engine.variants.classic import ClassicGame
-from engine.variants.classic_cards import full_deck
+from engine.variants.classic.cards import full_deck
 from tests.engine.playout import seat_now, weighted_random_action
 
 NAMES = ("A", "B", "C", "D", "E", "F", "G", "H")

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from engine.core.game import ActionSpec
 from engine.variants.classic import ClassicGame
-from engine.variants.classic_state import Phase
+from engine.variants.classic.state import Phase
 from tests.engine import playout
 from tests.engine.test_classic_helpers import ALL_CARDS, card_multiset, random_action
 

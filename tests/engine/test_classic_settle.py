@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.variants.classic_cards import parse_hand
-from engine.variants.classic_settle import ListDrawer, Settlement, settle
+from engine.variants.classic.cards import parse_hand
+from engine.variants.classic.settle import ListDrawer, Settlement, settle
 
 
 def run(

@@ -13,16 +13,16 @@ from hypothesis import strategies as hst
 from engine.core.game import Action, Game, IllegalAction, ParamKind
 from engine.variants import get_variant
 from engine.variants.coruscant import CoruscantGame, create, restore
-from engine.variants.coruscant_cards import Card, best_selection, full_deck, parse_cards
-from engine.variants.coruscant_events import (
+from engine.variants.coruscant.cards import Card, best_selection, full_deck, parse_cards
+from engine.variants.coruscant.events import (
     BettingSkipped,
     HandRevealed,
     PotAwarded,
     SelectionsMade,
     UncontestedWin,
 )
-from engine.variants.coruscant_flow import settle_showdown
-from engine.variants.coruscant_state import Phase
+from engine.variants.coruscant.flow import settle_showdown
+from engine.variants.coruscant.state import Phase
 
 KIND = re.compile(r"^[a-z_]+$")
 

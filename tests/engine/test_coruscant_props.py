@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from engine.core.game import Action, Event, ParamKind
 from engine.variants.coruscant import CoruscantGame, create, restore
-from engine.variants.coruscant_cards import full_deck
+from engine.variants.coruscant.cards import full_deck
 
 FULL = Counter(full_deck())
 

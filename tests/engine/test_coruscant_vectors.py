@@ -254,6 +254,6 @@ def test_docstring_examples_of_coruscant_hold() -> None:
     import doctest
     import importlib
 
-    for name in ("coruscant_cards", "coruscant_flow", "coruscant"):
+    for name in ("coruscant.cards", "coruscant.flow", "coruscant"):
         module = importlib.import_module(f"engine.variants.{name}")
         assert doctest.testmod(module).failed == 0, name

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from engine.variants.kessel_cards import (
+from engine.variants.kessel.cards import (
     CARD_RE,
     FULL_DECK,
     Family,
@@ -17,7 +17,7 @@ from engine.variants.kessel_cards import (
     parse_hand,
     settle,
 )
-from engine.variants.kessel_rank import Fix, rank_table, sabacc_order
+from engine.variants.kessel.rank import Fix, rank_table, sabacc_order
 
 
 def fix(*tokens: object) -> Fix:

@@ -14,8 +14,8 @@ from engine.bots.random_legal import random_action
 from engine.core.game import Action, IllegalAction
 from engine.variants import get_variant
 from engine.variants.kessel import INFO, KesselGame, create
-from engine.variants.kessel_cards import FAMILIES, FULL_DECK, Family
-from engine.variants.kessel_state import Phase
+from engine.variants.kessel.cards import FAMILIES, FULL_DECK, Family
+from engine.variants.kessel.state import Phase
 from tests.engine.test_kessel_support import act, stacked, stand_all, texts
 
 

@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 from engine.core.game import Action
 from engine.variants.kessel import create
-from engine.variants.kessel_cards import FULL_DECK
-from engine.variants.kessel_events import PlayerLeft, Settled, TokenPlayed
-from engine.variants.kessel_state import Phase
+from engine.variants.kessel.cards import FULL_DECK
+from engine.variants.kessel.events import PlayerLeft, Settled, TokenPlayed
+from engine.variants.kessel.state import Phase
 
 TAX_TOKENS = {"General Tariff", "Target Tariff", "General Audit", "Target Audit"}
 

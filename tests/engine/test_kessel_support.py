@@ -9,8 +9,8 @@ from typing import Any
 from engine.core.deck import Deck
 from engine.core.game import Action
 from engine.variants.kessel import KesselGame, create
-from engine.variants.kessel_cards import FAMILIES, FULL_DECK, Family, parse_card, parse_hand
-from engine.variants.kessel_rank import Fix
+from engine.variants.kessel.cards import FAMILIES, FULL_DECK, Family, parse_card, parse_hand
+from engine.variants.kessel.rank import Fix
 
 NAMES = ("ann", "bob", "cat", "dan", "eve", "fay")
 

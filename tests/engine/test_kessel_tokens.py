@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engine.core.game import IllegalAction
-from engine.variants.kessel_state import Phase
-from engine.variants.kessel_tokens import TOKEN_IDS, TokenError
+from engine.variants.kessel.state import Phase
+from engine.variants.kessel.tokens import TOKEN_IDS, TokenError
 from tests.engine.test_kessel_support import act, stacked, stand_all, texts
 
 

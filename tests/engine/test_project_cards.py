@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from engine.variants.project_cards import (
+from engine.variants.project.cards import (
     CARD_RE,
     CardError,
     Category,
@@ -18,8 +18,8 @@ from engine.variants.project_cards import (
     parse,
     parse_hand,
 )
-from engine.variants.project_settle import ListPile, settle
-from engine.variants.project_shift import shift, shift_happens
+from engine.variants.project.settle import ListPile, settle
+from engine.variants.project.shift import shift, shift_happens
 
 
 def ev(*cards: str) -> tuple[str, int, Any]:
@@ -234,6 +234,6 @@ def test_docstring_examples_hold() -> None:
     import doctest
     import importlib
 
-    for name in ("project_cards", "project_shift"):
+    for name in ("project.cards", "project.shift"):
         module = importlib.import_module(f"engine.variants.{name}")
         assert doctest.testmod(module).failed == 0, name

@@ -11,7 +11,7 @@ import pytest
 from engine.core.game import Action, Event, IllegalAction, ParamKind
 from engine.variants import get_variant
 from engine.variants.project import ProjectGame
-from engine.variants.project_state import Phase
+from engine.variants.project.state import Phase
 from tests.engine.playout import seat_now as pending
 from tests.engine.playout import texts
 

@@ -19,8 +19,8 @@ from engine.core.game import Action, ActionSpec
 from engine.judge import main
 from engine.variants import get_variant
 from engine.variants.project import ProjectGame
-from engine.variants.project_cards import full_deck
-from engine.variants.project_state import Phase
+from engine.variants.project.cards import full_deck
+from engine.variants.project.state import Phase
 from tests.engine import playout
 
 ALL_CARDS = Counter(c.notation for c in full_deck())

@@ -1,0 +1,70 @@
+"""What both demos share: the variants that have a cog, the database file, demo settings and a
+bot built like production."""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import inspect
+import logging
+import pkgutil
+import tempfile
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import cogs
+from bot.client import SabaccBot, create_bot
+from bot.settings import Settings
+from bot.tables.cog import VariantCog
+
+log = logging.getLogger(__name__)
+
+DEFAULT_VARIANT = "coruscant-shift"
+BOT_STYLES = ("balanced", "bold", "cautious")
+
+
+def demo_variants() -> dict[str, str]:
+    """Variant id -> slash command group, for every variant that has a cog (sorted by id)."""
+    found: dict[str, str] = {}
+    for module_info in pkgutil.iter_modules(cogs.__path__):
+        if module_info.name.startswith("_"):
+            continue
+        try:
+            module = importlib.import_module(f"{cogs.__name__}.{module_info.name}")
+        except Exception:  # the bot skips a broken cog too
+            log.exception("cog %s cannot be imported", module_info.name)
+            continue
+        for _name, cls in inspect.getmembers(module, inspect.isclass):
+            if (
+                issubclass(cls, VariantCog)
+                and cls is not VariantCog
+                and cls.__module__ == module.__name__
+            ):
+                found[cls.variant_id] = str(cls.__cog_group_name__)
+    return dict(sorted(found.items()))
+
+
+@contextlib.contextmanager
+def database_path(chosen: Path | None) -> Iterator[Path]:
+    """The chosen database file (it persists), or one in a temporary directory (deleted)."""
+    if chosen is not None:
+        chosen.parent.mkdir(parents=True, exist_ok=True)
+        yield chosen
+        return
+    with tempfile.TemporaryDirectory(prefix="sabacc-demo-") as tmp:
+        yield Path(tmp) / "demo.db"
+
+
+def demo_settings(db: Path, *, bot_delay: float, edit_interval: float) -> Settings:
+    """Settings for a demo bot: no token, the given database, demo pacing."""
+    return Settings(token=None, database_path=db, bot_delay=bot_delay, edit_interval=edit_interval)
+
+
+@contextlib.asynccontextmanager
+async def running_bot(settings: Settings) -> AsyncIterator[SabaccBot]:
+    """A bot built like production; its resources are released afterwards (simcord G4)."""
+    bot = create_bot(settings)
+    try:
+        yield bot
+    finally:
+        await bot.release_resources()

@@ -1,0 +1,327 @@
+"""The headless demo: simulated members play a table through the real bot, no browser.
+
+``python -m bot demo --headless --variant V --hands N [--players P] [--bots B] [--seed S]``
+
+* P simulated members (default 3) sit at a ``/<variant>`` table, plus B **Add bot** seats;
+* every member decides like the engine's bot opponents (:func:`bot.sim_driver.engine_policy`)
+  when :mod:`engine.bots` plays the variant, else with a simple legal random policy, and
+  applies the decision by clicking the real buttons, pickers and modals;
+* the transcript shows what a spectator sees in the channel: the table's public log lines,
+  hand results and notices (never a hidden card);
+* after N hands (or the game's end) the members still seated leave, so every credit is
+  settled; the run succeeds only if Σ balances + escrow is unchanged and the bot logged no
+  unexpected error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import random
+import re
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.bank import HOUSE
+from bot.demo.common import database_path, demo_settings, demo_variants, running_bot
+from bot.errors import user_message
+from bot.sim_driver import (
+    Policy,
+    SimDriver,
+    bots_support,
+    engine_policy,
+    fast_idle,
+    random_policy,
+)
+from bot.tables.models import Table
+from engine.core.game import ActionSpec
+
+__all__ = ["HeadlessResult", "Transcript", "run_headless", "run_headless_cli"]
+
+MEMBER_NAMES = ("Rey", "Finn", "Poe", "Rose", "Jyn", "Cassian", "Hera", "Kanan")
+STYLES = ("balanced", "bold", "cautious")
+LOG_FIELD = "Last actions"
+_MENTION = re.compile(r"<@!?(\d+)>")
+
+# Called with the driver and the transcript lines of each step (tests check them).
+Observer = Callable[[SimDriver, list[str]], None]
+
+
+@dataclass
+class HeadlessResult:
+    """What a headless run produced."""
+
+    transcript: list[str] = field(default_factory=list)
+    hands: int = 0
+    balances: dict[str, int] = field(default_factory=dict)
+    money_before: int = 0
+    money_after: int = 0
+    escrow_left: dict[int, int] = field(default_factory=dict)
+    errors: list[BaseException] = field(default_factory=list)
+    failure: str = ""  # why the run stopped early, if it did
+
+    @property
+    def conserved(self) -> bool:
+        """Σ balances + escrow unchanged and nothing left in the table's escrow."""
+        return self.money_before == self.money_after and not self.escrow_left
+
+    @property
+    def ok(self) -> bool:
+        """Conserved credits, the run completed, and no unexpected bot error."""
+        return self.conserved and not self.errors and not self.failure
+
+
+class Transcript:
+    """New public lines of the channel as a spectator sees them, step by step."""
+
+    def __init__(self, driver: SimDriver, spectator: Any, names: dict[int, str]) -> None:
+        self.driver, self.spectator, self.names = driver, spectator, names
+        self.seen: set[int] = set()
+        self.table_messages: set[int] = set()
+        self.log: list[str] = []
+
+    def _plain(self, text: str) -> str:
+        text = _MENTION.sub(lambda m: self.names.get(int(m[1]), "someone"), text)
+        return text.replace("**", "")
+
+    def collect(self) -> list[str]:
+        """Lines that appeared since the last call (table log first, then new messages)."""
+        table = self.driver.table()
+        if table.message_id is not None:
+            self.table_messages.add(table.message_id)
+        messages = self.driver.channel.history(viewer=self.spectator)
+        posted: list[str] = []
+        log_now = self.log
+        for message in messages:
+            if message.id in self.table_messages:
+                if message.id == table.message_id:
+                    log_now = _log_lines(message)
+                continue
+            if message.id in self.seen:
+                continue
+            self.seen.add(message.id)
+            posted.extend(self._message_lines(message))
+        logged = _appended(self.log, log_now)
+        self.log = log_now
+        shown = set(posted)
+        lines = [f"  · {line}" for line in logged if f"    {line}" not in shown]
+        return [self._plain(line) for line in lines + posted]
+
+    @staticmethod
+    def _message_lines(message: Any) -> list[str]:
+        lines = [message.content] if message.content else []
+        for embed in message.embeds:
+            if embed.title:
+                lines.append(f"── {embed.title} ──")
+            if embed.description:
+                lines.extend(f"    {line}" for line in embed.description.splitlines() if line)
+        return lines
+
+
+def _log_lines(message: Any) -> list[str]:
+    for embed in message.embeds:
+        for embed_field in embed.fields:
+            if embed_field.name == LOG_FIELD:
+                return [line for line in str(embed_field.value).splitlines() if line]
+    return []
+
+
+def _appended(before: list[str], after: list[str]) -> list[str]:
+    """The lines ``after`` (a rolling window of a log) added to ``before``."""
+    for overlap in range(min(len(before), len(after)), 0, -1):
+        if before[-overlap:] == after[:overlap]:
+            return after[overlap:]
+    return after
+
+
+def _member_policy(variant: str, styles: dict[int, str], rng: random.Random) -> Policy:
+    """Each member plays the engine bot of its style; a random legal policy without bots."""
+    if not bots_support(variant):
+        return random_policy(rng)
+    by_style = {style: engine_policy(style) for style in set(styles.values())}
+
+    def decide(table: Table, seat: int, specs: tuple[ActionSpec, ...]) -> tuple[str, Any]:
+        return by_style[styles[table.seats[seat].user_id]](table, seat, specs)
+
+    return decide
+
+
+async def run_headless(
+    variant: str,
+    *,
+    hands: int,
+    players: int = 3,
+    bots: int = 0,
+    seed: int | None = None,
+    db: Any,
+    out: Callable[[str], None] = print,
+    observer: Observer | None = None,
+) -> HeadlessResult:
+    """Play ``hands`` hands of ``variant`` with simulated members; see the module docstring."""
+    import simcord
+
+    group = demo_variants()[variant]
+    result = HeadlessResult()
+    settings = demo_settings(db, bot_delay=0.0, edit_interval=0.0)
+
+    def emit(lines: Sequence[str]) -> None:
+        result.transcript.extend(lines)
+        for line in lines:
+            out(line)
+
+    with fast_idle():
+        async with (
+            running_bot(settings) as bot,
+            simcord.run(bot, check_errors=False) as env,
+        ):
+            guild = env.create_guild("Cantina")
+            channel = guild.create_text_channel("sabacc")
+            names = MEMBER_NAMES[: max(players, 1)]
+            members = [guild.add_member(env.create_user(n.lower(), global_name=n)) for n in names]
+            spectator = guild.add_member(env.create_user("spectator", global_name="Spectator"))
+            if seed is not None:
+                bot.tables.seeds = random.Random(seed)  # type: ignore[attr-defined]
+            accounts = {name: m.id for name, m in zip(names, members, strict=True)}
+            accounts["house (bots' stakes)"] = HOUSE
+            for user_id in accounts.values():
+                await bot.bank.balance(guild.id, user_id)  # open the accounts
+            result.money_before = await bot.bank.total_money(guild.id)
+
+            driver = SimDriver(env, channel, members)
+            labels = {m.id: name for name, m in zip(names, members, strict=True)}
+            transcript = Transcript(driver, spectator, labels)
+
+            async def after_step() -> None:
+                lines = transcript.collect()
+                emit(lines)
+                if observer is not None:
+                    observer(driver, lines)
+
+            try:
+                await _open_table(driver, group, variant, bots, emit)
+                await after_step()
+                result.hands = await _play(driver, variant, hands, random.Random(seed), after_step)
+                await _leave_all(driver, group, after_step)
+                await _wait_bots_only(env, driver.table(), after_step)
+            except RuntimeError as error:
+                result.failure = str(error)
+            for name, user_id in accounts.items():
+                result.balances[name] = await bot.bank.balance(guild.id, user_id)
+            result.money_after = await bot.bank.total_money(guild.id)
+            with contextlib.suppress(LookupError):
+                result.escrow_left = await bot.bank.table_escrow(None, driver.table().id)
+            result.errors = [e for e in env.errors if user_message(e) is None]
+    _summary(result, emit)
+    return result
+
+
+async def _open_table(
+    driver: SimDriver, group: str, variant: str, bots: int, emit: Callable[[list[str]], None]
+) -> None:
+    """The first member opens the table, the others join, bots sit down, the host starts."""
+    host, *others = driver.members
+    await driver.open_lobby(host, group)
+    table = driver.table()
+    for member in others[: table.variant.max_players - 1]:
+        await driver.control(member, "join")
+    room = table.variant.max_players - len(table.seats)
+    wanted = min(bots, room) if bots_support(variant) else 0
+    for index in range(wanted):
+        await driver.add_bot(host, STYLES[index % len(STYLES)])
+    mode = "engine bots" if bots_support(variant) else "a random legal policy"
+    emit(
+        [
+            f"{table.variant.name}: {len(table.seats)} seats ({wanted} Add-bot), buy-in "
+            f"{table.buy_in}; members decide with {mode}."
+        ]
+    )
+    if bots > wanted:
+        emit([f"(only {wanted} of {bots} Add-bot seats: bots unavailable or table full)"])
+    await driver.control(host, "start")
+
+
+async def _play(
+    driver: SimDriver,
+    variant: str,
+    hands: int,
+    rng: random.Random,
+    after_step: Callable[[], Awaitable[None]],
+) -> int:
+    """The members play until ``hands`` hands are over (or the game); returns hands played."""
+    table = driver.table()
+    assert table.game is not None
+    first = max(table.game.public_view().hand_no, 1)
+
+    def enough(t: Table) -> bool:
+        return t.game is not None and t.game.public_view().hand_no >= first + hands
+
+    styles = {m.id: STYLES[i % len(STYLES)] for i, m in enumerate(driver.members)}
+    policy = _member_policy(variant, styles, rng)
+    table = await driver.play(policy, stop=enough, after_step=after_step)
+    assert table.game is not None
+    played = table.game.public_view().hand_no - first + int(table.game.finished)
+    return min(played, hands)
+
+
+async def _leave_all(
+    driver: SimDriver, group: str, after_step: Callable[[], Awaitable[None]]
+) -> None:
+    """Every member still in the game leaves with ``/<group> leave``: stacks go back now."""
+    table = driver.table()
+    for seat in table.humans():
+        game = table.game
+        if game is None or game.finished or not table.still_in(seat):
+            continue
+        left = await driver.leave(driver.actor_of(table, seat), group)
+        if not left.acknowledged or table.still_in(seat):
+            raise RuntimeError(f"{table.seats[seat].name} could not leave")
+        await after_step()
+
+
+async def _wait_bots_only(
+    env: Any, table: Table, after_step: Callable[[], Awaitable[None]], limit: int = 2000
+) -> None:
+    """Bot opponents left alone play on until one of them holds every credit."""
+    for _ in range(limit):
+        if table.game is None or table.game.finished:
+            return
+        if not any(s.is_bot and table.still_in(i) for i, s in enumerate(table.seats)):
+            raise RuntimeError("every member left but the game is not over")
+        with contextlib.suppress(TimeoutError):  # progress made so far is kept
+            await env.advance_time(1.0)
+        await after_step()
+    raise RuntimeError("the bots left alone did not finish the game")
+
+
+def _summary(result: HeadlessResult, emit: Callable[[Sequence[str]], None]) -> None:
+    lines = ["", f"Played {result.hands} hand(s). Final balances:"]
+    lines += [f"  {name}: {amount}" for name, amount in result.balances.items()]
+    verdict = "OK" if result.conserved else "FAILED"
+    lines.append(
+        f"Credits (Σ balances + escrow): {result.money_before} before, {result.money_after} "
+        f"after; left at the table: {result.escrow_left or 'none'} — conserved and settled: "
+        f"{verdict}"
+    )
+    if result.failure:
+        lines.append(f"The run stopped early: {result.failure}")
+    for error in result.errors:
+        lines.append(f"Unexpected bot error: {type(error).__name__}: {error}")
+    emit(lines)
+
+
+def run_headless_cli(args: argparse.Namespace) -> int:
+    """``--headless`` from the command line: 0 only if credits were conserved."""
+    with database_path(args.db) as db:
+        result = asyncio.run(
+            run_headless(
+                args.variant,
+                hands=args.hands,
+                players=3 if args.players is None else args.players,
+                bots=args.bots,
+                seed=args.seed,
+                db=db,
+            )
+        )
+    return 0 if result.ok else 1

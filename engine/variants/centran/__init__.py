@@ -1,0 +1,106 @@
+"""Centran Sabacc (``centran``): the Game of spec ``centran.md`` and its :data:`INFO`.
+
+Modules: :mod:`~engine.variants.centran.cards` (deck, notation, scoring, rank_key),
+:mod:`~engine.variants.centran.settle` (antes, Shift trigger, pots, Sabacc pot, penalties),
+:mod:`~engine.variants.centran.state` (options, state, JSON), :mod:`~engine.variants.centran.deal`
+(draws, Wild Fives, the Shift), :mod:`~engine.variants.centran.flow` (state machine),
+:mod:`~engine.variants.centran.payout` (reveal, settlement, game end),
+:mod:`~engine.variants.centran.actions` (decisions), :mod:`~engine.variants.centran.events`,
+:mod:`~engine.variants.centran.views` (views, stats), :mod:`~engine.variants.centran.judge`.
+
+Shared code: betting through :class:`engine.core.betting.Betting` (stacks, hand-pot
+contributions, all-in), pot layering and splits through :mod:`engine.core.pots`; the events,
+seat status and statistics records Centran has in common with Classic Sabacc are imported from the
+Classic modules, as are the judge's input validators.
+
+Money: Σ stacks + hand pot + Sabacc pot = buy_in × seats − credits already handed back by
+:meth:`CentranGame.leave`; at GAME_OVER the Sabacc pot is shared among the players still in the
+game (CE-38), so :meth:`CentranGame.payouts` plus every ``leave`` return equals ``buy_in × seats``.
+
+Implementation decisions where the spec is silent (details in the modules):
+CE-impl-1 leave = fold, credits behind go home (flow); CE-impl-2 hand-1 dealer from the RNG
+(flow); CE-impl-3 a Shift Phase without any card ends the hand as the round limit (flow);
+CE-impl-4 game-end Sabacc pot fallback (payout); CE-impl-5 a Card-Phase turn ends by itself when
+no Stasis operation is left, and CE-impl-6 ``array_draw`` needs a card to refill (actions);
+CE-impl-7 :attr:`PlayerView.hand` lists the hidden cards only, Stasis cards are public and appear
+in ``hand_text`` and ``notes``; CE-impl-8 a ``trade`` is two single choices (the Array card to
+take, then the card to give, or ``cancel_trade``) so that every control fits a button row or one
+select; CE-impl-9 the buy-in must
+cover two hands' antes (§2.2 ``custom``); ``leave`` after GAME_OVER returns 0.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from engine.core.game import Event, VariantInfo
+from engine.variants.centran import actions, flow, views
+from engine.variants.centran.deal import stacked_deck
+from engine.variants.centran.judge import judge
+from engine.variants.centran.state import CentranOptions, CentranState, Phase
+from engine.variants.twopot.game import TwoPotGame
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 8  # CE-34
+MIN_BUY_IN = 30  # 2 × (10 + 5) with the default ante (§2.2)
+
+
+class CentranGame(TwoPotGame[CentranState]):
+    """A running Centran Sabacc table (implements :class:`engine.core.game.Game`)."""
+
+    VARIANT: ClassVar[str] = "centran"
+    NAME = "Centran Sabacc"
+    MIN_PLAYERS, MAX_PLAYERS = MIN_PLAYERS, MAX_PLAYERS
+    STATE = CentranState
+    OVER = Phase.GAME_OVER
+    actions = actions
+    flow = flow
+    views = views
+
+    @classmethod
+    def create(
+        cls,
+        players: Sequence[str],
+        *,
+        buy_in: int,
+        options: Mapping[str, Any] | None = None,
+        seed: int = 0,
+        deck: Sequence[str] | None = None,
+        dealer: int | None = None,
+    ) -> CentranGame:
+        """Seat ``players`` (join order) with ``buy_in`` credits each and deal the first hand.
+
+        Tests may stack the first hand's draw pile (``deck``: notations, top first) and fix its
+        ``dealer``.
+        """
+        cls.check_players(players)
+        opts = CentranOptions.from_mapping(options or {})
+        least = 2 * (opts.hand_ante + opts.sabacc_ante)
+        if not isinstance(buy_in, int) or isinstance(buy_in, bool) or buy_in < least:
+            raise ValueError(f"the buy-in must be an integer of at least {least}")
+        seats = cls.seat(
+            players, buy_in, opts, seed, max_raises_per_phase=opts.max_raises_per_phase
+        )
+        st = CentranState(**seats, notes=[""] * len(players))
+        events: list[Event] = []
+        pile = stacked_deck(deck) if deck is not None else None
+        flow.start_hand(st, events, deck=pile, dealer=dealer)
+        return cls.opened(st, events)
+
+
+create_game = CentranGame.create_game
+restore_game = CentranGame.restore_game
+
+INFO = VariantInfo(
+    id="centran",
+    name="Centran Sabacc",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    buy_in_presets={"lay": 500, "tournament": 1000},
+    default_preset="lay",
+    min_buy_in=MIN_BUY_IN,
+    create=create_game,
+    restore=restore_game,
+    judge=judge,
+    options=CentranOptions().to_json(),
+)

@@ -1,0 +1,262 @@
+"""The Centran Sabacc state machine (spec §3): every automatic step between two decisions.
+
+HAND_START → ANTE → DEAL → ARRAY_START → CARD(1) → BET(1) → SHIFT(1) → CARD(2) … until every
+player checks (→ REVEAL), the round-5 Shift is done (→ REVEAL), the fifth five reaches the table
+(Five Brothers → REVEAL) or everyone else folds (→ AWARD_UNCONTESTED). The functions mutate a
+:class:`CentranState` and append events to ``ev``; they stop only where a player must decide (a
+Card-Phase turn or a betting action) or at GAME_OVER.
+
+Implementation decisions (not in the spec):
+
+* CE-impl-1: a player who leaves mid-hand folds (contributions stay in the pot, cards go to the
+  discard pile) and takes the credits behind; the hand goes on without them.
+* CE-impl-2: the hand-1 dealer is drawn from the game's RNG among the seated players (§3 says
+  "uniformly random seat").
+* CE-impl-3: a Shift Phase that cannot turn any card (unreachable, §3.7) ends the hand as the
+  round limit does (``end = "round_limit"``).
+"""
+
+from __future__ import annotations
+
+from engine.core.betting import BetKind, BetResult
+from engine.core.betting_events import BetMade
+from engine.core.deck import Deck
+from engine.core.game import Event
+from engine.core.seats import next_seat
+from engine.variants.centran.cards import Card, full_deck
+from engine.variants.centran.deal import (
+    deal_round_robin,
+    discard_seat,
+    five_brothers,
+    sabacc_shift,
+    turn_for_array,
+)
+from engine.variants.centran.events import (
+    ArrayStarted,
+    HandStarted,
+    PhaseStarted,
+    PlayerOut,
+    ShiftTurned,
+)
+from engine.variants.centran.payout import award_uncontested, end_game, reveal
+from engine.variants.centran.settle import ante_amounts, shift_trigger
+from engine.variants.centran.state import RANDOM, CentranState, Phase, Step
+from engine.variants.twopot.flow import depart, next_hand
+from engine.variants.twopot.state import Seat
+
+Events = list[Event]
+ROUNDS = 5
+ADVANCED_END = 5  # Array cards besides the start card that end the hand (CE-36)
+
+
+def start_hand(
+    st: CentranState, ev: Events, *, deck: Deck[Card] | None = None, dealer: int | None = None
+) -> None:
+    """HAND_START, ANTE, DEAL and ARRAY_START, then the first Card Phase (or GAME_OVER).
+    ``deck`` and ``dealer`` override the shuffled pile and the dealer (stacked-deck tests)."""
+    opts = st.options
+    if opts.max_hands is not None and st.hand_no >= opts.max_hands:
+        end_game(st, ev)
+        return
+    for s in st.in_game():
+        if st.stacks[s] == 0:
+            st.status[s] = Seat.OUT
+            ev.append(PlayerOut(st.players[s]))
+    players = st.in_game()
+    if len(players) < 2:
+        end_game(st, ev)
+        return
+    if dealer is not None and dealer in players:
+        st.dealer = dealer
+    elif st.hand_no == 0:
+        st.dealer = st.rng.choice(players)
+    else:
+        nxt = next_seat(st.dealer, st.n, lambda s: st.status[s] is Seat.IN)
+        assert nxt is not None
+        st.dealer = nxt
+    st.hand_no += 1
+    st.draw = deck if deck is not None else Deck.shuffled(full_deck(), st.rng)
+    st.discard, st.array, st.fives, st.queue = [], [], [], []
+    st.hands = [[] for _ in range(st.n)]
+    st.stasis = [[] for _ in range(st.n)]
+    st.dealt = [s in players for s in range(st.n)]
+    st.notes = [""] * st.n
+    st.shift_note = ""
+    st.round_no = 0
+    st.betting.start_hand(players)
+    order = st.hand_order()
+    for s in order:
+        hand_part, sabacc_part = ante_amounts(opts.hand_ante, st.stacks[s])
+        st.betting.post(s, hand_part)
+        st.sabacc_pot += st.betting.withdraw(s, sabacc_part)
+        st.stats[s].hands_played += 1
+    ev.append(
+        HandStarted(
+            st.hand_no,
+            st.players[st.dealer],
+            st.players[st.first],
+            len(order),
+            st.betting.pot_total,
+            st.sabacc_pot,
+        )
+    )
+    deal_round_robin(st, ev, dict.fromkeys(order, 2))
+    if five_brothers(st):
+        showdown(st, ev, "five_brothers")
+        return
+    card = turn_for_array(st, ev)
+    if card is None and five_brothers(st):
+        showdown(st, ev, "five_brothers")
+        return
+    if card is not None:
+        st.array.append(card)
+        ev.append(ArrayStarted(card.name))
+    st.round_no = 1
+    begin_card(st, ev)
+
+
+# --------------------------------------------------------------------------- card phase
+
+
+def begin_card(st: CentranState, ev: Events) -> None:
+    """CARD(r): every live player (all-in included) takes one turn, clockwise (CE-41)."""
+    st.phase = Phase.CARD
+    st.queue = [s for s in st.hand_order() if st.betting.is_live(s)]
+    ev.append(PhaseStarted(st.round_no, "card phase"))
+    start_turn(st, ev)
+
+
+def start_turn(st: CentranState, ev: Events) -> None:
+    """A fresh Card-Phase turn for ``queue[0]``, or the Betting Phase when nobody is left."""
+    st.step = Step.ACTION
+    st.stasis_used = False
+    st.trade_index = -1
+    if not st.queue:
+        begin_bet(st, ev)
+
+
+def can_stasis_add(st: CentranState, seat: int) -> bool:
+    """A hidden card could go into the Stasis Field this turn (CE-31)."""
+    return not st.stasis_used and bool(st.hands[seat])
+
+
+def can_stasis_remove(st: CentranState, seat: int) -> bool:
+    """A Stasis card could come back to the hand this turn."""
+    return not st.stasis_used and bool(st.stasis[seat])
+
+
+def maybe_end_turn(st: CentranState, ev: Events) -> None:
+    """After the main action, end the turn at once when no Stasis operation is left."""
+    seat = st.queue[0]
+    if st.step is Step.END and not (can_stasis_add(st, seat) or can_stasis_remove(st, seat)):
+        end_turn(st, ev)
+
+
+def end_turn(st: CentranState, ev: Events) -> None:
+    """End the current Card-Phase turn."""
+    st.queue.pop(0)
+    start_turn(st, ev)
+
+
+# --------------------------------------------------------------------------- betting
+
+
+def begin_bet(st: CentranState, ev: Events) -> None:
+    """BET(r): a skipped phase counts as "every player checks" → REVEAL (CE-22)."""
+    st.phase = Phase.BET
+    st.queue = []
+    if st.betting.start_phase(st.first):
+        ev.append(PhaseStarted(st.round_no, "betting"))
+        return
+    ev.append(PhaseStarted(st.round_no, "betting", "Skipped: nobody left can bet."))
+    showdown(st, ev, "all_checked")
+
+
+def after_bet(st: CentranState, ev: Events, result: BetResult) -> None:
+    """Log a betting action; when it closed the phase, move on (§3.3)."""
+    ev.append(BetMade.from_result(result, st.players))
+    if result.kind is BetKind.FOLD:
+        discard_seat(st, result.seat)
+    if result.phase_over:
+        close_bet(st, ev)
+
+
+def close_bet(st: CentranState, ev: Events) -> None:
+    """The three exits of BET(r): uncontested, all checked → REVEAL, a bet → SHIFT (CE-24)."""
+    if len(st.live()) < 2:
+        concede(st, ev)
+    elif st.betting.current_bet > 0:
+        shift_phase(st, ev)
+    else:
+        showdown(st, ev, "all_checked")
+
+
+# --------------------------------------------------------------------------- shift
+
+
+def shift_phase(st: CentranState, ev: Events) -> None:
+    """SHIFT(r) (§3.5): turn the Shift card, maybe shift, then the next round or REVEAL."""
+    trigger = turn_for_array(st, ev)
+    if trigger is None:
+        showdown(st, ev, "five_brothers" if five_brothers(st) else "round_limit")  # CE-impl-3
+        return
+    before = list(st.array)
+    k = len(before)
+    if st.options.shift_mode == RANDOM:
+        shift = k > 0 and st.rng.random() < st.options.random_shift_probability
+    else:
+        shift = shift_trigger(before, trigger)[0]
+    st.array.append(trigger)
+    prev = before[-1].name if before else "nothing"
+    event = ShiftTurned(st.round_no, trigger.name, prev, shift, k, st.options.shift_mode == RANDOM)
+    ev.append(event)
+    st.shift_note = event.public_text()
+    if shift:
+        sabacc_shift(st, ev, k)
+    if five_brothers(st):
+        showdown(st, ev, "five_brothers")
+    elif st.round_no >= ROUNDS or (
+        st.options.advanced_actions and len(st.array) - 1 >= ADVANCED_END
+    ):
+        showdown(st, ev, "round_limit")
+    else:
+        st.round_no += 1
+        begin_card(st, ev)
+
+
+# --------------------------------------------------------------------------- end of hand
+
+
+def showdown(st: CentranState, ev: Events, end: str) -> None:
+    """REVEAL and SETTLE, then HAND_END."""
+    reveal(st, ev, end)
+    end_hand(st, ev)
+
+
+def concede(st: CentranState, ev: Events) -> None:
+    """AWARD_UNCONTESTED, then HAND_END."""
+    award_uncontested(st, ev)
+    end_hand(st, ev)
+
+
+def end_hand(st: CentranState, ev: Events) -> None:
+    """HAND_END: every card returns to the deck; then the next hand or GAME_OVER."""
+    st.stasis = [[] for _ in range(st.n)]
+    st.array, st.fives, st.discard = [], [], []
+    next_hand(st, ev, start_hand)
+
+
+def leave(st: CentranState, seat: int, ev: Events) -> int:
+    """The player leaves for good (CE-impl-1): fold if live, hand back the credits behind."""
+    card_phase = st.phase is Phase.CARD
+    gone = depart(st, seat, ev, st.phase is Phase.GAME_OVER, discard_seat)
+    if gone is None or not gone.live:
+        return gone.credits if gone else 0
+    if len(st.live()) < 2:
+        concede(st, ev)
+    elif st.phase is Phase.BET:
+        if gone.phase_over:
+            close_bet(st, ev)
+    elif card_phase and gone.was_current:
+        start_turn(st, ev)
+    return gone.credits

@@ -1,0 +1,109 @@
+"""The end of a Centran hand and of the game: REVEAL, SETTLE, AWARD_UNCONTESTED, GAME_OVER.
+
+Credits move here: :func:`~engine.variants.centran.settle.settle_hand` decides, this module
+applies the result to the shared :class:`~engine.core.betting.Betting` stacks and the Sabacc pot,
+and writes the public reveal: every hand with its value and name and the chosen value of each
+Ace and table five, each pot's winners, penalties, the Sabacc pot, and why the winner won.
+
+CE-impl-4: the game-end Sabacc pot goes to the players still in the game (CE-38); if nobody is
+(everyone lost their last credit in the same hand), to the players of the last hand who did not
+leave, so credits are always conserved.
+"""
+
+from __future__ import annotations
+
+from engine.core.game import Event
+from engine.variants.centran.cards import Category, assignment_text
+from engine.variants.centran.deal import last_five_by
+from engine.variants.centran.events import (
+    GameOver,
+    HandWon,
+    PenaltyPaid,
+    PotAwarded,
+    Revealed,
+    SabaccPotResult,
+)
+from engine.variants.centran.settle import Settlement, explain, settle_hand, settle_uncontested
+from engine.variants.centran.state import CentranState, Phase
+from engine.variants.twopot import payout as twopot_payout
+from engine.variants.twopot.payout import (
+    apply_credits,
+    close_game,
+    contributions_of,
+    game_end_recipients,
+    pot_name,
+    public_lines,
+    stacks_of,
+)
+
+Events = list[Event]
+
+
+def _apply(st: CentranState, result: Settlement[int], ev: Events) -> None:
+    """Move the credits a settlement decided; record statistics and the public summary."""
+    name = st.players.__getitem__
+    apply_credits(
+        st,
+        result.order,
+        result.payouts,
+        result.sabacc_award,
+        result.penalties,
+        result.sabacc_pot_after,
+        result.winners,
+        result.evals,
+    )
+    for i, pot in enumerate(result.pots):
+        label = pot_name(i, len(result.pots))
+        ev.append(PotAwarded(label, pot.amount, tuple(map(name, pot.winners))))
+    for s, paid in result.penalties.items():
+        if s in result.evals and result.evals[s].bombed:
+            ev.append(PenaltyPaid(name(s), paid, "no total within ±23"))
+    if result.end != "uncontested":
+        won = sum(result.sabacc_award.values())
+        winners = tuple(name(s) for s in result.sabacc_award)
+        ev.append(SabaccPotResult(winners, won or result.sabacc_pot_after))
+    ev.append(HandWon(explain(result, name)))
+
+
+def reveal(st: CentranState, ev: Events, end: str) -> None:
+    """REVEAL and SETTLE (§5.6) for the hand that ended by ``end``."""
+    start = len(ev)
+    order = st.hand_order()
+    hands = {s: st.held(s) for s in st.live()}
+    result = settle_hand(
+        order,
+        hands,
+        len(st.fives),
+        end,
+        last_five_by(st),
+        contributions_of(st, order),
+        stacks_of(st, order),
+        st.sabacc_pot,
+        st.options.penalty,
+    )
+    for s in order:
+        if s in hands:
+            evaluation = result.evals[s]
+            aces = sum(1 for c in hands[s] if c.is_ace)
+            label = evaluation.label
+            if evaluation.category is Category.WILD_SABACC:
+                label += " (Five Brothers claimed)"
+            names = tuple(c.name for c in hands[s])
+            ev.append(Revealed(st.players[s], names, label, assignment_text(evaluation, aces)))
+    _apply(st, result, ev)
+    st.last_result = public_lines(ev[start:])
+
+
+def award_uncontested(st: CentranState, ev: Events) -> None:
+    """AWARD_UNCONTESTED (CE-32): the last live player takes the whole hand pot unseen."""
+    twopot_payout.award_uncontested(st, ev, settle_uncontested, _apply)
+
+
+def end_game(st: CentranState, ev: Events) -> None:
+    """GAME_OVER (§2.5): share the Sabacc pot among the players still in the game, odd credits
+    clockwise from the last hand's first to act (CE-impl-4), and freeze the payouts."""
+    st.phase = Phase.GAME_OVER
+    st.queue = []
+    still_in = [s for s in st.in_game() if st.stacks[s] > 0]
+    standings, shared = close_game(st, game_end_recipients(st, still_in), st.first)
+    ev.append(GameOver(standings, shared))

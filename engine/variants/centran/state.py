@@ -1,0 +1,248 @@
+"""Centran Sabacc table options (spec §6) and the whole mutable game state, with exact JSON
+persistence. :mod:`engine.variants.centran.flow` moves the state through the machine of §3.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from engine.core.betting import Betting
+from engine.core.deck import Deck
+from engine.variants.centran.cards import Card
+from engine.variants.centran.settle import FIXED, HAND_POT, PenaltyRule
+from engine.variants.twopot.state import (
+    Seat,
+    SeatRecord,
+    TwoPotSeats,
+    head_from_json,
+    head_to_json,
+    stats_from_json,
+    stats_to_json,
+    tail_from_json,
+    tail_to_json,
+)
+
+ARRAY, RANDOM = "array", "random"
+
+
+@dataclass(frozen=True, slots=True)
+class CentranOptions:
+    """Table options of §6; ``bomb_penalty_amount`` ``None`` means "the hand ante"."""
+
+    hand_ante: int = 10
+    min_bet: int = 1
+    max_raises_per_phase: int | None = None
+    max_hands: int | None = None
+    bomb_penalty_mode: str = FIXED
+    bomb_penalty_amount: int | None = None
+    shift_mode: str = ARRAY
+    random_shift_probability: float = 0.5
+    advanced_actions: bool = False
+    advanced_array_draw: bool = False
+
+    @property
+    def sabacc_ante(self) -> int:
+        """Half the hand ante (CE-19)."""
+        return self.hand_ante // 2
+
+    @property
+    def penalty(self) -> PenaltyRule:
+        """The bomb-out penalty rule (§5.5)."""
+        amount = self.hand_ante if self.bomb_penalty_amount is None else self.bomb_penalty_amount
+        return PenaltyRule(self.bomb_penalty_mode, amount)
+
+    @classmethod
+    def from_mapping(cls, raw: Mapping[str, Any]) -> CentranOptions:
+        """Validate lobby options (unknown names, ``buy_in`` included, are ignored)."""
+
+        def whole(name: str, low: int, default: int | None) -> int | None:
+            value = raw.get(name, default)
+            if value is None and default is None:
+                return None
+            if not isinstance(value, int) or isinstance(value, bool) or value < low:
+                raise ValueError(f"option {name} must be an integer ≥ {low}")
+            return value
+
+        def flag(name: str) -> bool:
+            value = raw.get(name, False)
+            if not isinstance(value, bool):
+                raise ValueError(f"option {name} must be true or false")
+            return value
+
+        ante = whole("hand_ante", 2, 10) or 10
+        if ante % 2:
+            raise ValueError("option hand_ante must be even (the Sabacc ante is half of it)")
+        mode = raw.get("bomb_penalty_mode", FIXED)
+        if mode not in (FIXED, HAND_POT):
+            raise ValueError("option bomb_penalty_mode must be fixed or hand_pot")
+        shift = raw.get("shift_mode", ARRAY)
+        if shift not in (ARRAY, RANDOM):
+            raise ValueError("option shift_mode must be array or random")
+        chance = raw.get("random_shift_probability", 0.5)
+        if isinstance(chance, bool) or not isinstance(chance, int | float) or not 0 <= chance <= 1:
+            raise ValueError("option random_shift_probability must be between 0 and 1")
+        advanced, array_draw = flag("advanced_actions"), flag("advanced_array_draw")
+        if array_draw and not advanced:
+            raise ValueError("option advanced_array_draw needs advanced_actions")
+        return cls(
+            hand_ante=ante,
+            min_bet=whole("min_bet", 1, 1) or 1,
+            max_raises_per_phase=whole("max_raises_per_phase", 1, None),
+            max_hands=whole("max_hands", 1, None),
+            bomb_penalty_mode=str(mode),
+            bomb_penalty_amount=whole("bomb_penalty_amount", 0, None),
+            shift_mode=str(shift),
+            random_shift_probability=float(chance),
+            advanced_actions=advanced,
+            advanced_array_draw=array_draw,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """The options in lobby form."""
+        return {
+            "hand_ante": self.hand_ante,
+            "min_bet": self.min_bet,
+            "max_raises_per_phase": self.max_raises_per_phase,
+            "max_hands": self.max_hands,
+            "bomb_penalty_mode": self.bomb_penalty_mode,
+            "bomb_penalty_amount": self.bomb_penalty_amount,
+            "shift_mode": self.shift_mode,
+            "random_shift_probability": self.random_shift_probability,
+            "advanced_actions": self.advanced_actions,
+            "advanced_array_draw": self.advanced_array_draw,
+        }
+
+
+class Phase(StrEnum):
+    """Where the game waits for a decision (the automatic states of §3 never wait)."""
+
+    CARD = "card"
+    BET = "bet"
+    GAME_OVER = "game_over"
+
+
+class Step(StrEnum):
+    """Where the current Card-Phase turn is (§3.2): before its one main action, choosing the card
+    to give in a trade (the Array card to take is ``CentranState.trade_index``), or after it."""
+
+    ACTION = "action"
+    GIVE = "give"
+    END = "end"
+
+
+def _cards(data: Any) -> list[Card]:
+    return [Card.parse(str(x)) for x in data]
+
+
+@dataclass(slots=True)
+class CentranState(TwoPotSeats):
+    """Everything a Centran table knows. Stacks and hand-pot contributions live in ``betting``.
+
+    ``fives`` lists the table fives in the order they were tabled with the credited seat
+    (``None`` for a five turned up for the Array, §3.4).
+    """
+
+    players: tuple[str, ...]
+    buy_in: int
+    options: CentranOptions
+    rng: random.Random
+    betting: Betting
+    status: list[Seat]
+    stats: list[SeatRecord]
+    sabacc_pot: int = 0
+    phase: Phase = Phase.CARD
+    hand_no: int = 0
+    dealer: int = 0
+    round_no: int = 0
+    hands: list[list[Card]] = field(default_factory=list)  # hidden held cards per seat
+    stasis: list[list[Card]] = field(default_factory=list)  # Stasis Field per seat (face up)
+    array: list[Card] = field(default_factory=list)
+    fives: list[tuple[Card, int | None]] = field(default_factory=list)
+    draw: Deck[Card] = field(default_factory=Deck)
+    discard: list[Card] = field(default_factory=list)  # folded hands (§3.7)
+    queue: list[int] = field(default_factory=list)  # Card-Phase turns still to take; [0] = now
+    step: Step = Step.ACTION
+    stasis_used: bool = False
+    trade_index: int = -1  # Array position chosen by a trade waiting for its "give" step
+    dealt: list[bool] = field(default_factory=list)  # dealt into the current / last hand
+    notes: list[str] = field(default_factory=list)  # one private line per seat
+    shift_note: str = ""  # public line of this round's Shift Phase
+    last_result: list[str] = field(default_factory=list)  # public lines of the last settlement
+    final_payouts: dict[int, int] | None = None
+    seq: int = 0
+    turn: int = 0
+
+    @property
+    def first(self) -> int:
+        """The seat on the dealer's left (first to act; the odd-credit order starts here)."""
+        return (self.dealer + 1) % self.n
+
+    def hand_order(self) -> list[int]:
+        """Every seat dealt into the hand, clockwise from first to act (the dealer last)."""
+        ring = [(self.first + i) % self.n for i in range(self.n)]
+        return [s for s in ring if self.dealt[s]]
+
+    def held(self, seat: int) -> list[Card]:
+        """A seat's held cards: hidden hand plus its Stasis Field (§5.1)."""
+        return self.hands[seat] + self.stasis[seat]
+
+    def available(self) -> int:
+        """Cards that can still be drawn (draw pile + discards to reshuffle, §3.7)."""
+        return len(self.draw) + len(self.discard)
+
+    def to_json(self) -> dict[str, Any]:
+        """Serialise everything, the RNG included."""
+        return {
+            **head_to_json(self),
+            "stats": stats_to_json(self.stats),
+            "sabacc_pot": self.sabacc_pot,
+            "phase": self.phase.value,
+            "hand_no": self.hand_no,
+            "dealer": self.dealer,
+            "round_no": self.round_no,
+            "hands": [[c.notation for c in h] for h in self.hands],
+            "stasis": [[c.notation for c in h] for h in self.stasis],
+            "array": [c.notation for c in self.array],
+            "fives": [[c.notation, s] for c, s in self.fives],
+            "draw": self.draw.to_json(lambda c: c.notation),
+            "discard": [c.notation for c in self.discard],
+            "queue": list(self.queue),
+            "step": self.step.value,
+            "stasis_used": self.stasis_used,
+            "trade_index": self.trade_index,
+            "dealt": list(self.dealt),
+            "notes": list(self.notes),
+            "shift_note": self.shift_note,
+            **tail_to_json(self, stats=False),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> CentranState:
+        """Inverse of :meth:`to_json`."""
+        return cls(
+            **head_from_json(data, CentranOptions.from_mapping),
+            stats=stats_from_json(data["stats"]),
+            sabacc_pot=int(data["sabacc_pot"]),
+            phase=Phase(data["phase"]),
+            hand_no=int(data["hand_no"]),
+            dealer=int(data["dealer"]),
+            round_no=int(data["round_no"]),
+            hands=[_cards(h) for h in data["hands"]],
+            stasis=[_cards(h) for h in data["stasis"]],
+            array=_cards(data["array"]),
+            fives=[(Card.parse(c), None if s is None else int(s)) for c, s in data["fives"]],
+            draw=Deck.from_json(data["draw"], Card.parse),
+            discard=_cards(data["discard"]),
+            queue=[int(s) for s in data["queue"]],
+            step=Step(data["step"]),
+            stasis_used=bool(data["stasis_used"]),
+            trade_index=int(data["trade_index"]),
+            dealt=[bool(x) for x in data["dealt"]],
+            notes=[str(x) for x in data["notes"]],
+            shift_note=str(data["shift_note"]),
+            **tail_from_json(data, stats=False),
+        )

@@ -1,0 +1,108 @@
+"""Classic Sabacc (``classic``): the Game of spec ``classic.md`` and its :data:`INFO`.
+
+Modules: :mod:`~engine.variants.classic.cards` (deck, notation, scoring),
+:mod:`~engine.variants.classic.settle` (Sudden Demise, caller rule, pots, penalties),
+:mod:`~engine.variants.classic.state` (options, state, JSON), :mod:`~engine.variants.classic.flow`
+(state machine), :mod:`~engine.variants.classic.payout` (piles, reveal, settlement, game end),
+:mod:`~engine.variants.classic.actions` (decisions), :mod:`~engine.variants.classic.events`,
+:mod:`~engine.variants.classic.views` (views, stats), :mod:`~engine.variants.classic.judge`.
+
+Betting goes through the shared :class:`engine.core.betting.Betting` (which owns stacks and the
+hand-pot contributions) and pot layering through :mod:`engine.core.pots`; the Sabacc pot, antes
+into it and penalties are Classic's own bookkeeping.
+
+Money: Σ stacks + hand pot + Sabacc pot = buy_in × seats − credits already handed back by
+:meth:`ClassicGame.leave`. At game end the leftover Sabacc pot is shared among the players still in
+the game (CL-30), so :meth:`ClassicGame.payouts` plus every ``leave`` return equals
+``buy_in × seats``.
+
+Implementation decisions where the spec is silent (IDs referenced in the modules):
+
+* C-impl-1 leave = fold (a caller who leaves is folded, no caller rule); C-impl-2 game-end Sabacc
+  pot fallback; C-impl-3 hand-1 starting player from the RNG (flow / payout).
+* C-impl-4: a trade turn ends by itself after the trade action when neither a stasis operation
+  nor a Call remains possible (actions).
+* C-impl-5: action kinds follow the spec: ``change`` (not "trade"), ``call_hand`` ("Call the
+  hand") distinct from the betting ``call`` (CL-33); ``stasis`` / ``unstasis`` for the one stasis
+  operation per turn.
+* C-impl-6: :attr:`PlayerView.hand` lists the hidden cards only; stasis cards are public
+  (SeatView.public) and are added in ``hand_text`` and ``notes`` (whole-hand total and name).
+* C-impl-7: the buy-in must cover one hand's antes; ``leave`` after GAME_OVER returns 0 (the
+  credits are in :meth:`ClassicGame.payouts`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from engine.core.game import Event, VariantInfo
+from engine.variants.classic import actions, flow, views
+from engine.variants.classic.judge import judge
+from engine.variants.classic.state import ClassicOptions, ClassicState, Phase
+from engine.variants.twopot.game import TwoPotGame
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 8  # CL-27
+MIN_BUY_IN = 20  # §2.2 "custom any integer ≥ 20"
+
+
+class ClassicGame(TwoPotGame[ClassicState]):
+    """A running Classic Sabacc table (implements :class:`engine.core.game.Game`)."""
+
+    VARIANT: ClassVar[str] = "classic"
+    NAME = "Classic Sabacc"
+    MIN_PLAYERS, MAX_PLAYERS = MIN_PLAYERS, MAX_PLAYERS
+    STATE = ClassicState
+    OVER = Phase.GAME_OVER
+    actions = actions
+    flow = flow
+    views = views
+
+    @classmethod
+    def create(
+        cls,
+        players: Sequence[str],
+        *,
+        buy_in: int,
+        options: Mapping[str, Any] | None = None,
+        seed: int = 0,
+        deck: Sequence[str] | None = None,
+        start_seat: int | None = None,
+    ) -> ClassicGame:
+        """Seat ``players`` (join order) with ``buy_in`` credits each and deal the first hand.
+
+        Tests may stack the first hand's draw pile (``deck``: notations dealt first, top first;
+        see :func:`~engine.variants.classic.flow.stacked_deck`) and fix its ``start_seat``.
+        """
+        cls.check_players(players)
+        if not isinstance(buy_in, int) or buy_in < MIN_BUY_IN:
+            raise ValueError(f"the buy-in must be an integer of at least {MIN_BUY_IN}")
+        opts = ClassicOptions.from_mapping(options or {})
+        if opts.total_ante > buy_in:
+            raise ValueError("the buy-in must cover at least one hand's antes")
+        n = len(players)
+        st = ClassicState(
+            **cls.seat(players, buy_in, opts, seed), last_drawn=[""] * n, traded=[False] * n
+        )
+        events: list[Event] = []
+        pile = flow.stacked_deck(deck) if deck is not None else None
+        flow.start_hand(st, events, deck=pile, start=start_seat)
+        return cls.opened(st, events)
+
+
+create_game = ClassicGame.create_game
+restore_game = ClassicGame.restore_game
+
+INFO = VariantInfo(
+    id="classic",
+    name="Classic Sabacc",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    buy_in_presets={"lay": 500, "tournament": 1000},
+    default_preset="lay",
+    min_buy_in=MIN_BUY_IN,
+    create=create_game,
+    restore=restore_game,
+    judge=judge,
+    options=ClassicOptions().to_json(),
+)

@@ -1,0 +1,286 @@
+"""The Classic Sabacc state machine (spec §3): every automatic step between two decisions.
+
+HAND_START → ANTE → DEAL → BET(r) → TRADE(r) → DICE(r) → BET(r+1) … until a Call (→ FINAL_TURNS →
+REVEAL → SETTLE) or the ``max_rounds`` safeguard (→ REVEAL without caller), or until everyone else
+folds (→ AWARD_CONCEDED). The functions mutate a :class:`ClassicState` and append events to ``ev``;
+they stop only where a player must decide (a betting action or a trade turn) or at GAME_OVER.
+
+Implementation decisions (not in the spec):
+
+* C-impl-1: a player who leaves mid-hand folds (contributions stay in the pot); a caller who leaves
+  before the reveal is simply folded: no caller rule, no penalty.
+* C-impl-2: see :mod:`engine.variants.classic.payout` (the game-end Sabacc pot).
+* C-impl-3: the hand-1 starting player is drawn from the game's RNG among the seated players.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.core.betting import BetKind, BetResult
+from engine.core.betting_events import BetMade
+from engine.core.deck import Deck
+from engine.core.game import Event
+from engine.core.seats import next_seat
+from engine.variants.classic.cards import Card, full_deck
+from engine.variants.classic.events import (
+    CashedOut,
+    DiceRolled,
+    HandCalled,
+    HandStarted,
+    PhaseStarted,
+    ShiftDone,
+)
+from engine.variants.classic.payout import award_conceded, discard_seat, draw_card, end_game, reveal
+from engine.variants.classic.state import REST_OF_ROUND, ClassicState, Phase, Seat, Step
+from engine.variants.twopot.flow import depart, next_hand
+
+Events = list[Event]
+
+
+# --------------------------------------------------------------------------- cards
+
+
+def stacked_deck(top_first: Sequence[str]) -> Deck[Card]:
+    """A 76-card draw pile dealing ``top_first`` first, then the other cards in a fixed order
+    (tests script deals with it). Special cards need their copy index (``queen#2``)."""
+    top = [Card.parse(t) for t in top_first]
+    if any(c.special is not None and not c.copy for c in top) or len(set(top)) != len(top):
+        raise ValueError("stacked cards must be distinct physical cards (queen#1, queen#2, …)")
+    rest = [c for c in full_deck() if c not in top]
+    if len(rest) + len(top) != len(full_deck()):
+        raise ValueError("unknown card in the stacked deck")
+    return Deck.stacked(top + rest)
+
+
+def start_hand(
+    st: ClassicState, ev: Events, *, deck: Deck[Card] | None = None, start: int | None = None
+) -> None:
+    """HAND_START, ANTE and DEAL, then the first betting phase (or GAME_OVER). ``deck`` and
+    ``start`` override the shuffled pile and the starting player (stacked-deck tests)."""
+    opts = st.options
+    if opts.max_hands is not None and st.hand_no >= opts.max_hands:
+        end_game(st, ev)
+        return
+    for s in st.in_game():
+        if st.stacks[s] < max(opts.total_ante, 1):
+            st.status[s] = Seat.OUT
+            ev.append(CashedOut(st.players[s], st.stacks[s]))
+    players = st.in_game()
+    if len(players) < 2:
+        end_game(st, ev)
+        return
+    if start is not None and start in players:
+        st.start_seat = start
+    elif st.hand_no == 0:
+        st.start_seat = st.rng.choice(players)
+    else:
+        nxt = next_seat(st.start_seat, st.n, lambda s: st.status[s] is Seat.IN)
+        assert nxt is not None
+        st.start_seat = nxt
+    st.hand_no += 1
+    st.draw = deck if deck is not None else Deck.shuffled(full_deck(), st.rng)
+    st.discard = []
+    st.hands = [[] for _ in range(st.n)]
+    st.stasis = [[] for _ in range(st.n)]
+    st.dealt = [s in players for s in range(st.n)]
+    st.last_drawn = [""] * st.n
+    st.betting.start_hand(players)
+    order = st.hand_order()
+    for s in order:
+        st.betting.post(s, opts.hand_ante)
+        st.sabacc_pot += st.betting.withdraw(s, opts.sabacc_ante)  # covered: stack ≥ total ante
+        st.stats[s].hands_played += 1
+    for _ in range(2):
+        for s in order:
+            card = draw_card(st, ev)
+            assert card is not None
+            st.hands[s].append(card)
+    st.round_no, st.caller, st.dice = 1, None, None
+    ev.append(
+        HandStarted(
+            st.hand_no,
+            st.players[st.start_seat],
+            len(order),
+            opts.hand_ante,
+            opts.sabacc_ante,
+            st.betting.pot_total,
+            st.sabacc_pot,
+        )
+    )
+    begin_bet(st, ev)
+
+
+def begin_bet(st: ClassicState, ev: Events) -> None:
+    """BET(r): open a betting phase; skip it when nobody can bet (§4.3)."""
+    if len(st.live()) < 2:
+        _concede(st, ev)
+        return
+    st.phase = Phase.BET
+    st.queue = []
+    if st.betting.start_phase(st.start_seat):
+        ev.append(PhaseStarted(st.round_no, "betting"))
+    else:
+        ev.append(PhaseStarted(st.round_no, "betting", "Skipped: nobody left can bet."))
+        begin_trade(st, ev)
+
+
+def after_bet(st: ClassicState, ev: Events, result: BetResult) -> None:
+    """Log a betting action and move on when it ended the phase."""
+    ev.append(BetMade.from_result(result, st.players))
+    if result.kind is BetKind.FOLD:
+        discard_seat(st, result.seat)
+    if not result.phase_over:
+        return
+    if len(st.live()) < 2:
+        _concede(st, ev)
+    else:
+        begin_trade(st, ev)
+
+
+# --------------------------------------------------------------------------- trade
+
+
+def begin_trade(st: ClassicState, ev: Events) -> None:
+    """TRADE(r): every live player takes one trade turn, clockwise from the starting player."""
+    st.phase = Phase.TRADE
+    live = set(st.live())
+    st.queue = [s for s in st.hand_order() if s in live]
+    st.traded = [False] * st.n
+    note = "Call the hand is allowed." if st.round_no >= st.options.min_call_round else ""
+    ev.append(PhaseStarted(st.round_no, "trade", note))
+    start_turn(st)
+
+
+def start_turn(st: ClassicState) -> None:
+    """A fresh trade turn for ``queue[0]``: one trade action and one stasis operation to use."""
+    st.step = Step.ACTION
+    st.stasis_used = False
+
+
+def call_allowed(st: ClassicState) -> bool:
+    """§3.1: round ≥ ``min_call_round``, nobody called yet, not a final turn."""
+    return (
+        st.phase is Phase.TRADE and st.caller is None and st.round_no >= st.options.min_call_round
+    )
+
+
+def can_stasis_add(st: ClassicState, seat: int) -> bool:
+    """One hidden card could go into the field (CL-13; ``stasis_max_cards`` respected)."""
+    limit = st.options.stasis_max_cards
+    room = limit is None or len(st.stasis[seat]) < limit
+    return not st.stasis_used and bool(st.hands[seat]) and room
+
+
+def can_stasis_remove(st: ClassicState, seat: int) -> bool:
+    """A field card could come back to the hand this turn."""
+    return not st.stasis_used and bool(st.stasis[seat])
+
+
+def maybe_end_turn(st: ClassicState, ev: Events) -> None:
+    """After the trade action, end the turn at once when nothing is left to decide."""
+    seat = st.queue[0]
+    if st.step is Step.END and not (
+        call_allowed(st) or can_stasis_add(st, seat) or can_stasis_remove(st, seat)
+    ):
+        end_turn(st, ev, called=False)
+
+
+def end_turn(st: ClassicState, ev: Events, *, called: bool) -> None:
+    """End the current trade turn with ``end_turn`` or with a Call (§3.2)."""
+    seat = st.queue.pop(0)
+    st.traded[seat] = True
+    if called:
+        st.caller = seat
+        live = set(st.live())
+        if st.options.call_final_turns == REST_OF_ROUND:
+            st.queue = [s for s in st.queue if s in live]
+        else:
+            after = [(seat + i) % st.n for i in range(1, st.n)]
+            st.queue = [s for s in after if s in live]
+        st.phase = Phase.FINAL_TURNS
+        ev.append(HandCalled(st.players[seat], len(st.queue)))
+    continue_trade(st, ev)
+
+
+def continue_trade(st: ClassicState, ev: Events) -> None:
+    """Next trade turn, or the end of the phase: REVEAL, or DICE then the next round."""
+    if st.queue:
+        start_turn(st)
+        return
+    if st.phase is Phase.FINAL_TURNS:
+        _showdown(st, ev)
+        return
+    if st.options.max_rounds is not None and st.round_no >= st.options.max_rounds:
+        ev.append(PhaseStarted(st.round_no, "reveal", "Round limit reached: nobody called."))
+        _showdown(st, ev)
+        return
+    roll_dice(st, ev)
+
+
+def roll_dice(st: ClassicState, ev: Events) -> None:
+    """DICE(r): two d6 from the game's RNG; doubles → Sabacc Shift (§3.4). Then BET(r+1)."""
+    d1, d2 = st.rng.randint(1, 6), st.rng.randint(1, 6)
+    st.dice = (d1, d2)
+    ev.append(DiceRolled(st.round_no, d1, d2))
+    if d1 == d2:
+        sabacc_shift(st, ev)
+    st.round_no += 1
+    begin_bet(st, ev)
+
+
+def sabacc_shift(st: ClassicState, ev: Events) -> None:
+    """Discard every live non-stasis card, then deal as many back one at a time, clockwise."""
+    live = set(st.live())
+    order = [s for s in st.hand_order() if s in live]
+    wanted = {s: len(st.hands[s]) for s in order}
+    for s in order:
+        st.discard.extend(st.hands[s])
+        st.hands[s] = []
+    while any(len(st.hands[s]) < wanted[s] for s in order):
+        for s in order:
+            if len(st.hands[s]) < wanted[s]:
+                card = draw_card(st, ev)
+                assert card is not None  # all discards precede the deal (§3.4)
+                st.hands[s].append(card)
+    for s in order:
+        st.last_drawn[s] = "Sabacc Shift dealt you " + ", ".join(c.name for c in st.hands[s])
+    ev.append(ShiftDone(tuple((st.players[s], wanted[s]) for s in order)))
+
+
+# --------------------------------------------------------------------------- settlement
+
+
+def _showdown(st: ClassicState, ev: Events) -> None:
+    reveal(st, ev)
+    end_hand(st, ev)
+
+
+def _concede(st: ClassicState, ev: Events) -> None:
+    award_conceded(st, ev)
+    end_hand(st, ev)
+
+
+def end_hand(st: ClassicState, ev: Events) -> None:
+    """HAND_END: cards back to the deck, stasis fields cleared; then the next hand or the end."""
+    st.stasis = [[] for _ in range(st.n)]
+    st.discard = []
+    next_hand(st, ev, start_hand)
+
+
+# --------------------------------------------------------------------------- leaving
+
+
+def leave(st: ClassicState, seat: int, ev: Events) -> int:
+    """The player leaves for good: fold if live (C-impl-1), hand back the credits behind."""
+    gone = depart(st, seat, ev, st.phase is Phase.GAME_OVER, discard_seat)
+    if gone is None or not gone.live:
+        return gone.credits if gone else 0
+    if len(st.live()) < 2:
+        _concede(st, ev)
+    elif st.phase is Phase.BET:
+        if gone.phase_over:
+            begin_trade(st, ev)
+    elif gone.was_current:
+        continue_trade(st, ev)
+    return gone.credits

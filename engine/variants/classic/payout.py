@@ -1,0 +1,134 @@
+"""Classic Sabacc card piles and the end of a hand: REVEAL, SETTLE, AWARD_CONCEDED, GAME_OVER.
+
+Credits move here: :func:`~engine.variants.classic.settle.settle` decides, this module applies
+the result to the shared :class:`~engine.core.betting.Betting` stacks and to the Sabacc pot, and
+writes the public reveal (every hand, value and name, each pot's winner, penalties, the Sabacc pot,
+and one line on why the winner won).
+
+C-impl-2: the game-end Sabacc pot goes to the players still in the game (CL-30); if nobody is
+(every remaining player was cashed out at the same HAND_START), to the players of the last hand
+who did not leave, so credits are always conserved.
+"""
+
+from __future__ import annotations
+
+from engine.core.game import Event
+from engine.variants.classic.cards import Card
+from engine.variants.classic.events import (
+    GameOver,
+    HandWon,
+    PenaltyPaid,
+    PotAwarded,
+    Revealed,
+    SabaccPotResult,
+    SuddenDemiseDrew,
+)
+from engine.variants.classic.settle import Settlement, explain, settle, settle_conceded
+from engine.variants.classic.state import ClassicState, Phase
+from engine.variants.twopot.flow import discard_seat as discard_seat  # re-exported
+from engine.variants.twopot.flow import draw_card as draw_card  # re-exported
+from engine.variants.twopot.payout import (
+    apply_credits,
+    award_uncontested,
+    close_game,
+    contributions_of,
+    game_end_recipients,
+    pot_name,
+    public_lines,
+    stacks_of,
+)
+
+Events = list[Event]
+
+
+class _PileDrawer:
+    """Sudden-Demise draws from the game's pile (the settlement's :class:`Drawer`)."""
+
+    def __init__(self, st: ClassicState, ev: Events) -> None:
+        self.st, self.ev = st, ev
+
+    def available(self) -> int:
+        return self.st.available()
+
+    def draw(self) -> Card:
+        card = draw_card(self.st, self.ev)
+        assert card is not None
+        return card
+
+
+# --------------------------------------------------------------------------- hands
+
+
+def _apply_settlement(st: ClassicState, result: Settlement[int], ev: Events) -> None:
+    """Move the credits a settlement decided and record statistics and the public summary."""
+    name = st.players.__getitem__
+    apply_credits(
+        st,
+        result.order,
+        result.payouts,
+        result.sabacc_payouts,
+        result.penalties,
+        result.sabacc_pot_after,
+        result.winners,
+        result.evals,
+    )
+    for i, pot in enumerate(result.pots):
+        ev.append(
+            PotAwarded(pot_name(i, len(result.pots)), pot.amount, tuple(map(name, pot.winners)))
+        )
+    for s, paid in result.penalties.items():
+        why = "bombed hand" if result.evals[s].bombed else "called and did not win"
+        ev.append(PenaltyPaid(name(s), paid, why))
+    if not result.conceded:
+        won = sum(result.sabacc_payouts.values())
+        ev.append(SabaccPotResult(tuple(map(name, result.sabacc_winners)), won or st.sabacc_pot))
+    ev.append(HandWon(explain(result, name)))
+
+
+def reveal(st: ClassicState, ev: Events) -> None:
+    """REVEAL and SETTLE (§5.5); the caller moves on to HAND_END."""
+    start = len(ev)
+    order = st.hand_order()
+    live = st.live()
+    caller = st.caller if st.caller in live else None
+    hands = {s: st.full_hand(s) for s in live}
+    result = settle(
+        order,
+        hands,
+        contributions_of(st, order),
+        stacks_of(st, order),
+        st.sabacc_pot,
+        caller,
+        _PileDrawer(st, ev),
+        st.options.bomb_out_penalty,
+    )
+    for s in order:
+        if s in hands:
+            e = result.evals[s]
+            cards = tuple(c.notation for c in hands[s])
+            ev.append(Revealed(st.players[s], cards, e.total, e.label, s == caller))
+    n_pots = len(result.pots)
+    for step in result.sudden_demise:
+        draws = []
+        for s in step.players:
+            card = step.draws[s]
+            if card is not None:
+                st.hands[s].append(card)  # Sudden-Demise cards stay in the hand (CL-21)
+            label = step.evals[s].label if s in step.evals else "tie stands"
+            draws.append((st.players[s], card.notation if card else "no card", label))
+        ev.append(SuddenDemiseDrew(pot_name(step.pot, n_pots), tuple(draws)))
+    _apply_settlement(st, result, ev)
+    st.last_result = public_lines(ev[start:])
+
+
+def award_conceded(st: ClassicState, ev: Events) -> None:
+    """AWARD_CONCEDED (§5.6): the last live player takes every layer; nothing is revealed."""
+    award_uncontested(st, ev, settle_conceded, _apply_settlement)
+
+
+def end_game(st: ClassicState, ev: Events) -> None:
+    """GAME_OVER: share the leftover Sabacc pot (CL-30, C-impl-2) and freeze the payouts."""
+    st.phase = Phase.GAME_OVER
+    st.queue = []
+    standings, shared = close_game(st, game_end_recipients(st, st.in_game()), st.start_seat)
+    ev.append(GameOver(standings, shared))

@@ -1,0 +1,238 @@
+"""Classic Sabacc table options and the whole mutable game state, with exact JSON persistence.
+
+The state is plain data; :mod:`engine.variants.classic.flow` moves it through the state machine of
+spec §3 and :mod:`engine.variants.classic` wraps it in the :class:`~engine.core.game.Game` contract.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from engine.core.betting import Betting
+from engine.core.deck import Deck
+from engine.variants.classic.cards import Card
+from engine.variants.classic.settle import HAND_POT_PENALTY, Penalty
+from engine.variants.twopot.state import (
+    Seat,
+    SeatRecord,
+    TwoPotSeats,
+    head_from_json,
+    head_to_json,
+    tail_from_json,
+    tail_to_json,
+)
+
+__all__ = [  # Seat and SeatRecord are re-exported (they live in twopot.state)
+    "ALL_OTHERS",
+    "REST_OF_ROUND",
+    "ClassicOptions",
+    "ClassicState",
+    "Phase",
+    "Seat",
+    "SeatRecord",
+    "Step",
+]
+
+ALL_OTHERS = "all_others"
+REST_OF_ROUND = "rest_of_round"
+
+
+@dataclass(frozen=True, slots=True)
+class ClassicOptions:
+    """Table options of spec §2.5 (defaults in the field defaults).
+
+    ``bomb_out_penalty`` is ``"hand_pot"`` or an int (the ``{"fixed": N}`` option).
+    """
+
+    hand_ante: int = 2
+    sabacc_ante: int = 2
+    min_bet: int = 1
+    min_call_round: int = 3
+    call_final_turns: str = ALL_OTHERS
+    bomb_out_penalty: Penalty = HAND_POT_PENALTY
+    max_rounds: int | None = 10
+    max_hands: int | None = None
+    stasis_max_cards: int | None = None
+
+    @property
+    def total_ante(self) -> int:
+        """What a player must be able to pay to be dealt in (hand + Sabacc ante, CL-28)."""
+        return self.hand_ante + self.sabacc_ante
+
+    @classmethod
+    def from_mapping(cls, raw: Mapping[str, Any]) -> ClassicOptions:
+        """Validate lobby options (unknown names are ignored; ``buy_in`` is not an option here)."""
+
+        def whole(name: str, low: int, default: int | None, nullable: bool = False) -> int | None:
+            value = raw.get(name, default)
+            if value is None and nullable:
+                return None
+            if not isinstance(value, int) or isinstance(value, bool) or value < low:
+                raise ValueError(f"option {name} must be an integer ≥ {low}")
+            return value
+
+        final = raw.get("call_final_turns", ALL_OTHERS)
+        if final not in (ALL_OTHERS, REST_OF_ROUND):
+            raise ValueError("option call_final_turns must be all_others or rest_of_round")
+        penalty_raw = raw.get("bomb_out_penalty", HAND_POT_PENALTY)
+        penalty: Penalty
+        if penalty_raw == HAND_POT_PENALTY:
+            penalty = HAND_POT_PENALTY
+        elif isinstance(penalty_raw, Mapping) and isinstance(penalty_raw.get("fixed"), int):
+            penalty = max(0, int(penalty_raw["fixed"]))
+        elif isinstance(penalty_raw, int) and not isinstance(penalty_raw, bool):
+            penalty = max(0, penalty_raw)
+        else:
+            raise ValueError('option bomb_out_penalty must be "hand_pot" or {"fixed": N}')
+        return cls(
+            hand_ante=whole("hand_ante", 0, 2) or 0,
+            sabacc_ante=whole("sabacc_ante", 0, 2) or 0,
+            min_bet=whole("min_bet", 1, 1) or 1,
+            min_call_round=whole("min_call_round", 1, 3) or 1,
+            call_final_turns=str(final),
+            bomb_out_penalty=penalty,
+            max_rounds=whole("max_rounds", 1, 10, nullable=True),
+            max_hands=whole("max_hands", 1, None, nullable=True),
+            stasis_max_cards=whole("stasis_max_cards", 0, None, nullable=True),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """The options in lobby form (``bomb_out_penalty`` as ``{"fixed": N}`` when fixed)."""
+        penalty: Any = self.bomb_out_penalty
+        if penalty != HAND_POT_PENALTY:
+            penalty = {"fixed": int(penalty)}
+        return {
+            "hand_ante": self.hand_ante,
+            "sabacc_ante": self.sabacc_ante,
+            "min_bet": self.min_bet,
+            "min_call_round": self.min_call_round,
+            "call_final_turns": self.call_final_turns,
+            "bomb_out_penalty": penalty,
+            "max_rounds": self.max_rounds,
+            "max_hands": self.max_hands,
+            "stasis_max_cards": self.stasis_max_cards,
+        }
+
+
+class Phase(StrEnum):
+    """Where the game waits for a decision (automatic states of §3 never wait)."""
+
+    BET = "bet"
+    TRADE = "trade"
+    FINAL_TURNS = "final_turns"
+    GAME_OVER = "game_over"
+
+
+class Step(StrEnum):
+    """Where the current trade turn is: before or after its one trade action (§3.1)."""
+
+    ACTION = "action"
+    END = "end"
+
+
+def _cards(data: Any) -> list[Card]:
+    return [Card.parse(str(x)) for x in data]
+
+
+@dataclass(slots=True)
+class ClassicState(TwoPotSeats):
+    """Everything a Classic table knows. Stacks and hand-pot contributions live in ``betting``."""
+
+    players: tuple[str, ...]
+    buy_in: int
+    options: ClassicOptions
+    rng: random.Random
+    betting: Betting
+    status: list[Seat]
+    sabacc_pot: int = 0
+    phase: Phase = Phase.BET
+    hand_no: int = 0
+    start_seat: int = 0
+    round_no: int = 0
+    hands: list[list[Card]] = field(default_factory=list)  # hidden (non-stasis) cards per seat
+    stasis: list[list[Card]] = field(default_factory=list)  # stasis field per seat (face up)
+    draw: Deck[Card] = field(default_factory=Deck)
+    discard: list[Card] = field(default_factory=list)
+    queue: list[int] = field(default_factory=list)  # trade turns still to take; [0] = current
+    step: Step = Step.ACTION
+    stasis_used: bool = False
+    traded: list[bool] = field(default_factory=list)  # took a turn in this Trade phase
+    caller: int | None = None
+    dice: tuple[int, int] | None = None
+    dealt: list[bool] = field(default_factory=list)  # dealt into the current / last hand
+    last_drawn: list[str] = field(default_factory=list)  # private note per seat
+    last_result: list[str] = field(default_factory=list)  # public lines of the last settlement
+    final_payouts: dict[int, int] | None = None
+    stats: list[SeatRecord] = field(default_factory=list)
+    seq: int = 0
+    turn: int = 0
+
+    def hand_order(self) -> list[int]:
+        """Every seat dealt into the hand, clockwise from the starting player."""
+        return [
+            (self.start_seat + i) % self.n
+            for i in range(self.n)
+            if self.dealt[(self.start_seat + i) % self.n]
+        ]
+
+    def full_hand(self, seat: int) -> list[Card]:
+        """A seat's whole hand: hidden cards plus its stasis field (§3.3)."""
+        return self.hands[seat] + self.stasis[seat]
+
+    def available(self) -> int:
+        """Cards that can still be drawn (draw pile + discards to reshuffle, §3.5)."""
+        return len(self.draw) + len(self.discard)
+
+    def to_json(self) -> dict[str, Any]:
+        """Serialise everything, the RNG included (``random.Random.getstate``)."""
+        return {
+            **head_to_json(self),
+            "sabacc_pot": self.sabacc_pot,
+            "phase": self.phase.value,
+            "hand_no": self.hand_no,
+            "start_seat": self.start_seat,
+            "round_no": self.round_no,
+            "hands": [[c.notation for c in h] for h in self.hands],
+            "stasis": [[c.notation for c in h] for h in self.stasis],
+            "draw": self.draw.to_json(lambda c: c.notation),
+            "discard": [c.notation for c in self.discard],
+            "queue": list(self.queue),
+            "step": self.step.value,
+            "stasis_used": self.stasis_used,
+            "traded": list(self.traded),
+            "caller": self.caller,
+            "dice": list(self.dice) if self.dice else None,
+            "dealt": list(self.dealt),
+            "last_drawn": list(self.last_drawn),
+            **tail_to_json(self),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ClassicState:
+        """Inverse of :meth:`to_json`."""
+        dice = data.get("dice")
+        return cls(
+            **head_from_json(data, ClassicOptions.from_mapping),
+            sabacc_pot=int(data["sabacc_pot"]),
+            phase=Phase(data["phase"]),
+            hand_no=int(data["hand_no"]),
+            start_seat=int(data["start_seat"]),
+            round_no=int(data["round_no"]),
+            hands=[_cards(h) for h in data["hands"]],
+            stasis=[_cards(h) for h in data["stasis"]],
+            draw=Deck.from_json(data["draw"], Card.parse),
+            discard=_cards(data["discard"]),
+            queue=[int(s) for s in data["queue"]],
+            step=Step(data["step"]),
+            stasis_used=bool(data["stasis_used"]),
+            traded=[bool(x) for x in data["traded"]],
+            caller=data.get("caller"),
+            dice=(int(dice[0]), int(dice[1])) if dice else None,
+            dealt=[bool(x) for x in data["dealt"]],
+            last_drawn=[str(x) for x in data["last_drawn"]],
+            **tail_from_json(data),
+        )

@@ -1,0 +1,238 @@
+"""Coruscant Shift cards, dice, hand evaluation and ante schedule (coruscant-shift.md §1, §2.3, §5).
+
+Pure functions only; the game state lives in :mod:`engine.variants.coruscant.game`.
+
+>>> c = Card.parse("circle:+7")
+>>> c.notation, c.display
+('circle:+7', '● +7')
+>>> evaluate(["circle:+7", "square:-2"], 5, "circle")
+{'total': 5, 'distance': 0, 'suit_count': 1, 'rank_key': [0, -1]}
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from itertools import combinations
+from typing import Any
+
+
+class Suit(StrEnum):
+    """The three card families (and the silver die's faces)."""
+
+    CIRCLE = "circle"
+    TRIANGLE = "triangle"
+    SQUARE = "square"
+
+    @property
+    def glyph(self) -> str:
+        """UI glyph: ● ▲ ■."""
+        return _GLYPHS[self]
+
+
+_GLYPHS = {Suit.CIRCLE: "●", Suit.TRIANGLE: "▲", Suit.SQUARE: "■"}
+CARD_RE = re.compile(r"^(?:(circle|triangle|square):([+-])(10|[1-9])|sylop)$")
+GOLD_FACES: tuple[int, ...] = (0, 0, 5, -5, 10, -10)
+SILVER_FACES: tuple[Suit, ...] = (
+    Suit.CIRCLE,
+    Suit.CIRCLE,
+    Suit.TRIANGLE,
+    Suit.TRIANGLE,
+    Suit.SQUARE,
+    Suit.SQUARE,
+)
+TARGETS = frozenset(GOLD_FACES)
+SYLOP_ALIAS_SEP = "#"  # a select's second Sylop option is "sylop#2" (option values are unique)
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card: a suited card (``suit`` set, value ±1…±10) or a Sylop (``suit`` None, value 0)."""
+
+    suit: Suit | None
+    value: int
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Parse the §1.2 notation; raises ValueError on anything else."""
+        m = CARD_RE.match(text)
+        if m is None:
+            raise ValueError(f"not a Coruscant Shift card: {text!r}")
+        if m.group(1) is None:
+            return SYLOP
+        value = int(m.group(3))
+        return cls(Suit(m.group(1)), value if m.group(2) == "+" else -value)
+
+    @property
+    def is_sylop(self) -> bool:
+        """True for the two wild zero cards."""
+        return self.suit is None
+
+    @property
+    def notation(self) -> str:
+        """The §1.2 notation, e.g. ``circle:+7`` or ``sylop``."""
+        if self.suit is None:
+            return "sylop"
+        return f"{self.suit.value}:{self.value:+d}"
+
+    @property
+    def display(self) -> str:
+        """A short UI label, e.g. ``● +7`` or ``Ø Sylop``."""
+        if self.suit is None:
+            return "Ø Sylop"
+        return f"{self.suit.glyph} {self.value:+d}"
+
+    def __str__(self) -> str:
+        return self.notation
+
+
+SYLOP = Card(None, 0)
+
+
+def full_deck() -> list[Card]:
+    """The 62 cards in a fixed order (three suits ±1…±10, then two Sylops)."""
+    cards = [
+        Card(suit, sign * magnitude)
+        for suit in Suit
+        for sign in (1, -1)
+        for magnitude in range(1, 11)
+    ]
+    return [*cards, SYLOP, SYLOP]
+
+
+def parse_cards(texts: Iterable[str]) -> list[Card]:
+    """Parse a list of notations."""
+    return [Card.parse(t) for t in texts]
+
+
+def check_unique(cards: Iterable[Card]) -> None:
+    """Raise ValueError unless every suited card appears once and at most two Sylops appear."""
+    counts = Counter(cards)
+    for card, n in counts.items():
+        if n > (2 if card.is_sylop else 1):
+            raise ValueError(f"{card.notation} appears {n} times")
+
+
+def format_target(target: int) -> str:
+    """``+5``, ``-10``, ``0``."""
+    return f"{target:+d}" if target else "0"
+
+
+def roll_dice(rng: random.Random) -> tuple[int, Suit]:
+    """Roll the gold (target) and silver (suit) dice with ``rng`` (§1.3)."""
+    return rng.choice(GOLD_FACES), rng.choice(SILVER_FACES)
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluation:
+    """A selection's value against a target and suit; ``rank_key`` lower is better (§5.2)."""
+
+    total: int
+    distance: int
+    suit_count: int
+
+    @property
+    def rank_key(self) -> tuple[int, int]:
+        """``(distance, -suit_count)``."""
+        return (self.distance, -self.suit_count)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The test-vector ``eval`` object."""
+        return {
+            "total": self.total,
+            "distance": self.distance,
+            "suit_count": self.suit_count,
+            "rank_key": list(self.rank_key),
+        }
+
+    def label(self, target: int, suit: Suit) -> str:
+        """A readable summary, e.g. ``+5 exact, 2 ● cards`` or ``+3 (2 from +5), 1 ● card``."""
+        where = "exact" if self.distance == 0 else f"({self.distance} from {format_target(target)})"
+        plural = "card" if self.suit_count == 1 else "cards"
+        return f"{format_target(self.total)} {where}, {self.suit_count} {suit.glyph} {plural}"
+
+    @property
+    def score(self) -> int:
+        """Higher is better (for statistics): ``1000 − 10·distance + suit_count``."""
+        return 1000 - 10 * self.distance + self.suit_count
+
+
+def evaluate_cards(
+    cards: Sequence[Card], target: int, suit: Suit, *, sylop_wild: bool = True
+) -> Evaluation:
+    """Evaluate a final selection (§5.1, §5.2; Sylops count for the suit when ``sylop_wild``)."""
+    total = sum(c.value for c in cards)
+    matches = sum(1 for c in cards if c.suit is suit or (sylop_wild and c.is_sylop))
+    return Evaluation(total, abs(total - target), matches)
+
+
+def evaluate(
+    cards: Sequence[str], target: int, suit: str, *, sylop_wild: bool = True
+) -> dict[str, Any]:
+    """The judge's pure API: notations in, ``{total, distance, suit_count, rank_key}`` out.
+
+    >>> evaluate(["sylop", "triangle:+1"], 0, "square")["rank_key"]
+    [1, -1]
+    >>> evaluate(["sylop", "triangle:+1"], 0, "square", sylop_wild=False)["rank_key"]
+    [1, 0]
+    """
+    if isinstance(target, bool) or target not in TARGETS:
+        raise ValueError(f"target {target!r} is not a gold die face")
+    if isinstance(cards, str) or not isinstance(cards, Sequence):
+        raise ValueError(f"a selection is a list of cards, not {cards!r}")
+    if not all(isinstance(c, str) for c in cards):
+        raise ValueError(f"cards are written as strings: {list(cards)!r}")
+    parsed = parse_cards(cards)
+    if not 1 <= len(parsed) <= 5:
+        raise ValueError("a selection has 1 to 5 cards")
+    return evaluate_cards(parsed, int(target), Suit(suit), sylop_wild=sylop_wild).as_dict()
+
+
+def best_selection(
+    hand: Sequence[Card], target: int, suit: Suit, *, sylop_wild: bool = True
+) -> list[Card]:
+    """The subset minimising ``rank_key``; ties → fewer cards, then notation order (§3 timeout)."""
+
+    def key(subset: Sequence[Card]) -> tuple[tuple[int, int], int, tuple[str, ...]]:
+        ev = evaluate_cards(subset, target, suit, sylop_wild=sylop_wild)
+        return ev.rank_key, len(subset), tuple(sorted(c.notation for c in subset))
+
+    subsets: list[tuple[Card, ...]] = [
+        s for n in range(1, len(hand) + 1) for s in combinations(hand, n)
+    ]
+    _, best = min((key(subset), i) for i, subset in enumerate(subsets))
+    return list(subsets[best])
+
+
+def ante_increment(players_in_game: int) -> int:
+    """inc(2)=5, inc(3)=3, inc(4)=2, inc(n≥5)=1 (§2.3, CS-10)."""
+    return {2: 5, 3: 3, 4: 2}.get(players_in_game, 1 if players_in_game >= 5 else 0)
+
+
+def next_ante(previous: int, players_in_game: int) -> int:
+    """``ante(h) = ante(h−1) + inc(n_h)`` for a hand h ≥ 2."""
+    return previous + ante_increment(players_in_game)
+
+
+def ante_schedule(
+    base_ante: int, players_in_game_per_hand: Sequence[int], *, escalation: bool = True
+) -> list[int]:
+    """The ante of every hand, given how many players are in the game at each hand's start
+    (option ``ante_escalation`` off: ``escalation=False``, the ante stays ``base_ante``).
+
+    >>> ante_schedule(2, [5, 5, 4, 4, 2, 2])
+    [2, 3, 5, 7, 12, 17]
+    >>> ante_schedule(2, [4, 4, 4], escalation=False)
+    [2, 2, 2]
+    """
+    antes: list[int] = []
+    for n in players_in_game_per_hand:
+        if not antes:
+            antes.append(base_ante)
+        else:
+            antes.append(next_ante(antes[-1], n) if escalation else antes[-1])
+    return antes

@@ -1,0 +1,275 @@
+"""Coruscant Shift game state: options, phases, the data of a running game and its JSON form.
+
+The steps of a hand are in :mod:`engine.variants.coruscant.flow`; the platform-facing methods in
+:mod:`engine.variants.coruscant.game`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, fields
+from enum import StrEnum
+from typing import Any, ClassVar, Self
+
+from engine.core.betting import Betting
+from engine.core.deck import Deck
+from engine.core.game import IllegalAction, SeatStats
+from engine.core.rng import rng_from_json, rng_to_json
+from engine.core.seats import clockwise_from
+from engine.variants.coruscant.cards import SYLOP_ALIAS_SEP, Card, Suit
+
+
+class Phase(StrEnum):
+    """The decision points of a hand, plus the end of the game."""
+
+    SELECT_1 = "r1_select"
+    BET_1 = "r1_bet"
+    SELECT_2 = "r2_select"
+    BET_2 = "r2_bet"
+    GAME_OVER = "game_over"
+
+    @property
+    def round_no(self) -> int:
+        """1 or 2 (0 once the game is over)."""
+        return {"r1_select": 1, "r1_bet": 1, "r2_select": 2, "r2_bet": 2}.get(self.value, 0)
+
+    @property
+    def selecting(self) -> bool:
+        """True in a simultaneous selection phase."""
+        return self in (Phase.SELECT_1, Phase.SELECT_2)
+
+
+@dataclass(frozen=True, slots=True)
+class CoruscantOptions:
+    """Table options (§2.3, CS-3, CS-5, CS-11, CS-16); ``max_raises_per_phase`` is optional."""
+
+    ante_escalation: bool = True
+    base_ante: int = 2
+    lock_first_selection: bool = False
+    sylop_counts_as_target_suit: bool = True
+    max_hands: int | None = None
+    min_bet: int = 1
+    max_raises_per_phase: int | None = None
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, Any]) -> CoruscantOptions:
+        """Build from a table's option mapping; unknown names raise ValueError."""
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise ValueError(f"unknown Coruscant Shift options: {', '.join(unknown)}")
+        defaults = cls()
+        values: dict[str, Any] = {}
+        for name, raw in data.items():
+            default = getattr(defaults, name)
+            if raw is None:
+                values[name] = default if name != "max_hands" else None
+            elif isinstance(default, bool):
+                values[name] = _as_bool(name, raw)
+            else:
+                values[name] = _as_int(name, raw)
+        opts = cls(**values)
+        if opts.base_ante < 0 or opts.min_bet < 1:
+            raise ValueError("base_ante must be >= 0 and min_bet >= 1")
+        if opts.max_hands is not None and opts.max_hands < 1:
+            raise ValueError("max_hands must be at least 1")
+        return opts
+
+
+def _as_bool(name: str, raw: Any) -> bool:
+    if isinstance(raw, bool):
+        return raw
+    text = str(raw).strip().lower()
+    if text in {"true", "yes", "on", "1"}:
+        return True
+    if text in {"false", "no", "off", "0"}:
+        return False
+    raise ValueError(f"option {name} must be true or false, not {raw!r}")
+
+
+def _as_int(name: str, raw: Any) -> int:
+    try:
+        if isinstance(raw, bool) or (isinstance(raw, float) and not raw.is_integer()):
+            raise ValueError
+        return int(raw)
+    except (TypeError, ValueError):
+        raise ValueError(f"option {name} must be a whole number, not {raw!r}") from None
+
+
+class CoruscantState:
+    """Everything a Coruscant Shift game holds; JSON-serialisable with :meth:`to_json`.
+
+    Card invariant: ``deck + discard + every hand`` is always the 62-card deck during a hand.
+    Credit invariant: ``sum(stacks) + pot`` only drops when a player leaves with their stack.
+    """
+
+    VARIANT: ClassVar[str] = "coruscant-shift"
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        *,
+        stacks: Sequence[int],
+        options: CoruscantOptions,
+        rng: random.Random,
+    ) -> None:
+        n = len(players)
+        if not 2 <= n <= 6:
+            raise ValueError("Coruscant Shift seats 2 to 6 players")
+        self.seat_players = tuple(players)
+        self.n = n
+        self.opts = options
+        self.rng = rng
+        self.bet = Betting(
+            n, stacks, min_bet=options.min_bet, max_raises_per_phase=options.max_raises_per_phase
+        )
+        self.left = [False] * n
+        self.hand_no = 0
+        self.ante = options.base_ante
+        self.start_seat = 0
+        self.phase = Phase.SELECT_1
+        self.target = 0
+        self.suit = Suit.CIRCLE
+        self.deck: Deck[Card] = Deck()
+        self.discard: list[Card] = []
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.kept: list[list[Card]] = [[] for _ in range(n)]
+        self.choice: list[list[Card] | None] = [None] * n
+        self.stats: list[dict[str, Any]] = [asdict(SeatStats()) for _ in range(n)]
+        self.rigged_decks: list[list[str]] = []
+        self.rigged_dice: list[tuple[int, str]] = []
+        self.rigged_start: int | None = None
+        self.seq_count = 0
+        self.turn_count = 0
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Player ids by seat."""
+        return self.seat_players
+
+    @property
+    def finished(self) -> bool:
+        """True once the game is over."""
+        return self.phase is Phase.GAME_OVER
+
+    @property
+    def stacks(self) -> list[int]:
+        """Credits behind each seat (the betting module owns them)."""
+        return self.bet.stacks
+
+    def order(self) -> list[int]:
+        """Every seat clockwise from this hand's starting player."""
+        return list(clockwise_from(self.start_seat, self.n))
+
+    def parse_choice(self, seat: int, choices: Sequence[str]) -> list[Card]:
+        """Validate a selection of ``seat`` (notations; a second Sylop may be ``sylop#2``)."""
+        if not choices:
+            raise IllegalAction("Choose at least one card.")
+        remaining = Counter(self.hands[seat])
+        picked: list[Card] = []
+        for text in choices:
+            base = text.split(SYLOP_ALIAS_SEP)[0] if text.startswith("sylop") else text
+            try:
+                card = Card.parse(base)
+            except ValueError:
+                raise IllegalAction(f"{text!r} is not a card.") from None
+            if remaining[card] <= 0:
+                if card in self.hands[seat]:
+                    raise IllegalAction(f"You chose {card.display} more times than you hold it.")
+                raise IllegalAction(f"You don't hold {card.display} ({card.notation}).")
+            remaining[card] -= 1
+            picked.append(card)
+        if self.opts.lock_first_selection and self.phase is Phase.SELECT_2:
+            missing = Counter(self.kept[seat]) - Counter(picked)
+            if missing:
+                shown = ", ".join(c.display for c in missing.elements())
+                raise IllegalAction(f"Your round-1 cards are locked in: keep {shown}.")
+        return picked
+
+    def pending_seats(self) -> frozenset[int]:
+        """Unconfirmed live seats while selecting; the seat to act while betting."""
+        if self.phase.selecting:
+            return frozenset(
+                s for s in range(self.n) if self.bet.is_live(s) and self.choice[s] is None
+            )
+        if self.phase is Phase.GAME_OVER or self.bet.to_act is None:
+            return frozenset()
+        return frozenset({self.bet.to_act})
+
+    def payouts(self) -> dict[int, int]:
+        """Final stacks per seat (seats that left get 0)."""
+        return {s: 0 if self.left[s] else self.stacks[s] for s in range(self.n)}
+
+    def muck(self, seat: int) -> None:
+        """Put a seat's cards face down on the discard pile."""
+        self.discard.extend(self.hands[seat])
+        self.hands[seat] = []
+        self.kept[seat] = []
+        self.choice[seat] = None
+
+    def all_cards(self) -> list[Card]:
+        """Deck, discard pile and hands together (tests check it is always the full deck)."""
+        return [*self.deck.cards, *self.discard, *(c for h in self.hands for c in h)]
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole state, RNG included."""
+        cards = [[c.notation for c in h] for h in self.hands]
+        return {
+            "variant": self.VARIANT,
+            "players": list(self.seat_players),
+            "options": asdict(self.opts),
+            "rng": rng_to_json(self.rng),
+            "betting": self.bet.to_json(),
+            "left": list(self.left),
+            "hand_no": self.hand_no,
+            "ante": self.ante,
+            "start_seat": self.start_seat,
+            "phase": self.phase.value,
+            "target": self.target,
+            "suit": self.suit.value,
+            "deck": self.deck.to_json(lambda c: c.notation),
+            "discard": [c.notation for c in self.discard],
+            "hands": cards,
+            "kept": [[c.notation for c in h] for h in self.kept],
+            "choice": [None if h is None else [c.notation for c in h] for h in self.choice],
+            "stats": [dict(s) for s in self.stats],
+            "rigged_decks": [list(d) for d in self.rigged_decks],
+            "rigged_dice": [list(d) for d in self.rigged_dice],
+            "rigged_start": self.rigged_start,
+            "seq": self.seq_count,
+            "turn": self.turn_count,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        """Restore a state serialised by :meth:`to_json`."""
+        rng = rng_from_json(data["rng"])
+        betting = Betting.from_json(data["betting"])
+        game = cls(
+            data["players"],
+            stacks=betting.stacks,
+            options=CoruscantOptions(**data["options"]),
+            rng=rng,
+        )
+        game.bet = betting
+        game.left = [bool(x) for x in data["left"]]
+        game.hand_no = int(data["hand_no"])
+        game.ante = int(data["ante"])
+        game.start_seat = int(data["start_seat"])
+        game.phase = Phase(data["phase"])
+        game.target = int(data["target"])
+        game.suit = Suit(data["suit"])
+        game.deck = Deck.from_json(data["deck"], Card.parse)
+        game.discard = [Card.parse(c) for c in data["discard"]]
+        game.hands = [[Card.parse(c) for c in h] for h in data["hands"]]
+        game.kept = [[Card.parse(c) for c in h] for h in data["kept"]]
+        game.choice = [None if h is None else [Card.parse(c) for c in h] for h in data["choice"]]
+        game.stats = [dict(s) for s in data["stats"]]
+        game.rigged_decks = [list(d) for d in data["rigged_decks"]]
+        game.rigged_dice = [(int(t), str(s)) for t, s in data["rigged_dice"]]
+        game.rigged_start = data["rigged_start"]
+        game.seq_count = int(data["seq"])
+        game.turn_count = int(data["turn"])
+        return game

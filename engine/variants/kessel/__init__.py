@@ -1,0 +1,107 @@
+"""Kessel Sabacc (Star Wars Outlaws), variant id ``kessel``: the :class:`Game` implementation.
+
+Rules: ``docs/rules/kessel.md``. Cards and scoring live in :mod:`.cards`, the state in
+:mod:`.state`, the flow in :mod:`.flow`, the Shift Tokens in :mod:`.tokens`,
+views in :mod:`.views` and the vector judge in :mod:`.judge`.
+
+Decisions (besides the spec's K-n): K-impl-1 … K-impl-8 are documented in those modules;
+K-impl-9: chips are not credits. The credit stake (buy-in × seats) goes to the last player with
+chips (split among the last round's winners if everyone is eliminated at once, K-37); a player who
+leaves gets nothing back.
+
+>>> game = create(["ann", "bob"], buy_in=90, options={"token_mode": "none"}, seed=1)
+>>> sorted(a.kind for a in game.legal_actions(next(iter(game.pending_seats()))))
+['draw', 'stand']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from engine.core.game import Action, Event, VariantInfo
+from engine.core.variant import StateGame
+from engine.variants.kessel import actions, flow, views
+from engine.variants.kessel.judge import judge
+from engine.variants.kessel.state import RATES, KesselOptions, KesselState, Phase
+
+
+class KesselGame(StateGame[KesselState]):
+    """A running Kessel Sabacc game (implements :class:`engine.core.game.Game`).
+
+    Decisions come from :mod:`.actions`, views and statistics from :mod:`.views`.
+    The decision counter is the state's ``decision``: it does not grow while seats act one by one
+    in a simultaneous phase (token selection).
+    """
+
+    VARIANT: ClassVar[str] = "kessel"
+    STATE = KesselState
+    OVER = Phase.OVER
+    TURN_FIELD = "decision"
+    actions = actions
+    views = views
+
+    @classmethod
+    def new(
+        cls, players: Sequence[str], *, buy_in: int, options: Mapping[str, Any], seed: int
+    ) -> KesselGame:
+        """SETUP a new game (the :data:`INFO` factory)."""
+        state, _ = flow.new_state(players, buy_in, options, seed)
+        return cls(state)
+
+    def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
+        """Apply one decision and every automatic step after it; raise ``IllegalAction``."""
+        st = self.state
+        before = st.phase
+        events = actions.apply_action(st, seat, action)
+        self._count(action=True, decision=before not in flow.SIMULTANEOUS or st.phase is not before)
+        return tuple(events)
+
+    def leave(self, seat: int) -> tuple[tuple[Event, ...], int]:
+        """Forfeit (K-impl-8); never returns credits."""
+        st = self.state
+        before, pending = st.phase, views.pending(st)
+        events = flow.leave(st, seat)
+        changed = st.phase is not before or (
+            before not in flow.SIMULTANEOUS and views.pending(st) != pending
+        )
+        self._count(decision=bool(events) and changed)
+        return tuple(events), 0
+
+    def payouts(self) -> dict[int, int]:
+        """Credits per seat once finished (the winner takes buy-in × seats)."""
+        if not self.finished:
+            return {}
+        st = self.state
+        return {i: (0 if s.left else st.payout.get(i, 0)) for i, s in enumerate(st.seats)}
+
+
+def create(
+    players: Sequence[str], *, buy_in: int, options: Mapping[str, Any], seed: int
+) -> KesselGame:
+    """Factory for :data:`INFO` (raises ``ValueError`` on bad players/options)."""
+    return KesselGame.new(players, buy_in=buy_in, options=options, seed=seed)
+
+
+def restore(data: Mapping[str, Any]) -> KesselGame:
+    """Restore a serialised game."""
+    return KesselGame.from_json(data)
+
+
+_DEFAULTS = KesselOptions().to_json()
+
+INFO = VariantInfo(
+    id="kessel",
+    name="Kessel Sabacc",
+    min_players=2,
+    max_players=6,
+    buy_in_presets={name: rate * _DEFAULTS["starting_chips"] for name, rate in RATES.items()},
+    default_preset="lay",
+    min_buy_in=4,
+    create=create,
+    restore=restore,
+    judge=judge,
+    options=_DEFAULTS,
+)
+"""Registry entry: presets are the §2.2 stakes for the default 6 chips (lay 90, pro 150,
+tournament 750 credits)."""

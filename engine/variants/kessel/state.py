@@ -1,0 +1,365 @@
+"""Kessel Sabacc game state: options, seats, piles and their JSON form (``kessel.md`` §2, §3).
+
+The state is a plain mutable record; the rules that change it live in
+:mod:`engine.variants.kessel.flow` and :mod:`engine.variants.kessel.tokens`.
+
+Implementation decisions:
+
+* K-impl-2: when the ``starting_chips`` option is absent, it is inferred from the credit buy-in
+  when that is a stake of a §2.2 profile (e.g. 120 = 8 chips × 15 lay); otherwise 6.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from engine.core.deck import Deck
+from engine.core.rng import rng_from_json, rng_to_json
+from engine.variants.kessel.cards import FAMILIES, Card, Family, parse_card
+from engine.variants.kessel.rank import Fix
+
+RATES: Mapping[str, int] = {"lay": 15, "pro": 25, "tournament": 125}
+"""Credits per tax chip of the §2.2 economy profiles."""
+
+DEFAULT_CHIPS = 6
+TOKENS_PER_PLAYER = 3
+
+
+class Phase(StrEnum):
+    """Where the game waits for a decision."""
+
+    SELECT = "select_tokens"  # simultaneous: every seat picks its Shift Tokens (token_mode select)
+    CARD_TURN = "card_turn"  # one seat: token window, then draw or stand
+    PRIME = "prime_choice"  # the actor of Prime Sabacc picks one of two dice
+    KEEP = "keep"  # the seat that drew keeps one card of the drawn family
+    IMPOSTOR = "impostor"  # one seat at a time, clockwise: the owner picks its Impostor dice
+    REVEAL = "reveal"  # only in judge scenarios: the round ended, settlement not run
+    OVER = "game_over"
+
+
+@dataclass(frozen=True, slots=True)
+class KesselOptions:
+    """Game options (§3.1, §6.3) with their defaults."""
+
+    starting_chips: int = DEFAULT_CHIPS
+    economy: str = "lay"
+    token_mode: str = "select"
+    token_pool: str = "per_player"
+    allow_duplicate_tokens: bool = False
+    all_stand_rule: str = "same_turn"
+    tokens_public: bool = False
+    predetermined_tokens: tuple[tuple[str, ...], ...] = ()
+
+    @classmethod
+    def parse(cls, options: Mapping[str, Any], buy_in: int, n_players: int) -> KesselOptions:
+        """Validate ``options``; raise ``ValueError`` with a readable message."""
+        chips = options.get("starting_chips")
+        if chips is None:
+            chips = infer_chips(buy_in)
+        chips = int(chips)
+        if not 4 <= chips <= 8:
+            raise ValueError("starting_chips must be between 4 and 8")
+        choices = {
+            "economy": ("lay", "pro", "tournament", "custom"),
+            "token_mode": ("select", "random", "predetermined", "none"),
+            "token_pool": ("per_player", "shared"),
+            "all_stand_rule": ("same_turn", "consecutive"),
+        }
+        values: dict[str, str] = {}
+        defaults = cls()
+        for name, allowed in choices.items():
+            value = str(options.get(name, getattr(defaults, name)))
+            if value not in allowed:
+                raise ValueError(f"{name} must be one of {', '.join(allowed)}")
+            values[name] = value
+        if values["token_pool"] == "shared" and n_players * TOKENS_PER_PLAYER > 16:
+            raise ValueError("a shared token pool needs at most 5 players")
+        raw = options.get("predetermined_tokens") or ()
+        if raw and all(isinstance(t, str) for t in raw):
+            raw = [raw]
+        predetermined = tuple(tuple(str(t) for t in seat) for seat in raw)
+        return cls(
+            starting_chips=chips,
+            allow_duplicate_tokens=bool(options.get("allow_duplicate_tokens", False)),
+            tokens_public=bool(options.get("tokens_public", False)),
+            predetermined_tokens=predetermined,
+            **values,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready dict."""
+        return {
+            "starting_chips": self.starting_chips,
+            "economy": self.economy,
+            "token_mode": self.token_mode,
+            "token_pool": self.token_pool,
+            "allow_duplicate_tokens": self.allow_duplicate_tokens,
+            "all_stand_rule": self.all_stand_rule,
+            "tokens_public": self.tokens_public,
+            "predetermined_tokens": [list(t) for t in self.predetermined_tokens],
+        }
+
+
+def infer_chips(buy_in: int) -> int:
+    """Chips bought by ``buy_in`` under a §2.2 profile, else the default 6 (K-impl-2)."""
+    for rate in RATES.values():
+        if buy_in % rate == 0 and 4 <= buy_in // rate <= 8:
+            return buy_in // rate
+    return DEFAULT_CHIPS
+
+
+@dataclass(slots=True)
+class SeatState:
+    """One player's chips, cards, tokens and statistics."""
+
+    player: str
+    stock: int
+    hand_pot: int = 0
+    hand: list[Card] = field(default_factory=list)  # [sand, blood] while playing
+    tokens: list[str] = field(default_factory=list)  # unused Shift Tokens
+    used_tokens: list[str] = field(default_factory=list)
+    selected: bool = True  # has its tokens (False while picking them)
+    out: bool = False  # eliminated or left
+    left: bool = False
+    immune: bool = False
+    history: list[str] = field(default_factory=list)  # card actions this round: draw / stand
+    rounds_played: int = 0
+    rounds_won: int = 0
+    best_hand: str = ""
+    best_score: int = 0
+    biggest_pot: int = 0
+
+    @property
+    def in_stand(self) -> bool:
+        """Most recent card action this round was STAND (§6.1, K-6)."""
+        return bool(self.history) and self.history[-1] == "stand"
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready dict."""
+        data = {
+            name: getattr(self, name)
+            for name in SeatState.__slots__
+            if name not in ("hand", "tokens", "used_tokens", "history")
+        }
+        data["hand"] = [c.notation for c in self.hand]
+        data["tokens"] = list(self.tokens)
+        data["used_tokens"] = list(self.used_tokens)
+        data["history"] = list(self.history)
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> SeatState:
+        """Inverse of :meth:`to_json`."""
+        seat = cls(player=str(data["player"]), stock=int(data["stock"]))
+        for name in SeatState.__slots__:
+            if name in data and name not in ("hand", "tokens", "used_tokens", "history"):
+                setattr(seat, name, data[name])
+        seat.hand = [parse_card(c) for c in data.get("hand", ())]
+        seat.tokens = list(data.get("tokens", ()))
+        seat.used_tokens = list(data.get("used_tokens", ()))
+        seat.history = list(data.get("history", ()))
+        return seat
+
+
+@dataclass(slots=True)
+class KesselState:
+    """The whole state of one game (RNG included)."""
+
+    players: tuple[str, ...]
+    buy_in: int
+    options: KesselOptions
+    rng: random.Random
+    seats: list[SeatState]
+    phase: Phase = Phase.SELECT
+    round_no: int = 0
+    t: int = 1  # turn (pass) within the round, 1..3
+    starter: int = 0
+    order: list[int] = field(default_factory=list)  # this round's seats, clockwise from starter
+    cursor: int = 0  # index in ``order`` of the seat whose card turn it is
+    draw: dict[Family, Deck[Card]] = field(default_factory=dict)
+    discard: dict[Family, list[Card]] = field(default_factory=dict)  # top = last
+    fix: Fix = field(default_factory=Fix)
+    token_played: bool = False  # in the current card turn
+    acted: bool = False  # the current seat already took its card action (judge scenarios)
+    judge_mode: bool = False  # judge scenarios: no automatic stands, stop at the reveal
+    free_draw: bool = False  # in the current card turn
+    embargoed: int | None = None  # seat marked by Embargo for its next card turn this round
+    forced: bool = False  # the current card turn must STAND (Embargo)
+    drawn: Card | None = None  # card drawn and not yet kept/discarded
+    prime_dice: tuple[int, int] | None = None
+    # Impostor dice of this reveal (every roll, also the resolved ones) and the values set so far
+    rolls: dict[int, dict[Family, tuple[int, int]]] = field(default_factory=dict)
+    chosen: dict[int, dict[Family, int]] = field(default_factory=dict)
+    seq: int = 0
+    decision: int = 0
+    payout: dict[int, int] = field(default_factory=dict)
+    last_winners: list[int] = field(default_factory=list)
+    last_reveal: list[str] = field(default_factory=list)
+
+    # --- queries ---------------------------------------------------------------------------------
+
+    @property
+    def n(self) -> int:
+        """Number of seats."""
+        return len(self.seats)
+
+    @property
+    def current(self) -> int:
+        """The seat whose card turn it is (CARD_TURN, PRIME, KEEP)."""
+        return self.order[self.cursor]
+
+    def active(self) -> list[int]:
+        """Seats still in the game (not eliminated, not left), in seat order."""
+        return [i for i, s in enumerate(self.seats) if not s.out]
+
+    def round_players(self) -> list[int]:
+        """This round's players still in, clockwise from the starting player."""
+        return [i for i in self.order if not self.seats[i].out]
+
+    def others(self, seat: int) -> list[int]:
+        """Active players of this round other than ``seat`` (§6.1 "other players")."""
+        return [i for i in self.round_players() if i != seat]
+
+    def next_card_turn(self, seat: int) -> int | None:
+        """The next round player after ``seat`` who still has a card turn this round (K-7)."""
+        idx = self.order.index(seat)
+        later = [i for i in self.order[idx + 1 :] if not self.seats[i].out]
+        if later:
+            return later[0]
+        if self.t < 3:
+            first = self.round_players()
+            return first[0] if first else None
+        return None
+
+    def open_rolls(self, seat: int) -> dict[Family, tuple[int, int]]:
+        """``seat``'s Impostor dice still waiting for a choice (Sand first)."""
+        done = self.chosen.get(seat, {})
+        rolled = self.rolls.get(seat, {})
+        return {f: rolled[f] for f in FAMILIES if f in rolled and f not in done}
+
+    @property
+    def impostor_chooser(self) -> int | None:
+        """The seat choosing its Impostor dice now: the first round player, clockwise from the
+        starting player, with dice waiting for a choice (§3.5, K-34)."""
+        if self.phase is not Phase.IMPOSTOR:
+            return None
+        return next((p for p in self.round_players() if self.open_rolls(p)), None)
+
+    def all_cards(self) -> list[Card]:
+        """Every card in the game (hands, piles, pending draw): always the 44 of the deck."""
+        cards = [c for s in self.seats for c in s.hand]
+        for fam in FAMILIES:
+            cards += self.draw[fam].cards + self.discard[fam]
+        if self.drawn is not None:
+            cards.append(self.drawn)
+        return cards
+
+    # --- piles -----------------------------------------------------------------------------------
+
+    def refill(self, family: Family) -> None:
+        """§3.8: an empty draw pile takes the discard pile except its top card, shuffled."""
+        pile, disc = self.draw[family], self.discard[family]
+        if not pile.cards and len(disc) > 1:
+            rest, self.discard[family] = disc[:-1], disc[-1:]
+            pile.shuffle_in(rest, self.rng)
+
+    def can_take(self, family: Family, from_discard: bool) -> bool:
+        """Whether DRAW from this pile is possible (after §3.8)."""
+        if from_discard:
+            return bool(self.discard[family])
+        return bool(self.draw[family].cards) or len(self.discard[family]) > 1
+
+    def take(self, family: Family, from_discard: bool) -> Card:
+        """Take the top card of a pile (refilling an empty draw pile first)."""
+        if from_discard:
+            return self.discard[family].pop()
+        self.refill(family)
+        if not self.draw[family].cards:  # Exhaustion fallback (§3.8)
+            return self.discard[family].pop()
+        return self.draw[family].draw_one()
+
+    # --- JSON ------------------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole state, RNG included."""
+        return {
+            "players": list(self.players),
+            "buy_in": self.buy_in,
+            "options": self.options.to_json(),
+            "rng": rng_to_json(self.rng),
+            "seats": [s.to_json() for s in self.seats],
+            "phase": self.phase.value,
+            "round_no": self.round_no,
+            "t": self.t,
+            "starter": self.starter,
+            "order": list(self.order),
+            "cursor": self.cursor,
+            "draw": {f.value: self.draw[f].to_json(str) for f in self.draw},
+            "discard": {f.value: [c.notation for c in self.discard[f]] for f in self.discard},
+            "fix": self.fix.to_json(),
+            "token_played": self.token_played,
+            "acted": self.acted,
+            "judge_mode": self.judge_mode,
+            "free_draw": self.free_draw,
+            "embargoed": self.embargoed,
+            "forced": self.forced,
+            "drawn": None if self.drawn is None else self.drawn.notation,
+            "prime_dice": None if self.prime_dice is None else list(self.prime_dice),
+            "rolls": {
+                str(s): {f.value: list(d) for f, d in r.items()} for s, r in self.rolls.items()
+            },
+            "chosen": {str(s): {f.value: v for f, v in c.items()} for s, c in self.chosen.items()},
+            "seq": self.seq,
+            "decision": self.decision,
+            "payout": {str(s): v for s, v in self.payout.items()},
+            "last_winners": list(self.last_winners),
+            "last_reveal": list(self.last_reveal),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> KesselState:
+        """Inverse of :meth:`to_json`."""
+        rng = rng_from_json(data["rng"])
+        opts = dict(data["options"])
+        opts["predetermined_tokens"] = tuple(tuple(t) for t in opts["predetermined_tokens"])
+        dice = data["prime_dice"]
+        return cls(
+            players=tuple(data["players"]),
+            buy_in=int(data["buy_in"]),
+            options=KesselOptions(**opts),
+            rng=rng,
+            seats=[SeatState.from_json(s) for s in data["seats"]],
+            phase=Phase(data["phase"]),
+            round_no=data["round_no"],
+            t=data["t"],
+            starter=data["starter"],
+            order=list(data["order"]),
+            cursor=data["cursor"],
+            draw={Family(f): Deck.from_json(v, parse_card) for f, v in data["draw"].items()},
+            discard={Family(f): [parse_card(c) for c in v] for f, v in data["discard"].items()},
+            fix=Fix.from_json(data["fix"]),
+            token_played=data["token_played"],
+            acted=data["acted"],
+            judge_mode=data["judge_mode"],
+            free_draw=data["free_draw"],
+            embargoed=data["embargoed"],
+            forced=data["forced"],
+            drawn=None if data["drawn"] is None else parse_card(data["drawn"]),
+            prime_dice=None if dice is None else (int(dice[0]), int(dice[1])),
+            rolls={
+                int(s): {Family(f): (int(d[0]), int(d[1])) for f, d in r.items()}
+                for s, r in data["rolls"].items()
+            },
+            chosen={
+                int(s): {Family(f): int(v) for f, v in c.items()} for s, c in data["chosen"].items()
+            },
+            seq=data["seq"],
+            decision=data["decision"],
+            payout={int(s): int(v) for s, v in data["payout"].items()},
+            last_winners=list(data["last_winners"]),
+            last_reveal=list(data["last_reveal"]),
+        )

@@ -1,0 +1,104 @@
+"""Sabacc Project (``project``): the Game of spec ``project.md`` and its :data:`INFO`.
+
+Modules: :mod:`~engine.variants.project.cards` (notation, evaluation; the deck is Classic's),
+:mod:`~engine.variants.project.settle` (penalties, Sudden Demise, layers, Sabacc pot),
+:mod:`~engine.variants.project.shift` (the Shift's RNG sequence),
+:mod:`~engine.variants.project.state` (options, state, JSON),
+:mod:`~engine.variants.project.flow` (state machine),
+:mod:`~engine.variants.project.payout` (reveal, settlement, game end),
+:mod:`~engine.variants.project.actions` (decisions), :mod:`~engine.variants.project.events`,
+:mod:`~engine.variants.project.views` and :mod:`~engine.variants.project.judge`.
+
+Betting goes through the shared :class:`engine.core.betting.Betting` (stacks and Main-Pot
+contributions) and pot layering through :mod:`engine.core.pots`; the Sabacc pot, its antes and
+the penalties are this variant's own bookkeeping.
+
+Money: Σ stacks + Main Pot + Sabacc pot = buy_in × seats − credits already handed back by
+:meth:`ProjectGame.leave`; at game end the Sabacc pot is shared out (SP-28), so
+:meth:`ProjectGame.payouts` plus every ``leave`` return equals ``buy_in × seats``.
+
+Implementation decisions where the spec is silent (IDs used in the modules):
+
+* P-impl-1 short vector draw piles (settle); P-impl-2 game-end Sabacc pot fallback (payout);
+  P-impl-3 leaving mid-hand, P-impl-4 forced calls (flow); P-impl-5 the Interference Field on the
+  player's own turns, P-impl-6 unique field option values (actions); P-impl-7 the private hand
+  lists hidden cards only (views).
+* P-impl-8: the buy-in must cover one hand's antes (2 × ante); ``leave`` after GAME_OVER returns
+  0 (the credits are in :meth:`ProjectGame.payouts`).
+* P-impl-9: the turn counter grows with every accepted action of the pending seat and with every
+  leave; an Interference-Field placement out of turn does not make the pending seat's buttons
+  stale.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from engine.core.game import Event, VariantInfo
+from engine.variants.classic.flow import stacked_deck
+from engine.variants.project import actions, flow, views
+from engine.variants.project.judge import judge
+from engine.variants.project.state import Phase, ProjectOptions, ProjectState
+from engine.variants.twopot.game import TwoPotGame
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 8  # §2.1
+MIN_BUY_IN = 10  # 2 × the default ante (P-impl-8)
+
+
+class ProjectGame(TwoPotGame[ProjectState]):
+    """A running Sabacc Project table (implements :class:`engine.core.game.Game`)."""
+
+    VARIANT: ClassVar[str] = "project"
+    NAME = "Sabacc Project"
+    MIN_PLAYERS, MAX_PLAYERS = MIN_PLAYERS, MAX_PLAYERS
+    STATE = ProjectState
+    OVER = Phase.GAME_OVER
+    actions = actions
+    flow = flow
+    views = views
+    OUT_OF_TURN = True  # the Interference Field may be placed at any moment
+
+    @classmethod
+    def create(
+        cls,
+        players: Sequence[str],
+        *,
+        buy_in: int,
+        options: Mapping[str, Any] | None = None,
+        seed: int = 0,
+        deck: Sequence[str] | None = None,
+        dealer: int | None = None,
+    ) -> ProjectGame:
+        """Seat ``players`` (join order) with ``buy_in`` credits each and start the first hand.
+
+        Tests may stack the first hand's draw pile (``deck``: notations dealt first, top first,
+        special cards with their copy index ``queen#2``) and fix its ``dealer``.
+        """
+        cls.check_players(players)
+        opts = ProjectOptions.from_mapping(options or {})
+        if not isinstance(buy_in, int) or isinstance(buy_in, bool) or buy_in < opts.total_ante:
+            raise ValueError(f"the buy-in must be an integer of at least {opts.total_ante}")
+        st = ProjectState(**cls.seat(players, buy_in, opts, seed))
+        events: list[Event] = []
+        pile = stacked_deck(deck) if deck is not None else None
+        flow.start_hand(st, events, deck=pile, dealer=dealer)
+        return cls.opened(st, events)
+
+
+create_game = ProjectGame.create_game
+restore_game = ProjectGame.restore_game
+
+INFO = VariantInfo(
+    id="project",
+    name="Sabacc Project",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    buy_in_presets={"standard": 500, "high": 1000},
+    default_preset="standard",
+    min_buy_in=MIN_BUY_IN,
+    create=create_game,
+    restore=restore_game,
+    judge=judge,
+    options=ProjectOptions().to_json(),
+)

@@ -1,0 +1,223 @@
+"""Sabacc Project table options and the whole mutable game state, with exact JSON persistence.
+
+The state is plain data; :mod:`engine.variants.project.flow` moves it through the state machine
+of spec §3 and :mod:`engine.variants.project` wraps it in the :class:`~engine.core.game.Game`
+contract. Stacks and Main-Pot contributions live in the shared
+:class:`~engine.core.betting.Betting`; the Sabacc pot is this variant's own bookkeeping.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from engine.core.betting import Betting
+from engine.core.deck import Deck
+from engine.variants.project.cards import Card
+from engine.variants.twopot.state import (
+    Seat,
+    SeatRecord,
+    TwoPotSeats,
+    head_from_json,
+    head_to_json,
+    tail_from_json,
+    tail_to_json,
+)
+
+__all__ = ["Phase", "ProjectOptions", "ProjectState", "Seat", "SeatRecord"]
+
+
+@dataclass(frozen=True, slots=True)
+class ProjectOptions:
+    """Table options of spec §2.2 (defaults in the field defaults)."""
+
+    ante: int = 5
+    min_bet: int = 1
+    pot_building_rounds: int = 4
+    idle_call_limit: int | None = 10
+    shift_probability: float = 0.2
+    shift_cards_min: int = 1
+    shift_cards_max: int = 5
+    max_hands: int | None = None
+
+    @property
+    def total_ante(self) -> int:
+        """What a player must hold to stay in the game at HAND_START (2 × ante, SP-6)."""
+        return 2 * self.ante
+
+    @classmethod
+    def from_mapping(cls, raw: Mapping[str, Any]) -> ProjectOptions:
+        """Validate lobby options (unknown names are ignored; ``buy_in`` is not an option)."""
+
+        def whole(name: str, low: int, default: int | None, nullable: bool = False) -> int | None:
+            value = raw.get(name, default)
+            if value is None and nullable:
+                return None
+            if not isinstance(value, int) or isinstance(value, bool) or value < low:
+                raise ValueError(f"option {name} must be an integer ≥ {low}")
+            return value
+
+        prob = raw.get("shift_probability", 0.2)
+        if isinstance(prob, bool) or not isinstance(prob, int | float) or not 0 <= prob <= 1:
+            raise ValueError("option shift_probability must be a number from 0 to 1")
+        low = whole("shift_cards_min", 1, 1) or 1
+        high = whole("shift_cards_max", 1, 5) or 5
+        if high < low:
+            raise ValueError("option shift_cards_max must be ≥ shift_cards_min")
+        return cls(
+            ante=whole("ante", 1, 5) or 1,
+            min_bet=whole("min_bet", 1, 1) or 1,
+            pot_building_rounds=whole("pot_building_rounds", 0, 4) or 0,
+            idle_call_limit=whole("idle_call_limit", 0, 10, nullable=True),
+            shift_probability=float(prob),
+            shift_cards_min=low,
+            shift_cards_max=high,
+            max_hands=whole("max_hands", 1, None, nullable=True),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """The options in lobby form."""
+        return {
+            "ante": self.ante,
+            "min_bet": self.min_bet,
+            "pot_building_rounds": self.pot_building_rounds,
+            "idle_call_limit": self.idle_call_limit,
+            "shift_probability": self.shift_probability,
+            "shift_cards_min": self.shift_cards_min,
+            "shift_cards_max": self.shift_cards_max,
+            "max_hands": self.max_hands,
+        }
+
+
+class Phase(StrEnum):
+    """Where the game waits for a decision (the automatic states of §3 never wait)."""
+
+    OPEN_BET = "open_bet"
+    DRAW = "draw"
+    BET = "bet"
+    FINAL_BET = "final_bet"
+    GAME_OVER = "game_over"
+
+
+BET_PHASES = (Phase.OPEN_BET, Phase.BET, Phase.FINAL_BET)
+
+
+def _cards(data: Any) -> list[Card]:
+    return [Card.parse(str(x)) for x in data]
+
+
+@dataclass(slots=True)
+class ProjectState(TwoPotSeats):
+    """Everything a Sabacc Project table knows.
+
+    ``hands[s]`` is the seat's whole hand in the order the cards were received (the Shift's
+    ``exposed`` order, §6.2); ``fields[s]`` the indices into it that lie in the Interference
+    Field, in the order they were placed.
+    """
+
+    players: tuple[str, ...]
+    buy_in: int
+    options: ProjectOptions
+    rng: random.Random
+    betting: Betting
+    status: list[Seat]
+    sabacc_pot: int = 0
+    phase: Phase = Phase.OPEN_BET
+    hand_no: int = 0
+    dealer: int = 0
+    start_seat: int = 0
+    round_no: int = 0
+    hands: list[list[Card]] = field(default_factory=list)
+    fields: list[list[int]] = field(default_factory=list)
+    mucked: list[Card] = field(default_factory=list)  # folded hands, face down (dead)
+    draw: Deck[Card] = field(default_factory=Deck)
+    dealt: list[bool] = field(default_factory=list)
+    queue: list[int] = field(default_factory=list)  # draw turns still to take; [0] = current
+    idle: int = 0  # consecutive stands this hand (SP-5)
+    caller: int | None = None
+    shifts: int = 0  # Sabacc Shifts this hand
+    shift_note: str = ""  # public line of the last Shift of this hand
+    shift_fresh: bool = False  # a Shift happened during the last action (table highlight)
+    shifted: list[list[int]] = field(default_factory=list)  # hand indices the last Shift changed
+    notes: list[str] = field(default_factory=list)  # private line per seat (last draw, Shift)
+    last_result: list[str] = field(default_factory=list)
+    final_payouts: dict[int, int] | None = None
+    stats: list[SeatRecord] = field(default_factory=list)
+    seq: int = 0
+    turn: int = 0
+
+    def hand_order(self) -> list[int]:
+        """Every seat dealt into the hand, clockwise from the starting player."""
+        seats = ((self.start_seat + i) % self.n for i in range(self.n))
+        return [s for s in seats if self.dealt[s]]
+
+    def live_order(self) -> list[int]:
+        """Live seats clockwise from the starting player."""
+        live = set(self.live())
+        return [s for s in self.hand_order() if s in live]
+
+    def exposed(self, seat: int) -> list[int]:
+        """Indices of the seat's cards outside its Interference Field (received order)."""
+        protected = set(self.fields[seat])
+        return [i for i in range(len(self.hands[seat])) if i not in protected]
+
+    def field_cards(self, seat: int) -> list[Card]:
+        """The seat's Interference-Field cards (face up), in the order placed."""
+        return [self.hands[seat][i] for i in self.fields[seat]]
+
+    def to_json(self) -> dict[str, Any]:
+        """Serialise everything, the RNG included."""
+        return {
+            **head_to_json(self),
+            "sabacc_pot": self.sabacc_pot,
+            "phase": self.phase.value,
+            "hand_no": self.hand_no,
+            "dealer": self.dealer,
+            "start_seat": self.start_seat,
+            "round_no": self.round_no,
+            "hands": [[c.notation for c in h] for h in self.hands],
+            "fields": [list(f) for f in self.fields],
+            "mucked": [c.notation for c in self.mucked],
+            "draw": self.draw.to_json(lambda c: c.notation),
+            "dealt": list(self.dealt),
+            "queue": list(self.queue),
+            "idle": self.idle,
+            "caller": self.caller,
+            "shifts": self.shifts,
+            "shift_note": self.shift_note,
+            "shift_fresh": self.shift_fresh,
+            "shifted": [list(x) for x in self.shifted],
+            "notes": list(self.notes),
+            **tail_to_json(self),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ProjectState:
+        """Inverse of :meth:`to_json`."""
+        caller = data.get("caller")
+        return cls(
+            **head_from_json(data, ProjectOptions.from_mapping),
+            sabacc_pot=int(data["sabacc_pot"]),
+            phase=Phase(data["phase"]),
+            hand_no=int(data["hand_no"]),
+            dealer=int(data["dealer"]),
+            start_seat=int(data["start_seat"]),
+            round_no=int(data["round_no"]),
+            hands=[_cards(h) for h in data["hands"]],
+            fields=[[int(i) for i in f] for f in data["fields"]],
+            mucked=_cards(data["mucked"]),
+            draw=Deck.from_json(data["draw"], Card.parse),
+            dealt=[bool(x) for x in data["dealt"]],
+            queue=[int(s) for s in data["queue"]],
+            idle=int(data["idle"]),
+            caller=None if caller is None else int(caller),
+            shifts=int(data["shifts"]),
+            shift_note=str(data["shift_note"]),
+            shift_fresh=bool(data["shift_fresh"]),
+            shifted=[[int(i) for i in x] for x in data["shifted"]],
+            notes=[str(x) for x in data["notes"]],
+            **tail_from_json(data),
+        )

@@ -1,0 +1,160 @@
+"""Decisions the two-pot variants (Classic, Centran, Project) handle alike, written once.
+
+* :func:`pending_seat`: one seat decides at a time: the betting's seat to act during a betting
+  phase, the head of the turn queue during a phase of card turns (Classic §3, Centran §3,
+  Project §3);
+* :func:`require_legal`: the checks before any decision (the game is not over, it is the seat's
+  turn, the action is one it may take now), with the same messages (Classic, Centran);
+* :func:`stasis_specs`, :func:`chosen_card` and :func:`move_stasis`: offering a one-card choice,
+  reading it, and the stasis operation that
+  Classic (§3.2, §3.3) and Centran (§3.2, CE-31) both allow once per turn: a hidden card face up
+  into the stasis field, or a field card back to the hand;
+* :func:`first_default`: a timeout takes the first legal kind of the variant's own order;
+* :func:`bet_preview`: the private line before a bet or raise (Classic, Centran).
+
+Which actions exist, their labels and prompts, and what they do to the cards stay in each
+``<variant>_actions``: those differ by spec.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Protocol, TypeVar
+
+from engine.core.betting import Betting
+from engine.core.game import Action, ActionSpec, Event, IllegalAction, Option, ParamKind
+from engine.variants.twopot.events import StasisMoved
+
+__all__ = [
+    "bet_preview",
+    "chosen_card",
+    "first_default",
+    "move_stasis",
+    "pending_seat",
+    "require_legal",
+    "stasis_specs",
+]
+
+
+class _Card(Protocol):
+    @property
+    def notation(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+
+C = TypeVar("C", bound=_Card)
+
+
+class _Turns(Protocol):
+    queue: list[int]
+
+    @property
+    def betting(self) -> Betting: ...
+
+
+class _Stacks(Protocol):
+    @property
+    def betting(self) -> Betting: ...
+
+    @property
+    def stacks(self) -> list[int]: ...
+
+
+class _StasisTable(Protocol[C]):
+    players: tuple[str, ...]
+    hands: list[list[C]]
+    stasis: list[list[C]]
+    stasis_used: bool
+
+
+def pending_seat(st: _Turns, *, betting: bool, turns: bool) -> frozenset[int]:
+    """The one seat that must decide now: the seat to act when ``betting`` is the phase, the head
+    of the turn queue when ``turns`` is; none otherwise (or when nobody is left to act)."""
+    if betting and st.betting.to_act is not None:
+        return frozenset({st.betting.to_act})
+    if turns and st.queue:
+        return frozenset({st.queue[0]})
+    return frozenset()
+
+
+def require_legal(
+    over: bool, seat: int, pending: frozenset[int], legal: Iterable[ActionSpec], action: Action
+) -> None:
+    """Raise :class:`~engine.core.game.IllegalAction` unless ``seat`` may take ``action`` now:
+    the game is not ``over``, ``seat`` is ``pending`` and the action's kind is ``legal``."""
+    if over:
+        raise IllegalAction("The game is over.")
+    if seat not in pending:
+        raise IllegalAction("It is not your turn.")
+    if action.kind not in {spec.kind for spec in legal}:
+        raise IllegalAction(f"You can't {action.kind.replace('_', ' ')} now.")
+
+
+def chosen_card(action: Action, cards: Sequence[C]) -> C:
+    """The one card of ``cards`` that ``action`` chose (by notation)."""
+    if len(action.choices) != 1:
+        raise IllegalAction("Choose exactly one card.")
+    for card in cards:
+        if card.notation == action.choices[0]:
+            return card
+    raise IllegalAction(f"You can't choose {action.choices[0]} now.")
+
+
+def stasis_specs(
+    into: tuple[Option, ...] | None,
+    back: tuple[Option, ...] | None,
+    into_prompt: str,
+    back_prompt: str,
+) -> list[ActionSpec]:
+    """The stasis operation's choices: ``stasis`` over the hidden cards ``into`` the field and
+    ``unstasis`` over the field cards ``back`` to the hand, each offered unless ``None`` (the
+    variant decides when each is allowed, how cards read and what the prompts say)."""
+    specs: list[ActionSpec] = []
+    if into is not None:
+        specs.append(
+            ActionSpec(
+                "stasis", "Put in stasis", ParamKind.CHOICE, options=into, prompt=into_prompt
+            )
+        )
+    if back is not None:
+        specs.append(
+            ActionSpec(
+                "unstasis", "Take from stasis", ParamKind.CHOICE, options=back, prompt=back_prompt
+            )
+        )
+    return specs
+
+
+def move_stasis(st: _StasisTable[C], seat: int, action: Action, ev: list[Event]) -> None:
+    """Apply ``stasis`` (the chosen hidden card face up into the seat's stasis field) or
+    ``unstasis`` (the chosen field card back to the hand); it uses the turn's stasis operation
+    and is announced with :class:`~engine.variants.twopot.events.StasisMoved`."""
+    into = action.kind == "stasis"
+    source, target = (st.hands, st.stasis) if into else (st.stasis, st.hands)
+    card = chosen_card(action, source[seat])
+    source[seat].remove(card)
+    target[seat].append(card)
+    st.stasis_used = True
+    ev.append(StasisMoved(st.players[seat], card.notation, into, card.name))
+
+
+def first_default(legal: Iterable[ActionSpec], order: Sequence[str]) -> Action:
+    """The timeout's action: the first kind of ``order`` among the ``legal`` ones."""
+    kinds = {spec.kind for spec in legal}
+    if not kinds:
+        raise IllegalAction("It is not your turn.")
+    for kind in order:
+        if kind in kinds:
+            return Action(kind)
+    raise IllegalAction("No default action.")  # pragma: no cover - every state offers one
+
+
+def bet_preview(st: _Stacks, seat: int, action: Action) -> str | None:
+    """``You put in N and keep M behind.`` for a ``bet`` or ``raise`` (raise-to) with an
+    amount; ``None`` for any other action."""
+    if action.kind in ("bet", "raise") and action.amount is not None:
+        pay = action.amount - (st.betting.phase_commit[seat] if action.kind == "raise" else 0)
+        return f"You put in {pay} and keep {st.stacks[seat] - pay} behind."
+    return None

@@ -1,0 +1,139 @@
+"""Leaving a two-pot table (Classic, Centran, Project), written once.
+
+The three specs give a player who leaves the same treatment (Classic C-impl-1, Centran
+CE-impl-1, Project P-impl-3): after the game or from a seat already left it does nothing;
+otherwise a live hand is folded (forfeiting its contributions) and its cards set aside, the seat
+leaves the turn queue, is marked :attr:`~engine.variants.twopot.state.Seat.LEFT` and takes its
+credits behind home, and :class:`~engine.variants.twopot.events.PlayerLeft` is announced.
+:func:`depart` does that and reports what the variant's flow needs to carry on (award an
+uncontested hand, close a betting phase, move the turn on), which stays in each ``leave``.
+
+:func:`next_hand` is the common part of HAND_END: every card returns to the deck (Classic §3,
+Centran §3, Project §3), so the hands, the draw pile and the turn queue start empty before the
+next HAND_START; each variant's ``end_hand`` first clears its own piles (stasis fields, Array and
+table fives, Interference Fields).
+
+:func:`discard_seat` is how Classic and Centran set a folded seat's cards aside (hand and stasis
+field face down to the discard pile; Classic §3.6, Centran §3.7); Project mucks its own way.
+:func:`draw_card` is how both draw: when the draw pile is empty the discard pile is shuffled into
+it (Classic CL-25, Centran §3.7).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from random import Random
+from typing import Any, Protocol, TypeVar
+
+from engine.core.betting import Betting
+from engine.core.deck import Deck
+from engine.core.game import Event
+from engine.variants.twopot.events import PlayerLeft, Reshuffled
+from engine.variants.twopot.state import Seat
+
+__all__ = ["Departure", "depart", "discard_seat", "draw_card", "next_hand"]
+
+
+class _Table(Protocol):
+    players: tuple[str, ...]
+    status: list[Seat]
+    dealt: list[bool]
+    queue: list[int]
+
+    @property
+    def betting(self) -> Betting: ...
+
+    @property
+    def stacks(self) -> list[int]: ...
+
+
+St = TypeVar("St", bound=_Table)
+C = TypeVar("C")
+S = TypeVar("S", bound="_Cards")
+
+
+class _Cards(Protocol):
+    hands: list[list[Any]]
+    draw: Deck[Any]
+    queue: list[int]
+
+    @property
+    def n(self) -> int: ...
+
+
+class _StasisPiles(Protocol[C]):
+    hands: list[list[C]]
+    stasis: list[list[C]]
+    discard: list[C]
+
+
+class _DrawPiles(Protocol[C]):
+    draw: Deck[C]
+    discard: list[C]
+    rng: Random
+
+
+@dataclass(frozen=True, slots=True)
+class Departure:
+    """What a departure did: the ``credits`` handed back, whether a ``live`` hand was folded,
+    whether that seat was first in the turn queue (``was_current``), and whether its fold ended
+    the betting phase (``phase_over``)."""
+
+    credits: int
+    live: bool
+    was_current: bool
+    phase_over: bool
+
+
+def depart(
+    st: St, seat: int, ev: list[Event], over: bool, set_aside: Callable[[St, int], None]
+) -> Departure | None:
+    """``seat`` leaves for good; ``None`` when the game is ``over`` or the seat already left.
+
+    A live hand (dealt and not folded) is forfeited, its cards go away through
+    ``set_aside(st, seat)`` and the seat leaves the turn queue.
+    """
+    if over or st.status[seat] is Seat.LEFT:
+        return None
+    live = st.betting.is_live(seat) and st.dealt[seat]
+    result = st.betting.forfeit(seat) if live else None
+    was_current = bool(st.queue) and st.queue[0] == seat
+    if live:
+        set_aside(st, seat)
+        if seat in st.queue:
+            st.queue.remove(seat)
+    st.status[seat] = Seat.LEFT
+    credits = st.betting.withdraw(seat, st.stacks[seat])
+    ev.append(PlayerLeft(st.players[seat], credits, live))
+    phase_over = result is not None and result.phase_over
+    return Departure(credits, live, was_current, phase_over)
+
+
+def discard_seat(st: _StasisPiles[C], seat: int) -> None:
+    """A folded player's cards (hand and stasis field) go face down to the discard pile."""
+    st.discard.extend(st.hands[seat] + st.stasis[seat])
+    st.hands[seat], st.stasis[seat] = [], []
+
+
+def next_hand(st: S, ev: list[Event], start_hand: Callable[[S, list[Event]], None]) -> None:
+    """HAND_END's common part: the hands and the draw pile are emptied (every card returns to the
+    deck) and the turn queue cleared; then ``start_hand(st, ev)`` starts the next hand or ends
+    the game."""
+    st.hands = [[] for _ in range(st.n)]
+    st.draw = Deck()
+    st.queue = []
+    start_hand(st, ev)
+
+
+def draw_card(st: _DrawPiles[C], ev: list[Event]) -> C | None:
+    """Top card of the draw pile, reshuffling the discard pile into it when empty
+    (:class:`~engine.variants.twopot.events.Reshuffled`); ``None`` when no card exists at all."""
+    if not len(st.draw):
+        if not st.discard:
+            return None
+        count = len(st.discard)
+        st.draw.shuffle_in(st.discard, st.rng)
+        st.discard = []
+        ev.append(Reshuffled(count))
+    return st.draw.draw_one()

@@ -1,0 +1,130 @@
+"""The game class shared by the two-pot family (Classic, Centran, Project).
+
+:class:`TwoPotGame` is a :class:`~engine.core.variant.StateGame` with what the three games had
+written out each: the player-count check and the start of a new game
+(:meth:`TwoPotGame.check_players`, :meth:`TwoPotGame.seat`, :meth:`TwoPotGame.opened`), the
+credits check (:meth:`TwoPotGame.total_credits`), and the
+:class:`~engine.core.game.GameFactory` / restore functions of :data:`~engine.core.game.VariantInfo`
+(:meth:`TwoPotGame.create_game`, :meth:`TwoPotGame.restore_game`). What differs (the buy-in
+rule, the state's own fields, how the first hand starts) stays in each variant's ``create``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Protocol, Self, TypeVar
+
+from engine.core.betting import Betting
+from engine.core.game import Event
+from engine.core.variant import GameState, StateGame
+from engine.variants.twopot.state import Seat, SeatRecord
+
+__all__ = ["TwoPotGame"]
+
+
+class _MinBet(Protocol):
+    @property
+    def min_bet(self) -> int: ...
+
+
+class TwoPotGameState(GameState, Protocol):
+    """What :class:`TwoPotGame` reads on a two-pot state beyond :class:`GameState`."""
+
+    sabacc_pot: int
+
+    @property
+    def betting(self) -> Betting: ...
+
+    @property
+    def stacks(self) -> list[int]: ...
+
+
+S = TypeVar("S", bound=TwoPotGameState)
+
+
+class TwoPotGame(StateGame[S]):
+    """A Classic, Centran or Project game: :class:`~engine.core.variant.StateGame` plus the
+    shared start of a game and its credits check.
+
+    Subclasses set :attr:`NAME` (for messages) and the seat limits :attr:`MIN_PLAYERS` and
+    :attr:`MAX_PLAYERS`, and implement ``create`` with :meth:`check_players`, :meth:`seat` and
+    :meth:`opened`.
+    """
+
+    NAME: ClassVar[str]
+    MIN_PLAYERS: ClassVar[int] = 2
+    MAX_PLAYERS: ClassVar[int] = 8
+
+    @classmethod
+    def check_players(cls, players: Sequence[str]) -> None:
+        """Raise ``ValueError`` when the number of players is outside
+        :attr:`MIN_PLAYERS`–:attr:`MAX_PLAYERS`."""
+        if not cls.MIN_PLAYERS <= len(players) <= cls.MAX_PLAYERS:
+            raise ValueError(f"{cls.NAME} needs {cls.MIN_PLAYERS}–{cls.MAX_PLAYERS} players")
+
+    @classmethod
+    def seat(
+        cls,
+        players: Sequence[str],
+        buy_in: int,
+        options: _MinBet,
+        seed: int,
+        *,
+        max_raises_per_phase: int | None = None,
+    ) -> dict[str, Any]:
+        """The common constructor arguments of a new state: ``players`` (join order) each with
+        ``buy_in`` credits in a fresh :class:`~engine.core.betting.Betting`, in the game, with
+        empty records, not yet dealt, and an RNG seeded with ``seed``."""
+        n = len(players)
+        return {
+            "players": tuple(players),
+            "buy_in": buy_in,
+            "options": options,
+            "rng": random.Random(seed),
+            "betting": Betting(
+                n,
+                [buy_in] * n,
+                min_bet=options.min_bet,
+                max_raises_per_phase=max_raises_per_phase,
+            ),
+            "status": [Seat.IN] * n,
+            "stats": [SeatRecord() for _ in range(n)],
+            "dealt": [False] * n,
+        }
+
+    @classmethod
+    def opened(cls, state: S, events: Sequence[Event]) -> Self:
+        """The game over a state whose first hand has started with ``events``."""
+        game = cls(state)
+        game.opening_events = tuple(events)
+        return game
+
+    @classmethod
+    def create(
+        cls,
+        players: Sequence[str],
+        *,
+        buy_in: int,
+        options: Mapping[str, Any] | None = None,
+        seed: int = 0,
+    ) -> Self:
+        """Seat ``players`` with ``buy_in`` credits each and start the first hand."""
+        raise NotImplementedError
+
+    @classmethod
+    def create_game(
+        cls, players: Sequence[str], *, buy_in: int, options: Mapping[str, Any], seed: int
+    ) -> Self:
+        """The :class:`~engine.core.game.GameFactory` of the variant."""
+        return cls.create(players, buy_in=buy_in, options=options, seed=seed)
+
+    @classmethod
+    def restore_game(cls, data: Mapping[str, Any]) -> Self:
+        """Restore a serialised game."""
+        return cls.from_json(data)
+
+    def total_credits(self) -> int:
+        """Σ stacks + hand pot + Sabacc pot (constant between ``leave`` calls)."""
+        st = self.state
+        return sum(st.stacks) + st.betting.pot_total + st.sabacc_pot

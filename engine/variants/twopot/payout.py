@@ -1,0 +1,183 @@
+"""Credits at the end of a two-pot hand and of the game, shared by Classic, Centran and Project.
+
+Each variant's settlement module (``<variant>_settle``) decides a hand by its own rules; what
+happens to the decided numbers is the same in all three specs and is written once here:
+
+* :func:`apply_credits`: the hand pot is collected, each seat is paid its pot and Sabacc-pot
+  winnings and pays its (already stack-capped) penalty, the Sabacc pot takes its new size, and the
+  seat statistics (biggest pot, hands won, best hand) are recorded;
+* :func:`award_uncontested`: the last live player takes every layer unseen (Classic §5.6,
+  Centran CE-32, Project §5.6), with the variant's own settlement and summary;
+* :func:`close_game`: the leftover Sabacc pot is split equally among the game's recipients, odd
+  credits one each clockwise from the last hand's starting player (Classic CL-30, Centran CE-38,
+  Project SP-28), and the final payouts and standings are frozen.
+
+The public lines each variant writes about a hand (pot names, penalty reasons, the reveal) stay in
+its ``<variant>_payout`` module: those differ by spec.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Protocol, TypeVar
+
+from engine.core.betting import Betting
+from engine.core.game import Event
+from engine.core.pots import split_evenly
+from engine.variants.twopot.state import Seat, SeatRecord
+
+__all__ = [
+    "apply_credits",
+    "award_uncontested",
+    "close_game",
+    "contributions_of",
+    "game_end_recipients",
+    "pot_name",
+    "public_lines",
+    "stacks_of",
+]
+
+Events = list[Event]
+
+
+class _Scored(Protocol):
+    @property
+    def label(self) -> str: ...
+
+    @property
+    def score(self) -> int: ...
+
+
+class TwoPotTable(Protocol):
+    """What the helpers here read and write on a two-pot state."""
+
+    players: tuple[str, ...]
+    status: list[Seat]
+    stats: list[SeatRecord]
+    sabacc_pot: int
+    last_result: list[str]
+    final_payouts: dict[int, int] | None
+    dealt: list[bool]  # dealt into the current / last hand
+
+    @property
+    def betting(self) -> Betting: ...
+
+    @property
+    def n(self) -> int: ...
+
+    @property
+    def stacks(self) -> list[int]: ...
+
+    def hand_order(self) -> list[int]: ...
+
+    def live(self) -> list[int]: ...
+
+
+St = TypeVar("St", bound=TwoPotTable)
+R = TypeVar("R")
+
+
+def contributions_of(st: TwoPotTable, order: Iterable[int]) -> dict[int, int]:
+    """Each seat's contribution to this hand's pot, for the seats of ``order``."""
+    return {s: st.betting.contributions[s] for s in order}
+
+
+def stacks_of(st: TwoPotTable, order: Iterable[int]) -> dict[int, int]:
+    """Each seat's credits behind, for the seats of ``order``."""
+    return {s: st.stacks[s] for s in order}
+
+
+def public_lines(events: Iterable[Event]) -> list[str]:
+    """The public lines of ``events`` (the hand summary a state keeps as ``last_result``)."""
+    return [t for e in events if (t := e.public_text())]
+
+
+def pot_name(index: int, count: int) -> str:
+    """A hand-pot layer's public name (Classic, Centran): ``hand pot`` when it is the only one,
+    else ``main pot`` and ``side pot N``."""
+    if index == 0:
+        return "main pot" if count > 1 else "hand pot"
+    return f"side pot {index}"
+
+
+def apply_credits(
+    st: TwoPotTable,
+    order: Sequence[int],
+    payouts: Mapping[int, int],
+    sabacc: Mapping[int, int],
+    penalties: Mapping[int, int],
+    sabacc_pot_after: int,
+    winners: Iterable[int],
+    evals: Mapping[int, _Scored],
+) -> None:
+    """Move the credits a settlement decided and record the seat statistics.
+
+    Every seat of ``order`` is paid its hand-pot ``payouts`` plus its ``sabacc`` award and pays
+    its penalty (the settlement capped it at the stack, so all of it is taken); its biggest pot
+    is the larger of the old one and what it was paid. ``winners`` each win a hand and every
+    evaluated hand is offered to its seat's best hand.
+    """
+    st.betting.collect()
+    for s in order:
+        won = payouts[s] + sabacc.get(s, 0)
+        st.betting.pay(s, won)
+        penalty = penalties.get(s, 0)
+        taken = st.betting.withdraw(s, penalty)
+        assert taken == penalty  # the settlement capped it at the stack
+        st.stats[s].biggest_pot = max(st.stats[s].biggest_pot, won)
+    st.sabacc_pot = sabacc_pot_after
+    for s in winners:
+        st.stats[s].hands_won += 1
+    for s, evaluation in evals.items():
+        st.stats[s].note_hand(evaluation)
+
+
+def award_uncontested(
+    st: St,
+    ev: Events,
+    settle_one: Callable[[list[int], int, dict[int, int], dict[int, int], int], R],
+    apply: Callable[[St, R, Events], None],
+) -> None:
+    """The last live player takes every layer; nothing is revealed.
+
+    ``settle_one(order, winner, contributions, stacks, sabacc_pot)`` is the variant's settlement
+    of an uncontested hand and ``apply(st, result, ev)`` its application (credits and public
+    lines); the hand's public lines become ``st.last_result``.
+    """
+    start = len(ev)
+    order = st.hand_order()
+    (winner,) = st.live()
+    result = settle_one(
+        order, winner, contributions_of(st, order), stacks_of(st, order), st.sabacc_pot
+    )
+    apply(st, result, ev)
+    st.last_result = public_lines(ev[start:])
+
+
+def game_end_recipients(st: TwoPotTable, still_in: list[int]) -> list[int]:
+    """Who shares the game-end Sabacc pot: the players ``still_in`` the game; if none, the
+    players dealt into the last hand who have not left; if none, everyone who has not left."""
+    present = [s for s in range(st.n) if st.status[s] is not Seat.LEFT]
+    return still_in or [s for s in present if (st.dealt[s] if st.dealt else True)] or present
+
+
+def close_game(
+    st: TwoPotTable, recipients: Sequence[int], first: int
+) -> tuple[tuple[tuple[str, int], ...], int]:
+    """Share the leftover Sabacc pot and freeze the final payouts.
+
+    The pot is split equally among ``recipients``, odd credits one each clockwise from seat
+    ``first``; with no recipient it stays where it is and nothing is shared. Seats that left get
+    a final payout of 0, every other seat its stack. Returns the standings (name and credits of
+    every seat that did not leave, most credits first, ties in seat order) and the credits shared.
+    """
+    shared = st.sabacc_pot if recipients else 0
+    if shared:
+        ring = [(first + i) % st.n for i in range(st.n)]
+        for s, amount in split_evenly(shared, [s for s in ring if s in recipients]).items():
+            st.betting.pay(s, amount)
+        st.sabacc_pot = 0
+    present = [s for s in range(st.n) if st.status[s] is not Seat.LEFT]
+    st.final_payouts = {s: (st.stacks[s] if s in present else 0) for s in range(st.n)}
+    standings = sorted(((st.players[s], st.final_payouts[s]) for s in present), key=lambda x: -x[1])
+    return tuple(standings), shared

@@ -1,0 +1,98 @@
+"""View pieces shared by the two-pot family (Classic, Centran, Project).
+
+Each variant draws its own seats, phase text and info lines; the closing of the public view (the
+last hand's result line, the two pots, the :class:`~engine.core.game.PublicView` itself) and the
+per-seat statistics are the same for all three and live here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Protocol
+
+from engine.core.game import PublicView, SeatStats, SeatView
+from engine.variants.twopot.state import Seat, SeatRecord, TwoPotSeats
+
+__all__ = ["seat_stats", "seat_status", "table_view"]
+
+
+class _Table(Protocol):
+    @property
+    def hand_no(self) -> int: ...
+    @property
+    def sabacc_pot(self) -> int: ...
+    @property
+    def last_result(self) -> list[str]: ...
+    @property
+    def stats(self) -> list[SeatRecord]: ...
+
+
+class _Pot(Protocol):
+    @property
+    def pot_total(self) -> int: ...
+
+
+class _BettingTable(_Table, Protocol):
+    @property
+    def betting(self) -> _Pot: ...
+
+
+def seat_stats(st: _BettingTable) -> dict[int, SeatStats]:
+    """Hands played/won, best revealed hand (label + score), biggest amount won in one hand."""
+    return {
+        s: SeatStats(r.hands_played, r.hands_won, r.best_hand, r.best_score, r.biggest_pot)
+        for s, r in enumerate(st.stats)
+    }
+
+
+def seat_status(
+    st: TwoPotSeats,
+    seat: int,
+    *,
+    dealt: bool,
+    over: bool,
+    flags: Iterable[tuple[bool, str]],
+) -> str:
+    """A seat's status on the table: ``left``, ``out`` or ``folded``, else the labels of its
+    ``flags`` that hold (comma-separated, in the variant's order); nothing once the game is over."""
+    if st.status[seat] is Seat.LEFT:
+        return "left"
+    if st.status[seat] is Seat.OUT:
+        return "out"
+    if over:
+        return ""
+    if not dealt or not st.betting.is_live(seat):
+        return "folded"
+    return ", ".join(label for on, label in flags if on)
+
+
+def table_view(
+    st: _BettingTable,
+    *,
+    variant: str,
+    title: str,
+    phase: str,
+    acting: frozenset[int],
+    seats: Sequence[SeatView],
+    info: list[tuple[str, str]],
+    highlight: str,
+    finished: bool,
+    hand_pot: str = "Hand pot",
+) -> PublicView:
+    """The public view: adds the last hand's result (info line, highlight when there is none
+    yet) and shows the hand pot (named ``hand_pot``) and the Sabacc pot."""
+    if st.last_result:
+        info.append(("Last hand", st.last_result[-1]))
+        highlight = highlight or st.last_result[-1]
+    return PublicView(
+        variant=variant,
+        title=title,
+        phase=phase,
+        hand_no=st.hand_no,
+        acting=tuple(sorted(acting)),
+        seats=tuple(seats),
+        pots=((hand_pot, st.betting.pot_total), ("Sabacc pot", st.sabacc_pot)),
+        info=tuple(info),
+        highlight=highlight,
+        finished=finished,
+    )
