@@ -1,0 +1,138 @@
+"""Click latency under load: ``.venv/bin/python bench/latency.py [--tables 50 200 1000]``.
+
+N tables of four members (the five variants in turn) play at once: in every wave, every pending
+player of every running table clicks at the same instant, and the next wave starts when all of
+them are answered. Two ways:
+
+* ``runtime``: through the table runtime directly (:mod:`bench.stub`: a real ``TableManager``
+  over a real SQLite file; only Discord's HTTP calls are stubbed). Each click runs the real
+  button check (``bot.ui.prompts.seated_turn``), which is where the bot acknowledges the
+  interaction, then ``TableManager.act``. click → ack is the time until that check is through;
+  click → committed until ``act`` returned (the state and ledger are in SQLite by then).
+* ``simcord`` (``--simcord``): the real bot in simcord, every pending member's click emitted as
+  one burst; beside it a bare discord.py bot (one button per channel that defers and edits its
+  message) measured the same way, so the simulator's own share is visible.
+
+Prints p50/p99/max of both latencies, committed actions/s, the event loop's longest stall, and
+the most table-message edits one channel got in any 5 seconds (Discord allows 5). It asserts
+nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.stub import StallMonitor, open_runtime, open_tables, pending_moves
+from bot.errors import NotYourTurn, StaleButton, TableError
+from bot.tables.models import Table
+from bot.ui.prompts import seated_turn
+from engine.core.game import Action, IllegalAction
+
+
+def quantiles(values: list[float]) -> str:
+    """``p50 / p99 / max`` in milliseconds."""
+    if not values:
+        return "—"
+    ordered = sorted(values)
+    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+    return f"{statistics.median(ordered) * 1e3:7.1f} /{p99 * 1e3:7.1f} /{ordered[-1] * 1e3:7.1f} ms"
+
+
+async def runtime_run(tables: int, waves: int, seed: int) -> dict[str, Any]:
+    """``waves`` bursts over ``tables`` tables through the table runtime."""
+    with tempfile.TemporaryDirectory() as tmp:
+        bot, manager = await open_runtime(Path(tmp) / "bench.db")
+        bot.tables = manager  # type: ignore[attr-defined]
+        try:
+            running = await open_tables(manager, tables)
+            await asyncio.sleep(0.05)
+            bot.traffic.edits.clear()
+            rng = random.Random(seed)
+            acks: list[float] = []
+            commits: list[float] = []
+            refused = 0
+            total = 0.0
+            with StallMonitor() as stalls:
+                for _wave in range(waves):
+                    moves = pending_moves(running, rng)
+                    if not moves:
+                        break
+                    start = time.perf_counter()
+
+                    async def click(
+                        table: Table, seat: int, action: Action, turn: int, start: float
+                    ) -> None:
+                        nonlocal refused
+                        user = SimpleNamespace(id=table.seats[seat].user_id)
+                        interaction = SimpleNamespace(client=bot, user=user)
+                        try:
+                            seated_turn(interaction, table.id, turn, action.kind)  # type: ignore[arg-type]
+                            acks.append(time.perf_counter() - start)
+                            await manager.act(table, seat, action, turn=turn)
+                            commits.append(time.perf_counter() - start)
+                        except (StaleButton, NotYourTurn, TableError, IllegalAction):
+                            refused += 1
+
+                    await asyncio.gather(*(click(*move, start) for move in moves))
+                    total += time.perf_counter() - start
+                    running = [t for t in running if t.game is not None and not t.game.finished]
+                worst_stall = stalls.worst
+            await asyncio.sleep(0)
+            return {
+                "acks": acks,
+                "commits": commits,
+                "refused": refused,
+                "rate": len(commits) / total if total else 0.0,
+                "stall": worst_stall,
+                "edits": bot.traffic.max_edits_per_5s(),
+            }
+        finally:
+            await manager.close()
+            await bot.db.close()
+
+
+def report(name: str, result: dict[str, Any]) -> None:
+    """One block of figures."""
+    print(f"{name}")
+    print(f"  click → ack        p50/p99/max {quantiles(result['acks'])}")
+    print(f"  click → committed  p50/p99/max {quantiles(result['commits'])}")
+    line = f"  {result['rate']:,.0f} committed actions/s · {len(result['commits'])} actions"
+    line += f" ({result['refused']} refused)"
+    if result["stall"] is not None:
+        line += f" · longest loop stall {result['stall'] * 1e3:.1f} ms"
+        line += f" · most edits of one table message in 5 s: {result['edits']}"
+    print(line)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tables", type=int, nargs="+", default=[1, 50, 200, 1000])
+    parser.add_argument("--waves", type=int, default=12)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--simcord", action="store_true", help="also through simcord")
+    parser.add_argument("--simcord-tables", type=int, nargs="+", default=[50, 200])
+    args = parser.parse_args()
+    logging.basicConfig(level=logging.WARNING)
+    for count in args.tables:
+        result = asyncio.run(runtime_run(count, args.waves, args.seed))
+        report(f"runtime · {count} tables · {args.waves} waves", result)
+    if args.simcord:
+        from bench.simcord_latency import simcord_main
+
+        simcord_main(args.simcord_tables, args.waves, args.seed)
+
+
+if __name__ == "__main__":
+    main()

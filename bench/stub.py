@@ -1,0 +1,196 @@
+"""The table runtime without Discord, for the benchmarks: a real :class:`TableManager` over a
+real SQLite file, with only the Discord HTTP side stubbed out (the one thing that cannot run
+here). What is stubbed, and nothing else:
+
+* channels: ``send`` returns a message id at once, ``get_partial_message(id).edit`` records the
+  edit (channel, time) and returns at once: the table message and result posts are still built
+  (embeds, buttons) exactly as for Discord;
+* users: ``send`` (hands by DM) records and returns at once;
+* ``wait_until_ready`` returns at once.
+
+Everything else is the production code: the manager, its locks and timers, the render loop with
+its coalescing interval, the bank and the SQLite transactions.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import random
+import sys
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import discord
+
+from bot.bank import Bank
+from bot.db import Database
+from bot.settings import Settings
+from bot.tables.manager import TableManager
+from bot.tables.models import Seat, Table
+from engine.bots.random_legal import random_for_spec
+from engine.core.game import Action
+from engine.variants import get_variant
+
+VARIANTS = ("kessel", "coruscant-shift", "classic", "centran", "project")
+BUY_INS = {"kessel": 90, "coruscant-shift": 500, "classic": 500, "centran": 500, "project": 500}
+SEATS = 4
+_ids = itertools.count(10_000_000)
+
+
+@dataclass
+class Traffic:
+    """What the stubbed Discord received."""
+
+    edits: dict[int, list[float]] = field(default_factory=lambda: defaultdict(list))
+    posts: int = 0
+    dms: int = 0
+
+    def max_edits_per_5s(self) -> int:
+        """The most table-message edits one channel got within any 5-second window."""
+        worst = 0
+        for times in self.edits.values():
+            times.sort()
+            start = 0
+            for end, moment in enumerate(times):
+                while moment - times[start] >= 5.0:
+                    start += 1
+                worst = max(worst, end - start + 1)
+        return worst
+
+
+class _Message:
+    def __init__(self, channel: StubChannel, message_id: int) -> None:
+        self.channel, self.id = channel, message_id
+        self.jump_url = f"https://discord.com/channels/1/{channel.id}/{message_id}"
+
+    async def edit(self, **_: Any) -> None:
+        self.channel.traffic.edits[self.channel.id].append(time.perf_counter())
+
+
+class StubChannel(discord.abc.GuildChannel, discord.abc.Messageable):
+    """A text channel whose HTTP calls return at once."""
+
+    def __init__(self, channel_id: int, traffic: Traffic) -> None:
+        self.id, self.traffic = channel_id, traffic
+
+    async def _get_channel(self) -> StubChannel:
+        return self
+
+    async def send(self, *_: Any, **__: Any) -> _Message:  # type: ignore[override]
+        self.traffic.posts += 1
+        return _Message(self, next(_ids))
+
+    def get_partial_message(self, message_id: int) -> _Message:
+        return _Message(self, message_id)
+
+
+class StubUser:
+    """A member whose DMs are accepted at once."""
+
+    def __init__(self, traffic: Traffic) -> None:
+        self.traffic = traffic
+
+    async def send(self, *_: Any, **__: Any) -> None:
+        self.traffic.dms += 1
+
+
+class BenchBot:
+    """The few attributes of :class:`bot.client.SabaccBot` the table runtime uses."""
+
+    def __init__(self, db: Database, settings: Settings) -> None:
+        self.db, self.settings = db, settings
+        self.bank = Bank(db, starting_balance=10**9)
+        self.traffic = Traffic()
+        self._channels: dict[int, StubChannel] = {}
+
+    def get_channel(self, channel_id: int) -> StubChannel:
+        channel = self._channels.get(channel_id)
+        if channel is None:
+            channel = self._channels[channel_id] = StubChannel(channel_id, self.traffic)
+        return channel
+
+    async def fetch_channel(self, channel_id: int) -> StubChannel:
+        return self.get_channel(channel_id)
+
+    def get_guild(self, _guild_id: int) -> None:
+        return None
+
+    def get_user(self, _user_id: int) -> StubUser:
+        return StubUser(self.traffic)
+
+    async def wait_until_ready(self) -> None:
+        return None
+
+
+async def open_runtime(path: Path, **settings: Any) -> tuple[BenchBot, TableManager]:
+    """A manager over a (new or existing) database file, with production settings by default."""
+    db = await Database.open(path)
+    bot = BenchBot(db, Settings(token=None, database_path=path, **settings))
+    manager = TableManager(bot)  # type: ignore[arg-type]
+    manager.seeds = random.Random(1)
+    return bot, manager
+
+
+async def open_tables(manager: TableManager, count: int, *, first: int = 0) -> list[Table]:
+    """``count`` started games of four members each, variants in turn."""
+    tables = []
+    for index in range(first, first + count):
+        variant = VARIANTS[index % len(VARIANTS)]
+        info = get_variant(variant)
+        users = [index * SEATS + k + 1 for k in range(SEATS)]
+        table = await manager.create(
+            guild_id=1,
+            channel_id=100_000 + index,
+            host=Seat(users[0], f"u{users[0]}"),
+            info=info,
+            buy_in=BUY_INS[variant],
+            turn_timeout=90,
+        )
+        for user in users[1:]:
+            await manager.join(table, Seat(user, f"u{user}"))
+        await manager.start(table, users[0])
+        tables.append(table)
+    return tables
+
+
+def pending_moves(tables: list[Table], rng: random.Random) -> list[tuple[Table, int, Action, int]]:
+    """A random legal action for every pending seat of every running table."""
+    moves = []
+    for table in tables:
+        game = table.game
+        if game is None or game.finished:
+            continue
+        for seat in sorted(game.pending_seats()):
+            specs = game.legal_actions(seat)
+            action = random_for_spec(rng.choice(specs), rng) if specs else game.default_action(seat)
+            moves.append((table, seat, action, game.turn))
+    return moves
+
+
+class StallMonitor:
+    """The event loop's longest stall: how late a 1 ms sleep wakes up, at worst."""
+
+    def __init__(self) -> None:
+        self.worst = 0.0
+        self._task: asyncio.Task[None] | None = None
+
+    async def _watch(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            before = loop.time()
+            await asyncio.sleep(0.001)
+            self.worst = max(self.worst, loop.time() - before - 0.001)
+
+    def __enter__(self) -> StallMonitor:
+        self._task = asyncio.get_running_loop().create_task(self._watch())
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        assert self._task is not None
+        self._task.cancel()
