@@ -103,7 +103,7 @@ async def sabacc_run(count: int, waves: int, seed: int) -> dict[str, Any]:
         )
         bot = create_bot(settings)
         try:
-            async with simcord.run(bot, check_errors=False) as env:
+            async with simcord.run(bot, check_errors=False, settle_timeout=120.0) as env:
                 return await _sabacc_waves(env, bot, count, waves, seed)
         finally:
             await bot.release_resources()
@@ -259,7 +259,7 @@ async def bare_run(count: int, waves: int, clicks_per_wave: int) -> dict[str, An
             self.add_dynamic_items(_BareButton)
 
     bot = Bare(command_prefix="!", intents=discord.Intents.default())
-    async with simcord.run(bot, check_errors=False) as env:
+    async with simcord.run(bot, check_errors=False, settle_timeout=120.0) as env:
         guild = env.create_guild("Bare")
         members = [guild.add_member(env.create_user(f"b{k}")) for k in range(SEATS)]
         messages = []
