@@ -64,6 +64,7 @@ async def runtime_run(tables: int, waves: int, seed: int) -> dict[str, Any]:
             commits: list[float] = []
             refused = 0
             total = 0.0
+            cpu = time.process_time()
             with StallMonitor() as stalls:
                 for _wave in range(waves):
                     moves = pending_moves(running, rng)
@@ -89,6 +90,7 @@ async def runtime_run(tables: int, waves: int, seed: int) -> dict[str, Any]:
                     total += time.perf_counter() - start
                     running = [t for t in running if t.game is not None and not t.game.finished]
                 worst_stall = stalls.worst
+            cpu = time.process_time() - cpu
             await asyncio.sleep(0)
             return {
                 "acks": acks,
@@ -97,6 +99,10 @@ async def runtime_run(tables: int, waves: int, seed: int) -> dict[str, Any]:
                 "rate": len(commits) / total if total else 0.0,
                 "stall": worst_stall,
                 "edits": bot.traffic.max_edits_per_5s(),
+                "cpu": cpu / max(len(commits), 1),
+                "batches": (manager.group.batches, manager.group.writes)
+                if hasattr(manager, "group")
+                else None,
             }
         finally:
             await manager.close()
@@ -113,6 +119,11 @@ def report(name: str, result: dict[str, Any]) -> None:
     if result["stall"] is not None:
         line += f" · longest loop stall {result['stall'] * 1e3:.1f} ms"
         line += f" · most edits of one table message in 5 s: {result['edits']}"
+    if result.get("cpu") is not None:
+        line += f"\n  CPU time per committed action (both threads) {result['cpu'] * 1e3:.2f} ms"
+    if result.get("batches"):
+        batches, writes = result["batches"]
+        line += f" · group commit: {writes} writes in {batches} transactions"
     print(line)
 
 

@@ -7,6 +7,7 @@ effects (table message, DMs, timers, bot moves) live in :mod:`bot.tables.effects
 
 from __future__ import annotations
 
+import json
 import logging
 import random
 from dataclasses import dataclass
@@ -17,6 +18,7 @@ import aiosqlite
 from bot.bank import HOUSE
 from bot.errors import NotYourTurn, StaleButton, TableError
 from bot.tables import store
+from bot.tables.commits import GroupCommit
 from bot.tables.effects import Effects, public_lines
 from bot.tables.models import Seat, Status, Table
 from engine.core.game import Action, Event, Game, VariantInfo
@@ -31,7 +33,7 @@ log = logging.getLogger(__name__)
 class Snapshot:
     """What an action may change in memory, to undo it when it fails or is illegal."""
 
-    game: dict[str, Any] | None
+    game: str | None  # the game's JSON
     status: Status
     log: tuple[str, ...]
     strikes: dict[int, int]
@@ -39,7 +41,13 @@ class Snapshot:
 
     @classmethod
     def of(cls, table: Table) -> Snapshot:
-        game = table.game.to_json() if table.game is not None else None
+        saved = table.saved_row
+        if table.game is None:
+            game = None
+        elif saved is not None and saved["state"] is not None:
+            game = saved["state"]  # between writes the game is what was last written
+        else:
+            game = json.dumps(table.game.to_json())
         return cls(
             game,
             table.status,
@@ -49,7 +57,7 @@ class Snapshot:
         )
 
     def restore(self, table: Table) -> None:
-        table.game = table.variant.restore(self.game) if self.game is not None else None
+        table.game = table.variant.restore(json.loads(self.game)) if self.game else None
         table.status = self.status
         table.log.clear()
         table.log.extend(self.log)
@@ -73,6 +81,7 @@ class TableManager(Effects):
         self.tables: dict[int, Table] = {}
         # Seeds of new games; tests replace it with a seeded ``random.Random``.
         self.seeds: random.Random = random.SystemRandom()
+        self.group = GroupCommit(lambda: self.bot.db)
 
     # ------------------------------------------------------------------ lookup
 
@@ -326,15 +335,19 @@ class TableManager(Effects):
         source: str,
         moves: tuple[tuple[str, int, int], ...],
     ) -> None:
-        """One transaction: escrow moves, the action log, settlement if over, the state."""
+        """One atomic write: escrow moves, the action log, settlement if over, the state."""
         game = table.game
         assert game is not None
-        async with self.bot.db.transaction() as conn:
+
+        async def work(conn: aiosqlite.Connection) -> None:
             await self._apply_moves(conn, table, moves)
-            await store.log_action(conn, table, seat, action, source)
             if game.finished:
                 await self._settle(conn, table)
-            await store.save_table(conn, table)
+
+        write = store.ActionWrite(table, seat, action, source)
+        needs_work = bool(moves) or game.finished
+        # Shared with the writes of other tables arriving meanwhile (one transaction).
+        await self.group.write(write.statements, work if needs_work else None, write.committed)
 
     async def _settle(self, conn: aiosqlite.Connection, table: Table) -> None:
         """Pay every final stack back and record statistics (inside the action's transaction)."""

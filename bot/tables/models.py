@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import re
 from collections import deque
@@ -14,6 +15,13 @@ from engine.core.game import Game, VariantInfo
 from engine.variants import get_variant
 
 LOG_LINES = 8  # public log lines kept on the table message
+
+
+@functools.lru_cache(maxsize=65_536)
+def _id_pattern(player_id: str) -> re.Pattern[str]:
+    """An engine player id as a whole word, not inside a mention (compiled once: ``re``'s own
+    cache holds 512 patterns, fewer than the seats of a few hundred tables)."""
+    return re.compile(rf"(?<![<@\w]){re.escape(player_id)}(?!\w)")
 
 
 class Status(StrEnum):
@@ -85,6 +93,7 @@ class Table:
     hands_sent: dict[int, tuple[str, ...]] = field(default_factory=dict)
     dm_closed_told: set[int] = field(default_factory=set)
     deadline: float | None = None
+    saved_row: dict[str, Any] | None = None  # the columns last written by a group commit
 
     @property
     def open(self) -> bool:
@@ -101,9 +110,10 @@ class Table:
         """``text`` with engine player ids replaced by mentions (embeds do not ping), or by
         display names where mentions do not render (``plain``: buttons, menus, modal titles)."""
         for seat in sorted(self.seats, key=lambda s: -len(s.player_id)):
-            pattern = rf"(?<![<@\w]){re.escape(seat.player_id)}(?!\w)"
+            if seat.player_id not in text:
+                continue
             shown = seat.display if plain else seat.mention
-            text = re.sub(pattern, lambda _match, m=shown: m, text)
+            text = _id_pattern(seat.player_id).sub(lambda _match, m=shown: m, text)
         return text
 
     def humans(self) -> list[int]:

@@ -44,6 +44,7 @@ async def insert_table(conn: aiosqlite.Connection, table: Table) -> int:
 
 async def save_table(conn: aiosqlite.Connection, table: Table) -> None:
     """Write every mutable column of ``table`` (call inside a transaction)."""
+    table.saved_row = None  # unknown until this transaction ends: the next write is complete
     row = table.to_row()
     columns = ", ".join(f"{name} = :{name}" for name in row)
     await conn.execute(
@@ -52,15 +53,49 @@ async def save_table(conn: aiosqlite.Connection, table: Table) -> None:
     )
 
 
+LOG_ACTION = (
+    "INSERT INTO table_actions (table_id, seq, seat, action, source, at) VALUES (?,?,?,?,?,?)"
+)
+
+
+def action_row(table: Table, seat: int, action: Action, source: str) -> tuple[Any, ...]:
+    """The ``table_actions`` row of one accepted action."""
+    assert table.game is not None
+    return (table.id, table.game.seq, seat, json.dumps(action.to_json()), source, now())
+
+
 async def log_action(
     conn: aiosqlite.Connection, table: Table, seat: int, action: Action, source: str
 ) -> None:
     """Append one accepted action to the table's action log (same transaction as the state)."""
-    assert table.game is not None
-    await conn.execute(
-        "INSERT INTO table_actions (table_id, seq, seat, action, source, at) VALUES (?,?,?,?,?,?)",
-        (table.id, table.game.seq, seat, json.dumps(action.to_json()), source, now()),
-    )
+    await conn.execute(LOG_ACTION, action_row(table, seat, action, source))
+
+
+class ActionWrite:
+    """The plain statements of one accepted action for :mod:`bot.tables.commits`: its log row
+    and only the columns of ``table`` that changed since its last write by this path (all of
+    them when that is not known). :meth:`committed` records what the database now holds."""
+
+    def __init__(self, table: Table, seat: int, action: Action, source: str) -> None:
+        self.table, self.seat, self.action, self.source = table, seat, action, source
+        self.row: dict[str, Any] = {}
+
+    def statements(self) -> list[tuple[str, Any]]:
+        """Computed when the batch is written (after any settlement changed the status)."""
+        table = self.table
+        self.row = row = table.to_row()
+        saved = table.saved_row or {}
+        changed = {k: v for k, v in row.items() if k not in saved or saved[k] != v}
+        columns = "".join(f"{name} = :{name}, " for name in changed)
+        update = f"UPDATE game_tables SET {columns}updated_at = :updated_at WHERE id = :id"
+        return [
+            (LOG_ACTION, action_row(table, self.seat, self.action, self.source)),
+            (update, {**changed, "updated_at": now(), "id": table.id}),
+        ]
+
+    def committed(self) -> None:
+        """The batch is committed: the database holds :attr:`row`."""
+        self.table.saved_row = self.row
 
 
 async def open_table_rows(db: Any) -> list[Any]:

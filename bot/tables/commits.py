@@ -1,0 +1,159 @@
+"""Group commit: the writes of actions that arrive together share one database transaction.
+
+A busy process answers many tables at once. Writing each action in its own transaction makes
+the database the bottleneck (one ``BEGIN … COMMIT`` and several round trips to the database
+thread per action). :class:`GroupCommit` queues each :class:`Write` and a single flusher writes
+everything queued so far in one transaction; what arrives meanwhile forms the next batch, so
+batches grow with the load and one idle table still commits at once.
+
+Every write stays atomic on its own:
+
+* its ``work`` (credit movements, settlement: anything that may refuse) runs in a savepoint of
+  the batch, so a refused write is rolled back alone and its caller gets the exception;
+* its plain statements (the action-log row, the table's changed columns) are computed after its
+  work and written with one ``executemany`` per statement shape for the whole batch;
+* the caller's ``await`` returns only once the batch is committed (durability unchanged: an
+  acknowledged action is in the database), or raises, and then nothing of it was written.
+
+If the batch as a whole fails (a statement of one write breaks the bulk part), every write is
+retried in its own transaction, so only the faulty one fails.
+
+It uses only the public transaction API of :mod:`bot.db` (``async with db.transaction() as
+conn``, ``conn.execute``, ``conn.executemany``) and standard ``SAVEPOINT`` SQL, so it works on
+any backend that offers them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+Params = tuple[Any, ...] | dict[str, Any]
+Statement = tuple[str, Params]
+
+
+@dataclass(slots=True)
+class Write:
+    """One atomic write: ``work`` in a savepoint, then ``statements()``; ``committed()`` runs
+    once the batch holding it is committed."""
+
+    statements: Callable[[], Sequence[Statement]]
+    work: Callable[[Any], Awaitable[None]] | None = None
+    committed: Callable[[], None] | None = None
+    done: asyncio.Future[None] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.done = asyncio.get_running_loop().create_future()
+
+
+class GroupCommit:
+    """Batches :class:`Write`\\ s of concurrent callers into shared transactions."""
+
+    def __init__(self, database: Callable[[], Any]) -> None:
+        self._database = database  # the bot's Database, looked up when a batch is written
+        self._queue: list[Write] = []
+        self._flusher: asyncio.Task[None] | None = None
+        self.batches = 0  # statistics (benchmarks)
+        self.writes = 0
+
+    async def write(
+        self,
+        statements: Callable[[], Sequence[Statement]],
+        work: Callable[[Any], Awaitable[None]] | None = None,
+        committed: Callable[[], None] | None = None,
+    ) -> None:
+        """Queue one write and wait until it is committed (or raise: then nothing was written).
+
+        A caller cancelled while waiting does not cancel its write: it waits until the write is
+        decided, so the caller's memory and the database never disagree, then re-raises.
+        """
+        item = Write(statements, work, committed)
+        self._queue.append(item)
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.get_running_loop().create_task(self._flush())
+        try:
+            await asyncio.shield(item.done)
+        except asyncio.CancelledError:
+            if not item.done.done():
+                await asyncio.wait([item.done])
+            raise
+
+    async def _flush(self) -> None:
+        while self._queue:
+            batch, self._queue = self._queue, []
+            self.batches += 1
+            self.writes += len(batch)
+            try:
+                await self._write_batch(batch)
+            except Exception as error:
+                if len(batch) == 1:
+                    _fail(batch[0], error)
+                    continue
+                log.warning(
+                    "a batch of %d writes failed (%s); writing them one by one", len(batch), error
+                )
+                for item in batch:
+                    try:
+                        await self._write_batch([item])
+                    except Exception as single:
+                        _fail(item, single)
+            except BaseException as error:  # cancelled (shutdown): nothing of it is known
+                for item in batch:
+                    _fail(item, error)
+                raise
+
+    async def _write_batch(self, batch: list[Write]) -> None:
+        """One transaction for ``batch``; settles every write's future once it is decided."""
+        refused: dict[int, BaseException] = {}
+        async with self._database().transaction() as conn:
+            shapes: dict[str, list[Params]] = {}
+            for index, item in enumerate(batch):
+                if item.work is not None:
+                    error = await _in_savepoint(conn, index, item.work)
+                    if error is not None:
+                        refused[index] = error
+                        continue
+                for sql, params in item.statements():
+                    shapes.setdefault(sql, []).append(params)
+            for sql, rows in shapes.items():
+                if len(rows) == 1:
+                    await conn.execute(sql, rows[0])
+                else:
+                    await conn.executemany(sql, rows)
+        for index, item in enumerate(batch):
+            if index in refused:
+                _fail(item, refused[index])
+                continue
+            if item.committed is not None:
+                item.committed()
+            if not item.done.done():
+                item.done.set_result(None)
+
+
+async def _in_savepoint(
+    conn: Any, index: int, work: Callable[[Any], Awaitable[None]]
+) -> Exception | None:
+    """Run ``work`` in its own savepoint; the exception if it refused (then rolled back)."""
+    name = f"write_{index}"
+    await conn.execute(f"SAVEPOINT {name}")
+    try:
+        await work(conn)
+    except Exception as error:
+        await conn.execute(f"ROLLBACK TO SAVEPOINT {name}")
+        await conn.execute(f"RELEASE SAVEPOINT {name}")
+        return error
+    await conn.execute(f"RELEASE SAVEPOINT {name}")
+    return None
+
+
+def _fail(item: Write, error: BaseException) -> None:
+    if not item.done.done():
+        if isinstance(error, asyncio.CancelledError):
+            item.done.cancel()
+        else:
+            item.done.set_exception(error)
