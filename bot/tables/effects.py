@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections import deque
 from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any
 
@@ -14,7 +15,7 @@ import discord
 
 from bot.errors import NotYourTurn, StaleButton, TableError
 from bot.tables import store
-from bot.tables.models import Status, Table
+from bot.tables.models import Status, Table, hand_of
 from bot.ui import controls, render
 from engine.core.game import Action, Event, IllegalAction
 
@@ -29,6 +30,9 @@ DM_CLOSED = 50007
 EDIT_TOO_OLD = 30046
 RATE_LIMITED = 429
 RETRY_AFTER = 2.0  # seconds before drawing again after a refused edit
+# Discord allows 5 edits of a channel's messages per 5 s: stay below (when edits are paced).
+EDIT_WINDOW = 5.0
+EDITS_PER_WINDOW = 4
 
 
 # Events that open the next hand (Kessel: the next round). A hand's result message stops before
@@ -68,6 +72,7 @@ class Effects:
         self._lobbies: dict[int, asyncio.Task[Any]] = {}
         self._dirty: set[int] = set()
         self._last_edit: dict[int, float] = {}
+        self._edit_times: dict[int, deque[float]] = {}
 
     # implemented by TableManager
     async def expire(self, table: Table) -> bool:
@@ -194,13 +199,17 @@ class Effects:
     async def _render_loop(self, table: Table) -> None:
         interval = self.bot.settings.edit_interval
         loop = asyncio.get_running_loop()
+        recent = self._edit_times.setdefault(table.id, deque(maxlen=EDITS_PER_WINDOW))
         while table.id in self._dirty:
             wait = self._last_edit.get(table.id, -interval) + interval - loop.time()
+            if interval > 0 and len(recent) == EDITS_PER_WINDOW:
+                wait = max(wait, recent[0] + EDIT_WINDOW - loop.time())
             if wait > 0:
                 await asyncio.sleep(wait)
             self._dirty.discard(table.id)
             drawn = await self.redraw(table)
             self._last_edit[table.id] = loop.time()
+            recent.append(loop.time())
             if not drawn:  # refused for now: draw the newest state a little later
                 self._dirty.add(table.id)
                 await asyncio.sleep(RETRY_AFTER)
@@ -270,7 +279,7 @@ class Effects:
         for index, seat in enumerate(table.seats):
             if seat.is_bot:
                 continue
-            hand = game.view_for(index).hand
+            hand = hand_of(game, index)
             if table.hands_sent.get(index) == hand:
                 continue
             table.hands_sent[index] = hand
@@ -357,6 +366,20 @@ class Effects:
             return choose_action(table.variant.id, game, seat, style)
         return game.default_action(seat)
 
+    async def think(self, table: Table, seat: int) -> Action:
+        """:meth:`decide`, with a bot's thinking done in a worker thread on a private copy of
+        the game, so the event loop keeps answering clicks however long a bot thinks (bots are
+        deterministic: the copy gives the same move). Sitting-out defaults stay on the loop."""
+        game = table.game
+        assert game is not None
+        style = table.seats[seat].bot_style
+        if style is None:
+            return self.decide(table, seat)
+        from engine.bots import choose_action  # imported lazily: bots are optional
+
+        copy = table.variant.restore(game.to_json())
+        return await asyncio.to_thread(choose_action, table.variant.id, copy, seat, style)
+
     async def _auto(self, table: Table, seat: int) -> None:
         await self.bot.wait_until_ready()
         is_bot = table.seats[seat].is_bot
@@ -368,7 +391,7 @@ class Effects:
         if game is None or game.finished or seat not in game.pending_seats():
             return
         turn = game.turn
-        action = self.decide(table, seat)
+        action = await self.think(table, seat)
         try:
             await self.act(table, seat, action, turn=turn, source="bot" if is_bot else "auto")
         except (StaleButton, NotYourTurn, TableError):

@@ -15,7 +15,7 @@ from bot.errors import (
     UserFacingError,
     handle_interaction_error,
 )
-from bot.tables.models import Seat, Table
+from bot.tables.models import Seat, Table, hand_of
 from bot.ui import render
 from bot.ui.controls import build_table_message
 from engine.core.game import Action, ActionSpec, ParamKind
@@ -97,12 +97,13 @@ async def play(
     show them their hand privately if it changed."""
     game = table.game
     assert game is not None
-    hand_before = game.view_for(seat).hand
+    hand_before = hand_of(game, seat)
     await manager_of(interaction).act(table, seat, action, turn=turn)
     game = table.game
     assert game is not None
-    view = game.view_for(seat)
-    if view.hand != hand_before and view.hand:
+    hand = hand_of(game, seat)
+    if hand != hand_before and hand:
+        view = game.view_for(seat)
         await interaction.followup.send(embed=render.hand_embed(table, view), ephemeral=True)
 
 

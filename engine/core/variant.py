@@ -217,6 +217,15 @@ class StateGame(Generic[S]):
         """One seat's private view."""
         return self.views.view_for(self.state, seat)
 
+    def hand(self, seat: int) -> tuple[str, ...]:
+        """``view_for(seat).hand`` without building the whole view, when the variant's views
+        module has ``hand_of(state, seat)`` (the table runtime asks after every action)."""
+        quick = getattr(self.views, "hand_of", None)
+        if quick is None:
+            return self.view_for(seat).hand
+        hand: tuple[str, ...] = quick(self.state, seat)
+        return hand
+
     # ------------------------------------------------------------------ persistence
 
     def to_json(self) -> dict[str, Any]:

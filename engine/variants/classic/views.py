@@ -98,6 +98,11 @@ def public_view(st: ClassicState) -> PublicView:
     )
 
 
+def hand_of(st: ClassicState, seat: int) -> tuple[str, ...]:
+    """``view_for(st, seat).hand`` alone: the hidden cards."""
+    return tuple(c.notation for c in (st.hands[seat] if st.hands else []))
+
+
 def view_for(st: ClassicState, seat: int) -> PlayerView:
     """The seat's hidden cards (notation), a readable text, and its hand value as notes."""
     hidden = st.hands[seat] if st.hands else []
@@ -117,7 +122,7 @@ def view_for(st: ClassicState, seat: int) -> PlayerView:
         text += " | stasis: " + describe(field)
     return PlayerView(
         seat=seat,
-        hand=tuple(c.notation for c in hidden),
+        hand=hand_of(st, seat),
         hand_text=text,
         notes=tuple(notes),
         public=public_view(st),

@@ -209,6 +209,11 @@ def _marked(game: CoruscantState, seat: int) -> list[Card]:
     return []
 
 
+def hand_of(game: CoruscantState, seat: int) -> tuple[str, ...]:
+    """``view_for(game, seat).hand`` alone."""
+    return tuple(c.notation for c in game.hands[seat])
+
+
 def view_for(game: CoruscantState, seat: int) -> PlayerView:
     """The seat's own cards, its marked selection and the running total."""
     hand = game.hands[seat]
@@ -228,7 +233,7 @@ def view_for(game: CoruscantState, seat: int) -> PlayerView:
         notes.append("[ ] = selected" if marked else "Nothing selected yet")
     return PlayerView(
         seat=seat,
-        hand=tuple(c.notation for c in hand),
+        hand=hand_of(game, seat),
         hand_text="  ".join(shown) if shown else "(no cards)",
         notes=tuple(notes),
         public=public_view(game),

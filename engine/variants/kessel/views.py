@@ -356,6 +356,11 @@ def public_view(st: KesselState) -> PublicView:
     )
 
 
+def hand_of(st: KesselState, seat: int) -> tuple[str, ...]:
+    """``view_for(st, seat).hand`` alone."""
+    return tuple(c.notation for c in st.seats[seat].hand)
+
+
 def view_for(st: KesselState, seat: int) -> PlayerView:
     """``seat``'s own cards and notes plus the public view."""
     me = st.seats[seat]
@@ -370,9 +375,8 @@ def view_for(st: KesselState, seat: int) -> PlayerView:
         notes.append(f"Impostor dice: {dice}")
     if me.tokens:
         notes.append("Your tokens: " + ", ".join(TOKENS[t].name for t in me.tokens))
-    hand = tuple(c.notation for c in me.hand)
     text = " · ".join(c.label for c in me.hand) or "no cards"
-    return PlayerView(seat, hand, text, tuple(notes), public_view(st))
+    return PlayerView(seat, hand_of(st, seat), text, tuple(notes), public_view(st))
 
 
 def seat_stats(st: KesselState) -> dict[int, SeatStats]:

@@ -118,12 +118,18 @@ def public_view(st: ProjectState) -> PublicView:
     )
 
 
+def hand_of(st: ProjectState, seat: int) -> tuple[str, ...]:
+    """``view_for(st, seat).hand`` alone: the cards outside the Interference Field."""
+    hand = st.hands[seat] if st.hands else []
+    protected = set(st.fields[seat]) if st.fields else set()
+    return tuple(hand[i].plain for i in range(len(hand)) if i not in protected)
+
+
 def view_for(st: ProjectState, seat: int) -> PlayerView:
     """The seat's hidden cards (notation), a readable text, and its hand value as notes."""
     hand = st.hands[seat] if st.hands else []
     protected = set(st.fields[seat]) if st.fields else set()
     marked = set(st.shifted[seat]) if st.shifted else set()
-    hidden = [hand[i] for i in range(len(hand)) if i not in protected]
     field = [hand[i] for i in st.fields[seat]] if st.fields else []
     notes: list[str] = []
     if hand:
@@ -145,7 +151,7 @@ def view_for(st: ProjectState, seat: int) -> PlayerView:
         text += " | field: " + describe(field)
     return PlayerView(
         seat=seat,
-        hand=tuple(c.plain for c in hidden),
+        hand=hand_of(st, seat),
         hand_text=text,
         notes=tuple(notes),
         public=public_view(st),
