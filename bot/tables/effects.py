@@ -145,7 +145,7 @@ class Effects:
                 await self.say(table, f"{mention} left the table with **{credits}** credits.")
         if lines:
             word = HAND_WORD.get(table.variant.id, "Hand")
-            title = "Game over" if game.finished else f"{word} {game.public_view().hand_no - 1}"
+            title = "Game over" if game.finished else f"{word} {table.public_view().hand_no - 1}"
             await self.say(table, embed=render.result_embed(table, title, lines))
         if game.finished:
             self._stop_clock(table)

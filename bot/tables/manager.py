@@ -58,6 +58,7 @@ class Snapshot:
 
     def restore(self, table: Table) -> None:
         table.game = table.variant.restore(json.loads(self.game)) if self.game else None
+        table.view_version += 1
         table.status = self.status
         table.log.clear()
         table.log.extend(self.log)
@@ -291,7 +292,7 @@ class TableManager(Effects):
             if not may_act(game, seat, action.kind):
                 raise NotYourTurn("It's not your turn.")
             saved = Snapshot.of(table)
-            hand_before = game.public_view().hand_no
+            hand_before = table.public_view().hand_no
             try:
                 events = game.apply(seat, action)
                 table.log.extend(public_lines(events))
@@ -301,7 +302,7 @@ class TableManager(Effects):
             except BaseException:
                 saved.restore(table)
                 raise
-            hand_ended = game.finished or game.public_view().hand_no != hand_before
+            hand_ended = game.finished or table.public_view().hand_no != hand_before
         await self.after_action(table, events, hand_ended=hand_ended)
         return events
 
@@ -315,6 +316,7 @@ class TableManager(Effects):
             saved = Snapshot.of(table)
             try:
                 events, credits = game.leave(index)
+                table.view_version += 1
                 table.left_seats[index] = credits
                 table.log.extend(public_lines(events))
                 await self._persist(

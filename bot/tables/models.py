@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from engine.core.game import Game, VariantInfo
+from engine.core.game import Game, PublicView, VariantInfo
 from engine.variants import get_variant
 
 LOG_LINES = 8  # public log lines kept on the table message
@@ -100,6 +100,10 @@ class Table:
     dm_closed_told: set[int] = field(default_factory=set)
     deadline: float | None = None
     saved_row: dict[str, Any] | None = None  # the columns last written by a group commit
+    view_version: int = 0  # grows when the game changes without a new action (leave, undo)
+    _public: tuple[tuple[int, int, int, int], PublicView] | None = field(
+        default=None, init=False, repr=False
+    )
 
     @property
     def open(self) -> bool:
@@ -122,6 +126,16 @@ class Table:
             text = _id_pattern(seat.player_id).sub(lambda _match, m=shown: m, text)
         return text
 
+    def public_view(self) -> PublicView:
+        """``game.public_view()``, built once per change of the game (every action grows
+        ``seq``; the runtime grows :attr:`view_version` for the other changes)."""
+        game = self.game
+        assert game is not None
+        key = (id(game), game.seq, game.turn, self.view_version)
+        if self._public is None or self._public[0] != key:
+            self._public = (key, game.public_view())
+        return self._public[1]
+
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if not s.is_bot]
 
@@ -129,7 +143,7 @@ class Table:
         """Whether ``seat`` still takes part in the running game (has not left)."""
         if self.game is None:
             return True
-        view = self.game.public_view()
+        view = self.public_view()
         return view.seats[seat].active if seat < len(view.seats) else False
 
     def to_row(self) -> dict[str, Any]:

@@ -148,7 +148,7 @@ def build_table_message(table: Table) -> tuple[discord.Embed, discord.ui.View | 
         return render.lobby_embed(table), view
     game = table.game
     assert game is not None
-    embed = render.table_embed(table, game.public_view(), table.deadline)
+    embed = render.table_embed(table, table.public_view(), table.deadline)
     if table.status is Status.FINISHED or game.finished:
         return embed, None
     view = discord.ui.View(timeout=None)
