@@ -7,7 +7,8 @@ them are answered. Two ways:
 * ``runtime``: through the table runtime directly (:mod:`bench.stub`: a real ``TableManager``
   over a real SQLite file; only Discord's HTTP calls are stubbed). Each click runs the real
   button check (``bot.ui.prompts.seated_turn``), which is where the bot acknowledges the
-  interaction, then ``TableManager.act``. click → ack is the time until that check is through;
+  interaction (its ``defer()`` HTTP call stubbed as one turn of the event loop), then
+  ``TableManager.act``. click → ack is the time until that check is through;
   click → committed until ``act`` returned (the state and ledger are in SQLite by then).
 * ``simcord`` (``--simcord``): the real bot in simcord, every pending member's click emitted as
   one burst; beside it a bare discord.py bot (one button per channel that defers and edits its
@@ -81,6 +82,7 @@ async def runtime_run(tables: int, waves: int, seed: int) -> dict[str, Any]:
                         try:
                             seated_turn(interaction, table.id, turn, action.kind)  # type: ignore[arg-type]
                             acks.append(time.perf_counter() - start)
+                            await asyncio.sleep(0)  # the defer() HTTP call lets the loop run
                             await manager.act(table, seat, action, turn=turn)
                             commits.append(time.perf_counter() - start)
                         except (StaleButton, NotYourTurn, TableError, IllegalAction):

@@ -16,6 +16,7 @@ import discord
 from bot.errors import NotYourTurn, StaleButton, TableError
 from bot.tables import store
 from bot.tables.models import Status, Table, hand_of
+from bot.tables.pacing import GLOBAL_RATE, Budget
 from bot.ui import controls, render
 from engine.core.game import Action, Event, IllegalAction
 
@@ -73,6 +74,9 @@ class Effects:
         self._dirty: set[int] = set()
         self._last_edit: dict[int, float] = {}
         self._edit_times: dict[int, deque[float]] = {}
+        # Table-message edits of all tables share Discord's global request limit (paced runs
+        # only: tests and the demo draw at once).
+        self.budget = Budget(GLOBAL_RATE if bot.settings.edit_interval > 0 else 0)
 
     # implemented by TableManager
     async def expire(self, table: Table) -> bool:
@@ -206,6 +210,7 @@ class Effects:
                 wait = max(wait, recent[0] + EDIT_WINDOW - loop.time())
             if wait > 0:
                 await asyncio.sleep(wait)
+            await self.budget.take()
             self._dirty.discard(table.id)
             drawn = await self.redraw(table)
             self._last_edit[table.id] = loop.time()
