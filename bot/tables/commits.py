@@ -10,8 +10,9 @@ Every write stays atomic on its own:
 
 * its ``work`` (credit movements, settlement: anything that may refuse) runs in a savepoint of
   the batch, so a refused write is rolled back alone and its caller gets the exception;
-* its plain statements (the action-log row, the table's changed columns) are computed after its
-  work and written with one ``executemany`` per statement shape for the whole batch;
+* its plain statements (the action-log row, the table's changed columns) are computed when it
+  is queued (after its work when it has some) and written with one ``executemany`` per
+  statement shape for the whole batch;
 * the caller's ``await`` returns only once the batch is committed (durability unchanged: an
   acknowledged action is in the database), or raises, and then nothing of it was written.
 
@@ -72,6 +73,9 @@ class GroupCommit:
         A caller cancelled while waiting does not cancel its write: it waits until the write is
         decided, so the caller's memory and the database never disagree, then re-raises.
         """
+        if work is None:  # computed now, in the caller's turn, not all at once in the batch
+            ready = statements()
+            statements = lambda: ready  # noqa: E731
         item = Write(statements, work, committed)
         self._queue.append(item)
         if self._flusher is None or self._flusher.done():
