@@ -22,6 +22,9 @@ TICK_SECONDS = 0.5
 # How long a page action waits for the bot to go idle. Shorter than a bot opponent's delay, so
 # a click returns (and the page shows the player's own move) without waiting for the bots.
 SETTLE_SECONDS = 0.5
+# The page is republished at least this often (real seconds), so that the turn countdown it
+# draws relative to the last publication stays true while nobody moves.
+COUNTDOWN_SECONDS = 5.0
 
 
 def preview_missing() -> str | None:
@@ -46,6 +49,9 @@ class RealTimeClock:
       simcord checks the page revision of every browser action; an action that only missed
       the clock's own republishing is brought up to date (:func:`_current_revision`) instead
       of being refused as ``stale-revision``.
+    * The page's clock (its "presentation time", against which "<t:…:R>" countdowns are drawn)
+      is moved to the simulated now before every action and at least every
+      :data:`COUNTDOWN_SECONDS`, so "auto-play in …" shows the real time left.
     * The simulated Discord waits at most :data:`SETTLE_SECONDS` for the bot after an action:
       the player's own move is on the page at once, the bots' moves follow on later ticks.
     """
@@ -54,6 +60,8 @@ class RealTimeClock:
         self.env, self.preview, self.every = env, preview, every
         self.lock = asyncio.Lock()
         self._seen = len(env.http_requests)
+        loop = asyncio.get_running_loop()
+        self._published = loop.time()
         self._task: asyncio.Task[None] | None = None
         browser_action = preview._action  # simcord 3.2.1 (pinned): the page's action endpoint
 
@@ -62,10 +70,13 @@ class RealTimeClock:
             arrived = _page_state(page, body)
             async with self.lock:
                 body = _current_revision(page, body, arrived)
+                # The page draws "<t:…:R>" countdowns relative to this time: keep it current.
+                preview._advance_presentation_time()
                 try:
                     return await browser_action(context_id, body)
                 finally:
                     self._seen = len(env.http_requests)  # simcord published its result
+                    self._published = loop.time()
 
         preview._action = serialised
 
@@ -88,9 +99,13 @@ class RealTimeClock:
                 now = loop.time()
                 try:
                     await self.env.advance_time(now - last)
-                    if len(self.env.http_requests) != self._seen:
+                    if (
+                        len(self.env.http_requests) != self._seen
+                        or now - self._published >= COUNTDOWN_SECONDS
+                    ):
                         await self.preview.refresh()
                         self._seen = len(self.env.http_requests)
+                        self._published = now
                 except Exception as error:  # e.g. the bot was slow to settle: next tick
                     log.warning("demo clock tick failed: %s", error)
                 last = now

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -106,3 +107,25 @@ async def test_commands_go_through_while_the_clock_publishes_bot_moves(tmp_path:
             preview, session.env, slash_fields(preview, "leaderboard"), revision=seen
         )
         assert _settled(receipt), receipt
+
+
+async def test_the_turn_countdown_is_drawn_against_the_current_time(tmp_path: Path) -> None:
+    async with interactive_session(
+        "coruscant-shift", players=1, db=tmp_path / "d.db", bot_delay=1.5
+    ) as session:
+        preview, driver = session.preview, session.driver
+        async with session.clock.lock:  # a minute passes in the lobby; nothing to republish
+            await session.env.advance_time(60)
+        table = driver.table()
+        message_id, control_key = buttons(preview._python.snapshot)[f"sabacct:{table.id}:start"]
+        receipt = await browser_action(
+            preview,
+            session.env,
+            {"kind": "click", "target_id": message_id, "control_key": control_key},
+        )
+        assert _settled(receipt), receipt
+        assert table.deadline is not None
+        shown = preview._python.snapshot["profile"]["presentationTime"]
+        left = table.deadline - datetime.fromisoformat(shown).timestamp()
+        # The page reads "auto-play in 2 minutes" for a 90 s timer, as Discord does (not 3).
+        assert table.turn_timeout - 1 <= left <= table.turn_timeout
