@@ -61,6 +61,7 @@ class HeadlessResult:
     escrow_left: dict[int, int] = field(default_factory=dict)
     errors: list[BaseException] = field(default_factory=list)
     failure: str = ""  # why the run stopped early, if it did
+    ended: str = ""  # why the game ended before the hands asked for, if it did
 
     @property
     def conserved(self) -> bool:
@@ -81,13 +82,16 @@ class Transcript:
         self.seen: set[int] = set()
         self.table_messages: set[int] = set()
         self.log: list[str] = []
+        self.hand: list[str] = []  # log lines of the hand in play already printed
 
     def _plain(self, text: str) -> str:
         text = _MENTION.sub(lambda m: self.names.get(int(m[1]), "someone"), text)
         return text.replace("**", "")
 
     def collect(self) -> list[str]:
-        """Lines that appeared since the last call (table log first, then new messages)."""
+        """Lines that appeared since the last call, in the order they happened: the table log's
+        new lines and new messages; when a hand ended, its result message comes before the
+        next hand's first lines (the table log restarts with each hand)."""
         table = self.driver.table()
         if table.message_id is not None:
             self.table_messages.add(table.message_id)
@@ -103,11 +107,17 @@ class Transcript:
                 continue
             self.seen.add(message.id)
             posted.extend(self._message_lines(message))
-        logged = _appended(self.log, log_now)
+        first = not self.log
+        logged, same_hand = _appended(self.log, log_now)
         self.log = log_now
         shown = set(posted)
-        lines = [f"  · {line}" for line in logged if f"    {line}" not in shown]
-        return [self._plain(line) for line in lines + posted]
+        fresh = [line for line in logged if f"    {line}" not in shown]
+        # A hand's result repeats, in order, the lines already printed as they happened.
+        posted = _unprinted(posted, self.hand)
+        self.hand = (self.hand if same_hand else []) + logged
+        marked = [f"  · {line}" for line in fresh]
+        lines = posted + marked if first or not same_hand else marked + posted
+        return [self._plain(line) for line in lines]
 
     @staticmethod
     def _message_lines(message: Any) -> list[str]:
@@ -128,12 +138,27 @@ def _log_lines(message: Any) -> list[str]:
     return []
 
 
-def _appended(before: list[str], after: list[str]) -> list[str]:
-    """The lines ``after`` (a rolling window of a log) added to ``before``."""
+def _unprinted(posted: list[str], printed: list[str]) -> list[str]:
+    """``posted`` message lines without those repeating ``printed`` log lines in order."""
+    kept: list[str] = []
+    index = 0
+    for line in posted:
+        if index < len(printed) and line == f"    {printed[index]}":
+            index += 1
+            continue
+        kept.append(line)
+    return kept
+
+
+def _appended(before: list[str], after: list[str]) -> tuple[list[str], bool]:
+    """The lines ``after`` (the newest lines of a hand's log) added to ``before``, and whether
+    it is still the same hand (else the log restarted with a new hand)."""
     for overlap in range(min(len(before), len(after)), 0, -1):
         if before[-overlap:] == after[:overlap]:
-            return after[overlap:]
-    return after
+            return after[overlap:], True
+    if after[: len(before)] == before:
+        return after[len(before) :], True
+    return after, False
 
 
 def _member_policy(variant: str, styles: dict[int, str], rng: random.Random) -> Policy:
@@ -203,6 +228,7 @@ async def run_headless(
                 await _open_table(driver, group, variant, bots, emit)
                 await after_step()
                 result.hands = await _play(driver, variant, hands, random.Random(seed), after_step)
+                result.ended = _why_ended(driver.table(), result.hands, hands)
                 await _leave_all(driver, group, after_step)
                 await _wait_bots_only(env, driver.table(), after_step)
             except RuntimeError as error:
@@ -295,6 +321,26 @@ async def _wait_bots_only(
     raise RuntimeError("the bots left alone did not finish the game")
 
 
+def _why_ended(table: Table, played: int, asked: int) -> str:
+    """Why the game ended after ``played`` of the ``asked`` hands ("" if it did not)."""
+    game = table.game
+    if game is None or not game.finished or played >= asked:
+        return ""
+    payouts = game.payouts()
+    holders = [i for i in range(len(table.seats)) if payouts.get(i, 0) > 0]
+    names = " and ".join(table.seats[i].display for i in holders) or "nobody"
+    if holders and all(table.seats[i].is_bot for i in holders):
+        why = (
+            "every member was out of credits or gone, so the table closed and the bots' "
+            "credits went back to the house"
+        )
+    elif len(holders) == 1:
+        why = f"{names} won every credit at the table"
+    else:
+        why = f"only {names} still had credits"
+    return f"The game ended after {played} of the {asked} hands asked: {why}."
+
+
 def _summary(result: HeadlessResult, emit: Callable[[Sequence[str]], None]) -> None:
     lines = ["", f"Played {result.hands} hand(s). Final balances:"]
     lines += [f"  {name}: {amount}" for name, amount in result.balances.items()]
@@ -304,6 +350,8 @@ def _summary(result: HeadlessResult, emit: Callable[[Sequence[str]], None]) -> N
         f"after; left at the table: {result.escrow_left or 'none'} — conserved and settled: "
         f"{verdict}"
     )
+    if result.ended:
+        lines.append(result.ended)
     if result.failure:
         lines.append(f"The run stopped early: {result.failure}")
     for error in result.errors:

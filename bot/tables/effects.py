@@ -7,13 +7,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.errors import NotYourTurn, StaleButton, TableError
-from bot.tables import store
+from bot.tables import handlog, store
+from bot.tables.handlog import public_lines
 from bot.tables.models import Status, Table
 from bot.ui import controls, render
 from engine.core.game import Action, Event, IllegalAction
@@ -31,9 +32,6 @@ RATE_LIMITED = 429
 RETRY_AFTER = 2.0  # seconds before drawing again after a refused edit
 
 
-# Events that open the next hand (Kessel: the next round). A hand's result message stops before
-# them: they are the start of the next hand, shown on the table message.
-NEXT_HAND_EVENTS = frozenset({"HandStarted", "RoundStarted"})
 # What a variant calls one deal-to-reveal cycle in result titles (default "Hand").
 HAND_WORD = {"kessel": "Round"}
 
@@ -41,19 +39,9 @@ HAND_WORD = {"kessel": "Round"}
 def result_lines(events: tuple[Event, ...]) -> list[str]:
     """The public lines of the events that ended a hand, without the next hand's opening."""
     for index, event in enumerate(events):
-        if index and type(event).__name__ in NEXT_HAND_EVENTS:
+        if index and handlog.opens_hand(event):
             return public_lines(events[:index])
     return public_lines(events)
-
-
-def public_lines(events: tuple[Event, ...]) -> list[str]:
-    """The public log lines of some events."""
-    lines: list[str] = []
-    for event in events:
-        text = event.public_text()
-        if text:
-            lines.extend(line for line in text.splitlines() if line.strip())
-    return lines
 
 
 class Effects:
@@ -125,13 +113,15 @@ class Effects:
         *,
         hand_ended: bool,
         left: tuple[int, int] | None = None,
+        hand: Sequence[str] = (),
     ) -> None:
-        """Show what happened: the table message, changed hands, results; then the clock."""
+        """Show what happened: the table message, changed hands, the result of a hand that
+        ended (``hand``: its whole log, else the events' lines); then the clock."""
         game = table.game
         assert game is not None
         self.request_render(table)
         self._deal_hands(table)
-        lines = result_lines(events) if hand_ended else []
+        lines = self._hand_summary(table, list(hand) or result_lines(events)) if hand_ended else []
         if left is not None:
             seat, credits = left
             # Said once: the result message below already has the engine's "leaves the table".
@@ -147,6 +137,12 @@ class Effects:
             await self.say(table, embed=self._standings(table))
         else:
             self.schedule(table)
+
+    @staticmethod
+    def _hand_summary(table: Table, lines: list[str]) -> list[str]:
+        named = [table.names(line) for line in lines]
+        players = [table.names(seat.player_id) for seat in table.seats]
+        return handlog.summary(named, players).splitlines()
 
     def _standings(self, table: Table) -> discord.Embed:
         """What every player took home: the final payout, or the stack they left with."""
@@ -399,18 +395,21 @@ class Effects:
             game = table.game
             assert game is not None
             try:
-                await self.act(table, seat, game.default_action(seat), turn=turn, source="timeout")
+                events = await self.act(
+                    table, seat, game.default_action(seat), turn=turn, source="timeout"
+                )
             except (StaleButton, NotYourTurn, TableError):
                 continue
             mention = table.seats[seat].mention
+            what = table.names(handlog.played(events, table.seats[seat].player_id))
             if await self.strike(table, seat):
                 await self.say(
                     table,
-                    f"{mention} timed out twice and now sits out: I play their turns until they "
-                    "click **I'm back**.",
+                    f"{mention} timed out twice and now sits out (I played for them: {what}); I "
+                    "play their turns until they click **I'm back**.",
                 )
             else:
-                await self.say(table, f"{mention} ran out of time; I played for them.")
+                await self.say(table, f"{mention} ran out of time; I played for them: {what}.")
 
     def _current(self, table: Table, turn: int) -> bool:
         game = table.game

@@ -13,7 +13,7 @@ from typing import Any
 from engine.core.game import Game, VariantInfo
 from engine.variants import get_variant
 
-LOG_LINES = 8  # public log lines kept on the table message
+LOG_LINES = 400  # public log lines of the hand in play (bot.tables.handlog); newest shown
 
 
 class Status(StrEnum):

@@ -60,9 +60,9 @@ async def test_a_click_shows_your_move_before_the_bots_think(tmp_path: Path) -> 
     ) as session:
         table = session.driver.table()
         turn, kind = await _your_quick_turn(session)
-        # From now on each bot thinks 1.5 s: longer than a page action may wait for the bot.
+        # From now on each bot thinks 2 s: longer than a page action may wait for the bot.
         bot = session.env.bot
-        bot.settings = dataclasses.replace(bot.settings, bot_delay=1.5)
+        bot.settings = dataclasses.replace(bot.settings, bot_delay=2.0)
         custom_id = f"sabacc:{table.id}:{turn}:{kind}"
         before = embed_text(session.preview._python.snapshot, table.message_id)
         message_id, control_key = buttons(session.preview._python.snapshot)[custom_id]

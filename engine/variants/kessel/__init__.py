@@ -46,8 +46,10 @@ class KesselGame(StateGame[KesselState]):
         cls, players: Sequence[str], *, buy_in: int, options: Mapping[str, Any], seed: int
     ) -> KesselGame:
         """SETUP a new game (the :data:`INFO` factory)."""
-        state, _ = flow.new_state(players, buy_in, options, seed)
-        return cls(state)
+        state, opening = flow.new_state(players, buy_in, options, seed)
+        game = cls(state)
+        game.opening_events = tuple(opening)
+        return game
 
     def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
         """Apply one decision and every automatic step after it; raise ``IllegalAction``."""
