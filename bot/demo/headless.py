@@ -22,10 +22,17 @@ import random
 import re
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from bot.bank import HOUSE
-from bot.demo.common import database_path, demo_settings, demo_variants, running_bot
+from bot.demo.common import (
+    close_leftover_tables,
+    database_path,
+    demo_settings,
+    demo_variants,
+    running_bot,
+)
 from bot.errors import user_message
 from bot.sim_driver import (
     Policy,
@@ -65,13 +72,18 @@ class HeadlessResult:
 
     @property
     def conserved(self) -> bool:
-        """Σ balances + escrow unchanged and nothing left in the table's escrow."""
-        return self.money_before == self.money_after and not self.escrow_left
+        """Σ balances + escrow (credits held by tables count) unchanged."""
+        return self.money_before == self.money_after
+
+    @property
+    def settled(self) -> bool:
+        """Nothing left in the escrow of the run's table."""
+        return not self.escrow_left
 
     @property
     def ok(self) -> bool:
-        """Conserved credits, the run completed, and no unexpected bot error."""
-        return self.conserved and not self.errors and not self.failure
+        """Conserved and settled credits, the run completed, and no unexpected bot error."""
+        return self.conserved and self.settled and not self.errors and not self.failure
 
 
 class Transcript:
@@ -196,6 +208,7 @@ async def run_headless(
         for line in lines:
             out(line)
 
+    emit(await close_leftover_tables(Path(db)))
     with fast_idle():
         async with (
             running_bot(settings) as bot,
@@ -342,16 +355,18 @@ def _why_ended(table: Table, played: int, asked: int) -> str:
 
 
 def _summary(result: HeadlessResult, emit: Callable[[Sequence[str]], None]) -> None:
-    lines = ["", f"Played {result.hands} hand(s). Final balances:"]
-    lines += [f"  {name}: {amount}" for name, amount in result.balances.items()]
-    verdict = "OK" if result.conserved else "FAILED"
-    lines.append(
-        f"Credits (Σ balances + escrow): {result.money_before} before, {result.money_after} "
-        f"after; left at the table: {result.escrow_left or 'none'} — conserved and settled: "
-        f"{verdict}"
-    )
+    lines = ["", f"Played {result.hands} hand(s)."]
     if result.ended:
         lines.append(result.ended)
+    lines.append("Final balances:")
+    lines += [f"  {name}: {amount}" for name, amount in result.balances.items()]
+    conserved = "OK" if result.conserved else "FAILED"
+    settled = "OK" if result.settled else "FAILED"
+    lines.append(
+        f"Credits (Σ balances + escrow held by tables): {result.money_before} before, "
+        f"{result.money_after} after — conserved: {conserved}; left at the table: "
+        f"{result.escrow_left or 'none'} — settled: {settled}"
+    )
     if result.failure:
         lines.append(f"The run stopped early: {result.failure}")
     for error in result.errors:

@@ -13,7 +13,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bot.demo.common import BOT_STYLES, database_path, demo_settings, demo_variants, running_bot
+from bot.demo.common import (
+    BOT_STYLES,
+    close_leftover_tables,
+    database_path,
+    demo_settings,
+    demo_variants,
+    running_bot,
+)
 from bot.sim_driver import SimDriver, bots_support
 
 log = logging.getLogger(__name__)
@@ -180,6 +187,8 @@ async def interactive_session(
 
     group = demo_variants()[variant]
     settings = demo_settings(db, bot_delay=bot_delay, edit_interval=0.0)
+    for line in await close_leftover_tables(db):
+        print(line, flush=True)
     async with (
         running_bot(settings) as bot,
         simcord.run(bot, check_errors=False, settle_timeout=SETTLE_SECONDS) as env,
