@@ -7,7 +7,8 @@
 
 Every expected failure (no token, bad setting, rejected token, Discord unreachable or down,
 unusable database) prints ONE line on stderr that names the cause and its fix, and exits
-non-zero without a traceback (:mod:`bot.startup`).
+non-zero without a traceback (:mod:`bot.startup`): 2 when only a change of the settings fixes
+it (no token, bad setting, rejected token), 1 when it may pass (network, outage, database).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from dotenv import find_dotenv, load_dotenv
 from bot.client import create_bot
 from bot.db import Database, MigrationError
 from bot.settings import Settings, SettingsError
-from bot.startup import DatabaseProblem, failure_message, log_formatter
+from bot.startup import DatabaseProblem, exit_status, failure_message, log_formatter
 
 log = logging.getLogger("bot")
 
@@ -101,7 +102,7 @@ def _run(settings: Settings) -> int:
         message = failure_message(error, settings.database_path)
         if message is None:
             raise
-        return _fail(message)
+        return _fail(message, exit_status(error))
     return 0
 
 

@@ -21,7 +21,7 @@ import discord
 
 from bot.db import MigrationError
 
-__all__ = ["DatabaseProblem", "failure_message", "log_formatter"]
+__all__ = ["DatabaseProblem", "exit_status", "failure_message", "log_formatter"]
 
 BAD_TOKEN = (
     "Discord rejected DISCORD_TOKEN (login failed): copy the token again from the Developer "
@@ -53,6 +53,12 @@ class DatabaseProblem(Exception):
     def __init__(self, path: Path, error: BaseException) -> None:
         super().__init__(str(error))
         self.path, self.error = path, error
+
+
+def exit_status(error: BaseException) -> int:
+    """2 for what only a change of the settings fixes (a rejected token: a service manager
+    should not retry it), 1 for what may pass (network, outage, database)."""
+    return 2 if isinstance(error, discord.LoginFailure) else 1
 
 
 def failure_message(error: BaseException, database: Path) -> str | None:

@@ -60,7 +60,7 @@ def test_a_rejected_token_is_one_line(tmp_path: Path) -> None:
     )
     env = {"DISCORD_TOKEN": "not-a-token", "DATABASE_PATH": str(tmp_path / "db" / "s.db")}
     result = run_bot(tmp_path, env=env, code=code)
-    assert result.returncode == 1
+    assert result.returncode == 2  # a service manager does not retry it (deploy/sabacc.service)
     assert result.stderr.strip().splitlines()[-1] == BAD_TOKEN
     assert "Traceback" not in result.stderr
     assert (tmp_path / "db" / "s.db").exists()  # migrations ran before login

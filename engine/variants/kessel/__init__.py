@@ -1,6 +1,7 @@
 """Kessel Sabacc (Star Wars Outlaws), variant id ``kessel``: the :class:`Game` implementation.
 
-Rules: ``docs/rules/kessel.md``. Cards and scoring live in :mod:`.cards`, the state in
+Rules: ``docs/rules/kessel.md``; its "Engine decisions" section lists every K-impl-n.
+Cards and scoring live in :mod:`.cards`, the state in
 :mod:`.state`, the flow in :mod:`.flow`, the Shift Tokens in :mod:`.tokens`,
 views in :mod:`.views` and the vector judge in :mod:`.judge`.
 
