@@ -11,7 +11,7 @@ settlement pays. The usual result and final standings follow, then one closing l
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 import aiosqlite
@@ -42,17 +42,9 @@ class Closer(Protocol):
 
     async def _settle(self, conn: aiosqlite.Connection, table: Table) -> None: ...
 
-    async def after_action(
-        self,
-        table: Table,
-        events: tuple[Event, ...],
-        *,
-        hand_ended: bool,
-        left: tuple[int, int] | None = None,
-        hand: Sequence[str] = (),
-    ) -> None: ...
-
-    async def say(self, table: Table, content: str | None = None, **kwargs: Any) -> None: ...
+    # Effects.after_action and Effects.say (their signatures are not repeated here).
+    after_action: Callable[..., Awaitable[None]]
+    say: Callable[..., Awaitable[None]]
 
 
 def nobody_playing(table: Table) -> bool:
