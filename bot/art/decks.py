@@ -105,14 +105,39 @@ def _kessel() -> list[FaceSpec]:
             colour = SAND if family is kessel.Family.SAND else BLOOD
             title = family.value.upper()
             if value is kessel.Face.SYLOP:
-                faces.append(FaceSpec("kessel", card.notation, "0", "sylop", colour, title,
-                                      "SYLOP", name=card.label, pip=glyph))
+                faces.append(
+                    FaceSpec(
+                        "kessel",
+                        card.notation,
+                        "0",
+                        "sylop",
+                        colour,
+                        title,
+                        "SYLOP",
+                        name=card.label,
+                        pip=glyph,
+                    )
+                )
             elif value is kessel.Face.IMPOSTOR:
-                faces.append(FaceSpec("kessel", card.notation, "?", glyph, colour, title,
-                                      "IMPOSTOR", dark=True, name=card.label))
+                faces.append(
+                    FaceSpec(
+                        "kessel",
+                        card.notation,
+                        "?",
+                        glyph,
+                        colour,
+                        title,
+                        "IMPOSTOR",
+                        dark=True,
+                        name=card.label,
+                    )
+                )
             else:
-                faces.append(FaceSpec("kessel", card.notation, value.value, glyph, colour, title,
-                                      name=card.label))
+                faces.append(
+                    FaceSpec(
+                        "kessel", card.notation, value.value, glyph, colour, title, name=card.label
+                    )
+                )
     return faces
 
 
@@ -120,13 +145,32 @@ def _coruscant() -> list[FaceSpec]:
     faces = []
     for card in dict.fromkeys(coruscant.full_deck()):
         if card.suit is None:
-            faces.append(FaceSpec("coruscant", card.notation, "0", "sylop", SYLOP, "SYLOP",
-                                  "WILD", name=card.display))
+            faces.append(
+                FaceSpec(
+                    "coruscant",
+                    card.notation,
+                    "0",
+                    "sylop",
+                    SYLOP,
+                    "SYLOP",
+                    "WILD",
+                    name=card.display,
+                )
+            )
             continue
         suit = card.suit.value
-        faces.append(FaceSpec("coruscant", card.notation, f"{card.value:+d}", suit,
-                              CORUSCANT[suit], suit.upper(), dark=card.value < 0,
-                              name=card.display))
+        faces.append(
+            FaceSpec(
+                "coruscant",
+                card.notation,
+                f"{card.value:+d}",
+                suit,
+                CORUSCANT[suit],
+                suit.upper(),
+                dark=card.value < 0,
+                name=card.display,
+            )
+        )
     return faces
 
 
@@ -140,14 +184,33 @@ def _classic() -> list[FaceSpec]:
             if card.copy > 1:
                 continue
             title = classic.SPECIAL_NAMES[card.special].upper()
-            faces.append(FaceSpec("classic", card.plain, str(card.value), "aspect", MAJOR,
-                                  title, dark=True, name=card.name.split(" (")[0]))
+            faces.append(
+                FaceSpec(
+                    "classic",
+                    card.plain,
+                    str(card.value),
+                    "aspect",
+                    MAJOR,
+                    title,
+                    dark=True,
+                    name=card.name.split(" (")[0],
+                )
+            )
             continue
         assert card.suit is not None
         rank = classic.RANK_NAMES.get(card.rank, "").upper()
-        faces.append(FaceSpec("classic", card.plain, str(card.rank), GLYPHS[card.suit],
-                              CLASSIC[card.suit], card.suit.upper(), rank,
-                              name=card.name.split(" (")[0]))
+        faces.append(
+            FaceSpec(
+                "classic",
+                card.plain,
+                str(card.rank),
+                GLYPHS[card.suit],
+                CLASSIC[card.suit],
+                card.suit.upper(),
+                rank,
+                name=card.name.split(" (")[0],
+            )
+        )
     return faces
 
 
@@ -157,17 +220,38 @@ def _centran() -> list[FaceSpec]:
         wild = card.is_five
         if card.is_major:
             title = centran.MAJOR_NAMES[-card.rank].upper()
-            faces.append(FaceSpec("centran", card.notation, str(card.rank), "aspect", MAJOR,
-                                  title, "WILD" if wild else "", dark=True, wild=wild,
-                                  name=card.name.split(" (")[0]))
+            faces.append(
+                FaceSpec(
+                    "centran",
+                    card.notation,
+                    str(card.rank),
+                    "aspect",
+                    MAJOR,
+                    title,
+                    "WILD" if wild else "",
+                    dark=True,
+                    wild=wild,
+                    name=card.name.split(" (")[0],
+                )
+            )
             continue
         if card.is_ace:
             value, rank = "A", "ACE 1/15"
         else:
             value, rank = str(card.rank), centran.RANK_NAMES.get(card.rank, "").upper()
-        faces.append(FaceSpec("centran", card.notation, value, GLYPHS[card.suit],
-                              CLASSIC[card.suit], card.suit.upper(), "WILD" if wild else rank,
-                              wild=wild, name=card.name.split(" (")[0]))
+        faces.append(
+            FaceSpec(
+                "centran",
+                card.notation,
+                value,
+                GLYPHS[card.suit],
+                CLASSIC[card.suit],
+                card.suit.upper(),
+                "WILD" if wild else rank,
+                wild=wild,
+                name=card.name.split(" (")[0],
+            )
+        )
     return faces
 
 

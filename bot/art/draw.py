@@ -41,7 +41,9 @@ def _mix(a: Colour, b: Colour, t: float) -> Colour:
     )
 
 
-def _star(cx: float, cy: float, outer: float, inner: float, points: int) -> list[tuple[float, float]]:
+def _star(
+    cx: float, cy: float, outer: float, inner: float, points: int
+) -> list[tuple[float, float]]:
     pts = []
     for i in range(points * 2):
         r = outer if i % 2 == 0 else inner
@@ -68,8 +70,10 @@ def glyph(draw: ImageDraw.ImageDraw, kind: str, box: Box, ink: Colour, paper: Co
     elif kind == "drop":
         r = w * 0.36
         draw.ellipse((cx - r, bottom - 2 * r, cx + r, bottom), fill=ink)
-        draw.polygon([(cx, top), (cx + r * 0.97, bottom - r * 1.25), (cx - r * 0.97, bottom - r * 1.25)],
-                     fill=ink)
+        draw.polygon(
+            [(cx, top), (cx + r * 0.97, bottom - r * 1.25), (cx - r * 0.97, bottom - r * 1.25)],
+            fill=ink,
+        )
     elif kind == "coin":
         draw.ellipse(box, fill=ink)
         ring = w * 0.18
@@ -80,25 +84,42 @@ def glyph(draw: ImageDraw.ImageDraw, kind: str, box: Box, ink: Colour, paper: Co
         neck = w * 0.16
         draw.rectangle((cx - neck, top, cx + neck, top + h * 0.42), fill=ink)
         draw.rectangle((cx - neck * 1.6, top, cx + neck * 1.6, top + h * 0.1), fill=ink)
-        draw.polygon([(cx - neck, top + h * 0.38), (cx + neck, top + h * 0.38),
-                      (right, bottom - h * 0.1), (left, bottom - h * 0.1)], fill=ink)
+        draw.polygon(
+            [
+                (cx - neck, top + h * 0.38),
+                (cx + neck, top + h * 0.38),
+                (right, bottom - h * 0.1),
+                (left, bottom - h * 0.1),
+            ],
+            fill=ink,
+        )
         draw.rectangle((left, bottom - h * 0.14, right, bottom), fill=ink)
     elif kind == "saber":
-        draw.line([(left + w * 0.2, bottom - h * 0.2), (right - w * 0.05, top + h * 0.05)],
-                  fill=ink, width=line * 2)
-        draw.line([(left + w * 0.05, bottom - h * 0.45), (left + w * 0.45, bottom - h * 0.05)],
-                  fill=ink, width=line * 2)
+        draw.line(
+            [(left + w * 0.2, bottom - h * 0.2), (right - w * 0.05, top + h * 0.05)],
+            fill=ink,
+            width=line * 2,
+        )
+        draw.line(
+            [(left + w * 0.05, bottom - h * 0.45), (left + w * 0.45, bottom - h * 0.05)],
+            fill=ink,
+            width=line * 2,
+        )
         draw.line([(left, bottom), (left + w * 0.25, bottom - h * 0.25)], fill=ink, width=line * 3)
     elif kind == "stave":
         draw.rectangle((cx - line, top + h * 0.2, cx + line, bottom), fill=ink)
         r = w * 0.2
         draw.ellipse((cx - r, top, cx + r, top + 2 * r), fill=ink)
-        draw.rectangle((cx - w * 0.32, top + h * 0.5, cx + w * 0.32, top + h * 0.5 + line * 1.4),
-                       fill=ink)
+        draw.rectangle(
+            (cx - w * 0.32, top + h * 0.5, cx + w * 0.32, top + h * 0.5 + line * 1.4), fill=ink
+        )
     elif kind == "sylop":
         draw.ellipse(box, outline=ink, width=line * 2)
-        draw.line([(left + w * 0.08, bottom - h * 0.08), (right - w * 0.08, top + h * 0.08)],
-                  fill=ink, width=line * 2)
+        draw.line(
+            [(left + w * 0.08, bottom - h * 0.08), (right - w * 0.08, top + h * 0.08)],
+            fill=ink,
+            width=line * 2,
+        )
     elif kind == "aspect":
         draw.polygon(_star(cx, cy, w / 2, w * 0.22, 8), fill=ink)
         r = w * 0.12
@@ -107,7 +128,9 @@ def glyph(draw: ImageDraw.ImageDraw, kind: str, box: Box, ink: Colour, paper: Co
         raise ValueError(f"unknown glyph {kind!r}")
 
 
-def _fit(draw: ImageDraw.ImageDraw, text: str, width: float, size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+def _fit(
+    draw: ImageDraw.ImageDraw, text: str, width: float, size: int
+) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     """The largest font up to ``size`` in which ``text`` fits ``width``."""
     while size > 8:
         f = font(size)
@@ -118,11 +141,18 @@ def _fit(draw: ImageDraw.ImageDraw, text: str, width: float, size: int) -> Image
     return font(size)
 
 
-def _text(draw: ImageDraw.ImageDraw, text: str, cx: float, cy: float, width: float, size: int,
-          ink: Colour, stroke: int = 0) -> None:
+def _text(
+    draw: ImageDraw.ImageDraw,
+    text: str,
+    cx: float,
+    cy: float,
+    width: float,
+    size: int,
+    ink: Colour,
+    stroke: int = 0,
+) -> None:
     f = _fit(draw, text, width, size)
-    draw.text((cx, cy), text, font=f, fill=ink, anchor="mm", stroke_width=stroke,
-              stroke_fill=ink)
+    draw.text((cx, cy), text, font=f, fill=ink, anchor="mm", stroke_width=stroke, stroke_fill=ink)
 
 
 def _wrap(text: str, limit: int) -> list[str]:
@@ -161,7 +191,13 @@ def draw_face(spec: FaceSpec) -> Image.Image:
     top = 196
     if spec.pip:
         glyph(draw, spec.glyph, (w / 2 - size - 4, top, w / 2 - 4, top + size), ink, paper)
-        glyph(draw, spec.pip, (w / 2 + 14, top + 8, w / 2 + 14 + size - 16, top + size - 8), ink, paper)
+        glyph(
+            draw,
+            spec.pip,
+            (w / 2 + 14, top + 8, w / 2 + 14 + size - 16, top + size - 8),
+            ink,
+            paper,
+        )
     else:
         glyph(draw, spec.glyph, (w / 2 - size / 2, top, w / 2 + size / 2, top + size), ink, paper)
     # the words: rank or role, then suit or name
@@ -184,8 +220,11 @@ def draw_back() -> Image.Image:
     cx, cy = w / 2, h / 2
     for i, r in enumerate(range(150, 20, -26)):
         colour = GOLD if i % 2 == 0 else (60, 82, 150)
-        draw.polygon([(cx, cy - r * 1.3), (cx + r, cy), (cx, cy + r * 1.3), (cx - r, cy)],
-                     outline=colour, width=5)
+        draw.polygon(
+            [(cx, cy - r * 1.3), (cx + r, cy), (cx, cy + r * 1.3), (cx - r, cy)],
+            outline=colour,
+            width=5,
+        )
     draw.polygon(_star(cx, cy, 30, 12, 8), fill=GOLD)
     return image.resize((CARD_W, CARD_H), Image.Resampling.LANCZOS)
 
