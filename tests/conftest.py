@@ -34,6 +34,8 @@ import discord
 import pytest
 import simcord.env as _simcord_env
 
+from bot.art.compose import warm
+from bot.art.decks import DECKS
 from bot.client import SabaccBot, create_bot
 from bot.errors import user_message
 from bot.settings import Settings
@@ -51,6 +53,14 @@ def _fast_idle() -> Iterator[None]:
         return
     with fast_idle():
         yield
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _card_faces() -> None:
+    """Paint every card face once per test process, as a bot process does once: otherwise the
+    first picture of a deck spends a test's settle budget painting (real time, in a thread)."""
+    for deck in DECKS:
+        warm(deck)
 
 
 _original_record_error = _simcord_env.Env._record_error

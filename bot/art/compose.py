@@ -32,7 +32,7 @@ __all__ = [
     "showdown_png",
 ]
 
-FELT = (22, 58, 46, 255)
+FELT = (22, 58, 46)
 GAP = 10
 SMALL = 0.7  # faces in a showdown, relative to a hand's
 LABEL_W = 250
@@ -109,10 +109,10 @@ def _keys(deck: str, cards: Sequence[str]) -> list[str]:
 def hand_image(deck: str, cards: Sequence[str]) -> Image.Image:
     """The cards side by side on felt (a card that is not of ``deck`` shows its back)."""
     n = max(1, len(cards))
-    image = Image.new("RGBA", (GAP + n * (CARD_W + GAP), CARD_H + 2 * GAP), FELT)
+    image = Image.new("RGB", (GAP + n * (CARD_W + GAP), CARD_H + 2 * GAP), FELT)
     for i, card in enumerate(cards):
         tile = face_image(deck, card)
-        image.alpha_composite(tile, (GAP + i * (CARD_W + GAP), GAP))
+        image.paste(tile, (GAP + i * (CARD_W + GAP), GAP), tile)
     return image
 
 
@@ -183,7 +183,7 @@ def showdown_image(deck: str, rows: Sequence[ShowRow]) -> Image.Image:
     most = max((len(r.cards) or r.face_down for r in rows), default=1)
     row_h = h + 2 * GAP
     width = LABEL_W + max(most, 2) * (w + GAP) + 2 * GAP
-    image = Image.new("RGBA", (width, GAP + len(rows) * (row_h + GAP)), FELT)
+    image = Image.new("RGB", (width, GAP + len(rows) * (row_h + GAP)), FELT)
     draw = ImageDraw.Draw(image)
     for index, row in enumerate(rows):
         top = GAP + index * (row_h + GAP)
@@ -193,12 +193,12 @@ def showdown_image(deck: str, rows: Sequence[ShowRow]) -> Image.Image:
                 14,
                 outline=GOLD,
                 width=4,
-                fill=(34, 78, 60, 255),
+                fill=(34, 78, 60),
             )
         _label(draw, row, top, row_h)
         tiles = [face_image(deck, c, SMALL) for c in row.cards] or [_dim_back()] * row.face_down
         for i, tile in enumerate(tiles):
-            image.alpha_composite(tile, (LABEL_W + i * (w + GAP), top + GAP))
+            image.paste(tile, (LABEL_W + i * (w + GAP), top + GAP), tile)
     return image
 
 

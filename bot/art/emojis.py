@@ -98,8 +98,8 @@ class CardEmojis:
         async with self._lock:
             try:
                 existing = await client.fetch_application_emojis()
-            except discord.HTTPException as exc:
-                report.failed = f"listing emojis: {exc.status} {exc.text or ''}".strip()
+            except discord.DiscordException as exc:  # HTTP errors, no application id
+                report.failed = f"listing emojis: {exc}"
                 log.warning("card emojis off: could not list application emojis (%s)", exc)
                 return report
             by_name: dict[str, discord.Emoji] = {}
