@@ -75,7 +75,7 @@ def showdown_rows(table: Table, events: Sequence[Event]) -> list[ShowRow]:
     rows = []
     for index, seat in enumerate(table.seats):
         hand = merged.get(seat.player_id)
-        name = seat.display
+        name = seat.name
         if hand is not None:
             rows.append(ShowRow(name, hand.cards, hand.hand, seat.player_id in winners))
         elif index < len(view.seats) and view.seats[index].active:

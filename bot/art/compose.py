@@ -37,6 +37,7 @@ GAP = 10
 SMALL = 0.7  # faces in a showdown, relative to a hand's
 LABEL_W = 250
 WIN = (255, 214, 90)
+Z_RLE = 3  # zlib's run-length strategy
 DIM = (150, 160, 160)
 
 
@@ -86,7 +87,8 @@ def png_bytes(image: Image.Image, faces: Sequence[str]) -> bytes:
     info = PngImagePlugin.PngInfo()
     info.add_text("faces", " ".join(faces))
     out = io.BytesIO()
-    image.save(out, "PNG", pnginfo=info, compress_level=1)
+    # fastest zlib level with run-length matching: encoding is most of a picture's cost
+    image.save(out, "PNG", pnginfo=info, compress_level=1, compress_type=Z_RLE)
     return out.getvalue()
 
 
@@ -132,8 +134,16 @@ class ShowRow:
     face_down: int = 0
 
 
+def plain(text: str, limit: int) -> str:
+    """``text`` in characters Pillow's font has (Latin; a minus sign as ``-``; others dropped),
+    cut to ``limit`` characters."""
+    text = text.replace("\u2212", "-").replace("\u2026", "...")
+    text = " ".join("".join(ch for ch in text if ord(ch) < 0x250).split())
+    return text if len(text) <= limit else text[: limit - 3].rstrip() + "..."
+
+
 def _label(draw: ImageDraw.ImageDraw, row: ShowRow, top: int, height: int) -> None:
-    name = row.name if len(row.name) <= 18 else row.name[:17] + "…"
+    name = plain(row.name, 18) or "?"
     colour = WIN if row.winner else (240, 240, 235)
     y = top + height // 2 - (22 if row.hand or row.winner else 0)
     draw.text(
@@ -145,9 +155,7 @@ def _label(draw: ImageDraw.ImageDraw, row: ShowRow, top: int, height: int) -> No
         stroke_width=1,
         stroke_fill=colour,
     )
-    detail = row.hand if row.cards else (row.hand or "folded")
-    if len(detail) > 26:
-        detail = detail[:25] + "…"
+    detail = plain(row.hand if row.cards else (row.hand or "folded"), 26)
     if detail:
         draw.text(
             (GAP * 2, y + 32),
