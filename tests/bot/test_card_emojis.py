@@ -14,7 +14,7 @@ from bot.art.emojis import emoji_name, emojis_of
 from bot.settings import Settings, SettingsError
 from tests.bot.variant_table import start_seeded
 from tests.helpers import World, text_of
-from tests.table_driver import table_in, table_message
+from tests.table_driver import all_in, play, table_in, table_message
 
 ALL_FACES = sum(len(deck_faces(deck)) for deck in DECKS)
 
@@ -97,9 +97,7 @@ async def test_cards_show_as_emojis_in_hands_pickers_and_results(
     options = clicked.response.components[0]["components"][0]["options"]
     assert all(o["emoji"]["name"].startswith("sb1_c_") for o in options)
     # play the hand out: the result names the revealed cards with their emojis
-    from tests.table_driver import all_in, play
-
-    await play(world, all_in, stop=lambda t: t.game is not None and t.game.public_view().hand_no > 1)
+    await play(world, all_in, stop=lambda t: t.game.public_view().hand_no > 1 or t.game.finished)
     results = [m for m in world.channel.history() if m.attachments]
     assert results and "<:sb1_c_" in text_of(results[0])
     assert table_in(world).message_id is not None
