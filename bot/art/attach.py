@@ -10,6 +10,7 @@ show their hand are drawn face down.
 from __future__ import annotations
 
 import asyncio
+import io
 from collections.abc import Sequence
 
 import discord
@@ -36,8 +37,6 @@ def _names(deck: str, cards: Sequence[str]) -> str:
 
 
 def _file(data: bytes, filename: str, alt: str) -> discord.File:
-    import io
-
     return discord.File(io.BytesIO(data), filename=filename, description=alt[:ALT_MAX])
 
 
