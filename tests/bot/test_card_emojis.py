@@ -5,13 +5,20 @@ creation leaves today's text."""
 from __future__ import annotations
 
 from collections import Counter
+from types import SimpleNamespace
 from typing import Any
 
+import discord
 import pytest
 
 from bot.art.decks import DECKS, deck_faces
-from bot.art.emojis import emoji_name, emojis_of
+from bot.art.emojis import CardEmojis, emoji_name, emojis_of
+from bot.art.present import decorate_picker, with_emojis
 from bot.settings import Settings, SettingsError
+from bot.tables.models import Seat, Status, Table
+from bot.ui.prompts import ChoiceView
+from engine.core.game import ActionSpec, Option, ParamKind
+from engine.variants import get_variant
 from tests.bot.variant_table import start_seeded
 from tests.helpers import World, text_of
 from tests.table_driver import all_in, play, table_in, table_message
@@ -118,3 +125,57 @@ async def test_refused_creation_falls_back_to_text(world: World, restart: Any) -
     await start_seeded(world, "coruscant", 3, players=2, buy_in=100)
     (dm,) = world.alice.user.dm_channel.history()
     assert "<:" not in text_of(dm) and dm.attachments  # the picture still comes
+
+
+# ---------------------------------------------------------------------- text with emojis
+
+
+def _book(deck: str) -> CardEmojis:
+    """A book whose every face of ``deck`` has an emoji (ids 1, 2, ...), as after a sync."""
+    book = CardEmojis()
+    for i, spec in enumerate(deck_faces(deck), start=1):
+        book._emojis[emoji_name(spec)] = discord.PartialEmoji(name=emoji_name(spec), id=i)  # type: ignore[assignment]
+    book._ready.add(deck)
+    return book
+
+
+def _table(variant: str) -> Table:
+    info = get_variant(variant)
+    seats = [Seat(1456074443980800101, "Rey"), Seat(1456074443980800102, "Finn")]
+    return Table(1, 1, 1, info, 1, 100, 90, status=Status.PLAYING, seats=seats)
+
+
+def test_card_names_in_an_embed_get_their_emoji_within_limits() -> None:
+    client = SimpleNamespace(card_emojis=_book("classic"))
+    embed = discord.Embed(description="Rey reveals 10 of Coins, The Star (−17) — total −7.")
+    embed.add_field(name="Seats", value="Rey · 2 cards · stasis: 1 of Coins")
+    embed.add_field(name="Full", value="7 of Coins " + "x" * 1010)
+    with_emojis(client, _table("classic"), embed)
+    ten, star, one = (
+        str(_book("classic").of("classic", c)) for c in ("coins:10", "star", "coins:1")
+    )
+    assert embed.description == f"Rey reveals {ten} 10 of Coins, {star} The Star (−17) — total −7."
+    assert embed.fields[0].value == f"Rey · 2 cards · stasis: {one} 1 of Coins"
+    assert embed.fields[1].value.startswith("7 of Coins")  # would pass 1024 characters: plain
+    off = discord.Embed(description="7 of Coins")
+    with_emojis(SimpleNamespace(card_emojis=CardEmojis(enabled=False)), _table("classic"), off)
+    assert off.description == "7 of Coins"
+
+
+async def test_picker_buttons_and_options_show_their_card() -> None:
+    client = SimpleNamespace(card_emojis=_book("kessel"))
+    table = _table("kessel")
+    keep = ActionSpec(
+        "keep",
+        "Keep which card?",
+        ParamKind.CHOICE,
+        options=(
+            Option("drawn", "Keep Sand 4 (drawn) → 4/4 Sabacc"),
+            Option("held", "Keep Sand 2 (held) → 2/4 Nulhrek"),
+        ),
+    )
+    picker = ChoiceView(table, 0, 1, keep)
+    decorate_picker(client, table, picker)
+    emojis = [item.emoji.name for item in picker.children]  # type: ignore[attr-defined]
+    assert emojis == ["sb1_k_sand_4", "sb1_k_sand_2"]
+    picker.stop()
