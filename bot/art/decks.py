@@ -109,7 +109,7 @@ def _kessel() -> list[FaceSpec]:
                     FaceSpec(
                         "kessel",
                         card.notation,
-                        "0",
+                        "=",  # a Sylop copies the other card (kessel.md §5.1)
                         "sylop",
                         colour,
                         title,
