@@ -329,9 +329,8 @@ async def on_control_click(interaction: discord.Interaction[Any], table_id: int,
         if seat is None or table.game is None:
             raise TableError("You're not seated at this table.")
         view = table.game.view_for(seat)
-        await interaction.response.defer(
-            ephemeral=True, thinking=True
-        )  # the picture takes a moment
+        # acknowledged at once: the picture is drawn in a thread
+        await interaction.response.defer(ephemeral=True, thinking=True)
         embed, file = await present.hand_message(interaction.client, table, view)
         await interaction.followup.send(embed=embed, ephemeral=True, **present.file_kw(file))
         return
