@@ -10,18 +10,13 @@ import pytest
 
 from bot.art.compose import faces_of_png
 from bot.art.decks import deck_of, face
+from bot.demo.common import demo_variants
 from engine.variants import get_variant
 from tests.bot.variant_table import HAND_BUTTON, start_seeded
 from tests.helpers import World, text_of
 from tests.table_driver import all_in, driver, play, table_in, table_message
 
-GROUPS = {
-    "kessel": "kessel",
-    "coruscant-shift": "coruscant",
-    "classic": "classic",
-    "centran": "centran",
-    "project": "sabacc-project",
-}
+GROUPS = demo_variants()  # variant id -> slash-command group, for every variant with a cog
 
 
 async def _start(world: World, variant: str, players: int = 3, seed: int = 5) -> Any:
