@@ -44,6 +44,7 @@ typecheck: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) bench/bots.py
+	$(PY) bench/cards.py
 
 # README's slash-command and variant tables, generated from the code.
 docs: $(STAMP)
