@@ -77,6 +77,7 @@ def closing_line(table: Table) -> str:
 async def close(manager: Closer, table: Table) -> bool:
     """Close ``table`` if nobody plays at it any more (see the module docstring); returns
     whether it closed. Nothing changes if a step fails."""
+    await manager.bot.wait_until_ready()  # also when found at start-up (recovery)
     async with table.lock:
         game = table.game
         if game is None or not nobody_playing(table):
