@@ -28,9 +28,9 @@ new cards.
 3. Reveal. Best hands, all totalling 0: **Pure Sabacc** (two Sylops) · **Full Sabacc** \
 (+10 +10 −10 −10 Sylop) · **Fleet** (Sylop + four of a kind) · **Yee-Haa** (Sylop + pair) · \
 **Rhylet** (three of one sign + two of the other) · **Squadron** (four of a kind) · **Gee Whiz** \
-(+1 +2 +3 +4 −10 or its mirror) · **Straight Khyron** (four in a run) · **Banthas Wild** (three of a \
-kind) · **Rule of Two** (two pairs) · **Sabacc Pair** · **Sabacc**. Then Nulrheks: closest to zero, \
-positive beats negative.
+(+1 +2 +3 +4 −10 or its mirror) · **Straight Khyron** (four in a run) · **Banthas Wild** \
+(three of a kind) · **Rule of Two** (two pairs) · **Sabacc Pair** · **Sabacc**. Then Nulrheks: \
+closest to zero, positive beats negative.
 4. **Ties:** the set closest to zero, then more cards, higher positive total, highest positive \
 card; still tied → **single blind draw** (each tied player draws a card; closest to zero wins, a \
 Sylop beats all, +1 beats −1).

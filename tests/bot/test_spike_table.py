@@ -5,7 +5,7 @@ draw that also takes the Sabacc pot) with credits conserved after every click, h
 ``options:``, and a restart mid-hand that resumes.
 
 The deal is seeded (``SEED``) and the policy is deterministic (:mod:`tests.bot.spike_policy`), so
-the game is always the same one; :meth:`SPIKE.simulate <tests.bot.variant_table.VariantTable.simulate>`
+the game is always the same one; ``SPIKE.simulate`` (:class:`tests.bot.variant_table.VariantTable`)
 replays it on the engine alone (that is how the seed was picked).
 """
 
