@@ -2,13 +2,15 @@
 
 No public line names a hidden card: gained cards are reported by count only; cards put on or
 taken from the face-up discard pile, junked hands, revealed hands and blind draws are public
-(§3.5). :class:`PlayerLeft` and :class:`Reshuffled` are the two-pot family's, re-exported.
+(§3.5). :class:`PlayerLeft` and :class:`Reshuffled` are the two-pot family's, :class:`GameOver`
+Classic's (the same standings line), re-exported.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.variants.classic.events import GameOver as GameOver  # re-exported: the same line
 from engine.variants.corellian_spike.cards import Card
 from engine.variants.twopot.events import PlayerLeft as PlayerLeft  # re-exported
 from engine.variants.twopot.events import Reshuffled as Reshuffled  # re-exported
@@ -218,19 +220,3 @@ class HandWon:
     def public_text(self) -> str:
         """Log line."""
         return self.text
-
-
-@dataclass(frozen=True, slots=True)
-class GameOver:
-    """The game ended; the leftover Sabacc pot was shared out (SPK-18)."""
-
-    standings: tuple[tuple[str, int], ...]
-    sabacc_shared: int
-
-    def public_text(self) -> str:
-        """Log line."""
-        table = ", ".join(f"{p} {c}" for p, c in self.standings)
-        extra = (
-            f" The Sabacc pot ({self.sabacc_shared}) is shared out." if self.sabacc_shared else ""
-        )
-        return f"Game over.{extra} Final credits: {table}."

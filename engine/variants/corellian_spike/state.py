@@ -18,6 +18,7 @@ from engine.core.betting import Betting
 from engine.core.deck import Deck
 from engine.variants.corellian_spike.cards import Card
 from engine.variants.corellian_spike.settle import BLIND_DRAW, SPLIT
+from engine.variants.coruscant.state import _as_bool, _as_int  # the same option parsing
 from engine.variants.twopot.state import (
     Seat,
     SeatRecord,
@@ -107,26 +108,6 @@ class SpikeOptions:
     def to_json(self) -> dict[str, Any]:
         """The options as a JSON-ready mapping (accepted back by :meth:`from_mapping`)."""
         return asdict(self)
-
-
-def _as_bool(name: str, raw: Any) -> bool:
-    if isinstance(raw, bool):
-        return raw
-    text = str(raw).strip().lower()
-    if text in {"true", "yes", "on", "1"}:
-        return True
-    if text in {"false", "no", "off", "0"}:
-        return False
-    raise ValueError(f"option {name} must be true or false, not {raw!r}")
-
-
-def _as_int(name: str, raw: Any) -> int:
-    try:
-        if isinstance(raw, bool) or (isinstance(raw, float) and not raw.is_integer()):
-            raise ValueError
-        return int(raw)
-    except (TypeError, ValueError):
-        raise ValueError(f"option {name} must be a whole number, not {raw!r}") from None
 
 
 class Phase(StrEnum):
