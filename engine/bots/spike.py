@@ -36,10 +36,16 @@ from engine.bots.common import (
     showdown_share,
 )
 from engine.core.game import Action, ActionSpec, Game
-from engine.variants.corellian_spike.cards import MAX_HAND, Card, evaluate_cards, full_deck
+from engine.variants.corellian_spike.cards import (
+    MAX_HAND,
+    Card,
+    card_name,
+    evaluate_cards,
+    full_deck,
+)
 
 EQUITY_SAMPLES = 40
-_BY_DISPLAY = {c.display: c for c in full_deck()}
+_BY_NAME = {card_name(c): c for c in full_deck()}
 
 
 def strength(cards: Sequence[Card]) -> float:
@@ -71,7 +77,7 @@ def read(game: Game, seat: int) -> Seen:
     public = view.public or game.public_view()
     hand = tuple(Card.parse(c) for c in view.hand)
     top_text = info_value(public, "Discard pile")
-    top = _BY_DISPLAY.get(top_text) if top_text else None
+    top = _BY_NAME.get(top_text) if top_text else None
     known = Counter([*hand, *([top] if top else [])])
     unseen: list[Card] = []
     for card in full_deck():

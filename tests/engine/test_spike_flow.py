@@ -10,6 +10,9 @@ import pytest
 
 from engine.core.game import Action, IllegalAction
 from engine.variants.corellian_spike import SpikeGame
+from engine.variants.corellian_spike.cards import card_name, parse_cards
+from engine.variants.corellian_spike.payout import explain
+from engine.variants.corellian_spike.settle import settle_hand
 from engine.variants.corellian_spike.state import Phase, SpikeOptions
 
 PAIRS = ["circle:+5", "triangle:+5", "circle:-5", "triangle:-5", "square:+9"]
@@ -118,7 +121,7 @@ def test_plain_gain_needs_room_and_draw_then_choose() -> None:
     kinds = [s.kind for s in game.legal_actions(0)]
     assert kinds == ["keep", "discard"]
     drawn = game.state.hands[0][-1]
-    assert game.view_for(0).notes[-1] == f"You drew {drawn.display}."
+    assert game.view_for(0).notes[-1] == f"You drew {card_name(drawn)}."
     assert act(game, "discard", drawn.notation)[0].startswith("ann discards ")
     assert game.state.discard[-1] == drawn and game.pending_seats() == {1}
     full = new(["circle:+1", "circle:+2", "circle:+3", "circle:+4", "circle:+5"])
@@ -195,7 +198,7 @@ def test_public_views_never_show_a_hidden_card() -> None:
     view = game.public_view()
     text = repr(view)
     for card in game.state.hands[0] + game.state.hands[1]:
-        assert card.display not in text and card.notation not in text
+        assert card_name(card) not in text and card.notation not in text
     assert [s.public for s in view.seats] == ["3 cards", "2 cards"]
     assert ("Discard pile", "■ +9") in view.info
 
@@ -228,3 +231,54 @@ def test_create_checks_players_and_buy_in() -> None:
         SpikeGame.create(["a", "b"], buy_in=9)
     with pytest.raises(ValueError):
         SpikeGame.create(["a", "b"], buy_in=10, options={"hand_ante": 8, "sabacc_ante": 3})
+
+
+@pytest.mark.parametrize(
+    ("hands", "why"),
+    [
+        ({0: "circle:+7 triangle:-7", 1: "circle:+3 circle:-1"}, "a Sabacc beats every Nulrhek"),
+        ({0: "sylop circle:+4 circle:-4", 1: "circle:+1 square:-1"}, "a better hand category"),
+        ({0: "circle:+2 circle:-2", 1: "square:+9 square:-9"}, "its set is closer to zero"),
+        ({0: "circle:+3 circle:-2", 1: "square:+2 square:-3"}, "a positive total beats a negative"),
+        ({0: "circle:+3 circle:-2", 1: "square:+2 square:-4"}, "closer to zero"),
+        (
+            {0: "circle:+1 circle:+8 circle:-2 circle:-7", 1: "square:+9 square:-2 square:-7"},
+            "more cards (4 vs 3)",
+        ),
+        (
+            {0: "circle:+4 circle:+6 circle:-10", 1: "square:+4 square:+5 square:-9"},
+            "a higher positive card total (10 vs 9)",
+        ),
+        (
+            {0: "circle:+1 circle:+8 circle:-9", 1: "square:+4 square:+5 square:-9"},
+            "a higher single positive card (8 vs 5)",
+        ),
+    ],
+)
+def test_the_hand_winner_line_says_why(hands: dict[int, str], why: str) -> None:
+    game = new(PAIRS)
+    cards = {s: parse_cards(h.split()) for s, h in hands.items()}
+    result = settle_hand([0, 1], cards, {0: 5, 1: 5}, 0, _NoDraw())
+    line = explain(game.state, result)
+    assert line.startswith("Hand 1: ann wins with ") and " over bo's " in line
+    assert f"({why}" in line
+
+
+class _NoDraw:
+    def available(self) -> int:
+        return 0
+
+    def draw(self) -> Any:
+        raise AssertionError("no blind draw expected")
+
+
+def test_previews_describe_a_choice() -> None:
+    game = new(PAIRS)
+    assert game.preview(0, Action("swap", choices=("circle:+5",))) == (
+        "You give ● +5 for ■ +9: Nulrhek +4."
+    )
+    assert game.preview(0, Action("gain_discard", choices=("circle:-5",))) == (
+        "Without ● −5 your cards total +5."
+    )
+    assert game.preview(1, Action("swap", choices=("circle:+5",))) == ""  # not pending
+    assert game.preview(0, Action("swap", choices=("sylop",))) == ""  # not held

@@ -19,7 +19,13 @@ from collections.abc import Sequence
 from engine.core.betting import BetKind
 from engine.core.betting_specs import bet_specs
 from engine.core.game import Action, ActionSpec, IllegalAction, Option, ParamKind
-from engine.variants.corellian_spike.cards import MAX_HAND, Card, evaluate_cards
+from engine.variants.corellian_spike.cards import (
+    MAX_HAND,
+    Card,
+    card_name,
+    evaluate_cards,
+    signed,
+)
 from engine.variants.corellian_spike.events import CardAction
 from engine.variants.corellian_spike.flow import Events, after_bet, end_card_turn, junk
 from engine.variants.corellian_spike.payout import draw_card
@@ -40,8 +46,8 @@ def card_options(cards: Sequence[Card]) -> tuple[Option, ...]:
     """One option per distinct card (the two Sylops are one option)."""
     seen: dict[str, Option] = {}
     for c in cards:
-        desc = "Sylop, value 0" if c.is_sylop else f"{c.suit.value if c.suit else ''} {c.value:+d}"
-        seen.setdefault(c.notation, Option(c.notation, c.display, desc))
+        desc = "Sylop, value 0" if c.suit is None else f"{c.suit.value}, value {signed(c.value)}"
+        seen.setdefault(c.notation, Option(c.notation, card_name(c), desc))
     return tuple(seen.values())
 
 
@@ -86,10 +92,10 @@ def _card_specs(st: SpikeState, seat: int) -> list[ActionSpec]:
         specs.append(
             ActionSpec(
                 "swap",
-                f"Swap for {top.display}{fee}",
+                f"Swap for {card_name(top)}{fee}",
                 ParamKind.CHOICE,
                 options=card_options(hand),
-                prompt=f"Which card do you give for {top.display}?",
+                prompt=f"Which card do you give for {card_name(top)}?",
             )
         )
     specs.append(ActionSpec("stand", "Stand"))
@@ -120,7 +126,7 @@ def _draw(st: SpikeState, seat: int, ev: Events) -> None:
     card = draw_card(st, ev)
     assert card is not None  # legal only when a card can be drawn
     st.hands[seat].append(card)
-    st.last_drawn[seat] = f"You drew {card.display}."
+    st.last_drawn[seat] = f"You drew {card_name(card)}."
 
 
 def _card_turn(st: SpikeState, seat: int, action: Action, ev: Events) -> None:
@@ -195,9 +201,10 @@ def preview(st: SpikeState, seat: int, action: Action) -> str:
             if action.kind == "swap":
                 rest.append(st.discard[-1])
                 after = evaluate_cards(rest, extras=st.options.named_hand_extras)
-                return f"You give {card.display} for {st.discard[-1].display}: {after.label}."
+                top = card_name(st.discard[-1])
+                return f"You give {card_name(card)} for {top}: {after.label}."
             total = sum(c.value for c in rest)
-            return f"Without {card.display} your cards total {total:+d}."
+            return f"Without {card_name(card)} your cards total {signed(total)}."
         return bet_preview(st, seat, action) or ""
     except (IllegalAction, ValueError):
         return ""

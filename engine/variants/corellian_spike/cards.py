@@ -39,6 +39,7 @@ __all__ = [
     "Card",
     "HandEval",
     "Suit",
+    "card_name",
     "check_unique",
     "draw_key",
     "evaluate",
@@ -47,6 +48,7 @@ __all__ = [
     "is_shift",
     "parse_cards",
     "roll_dice",
+    "signed",
 ]
 
 MIN_HAND, MAX_HAND = 2, 5  # SPK-6
@@ -72,8 +74,18 @@ _NAME = dict(CATEGORIES)
 _GEE_WHIZ = ([-10, 1, 2, 3, 4], [-4, -3, -2, -1, 10])
 
 
-def _signed(value: int) -> str:
-    return f"{value:+d}".replace("-", "−")
+def signed(value: int) -> str:
+    """A signed number as players read it: ``+5``, ``−3`` (a real minus sign), ``0``."""
+    return f"{value:+d}".replace("-", "−") if value else "0"
+
+
+def card_name(card: Card) -> str:
+    """A card as players read it: ``● +5``, ``■ −3``, ``Ø Sylop``.
+
+    >>> card_name(Card.parse("square:-3")), card_name(SYLOP)
+    ('■ −3', 'Ø Sylop')
+    """
+    return card.display.replace("-", "−")
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +126,7 @@ class HandEval:
             "sabacc_pair": f"{a}s",
         }.get(self.category)
         if self.category == "nulrhek":
-            return f"Nulrhek {_signed(self.total)}"
+            return f"Nulrhek {signed(self.total)}"
         return f"{self.name} ({detail})" if detail else self.name
 
     @property

@@ -11,14 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.variants.classic.events import GameOver as GameOver  # re-exported: the same line
-from engine.variants.corellian_spike.cards import Card
+from engine.variants.corellian_spike.cards import Card, card_name, signed
 from engine.variants.twopot.events import PlayerLeft as PlayerLeft  # re-exported
 from engine.variants.twopot.events import Reshuffled as Reshuffled  # re-exported
 
 
 def shown(notations: tuple[str, ...] | list[str]) -> str:
     """Cards as players read them: ``● +5, Ø Sylop``."""
-    return ", ".join(Card.parse(c).display.replace("-", "−") for c in notations)
+    return ", ".join(card_name(Card.parse(c)) for c in notations)
 
 
 def _fee(fee: int) -> str:
@@ -161,7 +161,7 @@ class Revealed:
 
     def public_text(self) -> str:
         """Log line."""
-        total = f"{self.total:+d}".replace("-", "−") if self.total else "0"
+        total = signed(self.total)
         return f"{self.player} reveals {shown(self.cards)} — total {total}: {self.label}."
 
 

@@ -17,7 +17,14 @@ from engine.core.betting_events import BetMade
 from engine.core.deck import Deck
 from engine.core.game import Event
 from engine.core.seats import next_seat
-from engine.variants.corellian_spike.cards import Card, check_unique, full_deck, is_shift, roll_dice
+from engine.variants.corellian_spike.cards import (
+    Card,
+    card_name,
+    check_unique,
+    full_deck,
+    is_shift,
+    roll_dice,
+)
 from engine.variants.corellian_spike.events import (
     CashedOut,
     DiceRolled,
@@ -210,7 +217,7 @@ def sabacc_shift(st: SpikeState, ev: Events) -> None:
     new = shift_cards(order, {s: st.hands[s] for s in order}, st.discard, draw)
     for s in order:
         st.hands[s] = new[s]
-        cards = ", ".join(c.display for c in new[s])
+        cards = ", ".join(card_name(c) for c in new[s])
         st.last_drawn[s] = f"The Sabacc Shift dealt you {cards}."
     ev.append(ShiftDone(tuple((st.players[s], len(new[s])) for s in order)))
 

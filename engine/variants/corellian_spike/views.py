@@ -8,7 +8,13 @@ from __future__ import annotations
 
 from engine.core.game import PlayerView, PublicView, SeatView
 from engine.variants.corellian_spike.actions import pending
-from engine.variants.corellian_spike.cards import MAX_HAND, MIN_HAND, evaluate_cards
+from engine.variants.corellian_spike.cards import (
+    MAX_HAND,
+    MIN_HAND,
+    card_name,
+    evaluate_cards,
+    signed,
+)
 from engine.variants.corellian_spike.state import Phase, Seat, SpikeState
 from engine.variants.twopot.views import seat_stats as seat_stats
 from engine.variants.twopot.views import seat_status, table_view
@@ -61,7 +67,7 @@ def public_view(st: SpikeState) -> PublicView:
         info.append(("Starting player", st.players[st.start_seat]))
         info.append(("Round", f"{st.round_no} of {st.options.rounds}"))
         if st.discard:
-            info.append(("Discard pile", st.discard[-1].display))
+            info.append(("Discard pile", card_name(st.discard[-1])))
         if st.phase is Phase.BET:
             info.append(("Current bet", str(st.betting.current_bet)))
     if st.dice is not None:
@@ -89,13 +95,12 @@ def view_for(st: SpikeState, seat: int) -> PlayerView:
     notes: list[str] = []
     if MIN_HAND <= len(hand) <= MAX_HAND and st.phase is not Phase.GAME_OVER:
         ev = evaluate_cards(hand, extras=st.options.named_hand_extras)
-        total = f"{ev.total:+d}" if ev.total else "0"
-        notes.append(f"Total {total}: {ev.label}")
+        notes.append(f"Total {signed(ev.total)}: {ev.label}")
     if st.phase is Phase.CHOOSE and seat in pending(st):
         notes.append("Keep the drawn card or put one card face up on the discard pile.")
     if st.last_drawn and st.last_drawn[seat]:
         notes.append(st.last_drawn[seat])
-    text = "  ".join(c.display for c in hand) if hand else "no cards"
+    text = "  ".join(card_name(c) for c in hand) if hand else "no cards"
     return PlayerView(
         seat=seat,
         hand=tuple(c.notation for c in hand),
