@@ -145,9 +145,9 @@ def test_sabacc_shift_redeals_as_many_cards() -> None:
     act(game, "gain")  # ann now holds 3 cards
     lines = act(game, "stand") + act(game, "check") + act(game, "check")
     assert "🎲 Spike dice (round 1): 4 and 4 — doubles: SABACC SHIFT!" in lines
-    assert (
-        "Sabacc Shift: every hand goes to the discard pile and is redealt (ann 3, bo 2)." in lines
-    )
+    shift = next(line for line in lines if line.startswith("Sabacc Shift: "))
+    assert shift.startswith("Sabacc Shift: every hand goes face up to the discard pile (ann ● +5, ")
+    assert shift.endswith("; bo ▲ +5, ▲ −5) and is redealt with as many cards (ann 3, bo 2).")
     st = game.state
     assert [len(h) for h in st.hands] == [3, 2]
     assert st.discard[-1].notation == "triangle:-5"  # bo's last card

@@ -140,14 +140,19 @@ class DiceRolled:
 
 @dataclass(frozen=True, slots=True)
 class ShiftDone:
-    """Every live hand was discarded and redealt with as many cards (§3.3)."""
+    """Every live hand went face up to the discard pile (public, §3.5) and was redealt with as
+    many cards (§3.3)."""
 
-    counts: tuple[tuple[str, int], ...]
+    discarded: tuple[tuple[str, tuple[str, ...]], ...]  # (player, cards in hand order)
 
     def public_text(self) -> str:
         """Log line."""
-        parts = ", ".join(f"{p} {n}" for p, n in self.counts)
-        return f"Sabacc Shift: every hand goes to the discard pile and is redealt ({parts})."
+        parts = "; ".join(f"{p} {shown(cards)}" for p, cards in self.discarded)
+        counts = ", ".join(f"{p} {len(cards)}" for p, cards in self.discarded)
+        return (
+            f"Sabacc Shift: every hand goes face up to the discard pile ({parts}) and is "
+            f"redealt with as many cards ({counts})."
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -208,6 +208,7 @@ def sabacc_shift(st: SpikeState, ev: Events) -> None:
     """Every live hand goes face up to the discard pile (clockwise, hand order), then as many
     cards are dealt back one at a time, clockwise from the starting player (§3.3)."""
     order = st.live_order()
+    old = tuple((st.players[s], tuple(c.notation for c in st.hands[s])) for s in order)
 
     def draw() -> Card:
         card = draw_card(st, ev)
@@ -219,7 +220,7 @@ def sabacc_shift(st: SpikeState, ev: Events) -> None:
         st.hands[s] = new[s]
         cards = ", ".join(card_name(c) for c in new[s])
         st.last_drawn[s] = f"The Sabacc Shift dealt you {cards}."
-    ev.append(ShiftDone(tuple((st.players[s], len(new[s])) for s in order)))
+    ev.append(ShiftDone(old))
 
 
 def _next_round(st: SpikeState, ev: Events) -> None:
