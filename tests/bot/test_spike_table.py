@@ -26,7 +26,7 @@ from tests.bot.variant_table import (
     public_messages,
 )
 from tests.helpers import World, text_of
-from tests.table_driver import money, open_accounts, table_in, table_message
+from tests.table_driver import money, open_accounts, passive, play, table_in, table_message
 
 # With spike_policy, SEED gives: junks in the early hands, hand 9 heads-up with a Sabacc Shift
 # (double spikes in round 2), both players revealing a Sabacc Pair of 5s, a single blind draw
@@ -71,6 +71,13 @@ async def test_four_player_game_shift_junk_blind_draw_sabacc_pot(world: World) -
     assert any(row[:1] == ("Gain (draw)",) and "Junk" in row for row in rows)
     assert any(any(label.startswith("Swap for ") for label in row) for row in rows)
     seen = "\n".join(watch.shown)
+    antes = r"Hand \d+: <@\d+> starts\. (\d) players ante 2 \+ 1 \(hand pot (\d+), Sabacc pot \d+\)"
+    found = re.findall(antes, seen)  # every hand start: each player antes 2 into the hand pot
+    assert found and all(int(pot) == 2 * int(n) for n, pot in found)
+    for round_no in (1, 2, 3):
+        assert f"Round {round_no}/3 · card phase." in seen
+        assert f"Round {round_no}/3 · betting." in seen
+        assert f"Spike dice (round {round_no}): " in seen
     assert "Sabacc Shift! The spike dice showed 1 and 1." in seen
     assert "Spike dice (round 2): 1 and 1 — doubles: SABACC SHIFT!" in seen
     assert re.search(r"swaps: takes . [+−]\d+ from the discard pile", seen)
@@ -89,15 +96,32 @@ async def test_four_player_game_shift_junk_blind_draw_sabacc_pot(world: World) -
     await SPIKE.settled_at(world, table, before, [970, 970, 970, 1090])
 
 
-async def test_house_rules_through_options(world: World) -> None:
-    await open_accounts(world)
-    lobby = await world.alice.slash(
-        world.channel, "spike start", buy_in=BUY_IN, options="tie_break=split rounds=2"
-    )
-    assert not lobby.ephemeral
-    assert "tie_break=split" in text_of(lobby.response) or "split" in text_of(lobby.response)
+async def test_house_rules_stakes_and_autocomplete(world: World) -> None:
+    before = await open_accounts(world)
+    choices = await world.alice.autocomplete(world.channel, "spike start", "options", "rounds=2")
+    names = [c["name"] for c in choices]
+    assert "rounds=2 tie_break=blind_draw" in names and "rounds=2 gain_mode=discard_first" in names
+    stakes = await world.alice.autocomplete(world.channel, "spike start", "stakes", "tour")
+    assert [c["name"] for c in stakes] == ["tournament — 1000 credits"]
     bad = await world.bob.slash(world.channel, "spike start", options="gain_mode=peek")
-    assert bad.ephemeral
+    assert bad.ephemeral and "gain_mode must be discard_first or draw_then_choose" in (
+        bad.response.content
+    )
+    lobby = await world.alice.slash(
+        world.channel,
+        "spike start",
+        stakes="tournament",
+        options="tie_break=split rounds=1 max_hands=1 gain_mode=draw_then_choose",
+    )
+    assert not lobby.ephemeral and "1000" in text_of(lobby.response)
+    await world.bob.click(lobby.response, label="Join")
+    await world.alice.click(lobby.response, label="Start")
+    table = table_in(world)
+    assert table.game is not None and table.buy_in == 1000
+    assert "Round 1/1" in table.game.public_view().phase
+    await play(world, passive)  # everyone stands and checks
+    assert table.game.finished and table.game.public_view().hand_no == 1  # one hand only
+    assert await money(world) == before
 
 
 async def test_restart_mid_hand_then_finish(world: World, restart: Any) -> None:
