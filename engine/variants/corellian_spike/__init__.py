@@ -14,7 +14,8 @@ Betting goes through the shared :class:`engine.core.betting.Betting`, pot layeri
 family's (:mod:`engine.variants.twopot`).
 
 Money: Σ stacks + hand pot + Sabacc pot = buy_in × seats − credits already handed back by
-:meth:`SpikeGame.leave`; at the end the leftover Sabacc pot is shared (SPK-18).
+:meth:`SpikeGame.leave`; at the end the leftover Sabacc pot is shared (SPK-18). The buy-in must
+cover one hand's antes and ``hand_ante`` is at least 1 (SPK-impl-9).
 
 >>> game = SpikeGame.create(["ann", "bo"], buy_in=50, seed=3)
 >>> game.total_credits(), sorted(game.pending_seats()) in ([0], [1])

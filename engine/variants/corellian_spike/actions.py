@@ -9,7 +9,9 @@ Action kinds:
 * betting (the shared module): ``check``, ``bet``, ``call``, ``raise``, ``all_in``, ``fold``
   (a fold is a junk).
 
-Sylops are identical, so a hand with two offers one ``sylop`` option.
+Sylops are identical, so a hand with two offers one ``sylop`` option (SPK-impl-1). Fees are dead
+money posted before the card moves; an action whose fee the seat cannot pay is not offered
+(SPK-impl-5). Timeouts: :func:`default_action` (SPK-impl-6).
 """
 
 from __future__ import annotations

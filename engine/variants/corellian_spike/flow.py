@@ -5,6 +5,11 @@ SETTLE → HAND_END (option ``dice_before_betting``: CARD → DICE → BET), or 
 as one live player is left. The functions mutate a :class:`SpikeState` and append events to
 ``ev``; they stop only where a player must decide (a card turn, its draw-then-choose step, a
 betting action) or at GAME_OVER.
+
+Decisions (``docs/rules/corellian-spike.md``, "Engine decisions"): a betting fold is a junk
+(SPK-impl-2); a player who leaves junks (SPK-impl-3); hand 1's starting player is ``rng.choice``
+over the players dealt in (SPK-impl-4); a skipped betting phase never skips the dice
+(SPK-impl-10).
 """
 
 from __future__ import annotations

@@ -4,6 +4,8 @@ Kinds, recognised by their keys in this order (§0): ``dice`` → a spike-dice v
 ``hand_ante`` → an ante vector (§0.3), otherwise ``hands`` → a showdown vector (§0.1: comparison
 without a ``seat_order``, settlement with one). It calls the same functions the game does
 (:mod:`engine.variants.corellian_spike.settle`, :mod:`engine.variants.corellian_spike.cards`).
+Comparison vectors also get ``ranking``; conceded vectors no ``eval``; a spike-dice vector without
+``seat_order`` takes its players in id order (SPK-impl-11).
 """
 
 from __future__ import annotations
