@@ -5,8 +5,9 @@ Credits move here: :func:`~engine.variants.corellian_spike.settle.settle_hand` d
 module applies the result to the shared :class:`~engine.core.betting.Betting` stacks and the
 Sabacc pot (through the two-pot family's :func:`~engine.variants.twopot.payout.apply_credits`),
 and writes the public lines: every revealed hand with its value and category, every blind draw,
-each pot's winners, the Sabacc pot, and one line saying who won the hand and why. Blind-drawn cards go face up on the discard pile
-after SETTLE (SPK-impl-7); the game-end Sabacc pot follows the two-pot family (SPK-impl-8).
+each pot's winners, the Sabacc pot, and one line saying who won the hand and why. Blind-drawn
+cards go face up on the discard pile after SETTLE (SPK-impl-7); the game-end Sabacc pot follows
+the two-pot family (SPK-impl-8).
 """
 
 from __future__ import annotations
