@@ -10,7 +10,7 @@ import pytest
 
 from engine.core.game import Action, IllegalAction
 from engine.variants.corellian_spike import SpikeGame
-from engine.variants.corellian_spike.cards import card_name, parse_cards
+from engine.variants.corellian_spike.cards import card_name, full_deck, parse_cards
 from engine.variants.corellian_spike.payout import explain
 from engine.variants.corellian_spike.settle import settle_hand
 from engine.variants.corellian_spike.state import Phase, SpikeOptions
@@ -282,3 +282,15 @@ def test_previews_describe_a_choice() -> None:
     )
     assert game.preview(1, Action("swap", choices=("circle:+5",))) == ""  # not pending
     assert game.preview(0, Action("swap", choices=("sylop",))) == ""  # not held
+
+
+def test_an_empty_draw_pile_is_rebuilt_from_the_discards_under_the_top() -> None:
+    game = new(PAIRS)
+    st = game.state
+    top = st.discard[-1]
+    st.discard = [*st.draw.cards, top]  # every undealt card already discarded
+    st.draw.cards = []
+    lines = act(game, "gain")
+    assert lines[0] == "The draw pile is empty: 57 discarded cards are shuffled into it."
+    assert st.discard == [top] and len(st.draw) == 56 and len(st.hands[0]) == 3
+    assert sorted(c.notation for c in st.all_cards()) == sorted(c.notation for c in full_deck())

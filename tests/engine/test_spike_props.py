@@ -32,6 +32,9 @@ OPTIONS = st.fixed_dictionaries(
         "gain_fee": st.sampled_from([0, 0, 1]),
         "swap_fee": st.sampled_from([0, 2]),
         "sabacc_ante": st.sampled_from([0, 1, 3]),
+        "hand_ante": st.sampled_from([1, 2, 4]),
+        "min_bet": st.sampled_from([1, 2]),
+        "max_raises_per_phase": st.sampled_from([None, 1]),
     }
 )
 
