@@ -30,7 +30,7 @@ from tests.table_driver import money, open_accounts, passive, play, table_in, ta
 
 # With spike_policy, SEED gives: junks in the early hands, hand 9 heads-up with a Sabacc Shift
 # (double spikes in round 2), both players revealing a Sabacc Pair of 5s, a single blind draw
-# (▲ +3 beats ▲ −10) giving d the hand pot and the Sabacc pot (10); d ends with every credit.
+# (▲ +3 beats ▲ -10) giving d the hand pot and the Sabacc pot (10); d ends with every credit.
 SEED = 27
 BUY_IN = 30
 
@@ -80,12 +80,12 @@ async def test_four_player_game_shift_junk_blind_draw_sabacc_pot(world: World) -
         assert f"Spike dice (round {round_no}): " in seen
     assert "Sabacc Shift! The spike dice showed 1 and 1." in seen
     assert "Spike dice (round 2): 1 and 1 — doubles: SABACC SHIFT!" in seen
-    assert re.search(r"swaps: takes . [+−]\d+ from the discard pile", seen)
+    assert re.search(r"swaps: takes . [+-]\d+ from the discard pile", seen)
     results = public_messages(world, table)
     nine = next(text for text in results if "Hand 9: " in text)  # the last hand's summary
     assert nine.count("— total 0: Sabacc Pair (5s).") == 2
     assert re.search(
-        r"Single blind draw for the hand pot: <@\d+> draws ▲ \+3, <@\d+> draws ▲ −10", nine
+        r"Single blind draw for the hand pot: <@\d+> draws ▲ \+3, <@\d+> draws ▲ -10", nine
     )
     assert re.search(r"<@\d+> takes the Sabacc pot \(10\)!", nine)
     assert "on every tie-break, won the single blind draw." in nine

@@ -73,7 +73,7 @@ def test_tie_at_showdown_decided_by_a_single_blind_draw() -> None:
     lines: list[str] = []
     for _ in range(3):
         lines += quiet_round(game)
-    assert "ann reveals ● +5, ● −5 — total 0: Sabacc Pair (5s)." in lines
+    assert "ann reveals ● +5, ● -5 — total 0: Sabacc Pair (5s)." in lines
     assert "Single blind draw for the hand pot: ann draws ■ +4, bo draws Ø Sylop." in lines
     assert "bo wins the hand pot (4)." in lines and "bo takes the Sabacc pot (2)!" in lines
     assert any("tied with ann on every tie-break, won the single blind draw" in t for t in lines)
@@ -100,7 +100,7 @@ def test_card_actions_gain_discard_first_swap_and_junk() -> None:
     assert st.discard[-1].notation == "circle:+5" and len(st.hands[0]) == 2
     # bo takes the top discard (ann's +5) and gives a card he held before
     line = act(game, "swap", "triangle:-5")
-    assert line == ["bo swaps: takes ● +5 from the discard pile and puts ▲ −5 on it (2 cards)."]
+    assert line == ["bo swaps: takes ● +5 from the discard pile and puts ▲ -5 on it (2 cards)."]
     with pytest.raises(IllegalAction):
         act(game, "swap", "circle:+5")  # cy does not hold it
     lines = act(game, "junk")
@@ -147,7 +147,7 @@ def test_sabacc_shift_redeals_as_many_cards() -> None:
     assert "🎲 Spike dice (round 1): 4 and 4 — doubles: SABACC SHIFT!" in lines
     shift = next(line for line in lines if line.startswith("Sabacc Shift: "))
     assert shift.startswith("Sabacc Shift: every hand goes face up to the discard pile (ann ● +5, ")
-    assert shift.endswith("; bo ▲ +5, ▲ −5) and is redealt with as many cards (ann 3, bo 2).")
+    assert shift.endswith("; bo ▲ +5, ▲ -5) and is redealt with as many cards (ann 3, bo 2).")
     st = game.state
     assert [len(h) for h in st.hands] == [3, 2]
     assert st.discard[-1].notation == "triangle:-5"  # bo's last card
@@ -278,7 +278,7 @@ def test_previews_describe_a_choice() -> None:
         "You give ● +5 for ■ +9: Nulrhek +4."
     )
     assert game.preview(0, Action("gain_discard", choices=("circle:-5",))) == (
-        "Without ● −5 your cards total +5."
+        "Without ● -5 your cards total +5."
     )
     assert game.preview(1, Action("swap", choices=("circle:+5",))) == ""  # not pending
     assert game.preview(0, Action("swap", choices=("sylop",))) == ""  # not held

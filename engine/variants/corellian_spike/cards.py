@@ -80,12 +80,13 @@ def signed(value: int) -> str:
 
 
 def card_name(card: Card) -> str:
-    """A card as players read it: ``● +5``, ``■ −3``, ``Ø Sylop``.
+    """A card as players read it, as Coruscant Shift shows the same deck (and the card art names
+    its faces): ``● +5``, ``■ -3``, ``Ø Sylop``.
 
     >>> card_name(Card.parse("square:-3")), card_name(SYLOP)
-    ('■ −3', 'Ø Sylop')
+    ('■ -3', 'Ø Sylop')
     """
-    return card.display.replace("-", "−")
+    return card.display
 
 
 @dataclass(frozen=True, slots=True)

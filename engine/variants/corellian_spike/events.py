@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.core.game import ShownHand
 from engine.variants.classic.events import GameOver as GameOver  # re-exported: the same line
 from engine.variants.corellian_spike.cards import Card, card_name, signed
 from engine.variants.twopot.events import PlayerLeft as PlayerLeft  # re-exported
@@ -169,6 +170,10 @@ class Revealed:
         total = signed(self.total)
         return f"{self.player} reveals {shown(self.cards)} — total {total}: {self.label}."
 
+    def shown_hands(self) -> tuple[ShownHand, ...]:
+        """The revealed hand (notations) and its label (showdown pictures)."""
+        return (ShownHand(self.player, self.cards, self.label),)
+
 
 @dataclass(frozen=True, slots=True)
 class BlindDrew:
@@ -200,6 +205,10 @@ class PotAwarded:
         split = ", ".join(f"{p} {n}" for p, n in self.shares)
         return f"The {self.pot} ({self.amount}) is split: {split}."
 
+    def won_by(self) -> tuple[str, ...]:
+        """The pot's winners."""
+        return tuple(p for p, _ in self.shares)
+
 
 @dataclass(frozen=True, slots=True)
 class SabaccPotResult:
@@ -214,6 +223,10 @@ class SabaccPotResult:
             return f"No Sabacc won the hand: the Sabacc pot ({self.amount}) carries over."
         return f"{' and '.join(self.winners)} take{'s' if len(self.winners) == 1 else ''} the \
 Sabacc pot ({self.amount})!"
+
+    def won_by(self) -> tuple[str, ...]:
+        """Who takes the Sabacc pot (nobody when it carries over)."""
+        return self.winners
 
 
 @dataclass(frozen=True, slots=True)
