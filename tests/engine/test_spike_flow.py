@@ -85,7 +85,7 @@ def test_split_house_rule_shares_a_tie() -> None:
     game = new(PAIRS, NO_SHIFT, tie_break="split")
     lines = [line for _ in range(3) for line in quiet_round(game)]
     assert "The hand pot (4) is split: ann 2, bo 2." in lines
-    assert "ann and bo take the Sabacc pot (2)!" in lines
+    assert "ann and bo split the Sabacc pot (2)!" in lines
     assert any("split (house rule: ties split)" in t for t in lines)
 
 

@@ -2,8 +2,8 @@
 
 No public line names a hidden card: gained cards are reported by count only; cards put on or
 taken from the face-up discard pile, junked hands, revealed hands and blind draws are public
-(§3.5). :class:`PlayerLeft` and :class:`Reshuffled` are the two-pot family's, :class:`GameOver`
-Classic's (the same standings line), re-exported.
+(§3.5). :class:`PlayerLeft` and :class:`Reshuffled` are the two-pot family's, :class:`GameOver`,
+:class:`HandWon` and :class:`SabaccPotResult` Classic's (the same lines), re-exported.
 """
 
 from __future__ import annotations
@@ -11,7 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.core.game import ShownHand
-from engine.variants.classic.events import GameOver as GameOver  # re-exported: the same line
+from engine.variants.classic.events import GameOver as GameOver  # re-exported: the same lines
+from engine.variants.classic.events import HandWon as HandWon  # re-exported
+from engine.variants.classic.events import SabaccPotResult as SabaccPotResult  # re-exported
 from engine.variants.corellian_spike.cards import Card, card_name, signed
 from engine.variants.twopot.events import PlayerLeft as PlayerLeft  # re-exported
 from engine.variants.twopot.events import Reshuffled as Reshuffled  # re-exported
@@ -208,33 +210,3 @@ class PotAwarded:
     def won_by(self) -> tuple[str, ...]:
         """The pot's winners."""
         return tuple(p for p, _ in self.shares)
-
-
-@dataclass(frozen=True, slots=True)
-class SabaccPotResult:
-    """The Sabacc pot: taken by Sabacc winners of the main pot, or carried over (SPK-17)."""
-
-    winners: tuple[str, ...]
-    amount: int
-
-    def public_text(self) -> str:
-        """Log line."""
-        if not self.winners:
-            return f"No Sabacc won the hand: the Sabacc pot ({self.amount}) carries over."
-        return f"{' and '.join(self.winners)} take{'s' if len(self.winners) == 1 else ''} the \
-Sabacc pot ({self.amount})!"
-
-    def won_by(self) -> tuple[str, ...]:
-        """Who takes the Sabacc pot (nobody when it carries over)."""
-        return self.winners
-
-
-@dataclass(frozen=True, slots=True)
-class HandWon:
-    """Why the hand was won, in one line."""
-
-    text: str
-
-    def public_text(self) -> str:
-        """Log line."""
-        return self.text
