@@ -8,13 +8,15 @@ import asyncio
 import contextlib
 import logging
 from collections import deque
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.art import present
 from bot.errors import NotYourTurn, StaleButton, TableError
-from bot.tables import store
+from bot.tables import handlog, store
+from bot.tables.handlog import public_lines
 from bot.tables.models import Status, Table, hand_of
 from bot.tables.pacing import GLOBAL_RATE, Budget
 from bot.ui import controls, render
@@ -36,29 +38,21 @@ EDIT_WINDOW = 5.0
 EDITS_PER_WINDOW = 4
 
 
-# Events that open the next hand (Kessel: the next round). A hand's result message stops before
-# them: they are the start of the next hand, shown on the table message.
-NEXT_HAND_EVENTS = frozenset({"HandStarted", "RoundStarted"})
 # What a variant calls one deal-to-reveal cycle in result titles (default "Hand").
 HAND_WORD = {"kessel": "Round"}
 
 
+def result_events(events: tuple[Event, ...]) -> tuple[Event, ...]:
+    """The events that ended a hand, without the next hand's opening."""
+    for index, event in enumerate(events):
+        if index and handlog.opens_hand(event):
+            return events[:index]
+    return events
+
+
 def result_lines(events: tuple[Event, ...]) -> list[str]:
     """The public lines of the events that ended a hand, without the next hand's opening."""
-    for index, event in enumerate(events):
-        if index and type(event).__name__ in NEXT_HAND_EVENTS:
-            return public_lines(events[:index])
-    return public_lines(events)
-
-
-def public_lines(events: tuple[Event, ...]) -> list[str]:
-    """The public log lines of some events."""
-    lines: list[str] = []
-    for event in events:
-        text = event.public_text()
-        if text:
-            lines.extend(line for line in text.splitlines() if line.strip())
-    return lines
+    return public_lines(result_events(events))
 
 
 class Effects:
@@ -134,13 +128,15 @@ class Effects:
         *,
         hand_ended: bool,
         left: tuple[int, int] | None = None,
+        hand: Sequence[str] = (),
     ) -> None:
-        """Show what happened: the table message, changed hands, results; then the clock."""
+        """Show what happened: the table message, changed hands, the result of a hand that
+        ended (``hand``: its whole log, else the events' lines); then the clock."""
         game = table.game
         assert game is not None
         self.request_render(table)
         self._deal_hands(table)
-        lines = result_lines(events) if hand_ended else []
+        lines = self._hand_summary(table, list(hand) or result_lines(events)) if hand_ended else []
         if left is not None:
             seat, credits = left
             # Said once: the result message below already has the engine's "leaves the table".
@@ -150,12 +146,20 @@ class Effects:
         if lines:
             word = HAND_WORD.get(table.variant.id, "Hand")
             title = "Game over" if game.finished else f"{word} {table.public_view().hand_no - 1}"
-            await self.say(table, embed=render.result_embed(table, title, lines))
+            embed = render.result_embed(table, title, lines)
+            extra = await present.result_attachment(self.bot, table, result_events(events), embed)
+            await self.say(table, embed=embed, **extra)
         if game.finished:
             self._stop_clock(table)
             await self.say(table, embed=self._standings(table))
         else:
             self.schedule(table)
+
+    @staticmethod
+    def _hand_summary(table: Table, lines: list[str]) -> list[str]:
+        named = [table.names(line) for line in lines]
+        players = [table.names(seat.player_id) for seat in table.seats]
+        return handlog.summary(named, players).splitlines()
 
     def _standings(self, table: Table) -> discord.Embed:
         """What every player took home: the final payout, or the stack they left with."""
@@ -223,6 +227,7 @@ class Effects:
         """Edit the table message now, or post it anew when missing or over an hour old.
         Returns False when Discord refused for now (rate limit, outage) and it should retry."""
         embed, view = controls.build_table_message(table)
+        present.with_emojis(self.bot, table, embed)
         channel = await self._channel(table)
         if channel is None:
             return True
@@ -298,10 +303,11 @@ class Effects:
         view = game.view_for(index)
         guild = self.bot.get_guild(table.guild_id)
         where = f"**{guild.name if guild else 'your server'}** in <#{table.channel_id}>"
-        embed = render.hand_embed(table, view)
+        embed, file = await present.hand_message(self.bot, table, view)
         try:
             user = self.bot.get_user(seat.user_id) or await self.bot.fetch_user(seat.user_id)
-            await user.send(content=f"Your hand at {where}: {self.link(table)}", embed=embed)
+            content = f"Your hand at {where}: {self.link(table)}"
+            await user.send(content=content, embed=embed, **present.file_kw(file))
         except discord.HTTPException as exc:
             if isinstance(exc, discord.Forbidden) or exc.code == DM_CLOSED:
                 if index not in table.dm_closed_told:
@@ -427,18 +433,21 @@ class Effects:
             game = table.game
             assert game is not None
             try:
-                await self.act(table, seat, game.default_action(seat), turn=turn, source="timeout")
+                events = await self.act(
+                    table, seat, game.default_action(seat), turn=turn, source="timeout"
+                )
             except (StaleButton, NotYourTurn, TableError):
                 continue
             mention = table.seats[seat].mention
+            what = table.names(handlog.played(events, table.seats[seat].player_id))
             if await self.strike(table, seat):
                 await self.say(
                     table,
-                    f"{mention} timed out twice and now sits out: I play their turns until they "
-                    "click **I'm back**.",
+                    f"{mention} timed out twice and now sits out (I played for them: {what}); I "
+                    "play their turns until they click **I'm back**.",
                 )
             else:
-                await self.say(table, f"{mention} ran out of time; I played for them.")
+                await self.say(table, f"{mention} ran out of time; I played for them: {what}.")
 
     def _current(self, table: Table, turn: int) -> bool:
         game = table.game

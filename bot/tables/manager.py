@@ -17,9 +17,10 @@ import aiosqlite
 
 from bot.bank import HOUSE
 from bot.errors import NotYourTurn, StaleButton, TableError
-from bot.tables import store
+from bot.tables import store, unattended
 from bot.tables.commits import GroupCommit
-from bot.tables.effects import Effects, public_lines
+from bot.tables.effects import Effects
+from bot.tables.handlog import public_lines, record
 from bot.tables.models import Seat, Status, Table
 from engine.core.game import Action, Event, Game, VariantInfo
 
@@ -262,10 +263,13 @@ class TableManager(Effects):
             )
             table.status = Status.PLAYING
             table.hands_sent = {}
+            table.log.clear()
+            table.log.extend(public_lines(table.game.opening_events))  # antes, deal, target…
             try:
                 await self._commit(table)
             except BaseException:
                 table.game, table.status = None, Status.LOBBY
+                table.log.clear()
                 raise
         await self.after_start(table)
 
@@ -276,6 +280,13 @@ class TableManager(Effects):
     @staticmethod
     def _account(seat: Seat) -> int:
         return HOUSE if seat.is_bot else seat.user_id
+
+    def schedule(self, table: Table) -> None:
+        """As :meth:`Effects.schedule`; a game nobody plays at any more closes instead."""
+        if unattended.nobody_playing(table):
+            self.spawn(unattended.close(self, table), f"close-{table.id}")
+            return
+        super().schedule(table)
 
     # ------------------------------------------------------------------ play
 
@@ -295,15 +306,17 @@ class TableManager(Effects):
             hand_before = table.public_view().hand_no
             try:
                 events = game.apply(seat, action)
-                table.log.extend(public_lines(events))
+                new_hand = not game.finished and table.public_view().hand_no != hand_before
+                ended = record(table.log, events, new_hand=new_hand)
                 if source == "player":
                     table.strikes.pop(seat, None)
                 await self._persist(table, seat, action, source, ())
             except BaseException:
                 saved.restore(table)
                 raise
-            hand_ended = game.finished or table.public_view().hand_no != hand_before
-        await self.after_action(table, events, hand_ended=hand_ended)
+            hand_ended = game.finished or new_hand
+            hand = ended or list(table.log) if hand_ended else []
+        await self.after_action(table, events, hand_ended=hand_ended, hand=hand)
         return events
 
     async def leave_game(self, table: Table, user_id: int) -> None:
@@ -315,10 +328,12 @@ class TableManager(Effects):
                 raise TableError("You are not playing at this table.")
             saved = Snapshot.of(table)
             try:
+                hand_before = table.public_view().hand_no
                 events, credits = game.leave(index)
                 table.view_version += 1
                 table.left_seats[index] = credits
-                table.log.extend(public_lines(events))
+                new_hand = not game.finished and table.public_view().hand_no != hand_before
+                ended = record(table.log, events, new_hand=new_hand)
                 await self._persist(
                     table, index, Action("leave"), "leave", (("out", user_id, credits),)
                 )
@@ -327,7 +342,10 @@ class TableManager(Effects):
             except BaseException:
                 saved.restore(table)
                 raise
-        await self.after_action(table, events, hand_ended=game.finished, left=(index, credits))
+        hand = ended or list(table.log)
+        await self.after_action(
+            table, events, hand_ended=game.finished, left=(index, credits), hand=hand
+        )
 
     async def _persist(
         self,

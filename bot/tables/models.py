@@ -14,7 +14,7 @@ from typing import Any
 from engine.core.game import Game, PublicView, VariantInfo
 from engine.variants import get_variant
 
-LOG_LINES = 8  # public log lines kept on the table message
+LOG_LINES = 400  # public log lines of the hand in play (bot.tables.handlog); newest shown
 
 
 @functools.lru_cache(maxsize=65_536)
@@ -123,7 +123,7 @@ class Table:
             if seat.player_id not in text:
                 continue
             shown = seat.display if plain else seat.mention
-            text = _id_pattern(seat.player_id).sub(lambda _match, m=shown: m, text)
+            text = _id_pattern(seat.player_id).sub(shown.replace("\\", "\\\\"), text)  # literally
         return text
 
     def public_view(self) -> PublicView:

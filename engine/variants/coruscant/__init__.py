@@ -1,5 +1,8 @@
 """Coruscant Shift (variant id ``coruscant-shift``): registry entry, factory and judge adapter.
 
+Rules: ``docs/rules/coruscant-shift.md`` (its "Engine decisions" section lists what the engine
+decides where the spec is silent).
+
 The rules live in :mod:`engine.variants.coruscant.cards` (cards, dice, evaluation, antes) and
 :mod:`engine.variants.coruscant.game` (the state machine); this module wires them to the platform.
 
@@ -16,7 +19,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.core.game import VariantInfo
+from engine.core.game import Event, VariantInfo
 from engine.core.pots import Settlement, rotate_to
 from engine.variants.coruscant import flow
 from engine.variants.coruscant.cards import (
@@ -80,7 +83,9 @@ def create(
         if not 0 <= start_seat < len(players):
             raise ValueError("start_seat out of range")
         game.rigged_start = start_seat
-    flow.start_hand(game, [])
+    opening: list[Event] = []
+    flow.start_hand(game, opening)
+    game.opening_events = tuple(opening)
     return game
 
 

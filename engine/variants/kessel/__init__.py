@@ -1,6 +1,7 @@
 """Kessel Sabacc (Star Wars Outlaws), variant id ``kessel``: the :class:`Game` implementation.
 
-Rules: ``docs/rules/kessel.md``. Cards and scoring live in :mod:`.cards`, the state in
+Rules: ``docs/rules/kessel.md``; its "Engine decisions" section lists every K-impl-n.
+Cards and scoring live in :mod:`.cards`, the state in
 :mod:`.state`, the flow in :mod:`.flow`, the Shift Tokens in :mod:`.tokens`,
 views in :mod:`.views` and the vector judge in :mod:`.judge`.
 
@@ -46,8 +47,10 @@ class KesselGame(StateGame[KesselState]):
         cls, players: Sequence[str], *, buy_in: int, options: Mapping[str, Any], seed: int
     ) -> KesselGame:
         """SETUP a new game (the :data:`INFO` factory)."""
-        state, _ = flow.new_state(players, buy_in, options, seed)
-        return cls(state)
+        state, opening = flow.new_state(players, buy_in, options, seed)
+        game = cls(state)
+        game.opening_events = tuple(opening)
+        return game
 
     def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
         """Apply one decision and every automatic step after it; raise ``IllegalAction``."""
