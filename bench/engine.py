@@ -41,7 +41,7 @@ MAX_STEPS = 20_000
 def engine_playout(variant: str, seed: int, *, views: bool = True) -> int:
     """One random legal game through the engine; returns the number of actions applied."""
     info = get_variant(variant.removesuffix("-no-tokens"))
-    buy_in, options = SETTINGS[variant]
+    buy_in, options = SETTINGS.get(variant, (info.buy_in_presets[info.default_preset], {}))
     game: Game = info.create(
         [f"p{i}" for i in range(PLAYERS)],
         buy_in=buy_in,
@@ -179,7 +179,7 @@ def main() -> None:
     print(f"Python {platform.python_version()} · one core · {PLAYERS} players · random legal play")
     bare, bare_games = rate(bare_playout, args.seconds)
     print(f"{'bare Kessel loop (no tokens)':34} {bare:>10,.0f} actions/s  ({bare_games} games)")
-    rows = [*SETTINGS]
+    rows = [*SETTINGS, *(v for v in variant_ids() if v not in SETTINGS)]
     results: dict[str, float] = {}
     for variant in rows:
         if variant.removesuffix("-no-tokens") not in variant_ids():

@@ -23,15 +23,13 @@ from typing import Any
 import discord
 import simcord
 from discord.ext import commands
-from simcord import interactions as _interactions
-from simcord.backend import serializers
 from simcord.backend.models import interaction as _records
-from simcord.enums import ComponentType, InteractionType
+from simcord.enums import ComponentType
 
 from bench.stub import SEATS, VARIANTS
 from bot.client import create_bot
 from bot.settings import Settings
-from bot.sim_driver import SimDriver, fast_idle
+from bot.sim_driver import SimDriver, component_interaction, fast_idle
 from bot.tables.models import Table
 from engine.bots.random_legal import random_for_spec
 from engine.core.game import ParamKind
@@ -67,18 +65,7 @@ class Burst:
         self.pending: list[tuple[Any, dict[str, Any]]] = []
 
     def add(self, actor: Any, stored: Any, data: dict[str, Any]) -> None:
-        backend = self.env.backend
-        record, payload = _interactions.base_payload(
-            backend,
-            type=InteractionType.MESSAGE_COMPONENT,
-            channel_id=stored.channel_id,
-            guild_id=actor.guild.id,
-            user_id=actor.id,
-            data=data,
-        )
-        payload["message"] = dict(serializers.message_payload(backend, stored))
-        record.source_message_id = stored.id
-        self.pending.append((record, payload))
+        self.pending.append(component_interaction(self.env, actor, stored, data))
 
     async def fire(self, acks: list[float]) -> tuple[list[Any], float]:
         """Emit, settle; append click → ack times; return the records and the start time."""
@@ -201,14 +188,13 @@ async def _sabacc_waves(env: Any, bot: Any, count: int, waves: int, seed: int) -
         total += time.perf_counter() - start
         done += 1
         await env.advance_time(1.05)  # simulated time: turn timers stay far away (90 s)
-    return {
-        "acks": acks,
-        "commits": commits,
-        "refused": 0,
-        "rate": len(commits) / total if total else 0.0,
-        "stall": None,
-        "edits": None,
-    }
+    return _figures(acks, commits, total)
+
+
+def _figures(acks: list[float], commits: list[float], total: float) -> dict[str, Any]:
+    """What :func:`bench.latency.report` prints (no loop stall or edit count here)."""
+    rate = len(commits) / total if total else 0.0
+    return {"acks": acks, "commits": commits, "refused": 0, "rate": rate, "stall": None}
 
 
 def _button(stored: Any, custom_id: str) -> dict[str, Any]:
@@ -285,14 +271,7 @@ async def bare_run(count: int, waves: int, clicks_per_wave: int) -> dict[str, An
             commits.extend(t - start for t in BARE_DONE)
             total += time.perf_counter() - start
         await bot.close()
-    return {
-        "acks": acks,
-        "commits": commits,
-        "refused": 0,
-        "rate": len(commits) / total if total else 0.0,
-        "stall": None,
-        "edits": None,
-    }
+    return _figures(acks, commits, total)
 
 
 def simcord_main(counts: list[int], waves: int, seed: int) -> None:

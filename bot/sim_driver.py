@@ -34,6 +34,7 @@ __all__ = [
     "all_in",
     "as_choice",
     "bots_support",
+    "component_interaction",
     "engine_policy",
     "fast_idle",
     "passive",
@@ -113,6 +114,32 @@ def engine_policy(style: str = "balanced") -> Policy:
         return as_choice(choose_action(table.variant.id, table.game, seat, style))
 
     return decide
+
+
+def component_interaction(
+    env: Env, actor: Any, stored: Any, data: dict[str, Any]
+) -> tuple[Any, dict[str, Any]]:
+    """A component interaction of ``actor`` on the stored message ``stored`` (simcord's record
+    and its INTERACTION_CREATE payload), to emit later with others "at the same instant".
+
+    Uses private simcord 3.2.1 internals (pinned), like the fast idle patch below.
+    """
+    from simcord import interactions
+    from simcord.backend import serializers
+    from simcord.enums import InteractionType
+
+    backend = env.backend
+    record, payload = interactions.base_payload(
+        backend,
+        type=InteractionType.MESSAGE_COMPONENT,
+        channel_id=stored.channel_id,
+        guild_id=actor.guild.id,
+        user_id=actor.id,
+        data=data,
+    )
+    payload["message"] = dict(serializers.message_payload(backend, stored))
+    record.source_message_id = stored.id
+    return record, payload
 
 
 @contextlib.contextmanager

@@ -14,13 +14,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from simcord import interactions as _interactions
 from simcord.actors import _find_component, _visible_message
-from simcord.backend import serializers
 from simcord.builders import ChannelHandle, GuildHandle
-from simcord.enums import ComponentType, InteractionType
+from simcord.enums import ComponentType
 from simcord.env import Env
 from simcord.results import InteractionResult
+
+from bot.sim_driver import component_interaction
 
 
 @dataclass(frozen=True)
@@ -96,17 +96,7 @@ async def burst_click(
         }
         if button.get("id") is not None:
             data["id"] = button["id"]
-        record, payload = _interactions.base_payload(
-            backend,
-            type=InteractionType.MESSAGE_COMPONENT,
-            channel_id=stored.channel_id,
-            guild_id=actor.guild.id,
-            user_id=actor.id,
-            data=data,
-        )
-        payload["message"] = dict(serializers.message_payload(backend, stored))
-        record.source_message_id = stored.id
-        records.append((record, payload))
+        records.append(component_interaction(env, actor, stored, data))
     for _record, payload in records:
         backend.emit("INTERACTION_CREATE", payload)
     await env.settle()
