@@ -42,13 +42,7 @@ class Snapshot:
 
     @classmethod
     def of(cls, table: Table) -> Snapshot:
-        saved = table.saved_row
-        if table.game is None:
-            game = None
-        elif saved is not None and saved["state"] is not None:
-            game = saved["state"]  # between writes the game is what was last written
-        else:
-            game = json.dumps(table.game.to_json())
+        game = json.dumps(table.game.to_json()) if table.game is not None else None
         return cls(
             game,
             table.status,

@@ -99,7 +99,7 @@ class Table:
     hands_sent: dict[int, tuple[str, ...]] = field(default_factory=dict)
     dm_closed_told: set[int] = field(default_factory=set)
     deadline: float | None = None
-    saved_row: dict[str, Any] | None = None  # the columns last written by a group commit
+    saved_row: dict[str, Any] | None = None  # digests of the columns a group commit last wrote
     view_version: int = 0  # grows when the game changes without a new action (leave, undo)
     _public: tuple[tuple[int, int, int, int], PublicView] | None = field(
         default=None, init=False, repr=False
