@@ -4,12 +4,15 @@
 * :func:`modal_ids` - label -> custom_id of a modal shown in an interaction result.
 * :func:`burst_click` - several users click the same button at the same instant.
 * :func:`text_of` - content + embed text of a response, for loose assertions.
+* :class:`VirtualSleep` - the bot's ``sleeper`` in tests: its timers wait in simcord's
+  virtual time only (they pass with ``advance_time``, never with wall-clock time).
 
 ``burst_click`` uses private simcord 3.2.1 internals (pinned in pyproject).
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -45,6 +48,21 @@ class World:
     def bot(self) -> Any:
         """The bot currently attached to the env (changes after a restart)."""
         return self.env.bot
+
+
+@dataclass
+class VirtualSleep:
+    """A bot's ``sleeper``: every wait of the table runtime is declared to simcord as an
+    intentional wait, so its wake-up is virtual from birth. A test's outcome then never depends
+    on how fast the machine runs, whatever ``settle_timeout`` is."""
+
+    env: Env | None = None
+
+    async def __call__(self, seconds: float) -> None:
+        if self.env is None or seconds <= 0:
+            await asyncio.sleep(seconds)
+            return
+        await self.env.external_wait(asyncio.sleep(seconds), reason="table timer")
 
 
 def modal_ids(shown: InteractionResult) -> dict[str, str]:

@@ -90,6 +90,13 @@ class Effects:
         task.add_done_callback(self._task_done)
         return task
 
+    async def sleep(self, seconds: float) -> None:
+        """Wait ``seconds`` (a timer, a bot's delay, an edit interval). Through the bot's
+        ``sleeper`` when one is set: a simulated Discord makes these waits virtual, so they pass
+        only when its clock is moved, never with wall-clock time."""
+        sleeper = getattr(self.bot, "sleeper", None)
+        await (sleeper or asyncio.sleep)(seconds)
+
     def _task_done(self, task: asyncio.Task[Any]) -> None:
         self._tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
@@ -197,13 +204,13 @@ class Effects:
         while table.id in self._dirty:
             wait = self._last_edit.get(table.id, -interval) + interval - loop.time()
             if wait > 0:
-                await asyncio.sleep(wait)
+                await self.sleep(wait)
             self._dirty.discard(table.id)
             drawn = await self.redraw(table)
             self._last_edit[table.id] = loop.time()
             if not drawn:  # refused for now: draw the newest state a little later
                 self._dirty.add(table.id)
-                await asyncio.sleep(RETRY_AFTER)
+                await self.sleep(RETRY_AFTER)
 
     async def redraw(self, table: Table) -> bool:
         """Edit the table message now, or post it anew when missing or over an hour old.
@@ -311,7 +318,7 @@ class Effects:
             self._lobbies[table.id] = self.spawn(self._lobby_timer(table), f"lobby-{table.id}")
 
     async def _lobby_timer(self, table: Table) -> None:
-        await asyncio.sleep(self.bot.settings.lobby_timeout)
+        await self.sleep(self.bot.settings.lobby_timeout)
         await self.bot.wait_until_ready()
         if await self.expire(table):
             self.request_render(table)
@@ -362,7 +369,7 @@ class Effects:
         is_bot = table.seats[seat].is_bot
         delay = self.bot.settings.bot_delay if is_bot else 0.0
         if delay > 0:
-            await asyncio.sleep(delay)
+            await self.sleep(delay)
         self._autos.pop((table.id, seat), None)
         game = table.game
         if game is None or game.finished or seat not in game.pending_seats():
@@ -385,14 +392,14 @@ class Effects:
         deadline = table.deadline or store.now()
         remind = deadline - REMINDER_BEFORE - store.now()
         if remind > 0:
-            await asyncio.sleep(remind)
+            await self.sleep(remind)
             if not self._current(table, turn):
                 return
             late = self._humans_pending(table)
             if late:
                 who = ", ".join(table.seats[s].mention for s in late)
                 await self.say(table, f"⏳ {who}: {int(REMINDER_BEFORE)} seconds left to act.")
-        await asyncio.sleep(max(0.0, deadline - store.now()))
+        await self.sleep(max(0.0, deadline - store.now()))
         for seat in self._humans_pending(table):
             if not self._current(table, turn):
                 return

@@ -60,7 +60,6 @@ async def test_double_click_applies_once(world: World) -> None:
     assert len(refused) == 1 and "out of date" in refused[0].response.content
 
 
-@pytest.mark.simcord(settle_timeout=0.2)
 async def test_stale_prompt_is_refused(world: World) -> None:
     """A bet modal opened before the turn timer played for the player is out of date."""
     await start_table(world, 2, buy_in=50, turn_timer=60)
@@ -134,7 +133,6 @@ async def test_closed_dms_fall_back_to_the_hand_button(world: World) -> None:
     assert len(again) == 1
 
 
-@pytest.mark.simcord(settle_timeout=0.2)
 async def test_turn_timer_reminds_plays_and_sits_out(world: World) -> None:
     await start_table(world, 2, buy_in=50, turn_timer=60)
     table = table_in(world)
@@ -209,7 +207,6 @@ async def test_lobby_survives_a_restart(world: World, restart: Any) -> None:
     assert started.acknowledged and table_in(world).game is not None
 
 
-@pytest.mark.simcord(settle_timeout=0.2)
 async def test_turn_timer_resumes_after_a_restart(world: World, restart: Any) -> None:
     await start_table(world, 2, buy_in=50, turn_timer=60)
     await to_betting(world)
@@ -222,7 +219,6 @@ async def test_turn_timer_resumes_after_a_restart(world: World, restart: Any) ->
     assert "ran out of time" in "\n".join(m.content for m in world.channel.history()[-3:])
 
 
-@pytest.mark.simcord(settle_timeout=0.2)
 async def test_an_idle_lobby_expires_and_refunds(world: World, restart: Any) -> None:
     before = await open_accounts(world)
     lobby = await world.alice.slash(world.channel, "coruscant start", buy_in=100)
