@@ -411,6 +411,7 @@ class Effects:
                 continue
             mention = table.seats[seat].mention
             if await self.strike(table, seat):
+                self.schedule(table)  # if they are to act again already, play it now
                 await self.say(
                     table,
                     f"{mention} timed out twice and now sits out: I play their turns until they "

@@ -384,6 +384,8 @@ class TableManager(Effects):
             table.sitting_out.discard(index)
             table.strikes.pop(index, None)
             await self._commit(table)
+        self._stop_clock(table)  # a full turn timer for them from now on
+        self.schedule(table)
         self.request_render(table)
         return True
 

@@ -1,0 +1,53 @@
+"""Nobody ever clicks: turn timers, strikes and sit-out moves carry every variant's game to its
+end, with every credit back in the balances; "I'm back" gives a player their turns again."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.bot.variant_table import start_seeded
+from tests.helpers import World
+from tests.table_driver import actor_of, assert_settled, open_accounts, table_in, table_message
+
+GROUPS = {
+    "centran": {"buy_in": 60, "options": "max_hands=3"},
+    "classic": {"buy_in": 40, "options": "max_hands=3"},
+    "coruscant": {"buy_in": 30, "options": "max_hands=3"},
+    "kessel": {"stakes": "lay"},
+    "sabacc-project": {"buy_in": 40, "options": "max_hands=3"},
+}
+HOURS = 8
+
+
+@pytest.mark.parametrize("group", sorted(GROUPS))
+@pytest.mark.parametrize("players", [2, 3])
+async def test_a_table_nobody_plays_finishes(world: World, group: str, players: int) -> None:
+    before = await open_accounts(world)
+    table = await start_seeded(world, group, 7, players, turn_timer=20, **GROUPS[group])
+    for _ in range(HOURS * 3600 // 60):
+        if not table.open:
+            break
+        await world.env.advance_time(60)
+    assert not table.open, f"{group} stalled: {table.game and table.game.public_view().phase}"
+    assert table.game is not None and table.game.finished
+    await assert_settled(world, table, before)
+
+
+async def test_im_back_gives_the_turns_back(world: World) -> None:
+    table = await start_seeded(world, "classic", 3, 2, turn_timer=20, buy_in=40)
+    assert table.game is not None
+    while not table.sitting_out:
+        await world.env.advance_time(20)
+    (sitter,) = table.sitting_out
+    back = await actor_of(world, table, sitter).click(table_message(world), label="I'm back")
+    assert back.ephemeral and "Welcome back" in back.response.content
+    assert table.deadline is not None and table.open
+    # Whenever they are to act again, they have a full turn timer to do it.
+    for _ in range(40):
+        if sitter in table.game.pending_seats():
+            break
+        await world.env.advance_time(1)
+    assert sitter in table.game.pending_seats()
+    turn = table.game.turn
+    await world.env.advance_time(10)
+    assert table.game.turn == turn and table_in(world).open  # not played for them at once
