@@ -4,6 +4,7 @@ ephemeral card/option picker; plus the lobby and table controls."""
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -123,13 +124,20 @@ async def on_action_click(
         await play(interaction, table, seat, Action(kind), turn)
 
 
+# A whole number, optionally grouped by thousands with one kind of separator: 1500, 1,500,
+# 1 500 (also a no-break or thin space), 1_500. "1,5" or "1.500" is not an amount.
+AMOUNT = re.compile(
+    r"-?(?:[0-9]+|[0-9]{1,3}(?:(?P<sep>[,_ \u00a0\u202f\u2009])[0-9]{3})"
+    r"(?:(?P=sep)[0-9]{3})*)"
+)
+
+
 def parse_amount(raw: str, spec: ActionSpec) -> int:
     """A validated amount from modal text; raises UserFacingError with a clear reason."""
-    text = raw.strip().replace(",", "").replace("_", "")
-    try:
-        amount = int(text)
-    except ValueError:
-        raise UserFacingError(f"“{raw.strip()[:20]}” is not a whole number of credits.") from None
+    text = raw.strip()
+    if AMOUNT.fullmatch(text) is None:
+        raise UserFacingError(f"“{text[:20]}” is not a whole number of credits.")
+    amount = int(re.sub(r"[^0-9-]", "", text))
     if amount <= 0:
         raise UserFacingError("The amount must be a positive number of credits.")
     if amount < spec.min_amount:

@@ -7,6 +7,8 @@ from typing import Any
 
 import pytest
 
+from bot.ui.prompts import parse_amount
+from engine.core.game import ActionSpec, ParamKind
 from tests.bot.test_tables import start_table
 from tests.helpers import World, burst_click, text_of
 from tests.table_driver import actor_of, do, money, open_accounts, table_in, table_message
@@ -86,6 +88,12 @@ async def test_stale_prompt_is_refused(world: World) -> None:
         ("-5", "positive"),
         ("2.5", "not a whole number"),
         ("999999", "at most"),
+        ("1,5", "not a whole number"),
+        ("1.500", "not a whole number"),
+        ("12,50", "not a whole number"),
+        ("1,5000", "not a whole number"),
+        (",500", "not a whole number"),
+        ("1__0", "not a whole number"),
     ],
 )
 async def test_bad_amounts_in_the_modal_change_nothing(
@@ -234,3 +242,19 @@ async def test_an_idle_lobby_expires_and_refunds(world: World, restart: Any) -> 
     assert await money(world) == before
     for member in (world.alice, world.bob):
         assert await world.bot.bank.balance(world.guild.id, member.id) == 1000
+
+
+@pytest.mark.parametrize(
+    ("text", "amount"),
+    [
+        ("7", 7),
+        ("1,500", 1500),
+        ("1 500", 1500),
+        ("1_500", 1500),
+        ("1\u202f500", 1500),
+        (" 12 ", 12),
+    ],
+)
+def test_amounts_accept_digit_grouping_where_it_belongs(text: str, amount: int) -> None:
+    spec = ActionSpec("bet", "Bet", param=ParamKind.AMOUNT, min_amount=1, max_amount=5000)
+    assert parse_amount(text, spec) == amount
