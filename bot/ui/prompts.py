@@ -290,6 +290,7 @@ class BotStyleView(discord.ui.View):
     def __init__(self, table: Table) -> None:
         super().__init__(timeout=120)
         self.table = table
+        self.used = False  # one picker seats one bot, however many clicks reach it
         for style in BOT_STYLES:
             button: discord.ui.Button[BotStyleView] = discord.ui.Button(
                 label=style.capitalize(),
@@ -304,12 +305,19 @@ class BotStyleView(discord.ui.View):
             table = self.table
             if interaction.user.id != table.host_id:
                 raise TableError("Only the host can add bots.")
+            if self.used:
+                raise TableError("A bot was already seated from this picker.")
+            self.used = True
             await interaction.response.defer()
             taken = {s.name for s in table.seats}
             name = next((n for n in BOT_NAMES if n not in taken), f"Droid {len(table.seats)}")
             bot_id = -(1 + sum(1 for s in table.seats if s.is_bot))
             manager = manager_of(interaction)
-            await manager.join(table, Seat(bot_id, name, style))
+            try:
+                await manager.join(table, Seat(bot_id, name, style))
+            except BaseException:
+                self.used = False  # nothing was seated: the picker may be used again
+                raise
             manager.request_render(table)
             self.stop()
             await interaction.edit_original_response(
