@@ -55,8 +55,11 @@ class LeaveConfirm(BaseView):
         label="Leave the game", style=discord.ButtonStyle.danger, custom_id="leave:yes"
     )
     async def leave(self, interaction: discord.Interaction[Any], _button: Any) -> None:
-        await interaction.response.defer()
         self.stop()
+        if self.table.status is not Status.PLAYING:  # stale: the game ended meanwhile
+            await interaction.response.edit_message(content="This game is over.", view=None)
+            return
+        await interaction.response.defer()
         await self.manager.leave_game(self.table, interaction.user.id)
         await interaction.edit_original_response(content="You left the game.", view=None)
 

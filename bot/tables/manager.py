@@ -301,7 +301,9 @@ class TableManager(Effects):
         async with table.lock:
             game = table.game
             index = table.seat_of(user_id)
-            if game is None or index is None or not table.still_in(index):
+            if game is None or game.finished or table.status is not Status.PLAYING:
+                raise TableError("This game is over.")
+            if index is None or not table.still_in(index):
                 raise TableError("You are not playing at this table.")
             saved = Snapshot.of(table)
             try:

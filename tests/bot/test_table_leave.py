@@ -1,0 +1,38 @@
+"""Leaving a running game: a stale or simultaneous "Leave the game" confirmation after the game
+ended answers that the game is over and changes nothing, in every variant."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.bot.test_table_afk import GROUPS
+from tests.bot.variant_table import start_seeded
+from tests.helpers import World, burst_click
+from tests.table_driver import assert_settled, balances, open_accounts
+
+
+@pytest.mark.parametrize("group", sorted(GROUPS))
+async def test_a_stale_leave_confirmation_changes_nothing(world: World, group: str) -> None:
+    before = await open_accounts(world)
+    table = await start_seeded(world, group, 5, 2, **GROUPS[group])
+    asked = {m: await m.slash(world.channel, f"{group} leave") for m in (world.alice, world.bob)}
+    left = await world.bob.click(asked[world.bob].response, custom_id="leave:yes")
+    assert left.acknowledged and "You left" in left.response.content
+    assert not table.open and table.game is not None and table.game.finished
+    paid = await balances(world)
+    late = await world.alice.click(asked[world.alice].response, custom_id="leave:yes")
+    said = [late.response.content, *(f.content for f in late.followups)]
+    assert any("game is over" in text for text in said), said
+    assert await balances(world) == paid
+    await assert_settled(world, table, before)
+
+
+@pytest.mark.parametrize("group", ["classic", "kessel"])
+async def test_two_leave_confirmations_at_once(world: World, group: str) -> None:
+    before = await open_accounts(world)
+    table = await start_seeded(world, group, 5, 2, **GROUPS[group])
+    asked = {m: await m.slash(world.channel, f"{group} leave") for m in (world.alice, world.bob)}
+    for member, shown in asked.items():  # both confirm "at the same instant"
+        await burst_click(world.env, [member], shown.response, custom_id="leave:yes")
+    assert not table.open
+    await assert_settled(world, table, before)
