@@ -18,6 +18,7 @@ from bot.bank import HOUSE
 from bot.errors import NotYourTurn, StaleButton, TableError
 from bot.tables import store
 from bot.tables.effects import Effects, public_lines
+from bot.tables.guard import uncancelled
 from bot.tables.models import Seat, Status, Table
 from engine.core.game import Action, Event, Game, VariantInfo
 
@@ -158,9 +159,13 @@ class TableManager(Effects):
 
     async def _commit(self, table: Table, *moves: tuple[str, int, int]) -> None:
         """Save ``table`` with escrow moves (``("in"|"out", user_id, amount)``) atomically."""
-        async with self.bot.db.transaction() as conn:
-            await self._apply_moves(conn, table, moves)
-            await store.save_table(conn, table)
+
+        async def write() -> None:
+            async with self.bot.db.transaction() as conn:
+                await self._apply_moves(conn, table, moves)
+                await store.save_table(conn, table)
+
+        await uncancelled(write())
 
     async def _apply_moves(
         self, conn: aiosqlite.Connection, table: Table, moves: tuple[tuple[str, int, int], ...]
@@ -310,11 +315,8 @@ class TableManager(Effects):
                 events, credits = game.leave(index)
                 table.left_seats[index] = credits
                 table.log.extend(public_lines(events))
-                await self._persist(
-                    table, index, Action("leave"), "leave", (("out", user_id, credits),)
-                )
-                async with self.bot.db.transaction() as conn:
-                    await self._record(conn, table, index, credits)
+                moves = (("out", user_id, credits),)
+                await self._persist(table, index, Action("leave"), "leave", moves, left=credits)
             except BaseException:
                 saved.restore(table)
                 raise
@@ -327,16 +329,25 @@ class TableManager(Effects):
         action: Action,
         source: str,
         moves: tuple[tuple[str, int, int], ...],
+        *,
+        left: int | None = None,
     ) -> None:
-        """One transaction: escrow moves, the action log, settlement if over, the state."""
+        """One transaction: escrow moves, the action log, the statistics of a seat that ``left``
+        with that many credits, settlement if over, the state. Finished even if cancelled."""
         game = table.game
         assert game is not None
-        async with self.bot.db.transaction() as conn:
-            await self._apply_moves(conn, table, moves)
-            await store.log_action(conn, table, seat, action, source)
-            if game.finished:
-                await self._settle(conn, table)
-            await store.save_table(conn, table)
+
+        async def write() -> None:
+            async with self.bot.db.transaction() as conn:
+                await self._apply_moves(conn, table, moves)
+                await store.log_action(conn, table, seat, action, source)
+                if left is not None:
+                    await self._record(conn, table, seat, left)
+                if game.finished:
+                    await self._settle(conn, table)
+                await store.save_table(conn, table)
+
+        await uncancelled(write())
 
     async def _settle(self, conn: aiosqlite.Connection, table: Table) -> None:
         """Pay every final stack back and record statistics (inside the action's transaction)."""
