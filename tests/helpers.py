@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable, Sequence
+from collections.abc import Awaitable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -63,6 +63,12 @@ class VirtualSleep:
             await asyncio.sleep(seconds)
             return
         await self.env.external_wait(asyncio.sleep(seconds), reason="table timer")
+
+    async def wait(self, event: Awaitable[Any]) -> Any:
+        """An intentional wait for an event of the outside world (a paused table's clock)."""
+        if self.env is None:
+            return await event
+        return await self.env.external_wait(event, reason="table paused")
 
 
 def modal_ids(shown: InteractionResult) -> dict[str, str]:

@@ -39,6 +39,7 @@ async def ensure_manager(bot: SabaccBot) -> TableManager:
         bot.tables = manager  # type: ignore[attr-defined]
         bot.table_clicks = TableClicks()  # type: ignore[attr-defined]
         bot.add_dynamic_items(ActionButton, ControlButton)
+        manager.watch.listen(bot)
         bot.add_startup_recovery(manager.recover)
         bot.add_cleanup(manager.close)
     return manager
@@ -172,6 +173,9 @@ class VariantCog(commands.GroupCog):
         """Sit down at the table in this channel."""
         table = self._table_here(interaction)
         user = interaction.user
+        if table.status is Status.PLAYING:
+            await self._manager().watch.check_message(table)
+            raise TableError(f"The game has already started: {self._manager().link(table)}")
         await self._manager().join(table, Seat(user.id, getattr(user, "display_name", user.name)))
         self._manager().request_render(table)
         await interaction.response.send_message(

@@ -15,11 +15,13 @@ import discord
 from bot.errors import NotYourTurn, StaleButton, TableError
 from bot.tables import store
 from bot.tables.models import Status, Table
+from bot.tables.watch import NEEDED
 from bot.ui import controls, render
 from engine.core.game import Action, Event, IllegalAction
 
 if TYPE_CHECKING:
     from bot.client import SabaccBot
+    from bot.tables.watch import TableWatch
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +61,8 @@ def public_lines(events: tuple[Event, ...]) -> list[str]:
 class Effects:
     """Discord-side effects of tables; :class:`TableManager` inherits them."""
 
+    watch: TableWatch  # whether each table is on screen (set by TableManager)
+
     def __init__(self, bot: SabaccBot) -> None:
         self.bot = bot
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -81,6 +85,9 @@ class Effects:
     async def strike(self, table: Table, seat: int) -> bool:
         raise NotImplementedError
 
+    def get(self, table_id: int) -> Table | None:
+        raise NotImplementedError
+
     # ------------------------------------------------------------------ tasks
 
     def spawn(self, coro: Coroutine[Any, Any, Any], name: str) -> asyncio.Task[Any]:
@@ -96,6 +103,14 @@ class Effects:
         only when its clock is moved, never with wall-clock time."""
         sleeper = getattr(self.bot, "sleeper", None)
         await (sleeper or asyncio.sleep)(seconds)
+
+    async def until(self, event: asyncio.Event) -> None:
+        """Wait until ``event`` is set; like :meth:`sleep`, through the ``sleeper``'s ``wait``
+        when it has one (a simulated Discord then knows this wait is intentional)."""
+        if event.is_set():
+            return
+        wait = getattr(getattr(self.bot, "sleeper", None), "wait", None)
+        await (wait(event.wait()) if wait is not None else event.wait())
 
     def _task_done(self, task: asyncio.Task[Any]) -> None:
         self._tasks.discard(task)
@@ -122,7 +137,9 @@ class Effects:
         self.schedule(table)
 
     def resume(self, table: Table) -> None:
-        """A game restored after a restart: timers and automatic moves run again."""
+        """A game restored after a restart: drawn again (an edit may have been pending), then
+        timers and automatic moves run again; its clock starts once the table is shown."""
+        self.request_render(table)
         self.schedule(table)
 
     async def after_action(
@@ -174,20 +191,28 @@ class Effects:
         if channel is None:
             try:
                 channel = await self.bot.fetch_channel(table.channel_id)
-            except discord.HTTPException:
-                log.warning("channel of table %s is gone", table.id)
+            except discord.NotFound:  # deleted while we did not listen: the table ends
+                self.spawn(self.watch.channel_gone(table.channel_id), f"gone-{table.id}")
+                return None
+            except discord.Forbidden:
+                self.watch.blocked(table, None, [NEEDED["view_channel"]])
+                return None
+            except discord.HTTPException as exc:
+                log.warning("could not fetch the channel of table %s: %s", table.id, exc)
                 return None
         return channel if isinstance(channel, discord.abc.Messageable) else None
 
     async def say(self, table: Table, content: str | None = None, **kwargs: Any) -> None:
         """Post a public message in the table's channel (errors are logged, not raised)."""
         channel = await self._channel(table)
-        if channel is None:
+        if channel is None or self.watch.blocked(table, channel):
             return
         try:
             await channel.send(
                 content, allowed_mentions=discord.AllowedMentions(users=True), **kwargs
             )
+        except discord.Forbidden:
+            self.watch.blocked(table, channel, [NEEDED["send_messages"]])
         except discord.HTTPException:
             log.exception("could not post in the channel of table %s", table.id)
 
@@ -215,10 +240,11 @@ class Effects:
     async def redraw(self, table: Table) -> bool:
         """Edit the table message now, or post it anew when missing or over an hour old.
         Returns False when Discord refused for now (rate limit, outage) and it should retry."""
-        embed, view = controls.build_table_message(table)
         channel = await self._channel(table)
-        if channel is None:
-            return True
+        if channel is None or self.watch.blocked(table, channel):
+            return True  # drawn again when the channel can show it
+        self.watch.drawing(table)
+        embed, view = controls.build_table_message(table)
         fresh = table.message_id is not None and (
             not table.open  # a closed table is never posted again, only edited
             or (
@@ -231,6 +257,10 @@ class Effects:
                 await channel.get_partial_message(table.message_id).edit(  # type: ignore[union-attr,arg-type]
                     embed=embed, view=view
                 )
+                self.watch.drawn(table)
+                return True
+            except discord.Forbidden:
+                self.watch.blocked(table, channel, [NEEDED["view_channel"]])
                 return True
             except discord.NotFound:
                 if not table.open:
@@ -256,9 +286,13 @@ class Effects:
         old = table.message_id
         try:
             message = await channel.send(embed=embed, view=view)
+        except discord.Forbidden:
+            self.watch.blocked(table, channel, [NEEDED["send_messages"]])
+            return
         except discord.HTTPException:
             log.exception("could not post table %s message", table.id)
             return
+        self.watch.drawn(table)
         async with table.lock:
             table.message_id, table.message_posted_at = message.id, store.now()
             async with self.bot.db.transaction() as conn:
@@ -388,18 +422,29 @@ class Effects:
                 )
 
     async def _timer(self, table: Table, turn: int) -> None:
+        """Play the default move of whoever is late; the clock stops while the table cannot
+        be seen (a redraw after such a pause gives a full turn again)."""
         await self.bot.wait_until_ready()
-        deadline = table.deadline or store.now()
-        remind = deadline - REMINDER_BEFORE - store.now()
-        if remind > 0:
-            await self.sleep(remind)
-            if not self._current(table, turn):
-                return
-            late = self._humans_pending(table)
-            if late:
-                who = ", ".join(table.seats[s].mention for s in late)
-                await self.say(table, f"⏳ {who}: {int(REMINDER_BEFORE)} seconds left to act.")
-        await self.sleep(max(0.0, deadline - store.now()))
+        reminded: float | None = None  # the deadline a reminder was sent for
+        while self._current(table, turn):
+            await self.watch.until_visible(table)
+            deadline = table.deadline or store.now()
+            left = deadline - store.now()
+            if left <= 0:
+                if self.watch.visible(table):
+                    await self._time_out(table, turn)
+                    return
+            elif left > REMINDER_BEFORE and reminded != deadline:
+                await self.sleep(left - REMINDER_BEFORE)
+                reminded = deadline
+                late = self._humans_pending(table)
+                if late and self._current(table, turn) and table.deadline == deadline:
+                    who = ", ".join(table.seats[s].mention for s in late)
+                    await self.say(table, f"⏳ {who}: {int(REMINDER_BEFORE)} seconds left to act.")
+            else:
+                await self.sleep(left)
+
+    async def _time_out(self, table: Table, turn: int) -> None:
         for seat in self._humans_pending(table):
             if not self._current(table, turn):
                 return

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import logging
 import random
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import aiosqlite
@@ -20,7 +19,9 @@ from bot.tables import store
 from bot.tables.effects import Effects, public_lines
 from bot.tables.guard import uncancelled
 from bot.tables.models import Seat, Status, Table
-from engine.core.game import Action, Event, Game, VariantInfo
+from bot.tables.snapshot import Snapshot, may_act
+from bot.tables.watch import TableWatch, send_dm
+from engine.core.game import Action, Event, VariantInfo
 
 if TYPE_CHECKING:
     from bot.client import SabaccBot
@@ -28,49 +29,12 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-@dataclass(frozen=True, slots=True)
-class Snapshot:
-    """What an action may change in memory, to undo it when it fails or is illegal."""
-
-    game: dict[str, Any] | None
-    status: Status
-    log: tuple[str, ...]
-    strikes: dict[int, int]
-    left_seats: tuple[tuple[int, int], ...]
-
-    @classmethod
-    def of(cls, table: Table) -> Snapshot:
-        game = table.game.to_json() if table.game is not None else None
-        return cls(
-            game,
-            table.status,
-            tuple(table.log),
-            dict(table.strikes),
-            tuple(table.left_seats.items()),
-        )
-
-    def restore(self, table: Table) -> None:
-        table.game = table.variant.restore(self.game) if self.game is not None else None
-        table.status = self.status
-        table.log.clear()
-        table.log.extend(self.log)
-        table.strikes = dict(self.strikes)
-        table.left_seats = dict(self.left_seats)
-
-
-def may_act(game: Game, seat: int, kind: str) -> bool:
-    """Whether ``seat`` may take an action of ``kind`` now: on its turn, or an out-of-turn action
-    the rules allow (listed by ``legal_actions`` for a seat that is not pending)."""
-    if seat in game.pending_seats():
-        return True
-    return any(spec.kind == kind for spec in game.legal_actions(seat))
-
-
 class TableManager(Effects):
     """Registry and rules of engagement for every table of the bot."""
 
     def __init__(self, bot: SabaccBot) -> None:
         super().__init__(bot)
+        self.watch = TableWatch(self)
         self.tables: dict[int, Table] = {}
         # Seeds of new games; tests replace it with a seeded ``random.Random``.
         self.seeds: random.Random = random.SystemRandom()
@@ -133,6 +97,7 @@ class TableManager(Effects):
         """Open a lobby with the host seated (their buy-in escrowed)."""
         existing = self.in_channel(channel_id)
         if existing is not None:
+            await self.watch.check_message(existing)
             raise TableError(
                 f"This channel already has a {existing.variant.name} table: {self.link(existing)}"
             )
@@ -321,6 +286,62 @@ class TableManager(Effects):
                 saved.restore(table)
                 raise
         await self.after_action(table, events, hand_ended=game.finished, left=(index, credits))
+
+    async def abandon(self, table: Table) -> None:
+        """The table's channel is gone: end it now. A lobby is refunded; in a game everyone
+        still seated leaves as with ``/leave`` (in seat order: the last one takes what is left
+        on the table), and each member is told by DM what went back to their balance."""
+        async with table.lock:
+            game = table.game
+            if not table.open:
+                return
+            if game is None:
+                await self._cancel_locked(table)
+                paid = {i: table.buy_in for i in range(len(table.seats))}
+            else:
+                saved = Snapshot.of(table)
+                leaving: dict[int, int] = {}
+                try:
+                    for index in range(len(table.seats)):
+                        if not game.finished and table.still_in(index):
+                            leaving[index] = table.left_seats[index] = game.leave(index)[1]
+                    if not game.finished:
+                        table.status = Status.CANCELLED
+                    await self._end_abandoned(table, leaving)
+                except BaseException:
+                    saved.restore(table)
+                    raise
+                payouts = game.payouts() if game.finished else {}
+                paid = {i: leaving.get(i, payouts.get(i, 0)) for i in leaving | payouts}
+        self._stop_clock(table)
+        log.warning("channel of table %s is gone: table ended, paid back %s", table.id, paid)
+        guild = self.bot.get_guild(table.guild_id)
+        for index, credits in paid.items():
+            seat = table.seats[index]
+            if not seat.is_bot:
+                text = (
+                    f"The channel of your {table.variant.name} table on **"
+                    f"{guild.name if guild else 'your server'}** was deleted, so the game ended. "
+                    f"**{credits}** credits went back to your balance."
+                )
+                self.spawn(send_dm(self.bot, seat.user_id, text), f"gone-dm-{table.id}-{index}")
+
+    async def _end_abandoned(self, table: Table, leaving: dict[int, int]) -> None:
+        """One transaction: the leavers' stacks and statistics, settlement, the closed row."""
+        game = table.game
+        assert game is not None
+        moves = tuple(("out", self._account(table.seats[i]), c) for i, c in leaving.items())
+
+        async def write() -> None:
+            async with self.bot.db.transaction() as conn:
+                await self._apply_moves(conn, table, moves)
+                for index, credits in leaving.items():
+                    await self._record(conn, table, index, credits)
+                if game.finished:
+                    await self._settle(conn, table)
+                await store.save_table(conn, table)
+
+        await uncancelled(write())
 
     async def _persist(
         self,
