@@ -18,15 +18,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Any
+from collections.abc import Coroutine
+from typing import Any, Protocol
 
 import discord
+from discord.ext import commands
 
 from bot.tables import store
 from bot.tables.models import Status, Table
-
-if TYPE_CHECKING:
-    from bot.tables.manager import TableManager
 
 log = logging.getLogger(__name__)
 
@@ -61,10 +60,26 @@ async def send_dm(bot: discord.Client, user_id: int, text: str) -> bool:
     return True
 
 
-class TableWatch:
-    """The on-screen state of every table of one :class:`TableManager`."""
+class Tables(Protocol):
+    """What the watch needs of the table runtime (:class:`bot.tables.manager.TableManager`)."""
 
-    def __init__(self, manager: TableManager) -> None:
+    bot: Any
+    tables: dict[int, Table]
+
+    def get(self, table_id: int) -> Table | None: ...
+    def in_channel(self, channel_id: int) -> Table | None: ...
+    def request_render(self, table: Table) -> None: ...
+    async def redraw(self, table: Table) -> bool: ...
+    async def abandon(self, table: Table) -> None: ...
+    def spawn(self, coro: Coroutine[Any, Any, Any], name: str) -> asyncio.Task[Any]: ...
+    async def sleep(self, seconds: float) -> None: ...
+    async def until(self, event: asyncio.Event) -> None: ...
+
+
+class TableWatch:
+    """The on-screen state of every table of one table runtime."""
+
+    def __init__(self, manager: Tables) -> None:
         self.manager = manager
         self._visible: dict[int, asyncio.Event] = {}
         self._blocked: dict[int, tuple[str, ...]] = {}
@@ -145,7 +160,7 @@ class TableWatch:
 
     # ------------------------------------------------------------------ events
 
-    def listen(self, bot: discord.Client) -> None:
+    def listen(self, bot: commands.Bot) -> None:
         """Register the gateway listeners that keep the on-screen state true."""
         bot.add_listener(self.on_raw_message_delete)
         bot.add_listener(self.on_raw_bulk_message_delete)
