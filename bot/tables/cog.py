@@ -15,12 +15,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import BaseView, TableError
+from bot.errors import TableError
 from bot.tables import store
 from bot.tables.models import Seat, Status, Table
 from bot.tables.options import check_options, parse_options, settable, show_value
 from bot.ui.controls import ActionButton, ControlButton, build_table_message
 from bot.ui.prompts import TableClicks
+from bot.ui.revive import PromptView
 from engine.core.game import VariantInfo
 from engine.variants import get_variant
 
@@ -37,7 +38,8 @@ async def ensure_manager(bot: SabaccBot) -> TableManager:
     if manager is None:
         manager = TableManager(bot)
         bot.tables = manager  # type: ignore[attr-defined]
-        bot.table_clicks = TableClicks()  # type: ignore[attr-defined]
+        clicks = bot.table_clicks = TableClicks()  # type: ignore[attr-defined]
+        bot.add_listener(clicks.prompts.on_interaction, "on_interaction")
         bot.add_dynamic_items(ActionButton, ControlButton)
         manager.watch.listen(bot)
         bot.add_startup_recovery(manager.recover)
@@ -45,7 +47,7 @@ async def ensure_manager(bot: SabaccBot) -> TableManager:
     return manager
 
 
-class LeaveConfirm(BaseView):
+class LeaveConfirm(PromptView):
     """Asks a player to confirm leaving a running game."""
 
     def __init__(self, manager: TableManager, table: Table) -> None:
@@ -205,6 +207,7 @@ class VariantCog(commands.GroupCog):
             view=confirm,
             ephemeral=True,
         )
+        confirm.opened_by(interaction)
 
     @app_commands.command(name="rules", description="A short summary of the rules")
     async def rules_command(self, interaction: discord.Interaction[Any]) -> None:
