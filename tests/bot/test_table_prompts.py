@@ -31,9 +31,7 @@ async def test_an_amount_form_opened_before_a_restart_still_bets(
     assert table.game.seq == seq + 1
 
 
-async def test_a_picker_opened_before_a_restart_answers_clearly(
-    world: World, restart: Any
-) -> None:
+async def test_a_picker_opened_before_a_restart_answers_clearly(world: World, restart: Any) -> None:
     await start_table(world, 2, buy_in=50)
     table = table_in(world)
     assert table.game is not None
