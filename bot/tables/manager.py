@@ -17,10 +17,11 @@ from bot.bank import HOUSE
 from bot.errors import NotYourTurn, StaleButton, TableError
 from bot.tables import store
 from bot.tables.effects import Effects, public_lines
+from bot.tables.ending import Ending
 from bot.tables.guard import uncancelled
 from bot.tables.models import Seat, Status, Table
 from bot.tables.snapshot import Snapshot, may_act
-from bot.tables.watch import TableWatch, send_dm
+from bot.tables.watch import TableWatch
 from engine.core.game import Action, Event, VariantInfo
 
 if TYPE_CHECKING:
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-class TableManager(Effects):
+class TableManager(Effects, Ending):
     """Registry and rules of engagement for every table of the bot."""
 
     def __init__(self, bot: SabaccBot) -> None:
@@ -286,62 +287,6 @@ class TableManager(Effects):
                 saved.restore(table)
                 raise
         await self.after_action(table, events, hand_ended=game.finished, left=(index, credits))
-
-    async def abandon(self, table: Table) -> None:
-        """The table's channel is gone: end it now. A lobby is refunded; in a game everyone
-        still seated leaves as with ``/leave`` (in seat order: the last one takes what is left
-        on the table), and each member is told by DM what went back to their balance."""
-        async with table.lock:
-            game = table.game
-            if not table.open:
-                return
-            if game is None:
-                await self._cancel_locked(table)
-                paid = {i: table.buy_in for i in range(len(table.seats))}
-            else:
-                saved = Snapshot.of(table)
-                leaving: dict[int, int] = {}
-                try:
-                    for index in range(len(table.seats)):
-                        if not game.finished and table.still_in(index):
-                            leaving[index] = table.left_seats[index] = game.leave(index)[1]
-                    if not game.finished:
-                        table.status = Status.CANCELLED
-                    await self._end_abandoned(table, leaving)
-                except BaseException:
-                    saved.restore(table)
-                    raise
-                payouts = game.payouts() if game.finished else {}
-                paid = {i: leaving.get(i, payouts.get(i, 0)) for i in leaving | payouts}
-        self._stop_clock(table)
-        log.warning("channel of table %s is gone: table ended, paid back %s", table.id, paid)
-        guild = self.bot.get_guild(table.guild_id)
-        for index, credits in paid.items():
-            seat = table.seats[index]
-            if not seat.is_bot:
-                text = (
-                    f"The channel of your {table.variant.name} table on **"
-                    f"{guild.name if guild else 'your server'}** was deleted, so the game ended. "
-                    f"**{credits}** credits went back to your balance."
-                )
-                self.spawn(send_dm(self.bot, seat.user_id, text), f"gone-dm-{table.id}-{index}")
-
-    async def _end_abandoned(self, table: Table, leaving: dict[int, int]) -> None:
-        """One transaction: the leavers' stacks and statistics, settlement, the closed row."""
-        game = table.game
-        assert game is not None
-        moves = tuple(("out", self._account(table.seats[i]), c) for i, c in leaving.items())
-
-        async def write() -> None:
-            async with self.bot.db.transaction() as conn:
-                await self._apply_moves(conn, table, moves)
-                for index, credits in leaving.items():
-                    await self._record(conn, table, index, credits)
-                if game.finished:
-                    await self._settle(conn, table)
-                await store.save_table(conn, table)
-
-        await uncancelled(write())
 
     async def _persist(
         self,
