@@ -15,7 +15,8 @@ Fixtures
 
 Every bot gets a :class:`tests.helpers.VirtualSleep` as its ``sleeper``: turn timers, lobby
 expiry, bot delays and edit intervals wait in simcord's virtual time only, so tests move them
-with ``advance_time`` and never depend on wall-clock speed (no small ``settle_timeout``).
+with ``advance_time`` and never depend on wall-clock speed; simcord's settle timeout (the real
+time a step may take) is raised to ``SETTLE_SECONDS`` for slow, loaded machines.
 
 Harness policies (both documented private patches of the pinned simcord 3.2.1):
 * fast idle: actor calls take ~2 ms instead of ~52 ms (set ``SIMCORD_FAST_IDLE=0`` to disable);
@@ -81,6 +82,12 @@ class _ForwardLoggedErrors(logging.Handler):
 
 _WATCHED_LOGGERS = ("bot", "cogs", "discord")
 
+# The real time an actor call or an advance_time may take on a slow, loaded machine (a busy
+# disk makes SQLite commits slow). Every wait of the bot is virtual (VirtualSleep), so a long
+# settle timeout never slows a test down; it only stops a stuck one.
+SETTLE_SECONDS = 120.0
+_DEFAULT_SETTLE = 5.0
+
 
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
@@ -118,6 +125,8 @@ async def simcord_env(simcord_env: _simcord_env.Env) -> AsyncIterator[_simcord_e
     sleeper = getattr(simcord_env.bot, "sleeper", None)
     if isinstance(sleeper, VirtualSleep):
         sleeper.env = simcord_env
+    if simcord_env.settle_timeout == _DEFAULT_SETTLE:  # not set by a test's simcord marker
+        simcord_env.settle_timeout = SETTLE_SECONDS
     handler = _ForwardLoggedErrors(simcord_env)
     loggers = [logging.getLogger(name) for name in _WATCHED_LOGGERS]
     for logger in loggers:

@@ -212,6 +212,7 @@ class Effects(Clock):
             self._renders[table.id] = self.spawn(self._render_loop(table), f"render-{table.id}")
 
     async def _render_loop(self, table: Table) -> None:
+        await self.bot.wait_until_ready()  # recovered tables are drawn from the cache
         interval = self.bot.settings.edit_interval
         loop = asyncio.get_running_loop()
         while table.id in self._dirty:

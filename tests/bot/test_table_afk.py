@@ -3,6 +3,8 @@ end, with every credit back in the balances; "I'm back" gives a player their tur
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from tests.bot.variant_table import start_seeded
@@ -51,3 +53,18 @@ async def test_im_back_gives_the_turns_back(world: World) -> None:
     turn = table.game.turn
     await world.env.advance_time(10)
     assert table.game.turn == turn and table_in(world).open  # not played for them at once
+
+
+async def test_an_afk_table_finishes_across_a_restart(world: World, restart: Any) -> None:
+    before = await open_accounts(world)
+    table = await start_seeded(world, "classic", 7, 2, turn_timer=20, **GROUPS["classic"])
+    while not table.sitting_out:
+        await world.env.advance_time(20)
+    await restart()
+    table = table_in(world)
+    for _ in range(HOURS * 60):
+        if not table.open:
+            break
+        await world.env.advance_time(60)
+    assert not table.open and table.game is not None and table.game.finished
+    await assert_settled(world, table, before)
