@@ -15,6 +15,7 @@ Public API (stable)::
         lobby_timeout: float                 # LOBBY_TIMEOUT seconds, default 1800
         bot_delay: float                     # BOT_DELAY seconds, default 1.5
         edit_interval: float                 # EDIT_INTERVAL seconds between table edits, 1.0
+        card_emojis: bool                    # CARD_EMOJIS on/off: cards as application emojis
         Settings.from_env(environ=None) -> Settings
 
 ``token`` may be ``None`` so that tests and the offline demo can build a bot without one; the
@@ -82,6 +83,15 @@ def _positive_seconds(raw: str) -> float:
     return value
 
 
+def _on_off(raw: str) -> bool:
+    value = raw.lower()
+    if value in ("on", "true", "yes", "1"):
+        return True
+    if value in ("off", "false", "no", "0"):
+        return False
+    raise ValueError(raw)
+
+
 def _log_level(raw: str) -> str:
     level = raw.upper()
     if level not in LOG_LEVELS:
@@ -105,6 +115,7 @@ class Settings:
     bot_delay: float = 1.5
     edit_interval: float = 1.0
     lobby_timeout: float = 1800.0
+    card_emojis: bool = True
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -132,6 +143,7 @@ class Settings:
             ),
             bot_delay=_get(env, "BOT_DELAY", _seconds, 1.5, "a number of seconds ≥ 0"),
             edit_interval=_get(env, "EDIT_INTERVAL", _seconds, 1.0, "a number of seconds ≥ 0"),
+            card_emojis=_get(env, "CARD_EMOJIS", _on_off, True, "on or off"),
         )
 
     @property
