@@ -62,8 +62,9 @@ async def test_double_click_applies_once(world: World) -> None:
     assert len(refused) == 1 and "out of date" in refused[0].response.content
 
 
-async def test_stale_prompt_is_refused(world: World) -> None:
-    """A bet modal opened before the turn timer played for the player is out of date."""
+async def open_bet_form(world: World) -> tuple[Any, Any]:
+    """A two-player table at its first bet; the betting member opens the bet form.
+    Returns the member and the form's interaction result."""
     await start_table(world, 2, buy_in=50, turn_timer=60)
     await to_betting(world)
     table = table_in(world)
@@ -73,6 +74,14 @@ async def test_stale_prompt_is_refused(world: World) -> None:
         table_message(world), custom_id=f"sabacc:{table.id}:{table.game.turn}:bet"
     )
     assert shown.modal is not None
+    return actor, shown
+
+
+async def test_stale_prompt_is_refused(world: World) -> None:
+    """A bet modal opened before the turn timer played for the player is out of date."""
+    actor, shown = await open_bet_form(world)
+    table = table_in(world)
+    assert table.game is not None
     await world.env.advance_time(61)  # the timer checks for them
     seq = table.game.seq
     late = await actor.submit_modal(shown, {"amount": "5"})

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.bot.test_table_guards import betting_seat, to_betting
+from tests.bot.test_table_guards import open_bet_form
 from tests.bot.test_tables import start_table
 from tests.helpers import World, text_of
 from tests.table_driver import actor_of, table_in, table_message
@@ -13,15 +13,7 @@ from tests.table_driver import actor_of, table_in, table_message
 async def test_an_amount_form_opened_before_a_restart_still_bets(
     world: World, restart: Any
 ) -> None:
-    await start_table(world, 2, buy_in=50)
-    await to_betting(world)
-    table = table_in(world)
-    assert table.game is not None
-    actor = actor_of(world, table, betting_seat(world))
-    shown = await actor.click(
-        table_message(world), custom_id=f"sabacc:{table.id}:{table.game.turn}:bet"
-    )
-    assert shown.modal is not None
+    actor, shown = await open_bet_form(world)
     await restart()
     table = table_in(world)
     assert table.game is not None
