@@ -12,13 +12,14 @@ import pytest
 from simcord.backend.models.channel import Overwrite
 from simcord.enums import OverwriteType
 
+from tests.bot.test_table_afk import GROUPS
 from tests.bot.test_table_guards import betting_seat, to_betting
 from tests.bot.test_tables import start_table
+from tests.bot.variant_table import start_seeded
 from tests.helpers import World
 from tests.table_driver import (
     actor_of,
     assert_settled,
-    balances,
     open_accounts,
     public_text,
     table_in,
@@ -85,21 +86,19 @@ async def test_a_deleted_table_message_comes_back_at_once(world: World, moderato
     assert table.game.turn != turn
 
 
+@pytest.mark.parametrize("group", sorted(GROUPS))
 async def test_a_deleted_channel_ends_its_table(
-    world: World, caplog: pytest.LogCaptureFixture
+    world: World, group: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     before = await open_accounts(world)
-    await start_table(world, 2, buy_in=50, turn_timer=60)
-    await to_betting(world)
-    table = table_in(world)
-    channel = world.channel.id
+    table = await start_seeded(world, group, 3, 3, turn_timer=60, **GROUPS[group])
+    await world.env.advance_time(61)  # some moves were made
     caplog.set_level(logging.INFO, logger="bot")
-    world.env.backend.delete_channel(channel)
+    world.env.backend.delete_channel(world.channel.id)
     await world.env.settle()
     assert not table.open
     await assert_settled(world, table, before)
-    assert sum(await balances(world)) == 4000
-    for member in (world.alice, world.bob):
+    for member in world.players[:3]:
         (dm,) = [m for m in member.user.dm_channel.history() if "was deleted" in m.content]
         assert "credits went back" in dm.content
     requests = len(world.env.http_requests)
@@ -136,3 +135,17 @@ async def test_lost_permissions_pause_the_table_and_tell_the_host(world: World) 
     await world.env.advance_time(2)
     assert table.game.turn != turn  # the clock runs again
     assert "ran out of time" in public_text(world)
+
+
+async def test_a_table_message_gone_unheard_is_posted_again_on_the_next_command(
+    world: World,
+) -> None:
+    await start_table(world, 2, buy_in=50, turn_timer=60)
+    table = table_in(world)
+    old = table.message_id
+    assert old is not None
+    del world.env.backend.messages[world.channel.id][old]  # gone, and no event said so
+    again = await world.bob.slash(world.channel, "coruscant start")
+    assert table.message_id != old
+    assert again.ephemeral and str(table.message_id) in again.response.content
+    assert table_message(world).components
