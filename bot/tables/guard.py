@@ -20,17 +20,17 @@ async def uncancelled(write: Awaitable[_T]) -> _T:
     """Await ``write`` to its end even if the calling task is cancelled meanwhile; such a
     cancellation is raised again at the caller's next suspension point, after the write."""
     inner = asyncio.ensure_future(write)
+    current = asyncio.current_task()
     cancelled = False
     try:
         while True:
             try:
                 return await asyncio.shield(inner)
             except asyncio.CancelledError:
-                if inner.done():  # the write itself was cancelled (the loop is closing)
+                if inner.done() or current is None:  # the write itself was cancelled
                     raise
                 cancelled = True
+                current.uncancel()  # held back until the write is over
     finally:
-        if cancelled:
-            current = asyncio.current_task()
-            if current is not None:
-                current.cancel()
+        if cancelled and current is not None:
+            current.cancel()

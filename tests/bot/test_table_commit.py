@@ -6,6 +6,9 @@ import asyncio
 import json
 from typing import Any
 
+import pytest
+
+from bot.tables.guard import uncancelled
 from tests.bot.test_table_guards import to_betting
 from tests.bot.test_tables import start_table
 from tests.helpers import World
@@ -53,3 +56,28 @@ async def test_a_timer_cancelled_while_committing_keeps_memory_and_database_toge
     # The table goes on: the next timeout is played and saved too.
     await world.env.advance_time(61)
     assert table.game.to_json() == await saved_state(world, table.id)
+
+
+async def test_uncancelled_finishes_the_write_then_delivers_the_cancellation() -> None:
+    written: list[str] = []
+    after: list[str] = []
+    started = asyncio.Event()
+
+    async def write() -> str:
+        started.set()
+        await asyncio.sleep(0.01)
+        written.append("row")
+        return "done"
+
+    async def caller() -> None:
+        result = await uncancelled(write())
+        after.append(result)  # memory follows the stored write
+        await asyncio.sleep(0)  # the held-back cancellation arrives here
+        after.append("not reached")
+
+    task = asyncio.ensure_future(caller())
+    await started.wait()
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    assert written == ["row"] and after == ["done"]
