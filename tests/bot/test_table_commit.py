@@ -61,11 +61,11 @@ async def test_a_timer_cancelled_while_committing_keeps_memory_and_database_toge
 async def test_uncancelled_finishes_the_write_then_delivers_the_cancellation() -> None:
     written: list[str] = []
     after: list[str] = []
-    started = asyncio.Event()
+    started, release = asyncio.Event(), asyncio.Event()
 
     async def write() -> str:
         started.set()
-        await asyncio.sleep(0.01)
+        await release.wait()  # the commit is running
         written.append("row")
         return "done"
 
@@ -78,6 +78,9 @@ async def test_uncancelled_finishes_the_write_then_delivers_the_cancellation() -
     task = asyncio.ensure_future(caller())
     await started.wait()
     task.cancel()
+    await asyncio.sleep(0)
+    assert not task.done()  # held until the write is over
+    release.set()
     with pytest.raises(asyncio.CancelledError):
         await task
     assert written == ["row"] and after == ["done"]
