@@ -81,6 +81,7 @@ class TableManager(Effects, Ending):
                 self.resume(table)
             else:
                 self.watch_lobby(table)
+                self.request_render(table)  # an edit may have been pending
 
     # ------------------------------------------------------------------ lobby
 

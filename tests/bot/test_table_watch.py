@@ -16,7 +16,7 @@ from tests.bot.test_table_afk import GROUPS
 from tests.bot.test_table_guards import betting_seat, to_betting
 from tests.bot.test_tables import start_table
 from tests.bot.variant_table import start_seeded
-from tests.helpers import World
+from tests.helpers import World, text_of
 from tests.table_driver import (
     actor_of,
     assert_settled,
@@ -54,6 +54,18 @@ async def test_restart_with_an_edit_pending_shows_the_current_table(
     )
     assert checked.acknowledged and not checked.ephemeral
     assert table.strikes == {}
+
+
+async def test_restart_with_a_lobby_edit_pending_shows_every_seat(
+    world: World, restart: Any
+) -> None:
+    await restart(edit_interval=5.0)
+    await world.alice.slash(world.channel, "coruscant start", buy_in=50)
+    for member in (world.bob, world.carol):
+        await member.slash(world.channel, "coruscant join")
+    assert world.carol.mention not in text_of(table_message(world))  # the edit waits
+    await restart(edit_interval=5.0)
+    assert world.carol.mention in text_of(table_message(world))
 
 
 @pytest.fixture
