@@ -7,25 +7,19 @@ from typing import Any
 
 import pytest
 
-from tests.bot.variant_table import start_seeded
+from bot.demo.common import demo_variants
+from tests.bot.variant_table import SHORT_GAMES, start_seeded
 from tests.helpers import World
 from tests.table_driver import actor_of, assert_settled, open_accounts, table_in, table_message
 
-GROUPS = {
-    "centran": {"buy_in": 60, "options": "max_hands=3"},
-    "classic": {"buy_in": 40, "options": "max_hands=3"},
-    "coruscant": {"buy_in": 30, "options": "max_hands=3"},
-    "kessel": {"stakes": "lay"},
-    "sabacc-project": {"buy_in": 40, "options": "max_hands=3"},
-}
 HOURS = 8
 
 
-@pytest.mark.parametrize("group", sorted(GROUPS))
+@pytest.mark.parametrize("group", sorted(SHORT_GAMES))
 @pytest.mark.parametrize("players", [2, 3])
 async def test_a_table_nobody_plays_finishes(world: World, group: str, players: int) -> None:
     before = await open_accounts(world)
-    table = await start_seeded(world, group, 7, players, turn_timer=20, **GROUPS[group])
+    table = await start_seeded(world, group, 7, players, turn_timer=20, **SHORT_GAMES[group])
     for _ in range(HOURS * 3600 // 60):
         if not table.open:
             break
@@ -57,7 +51,7 @@ async def test_im_back_gives_the_turns_back(world: World) -> None:
 
 async def test_an_afk_table_finishes_across_a_restart(world: World, restart: Any) -> None:
     before = await open_accounts(world)
-    table = await start_seeded(world, "classic", 7, 2, turn_timer=20, **GROUPS["classic"])
+    table = await start_seeded(world, "classic", 7, 2, turn_timer=20, **SHORT_GAMES["classic"])
     while not table.sitting_out:
         await world.env.advance_time(20)
     await restart()
@@ -68,3 +62,7 @@ async def test_an_afk_table_finishes_across_a_restart(world: World, restart: Any
         await world.env.advance_time(60)
     assert not table.open and table.game is not None and table.game.finished
     await assert_settled(world, table, before)
+
+
+def test_every_variant_with_a_cog_is_covered() -> None:
+    assert set(SHORT_GAMES) == set(demo_variants().values())

@@ -5,16 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from tests.bot.test_table_afk import GROUPS
-from tests.bot.variant_table import start_seeded
+from tests.bot.variant_table import SHORT_GAMES, start_seeded
 from tests.helpers import World, burst_click
 from tests.table_driver import assert_settled, balances, open_accounts
 
 
-@pytest.mark.parametrize("group", sorted(GROUPS))
+@pytest.mark.parametrize("group", sorted(SHORT_GAMES))
 async def test_a_stale_leave_confirmation_changes_nothing(world: World, group: str) -> None:
     before = await open_accounts(world)
-    table = await start_seeded(world, group, 5, 2, **GROUPS[group])
+    table = await start_seeded(world, group, 5, 2, **SHORT_GAMES[group])
     asked = {m: await m.slash(world.channel, f"{group} leave") for m in (world.alice, world.bob)}
     left = await world.bob.click(asked[world.bob].response, custom_id="leave:yes")
     assert left.acknowledged and "You left" in left.response.content
@@ -30,7 +29,7 @@ async def test_a_stale_leave_confirmation_changes_nothing(world: World, group: s
 @pytest.mark.parametrize("group", ["classic", "kessel"])
 async def test_two_leave_confirmations_at_once(world: World, group: str) -> None:
     before = await open_accounts(world)
-    table = await start_seeded(world, group, 5, 2, **GROUPS[group])
+    table = await start_seeded(world, group, 5, 2, **SHORT_GAMES[group])
     asked = {m: await m.slash(world.channel, f"{group} leave") for m in (world.alice, world.bob)}
     for member, shown in asked.items():  # both confirm "at the same instant"
         await burst_click(world.env, [member], shown.response, custom_id="leave:yes")

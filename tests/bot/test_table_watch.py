@@ -12,10 +12,9 @@ import pytest
 from simcord.backend.models.channel import Overwrite
 from simcord.enums import OverwriteType
 
-from tests.bot.test_table_afk import GROUPS
 from tests.bot.test_table_guards import betting_seat, to_betting
 from tests.bot.test_tables import start_table
-from tests.bot.variant_table import start_seeded
+from tests.bot.variant_table import SHORT_GAMES, start_seeded
 from tests.helpers import World, text_of
 from tests.table_driver import (
     actor_of,
@@ -98,12 +97,12 @@ async def test_a_deleted_table_message_comes_back_at_once(world: World, moderato
     assert table.game.turn != turn
 
 
-@pytest.mark.parametrize("group", sorted(GROUPS))
+@pytest.mark.parametrize("group", sorted(SHORT_GAMES))
 async def test_a_deleted_channel_ends_its_table(
     world: World, group: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     before = await open_accounts(world)
-    table = await start_seeded(world, group, 3, 3, turn_timer=60, **GROUPS[group])
+    table = await start_seeded(world, group, 3, 3, turn_timer=60, **SHORT_GAMES[group])
     await world.env.advance_time(61)  # some moves were made
     caplog.set_level(logging.INFO, logger="bot")
     world.env.backend.delete_channel(world.channel.id)
