@@ -270,6 +270,7 @@ class Effects(Clock):
                     return False
                 if exc.code != EDIT_TOO_OLD or not table.open:
                     log.warning("could not edit table %s message: %s", table.id, exc)
+                    self.watch.drawn(table)  # an unknown failure never stops the clock
                     return True
         await self._repost(table, channel, embed, view)
         return True
@@ -289,6 +290,7 @@ class Effects(Clock):
             return
         except discord.HTTPException:
             log.exception("could not post table %s message", table.id)
+            self.watch.drawn(table)  # an unknown failure never stops the clock
             return
         self.watch.drawn(table)
         async with table.lock:
