@@ -2,7 +2,8 @@
 
 * :class:`World` - what the ``world`` fixture returns (env, guild, channel, members).
 * :func:`modal_ids` - label -> custom_id of a modal shown in an interaction result.
-* :func:`burst_click` - several users click the same button at the same instant.
+* :func:`burst_click` - several users click the same button at the same instant;
+  :func:`burst` - several clicks, each on its own message, at the same instant.
 * :func:`text_of` - content + embed text of a response, for loose assertions.
 * :class:`VirtualSleep` - the bot's ``sleeper`` in tests: its timers wait in simcord's
   virtual time only (they pass with ``advance_time``, never with wall-clock time).
@@ -107,9 +108,23 @@ async def burst_click(
     All INTERACTION_CREATE events are emitted before the bot runs any handler, so handlers really
     interleave (the public actors serialise calls and refuse overlapping ones).
     """
+    return await burst(
+        env, [(actor, message) for actor in actors], custom_id=custom_id, label=label
+    )
+
+
+async def burst(
+    env: Env,
+    clicks: Sequence[tuple[Any, Any]],
+    *,
+    custom_id: str | None = None,
+    label: str | None = None,
+) -> Sequence[InteractionResult]:
+    """Each ``(actor, message)`` clicks the button on its message "at the same time" (e.g. two
+    players confirming on their own ephemeral prompts); one result per click, in order."""
     backend = env.backend
     records = []
-    for actor in actors:
+    for actor, message in clicks:
         stored = _visible_message(actor, message)
         button = _find_component(
             stored.components, types=(ComponentType.BUTTON,), custom_id=custom_id, label=label

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.bot.variant_table import SHORT_GAMES, start_seeded
-from tests.helpers import World, burst_click
+from tests.helpers import World, burst, text_of
 from tests.table_driver import assert_settled, balances, open_accounts
 
 
@@ -31,7 +31,10 @@ async def test_two_leave_confirmations_at_once(world: World, group: str) -> None
     before = await open_accounts(world)
     table = await start_seeded(world, group, 5, 2, **SHORT_GAMES[group])
     asked = {m: await m.slash(world.channel, f"{group} leave") for m in (world.alice, world.bob)}
-    for member, shown in asked.items():  # both confirm "at the same instant"
-        await burst_click(world.env, [member], shown.response, custom_id="leave:yes")
+    clicks = [(member, shown.response) for member, shown in asked.items()]
+    results = await burst(world.env, clicks, custom_id="leave:yes")  # at the same instant
     assert not table.open
+    said = [text_of(r.response) + "".join(f.content for f in r.followups) for r in results]
+    assert sum("You left" in text for text in said) == 1
+    assert sum("game is over" in text for text in said) == 1, said
     await assert_settled(world, table, before)
