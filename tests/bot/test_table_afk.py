@@ -16,10 +16,12 @@ HOURS = 8
 
 
 @pytest.mark.parametrize("group", sorted(SHORT_GAMES))
-@pytest.mark.parametrize("players", [2, 3])
-async def test_a_table_nobody_plays_finishes(world: World, group: str, players: int) -> None:
+@pytest.mark.parametrize(("players", "seed"), [(2, 7), (3, 7), (2, 11), (3, 12)])
+async def test_a_table_nobody_plays_finishes(
+    world: World, group: str, players: int, seed: int
+) -> None:
     before = await open_accounts(world)
-    table = await start_seeded(world, group, 7, players, turn_timer=20, **SHORT_GAMES[group])
+    table = await start_seeded(world, group, seed, players, turn_timer=20, **SHORT_GAMES[group])
     for _ in range(HOURS * 3600 // 60):
         if not table.open:
             break
