@@ -84,7 +84,7 @@ class Clock:
             self._stop_clock(table)
             return
         current = self._timers.get(table.id)
-        if current is None or current[0] != game.turn:
+        if current is None or current[0] != game.turn or current[1].done():
             self._stop_clock(table)
             table.deadline = store.now() + table.turn_timeout
             task = self.spawn(self._timer(table, game.turn), f"timer-{table.id}")

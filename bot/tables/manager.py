@@ -364,8 +364,7 @@ class TableManager(Effects, Ending):
             table.sitting_out.discard(index)
             table.strikes.pop(index, None)
             await self._commit(table)
-        self._stop_clock(table)  # a full turn timer for them from now on
-        self.schedule(table)
+        self.schedule(table)  # their turns are timed again (a timer that ended restarts)
         self.request_render(table)
         return True
 
