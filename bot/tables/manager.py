@@ -7,10 +7,8 @@ effects (table message, DMs, timers, bot moves) live in :mod:`bot.tables.effects
 
 from __future__ import annotations
 
-import json
 import logging
 import random
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import aiosqlite
@@ -20,9 +18,13 @@ from bot.errors import NotYourTurn, StaleButton, TableError
 from bot.tables import store, unattended
 from bot.tables.commits import GroupCommit
 from bot.tables.effects import Effects
+from bot.tables.ending import Ending
+from bot.tables.guard import uncancelled
 from bot.tables.handlog import public_lines, record
 from bot.tables.models import Seat, Status, Table
-from engine.core.game import Action, Event, Game, VariantInfo
+from bot.tables.snapshot import Snapshot, may_act
+from bot.tables.watch import TableWatch
+from engine.core.game import Action, Event, VariantInfo
 
 if TYPE_CHECKING:
     from bot.client import SabaccBot
@@ -30,50 +32,12 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-@dataclass(frozen=True, slots=True)
-class Snapshot:
-    """What an action may change in memory, to undo it when it fails or is illegal."""
-
-    game: str | None  # the game's JSON
-    status: Status
-    log: tuple[str, ...]
-    strikes: dict[int, int]
-    left_seats: tuple[tuple[int, int], ...]
-
-    @classmethod
-    def of(cls, table: Table) -> Snapshot:
-        game = json.dumps(table.game.to_json()) if table.game is not None else None
-        return cls(
-            game,
-            table.status,
-            tuple(table.log),
-            dict(table.strikes),
-            tuple(table.left_seats.items()),
-        )
-
-    def restore(self, table: Table) -> None:
-        table.game = table.variant.restore(json.loads(self.game)) if self.game else None
-        table.view_version += 1
-        table.status = self.status
-        table.log.clear()
-        table.log.extend(self.log)
-        table.strikes = dict(self.strikes)
-        table.left_seats = dict(self.left_seats)
-
-
-def may_act(game: Game, seat: int, kind: str) -> bool:
-    """Whether ``seat`` may take an action of ``kind`` now: on its turn, or an out-of-turn action
-    the rules allow (listed by ``legal_actions`` for a seat that is not pending)."""
-    if seat in game.pending_seats():
-        return True
-    return any(spec.kind == kind for spec in game.legal_actions(seat))
-
-
-class TableManager(Effects):
+class TableManager(Effects, Ending):
     """Registry and rules of engagement for every table of the bot."""
 
     def __init__(self, bot: SabaccBot) -> None:
         super().__init__(bot)
+        self.watch = TableWatch(self)
         self.tables: dict[int, Table] = {}
         # Seeds of new games; tests replace it with a seeded ``random.Random``.
         self.seeds: random.Random = random.SystemRandom()
@@ -120,6 +84,7 @@ class TableManager(Effects):
                 self.resume(table)
             else:
                 self.watch_lobby(table)
+                self.request_render(table)  # an edit may have been pending
 
     # ------------------------------------------------------------------ lobby
 
@@ -137,6 +102,7 @@ class TableManager(Effects):
         """Open a lobby with the host seated (their buy-in escrowed)."""
         existing = self.in_channel(channel_id)
         if existing is not None:
+            await self.watch.check_message(existing)
             raise TableError(
                 f"This channel already has a {existing.variant.name} table: {self.link(existing)}"
             )
@@ -163,9 +129,13 @@ class TableManager(Effects):
 
     async def _commit(self, table: Table, *moves: tuple[str, int, int]) -> None:
         """Save ``table`` with escrow moves (``("in"|"out", user_id, amount)``) atomically."""
-        async with self.bot.db.transaction() as conn:
-            await self._apply_moves(conn, table, moves)
-            await store.save_table(conn, table)
+
+        async def write() -> None:
+            async with self.bot.db.transaction() as conn:
+                await self._apply_moves(conn, table, moves)
+                await store.save_table(conn, table)
+
+        await uncancelled(write())
 
     async def _apply_moves(
         self, conn: aiosqlite.Connection, table: Table, moves: tuple[tuple[str, int, int], ...]
@@ -318,7 +288,9 @@ class TableManager(Effects):
         async with table.lock:
             game = table.game
             index = table.seat_of(user_id)
-            if game is None or index is None or not table.still_in(index):
+            if game is None or game.finished or table.status is not Status.PLAYING:
+                raise TableError("This game is over.")
+            if index is None or not table.still_in(index):
                 raise TableError("You are not playing at this table.")
             saved = Snapshot.of(table)
             try:
@@ -328,11 +300,8 @@ class TableManager(Effects):
                 table.left_seats[index] = credits
                 new_hand = not game.finished and table.public_view().hand_no != hand_before
                 ended = record(table.log, events, new_hand=new_hand)
-                await self._persist(
-                    table, index, Action("leave"), "leave", (("out", user_id, credits),)
-                )
-                async with self.bot.db.transaction() as conn:
-                    await self._record(conn, table, index, credits)
+                moves = (("out", user_id, credits),)
+                await self._persist(table, index, Action("leave"), "leave", moves, left=credits)
             except BaseException:
                 saved.restore(table)
                 raise
@@ -348,20 +317,27 @@ class TableManager(Effects):
         action: Action,
         source: str,
         moves: tuple[tuple[str, int, int], ...],
+        *,
+        left: int | None = None,
     ) -> None:
-        """One atomic write: escrow moves, the action log, settlement if over, the state."""
+        """One atomic write: escrow moves, the action log, the statistics of a seat that ``left``
+        with that many credits, settlement if over, the state; shared with the writes of other
+        tables arriving meanwhile (one transaction, :mod:`bot.tables.commits`). Finished even
+        if cancelled."""
         game = table.game
         assert game is not None
 
         async def work(conn: aiosqlite.Connection) -> None:
             await self._apply_moves(conn, table, moves)
+            if left is not None:
+                await self._record(conn, table, seat, left)
             if game.finished:
                 await self._settle(conn, table)
 
         write = store.ActionWrite(table, seat, action, source)
-        needs_work = bool(moves) or game.finished
-        # Shared with the writes of other tables arriving meanwhile (one transaction).
-        await self.group.write(write.statements, work if needs_work else None, write.committed)
+        needs_work = bool(moves) or left is not None or game.finished
+        work_or_none = work if needs_work else None
+        await uncancelled(self.group.write(write.statements, work_or_none, write.committed))
 
     async def _settle(self, conn: aiosqlite.Connection, table: Table) -> None:
         """Pay every final stack back and record statistics (inside the action's transaction)."""
@@ -411,6 +387,7 @@ class TableManager(Effects):
             table.sitting_out.discard(index)
             table.strikes.pop(index, None)
             await self._commit(table)
+        self.schedule(table)  # their turns are timed again (a timer that ended restarts)
         self.request_render(table)
         return True
 

@@ -17,11 +17,13 @@ from engine.variants import get_variant
 LOG_LINES = 400  # public log lines of the hand in play (bot.tables.handlog); newest shown
 
 
-@functools.lru_cache(maxsize=65_536)
-def _id_pattern(player_id: str) -> re.Pattern[str]:
-    """An engine player id as a whole word, not inside a mention (compiled once: ``re``'s own
-    cache holds 512 patterns, fewer than the seats of a few hundred tables)."""
-    return re.compile(rf"(?<![<@\w]){re.escape(player_id)}(?!\w)")
+@functools.lru_cache(maxsize=4096)
+def _ids_pattern(ids: tuple[str, ...]) -> re.Pattern[str]:
+    """Any of the engine player ids ``ids`` (longest first) as a whole word, not inside a
+    mention; compiled once per seating (``re``'s own cache holds 512 patterns, fewer than the
+    tables of a busy process)."""
+    alternatives = "|".join(re.escape(i) for i in ids)
+    return re.compile(rf"(?<![<@\w])(?:{alternatives})(?!\w)")
 
 
 def hand_of(game: Game, seat: int) -> tuple[str, ...]:
@@ -119,12 +121,13 @@ class Table:
     def names(self, text: str, *, plain: bool = False) -> str:
         """``text`` with engine player ids replaced by mentions (embeds do not ping), or by
         display names where mentions do not render (``plain``: buttons, menus, modal titles)."""
-        for seat in sorted(self.seats, key=lambda s: -len(s.player_id)):
-            if seat.player_id not in text:
-                continue
-            shown = seat.display if plain else seat.mention
-            text = _id_pattern(seat.player_id).sub(shown.replace("\\", "\\\\"), text)  # literally
-        return text
+        if not self.seats:
+            return text
+        shown = {s.player_id: s.display if plain else s.mention for s in self.seats}
+        # One pass over the original text: a name put in is never read again as an id (a
+        # nickname may be another member's user id).
+        ids = tuple(sorted(shown, key=len, reverse=True))
+        return _ids_pattern(ids).sub(lambda m: shown[m.group(0)], text)
 
     def public_view(self) -> PublicView:
         """``game.public_view()``, built once per change of the game (every action grows

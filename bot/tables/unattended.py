@@ -91,6 +91,7 @@ async def close(manager: Closer, table: Table) -> bool:
                 if game.finished:
                     break
                 seat_events, credits = game.leave(seat)
+                table.view_version += 1  # the cached public view is out of date
                 events.extend(seat_events)
                 table.left_seats[seat] = credits
                 account = HOUSE if table.seats[seat].is_bot else table.seats[seat].user_id
@@ -109,6 +110,7 @@ async def close(manager: Closer, table: Table) -> bool:
                 await store.save_table(conn, table)
         except BaseException:
             table.game = table.variant.restore(saved[0])
+            table.view_version += 1
             table.left_seats = saved[1]
             table.log.clear()
             table.log.extend(saved[2])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import pprint
 import subprocess
 import sys
 from pathlib import Path
@@ -167,3 +168,20 @@ def test_demo_takes_its_own_options() -> None:
     from bot.__main__ import main
 
     assert main(["demo", "--list-variants"]) == 0
+
+
+def test_settings_never_show_the_token() -> None:
+    token = "MTIzNDU2Nzg5.secret-token-value"
+    settings = Settings.from_env({"DISCORD_TOKEN": token, "DATABASE_PATH": "x.db"})
+    assert settings.token == token
+    shown = [
+        repr(settings),
+        str(settings),
+        f"{settings}",
+        f"{settings!r}",
+        pprint.pformat(settings),
+    ]
+    shown.append(repr([settings, {"settings": settings}]))
+    for text in shown:
+        assert token not in text and "secret" not in text
+        assert "x.db" in text  # the rest is still shown
