@@ -35,6 +35,9 @@ from typing import Any
 log = logging.getLogger(__name__)
 
 Params = tuple[Any, ...] | dict[str, Any]
+# Callers woken per turn of the event loop once a batch is committed: a thousand continuations
+# at once would hold back every other click for their whole time.
+WAKE_AT_ONCE = 16
 Statement = tuple[str, Params]
 
 
@@ -129,14 +132,14 @@ class GroupCommit:
                     await conn.execute(sql, rows[0])
                 else:
                     await conn.executemany(sql, rows)
-        for index, item in enumerate(batch):
-            if index in refused:
-                _fail(item, refused[index])
-                continue
-            if item.committed is not None:
-                item.committed()
-            if not item.done.done():
-                item.done.set_result(None)
+        try:
+            for index, item in enumerate(batch):
+                if index and index % WAKE_AT_ONCE == 0:
+                    await asyncio.sleep(0)  # let the woken callers run, new clicks be answered
+                _decided(item, refused.get(index))
+        finally:  # committed is committed, even if this task is cancelled meanwhile
+            for index, item in enumerate(batch):
+                _decided(item, refused.get(index))
 
 
 async def _in_savepoint(
@@ -153,6 +156,18 @@ async def _in_savepoint(
         return error
     await conn.execute(f"RELEASE SAVEPOINT {name}")
     return None
+
+
+def _decided(item: Write, refused: BaseException | None) -> None:
+    """Tell the caller of a write of a committed batch: written, or refused alone."""
+    if item.done.done():
+        return
+    if refused is not None:
+        _fail(item, refused)
+        return
+    if item.committed is not None:
+        item.committed()
+    item.done.set_result(None)
 
 
 def _fail(item: Write, error: BaseException) -> None:
