@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
-import sqlite3
 import sys
 from collections.abc import Sequence
 
@@ -22,8 +21,8 @@ import discord
 from dotenv import find_dotenv, load_dotenv
 
 from bot.client import create_bot
-from bot.db import Database, MigrationError
 from bot.settings import Settings, SettingsError
+from bot.storage import DATABASE_ERRORS, MigrationError, open_database
 
 log = logging.getLogger("bot")
 
@@ -79,12 +78,21 @@ def _demo(argv: Sequence[str]) -> int:
 
 
 async def _serve(settings: Settings, token: str) -> None:
-    db = await Database.open(settings.database_path)
+    db = await open_database(settings.database_target)
     try:
         async with create_bot(settings, db) as bot:
             await bot.start(token)
     finally:
         await db.close()
+
+
+def _where(settings: Settings) -> str:
+    """The database for messages (a URL without its password)."""
+    if settings.database_url is None:
+        return str(settings.database_path)
+    from bot.storage.postgres import redact
+
+    return redact(settings.database_url)
 
 
 def _run(settings: Settings) -> int:
@@ -97,9 +105,9 @@ def _run(settings: Settings) -> int:
     except discord.PrivilegedIntentsRequired:  # pragma: no cover - we request none
         return _fail("Discord refused a privileged intent; this bot should need none.")
     except MigrationError as error:
-        return _fail(f"Database {settings.database_path}: {error}")
-    except (sqlite3.Error, OSError) as error:
-        return _fail(f"Cannot use the database at {settings.database_path}: {error}")
+        return _fail(f"Database {_where(settings)}: {error}")
+    except DATABASE_ERRORS as error:
+        return _fail(f"Cannot use the database at {_where(settings)}: {error}")
     except KeyboardInterrupt:
         log.info("Stopped.")
     return 0

@@ -33,9 +33,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.bank import Bank
-from bot.db import Database
 from bot.errors import handle_interaction_error
 from bot.settings import Settings
+from bot.storage import Database, open_database
 
 __all__ = ["SabaccBot", "SabaccTree", "bank_clock", "create_bot", "extension_names"]
 
@@ -130,7 +130,7 @@ class SabaccBot(commands.Bot):
     async def setup_hook(self) -> None:
         """Open the db, load the cogs, run start-up recovery, sync the commands."""
         if self._db is None:
-            self._db = await Database.open(self.settings.database_path)
+            self._db = await open_database(self.settings.database_target)
             self._bank = self._make_bank(self._db)
         for name in extension_names():
             try:

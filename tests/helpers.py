@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import pytest
 from simcord import interactions as _interactions
 from simcord.actors import _find_component, _visible_message
 from simcord.backend import serializers
@@ -21,6 +22,11 @@ from simcord.builders import ChannelHandle, GuildHandle
 from simcord.enums import ComponentType, InteractionType
 from simcord.env import Env
 from simcord.results import InteractionResult
+
+BACKENDS = ("sqlite", "postgres")
+#: ``pytestmark = BOTH_BACKENDS`` (or as a decorator): the test runs on SQLite and on PostgreSQL
+#: (the ``backend`` fixture of conftest.py, parametrized indirectly).
+BOTH_BACKENDS = pytest.mark.parametrize("backend", BACKENDS, indirect=True)
 
 
 @dataclass(frozen=True)

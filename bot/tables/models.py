@@ -85,6 +85,7 @@ class Table:
     hands_sent: dict[int, tuple[str, ...]] = field(default_factory=dict)
     dm_closed_told: set[int] = field(default_factory=set)
     deadline: float | None = None
+    lease: str | None = None  # token of this process's lease (bot.tables.leases); None: unchecked
 
     @property
     def open(self) -> bool:
@@ -103,7 +104,7 @@ class Table:
         for seat in sorted(self.seats, key=lambda s: -len(s.player_id)):
             pattern = rf"(?<![<@\w]){re.escape(seat.player_id)}(?!\w)"
             shown = seat.display if plain else seat.mention
-            text = re.sub(pattern, lambda _match, m=shown: m, text)
+            text = re.sub(pattern, shown.replace("\\", "\\\\"), text)
         return text
 
     def humans(self) -> list[int]:
