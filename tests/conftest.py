@@ -128,7 +128,12 @@ def settings(database_target: str | Path, db_path: Path) -> Settings:
     url = database_target if isinstance(database_target, str) else None
     path = database_target if isinstance(database_target, Path) else db_path
     return Settings(
-        token=None, database_path=path, database_url=url, bot_delay=0.0, edit_interval=0.0
+        token=None,
+        database_path=path,
+        database_url=url,
+        bot_delay=0.0,
+        edit_interval=0.0,
+        shard_count=1,  # the simulated Discord's one shard
     )
 
 

@@ -7,6 +7,7 @@ import contextlib
 import importlib
 import inspect
 import logging
+import os
 import pkgutil
 import tempfile
 from collections.abc import AsyncIterator, Iterator
@@ -45,8 +46,13 @@ def demo_variants() -> dict[str, str]:
 
 
 @contextlib.contextmanager
-def database_path(chosen: Path | None) -> Iterator[Path]:
-    """The chosen database file (it persists), or one in a temporary directory (deleted)."""
+def database_path(chosen: Path | None) -> Iterator[Path | str]:
+    """``DATABASE_URL`` when set (PostgreSQL), else the chosen database file (it persists), else
+    one in a temporary directory (deleted)."""
+    url = Settings.from_env({"DATABASE_URL": os.environ.get("DATABASE_URL", "")}).database_url
+    if url is not None:
+        yield url
+        return
     if chosen is not None:
         chosen.parent.mkdir(parents=True, exist_ok=True)
         yield chosen
@@ -55,9 +61,18 @@ def database_path(chosen: Path | None) -> Iterator[Path]:
         yield Path(tmp) / "demo.db"
 
 
-def demo_settings(db: Path, *, bot_delay: float, edit_interval: float) -> Settings:
-    """Settings for a demo bot: no token, the given database, demo pacing."""
-    return Settings(token=None, database_path=db, bot_delay=bot_delay, edit_interval=edit_interval)
+def demo_settings(db: Path | str, *, bot_delay: float, edit_interval: float) -> Settings:
+    """Settings for a demo bot: no token, the given database (a file or a postgresql:// URL),
+    one shard (the simulated Discord's), demo pacing."""
+    url = db if isinstance(db, str) else None
+    return Settings(
+        token=None,
+        database_path=Path("data/sabacc.db") if url is not None else Path(db),
+        database_url=url,
+        bot_delay=bot_delay,
+        edit_interval=edit_interval,
+        shard_count=1,
+    )
 
 
 @contextlib.asynccontextmanager

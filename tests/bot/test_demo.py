@@ -15,6 +15,8 @@ from bot.demo.common import demo_variants
 from bot.demo.headless import MEMBER_NAMES, run_headless
 from bot.demo.interactive import interactive_session, preview_missing
 from bot.sim_driver import SimDriver, bots_support
+from bot.storage import open_database
+from bot.storage.embedded import EmbeddedPostgres
 from tests.helpers import text_of
 
 VARIANTS = sorted(demo_variants())
@@ -123,3 +125,22 @@ async def test_interactive_demo_serves_the_preview(tmp_path: Path) -> None:
         table = session.driver.table()
         assert table.game is not None and not table.game.finished
         assert table.game.pending_seats() == {0} or not bots_support("coruscant-shift")
+
+
+def test_headless_demo_runs_on_postgresql_when_database_url_is_set(
+    pg_server: EmbeddedPostgres, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    url = asyncio.run(pg_server.create_database())
+    monkeypatch.setenv("DATABASE_URL", url)
+    args = ["--headless", "--variant", "coruscant-shift", "--hands", "1", "--seed", "1"]
+    assert main(args) == 0
+    assert capsys.readouterr().out.splitlines()[-1].endswith("conserved and settled: OK")
+
+    async def tables() -> int:
+        db = await open_database(url)
+        try:
+            return int(await db.fetchval("SELECT COUNT(*) FROM game_tables"))
+        finally:
+            await db.close()
+
+    assert asyncio.run(tables()) >= 1  # the game was stored in PostgreSQL
