@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install test demo demo-headless run lint fmt typecheck bench clean
+.PHONY: install test demo demo-headless run lint fmt typecheck bench bench-cluster clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -44,6 +44,10 @@ typecheck: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) bench/bots.py
+
+# 1, 2 and 4 bot processes on one throwaway PostgreSQL (one killed mid-play), and SQLite.
+bench-cluster: $(STAMP)
+	$(PY) bench/cluster.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
