@@ -6,9 +6,9 @@ For each N in ``--processes`` a fresh database is made on a throwaway PostgreSQL
 loopback (:mod:`bot.storage.embedded`, deleted at the end) and N worker processes start. Each
 worker runs the real table runtime (:class:`bot.tables.manager.TableManager`, leases included)
 of a bot that is not connected to Discord — the table's Discord side (messages, DMs) is
-switched off, everything else is the production path: every move is one transaction with its ledger rows — and drives ``--tables``
-Coruscant Shift tables of its own guild (a host who sits out and two bot opponents; a finished
-table is replaced by a new one). With N ≥ 2, worker 0 is SIGKILLed halfway: the others take its
+switched off, everything else is the production path: every move is one transaction with its
+ledger rows — and drives ``--tables`` Coruscant Shift tables of its own guild (a host who sits
+out and two bot opponents; a finished table is replaced by a new one). With N ≥ 2, worker 0 is SIGKILLed halfway: the others take its
 tables over once its leases (``--ttl`` seconds) run out, and finish them.
 
 At the end it checks, to the credit, on the whole database: every account's balance equals the
