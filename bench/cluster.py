@@ -8,8 +8,9 @@ worker runs the real table runtime (:class:`bot.tables.manager.TableManager`, le
 of a bot that is not connected to Discord — the table's Discord side (messages, DMs) is
 switched off, everything else is the production path: every move is one transaction with its
 ledger rows — and drives ``--tables`` Coruscant Shift tables of its own guild (a host who sits
-out and two bot opponents; a finished table is replaced by a new one). With N ≥ 2, worker 0 is SIGKILLed halfway: the others take its
-tables over once its leases (``--ttl`` seconds) run out, and finish them.
+out and two bot opponents; a finished table is replaced by a new one). With N ≥ 2, worker 0 is
+SIGKILLed halfway: the others take its tables over once its leases (``--ttl`` seconds) run
+out, and finish them.
 
 At the end it checks, to the credit, on the whole database: every account's balance equals the
 sum of its ledger rows; every table's escrow equals minus its ledger rows (buy-ins, payouts,
