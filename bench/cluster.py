@@ -1,6 +1,6 @@
 """Several bot processes on one PostgreSQL: throughput, a killed process, a takeover, the money.
 
-``.venv/bin/python bench/cluster.py [--processes 1 2 4] [--tables 12] [--seconds 12]``
+``.venv/bin/python bench/cluster.py [--processes 1 2 4] [--tables 12] [--seconds 16]``
 
 For each N in ``--processes`` a fresh database is made on a throwaway PostgreSQL server on
 loopback (:mod:`bot.storage.embedded`, deleted at the end) and N worker processes start. Each
@@ -250,7 +250,8 @@ async def run(url: str, processes: int, args: argparse.Namespace) -> dict[str, A
         "tables": tables,
         "takeover": takeover,
         "dead_tables": dead_tables,
-        "resumed": sum(len(r["takeovers"]) for r in reports),
+        "resumed": sum(1 for r in reports for t in r["takeovers"] if t[1] == "worker0"),
+        "stolen": sum(1 for r in reports for t in r["takeovers"] if t[1] not in ("", "worker0")),
         "problems": problems,
     }
 
@@ -263,8 +264,11 @@ def _line(label: str, result: dict[str, Any]) -> str:
     if result["takeover"] is not None:
         text += (
             f"; worker 0 killed with {result['dead_tables']} open tables, all driven again "
-            f"{result['takeover']:.2f} s later ({result['resumed']} takeovers)"
+            f"{result['takeover']:.2f} s later ({result['resumed']} taken over)"
         )
+        if result["stolen"]:
+            text += f"; {result['stolen']} leases of live workers expired under load"
+
     elif result["processes"] >= 2:
         text += "; takeover NOT complete in time"
     text += "; money: " + ("exact" if not result["problems"] else "WRONG")
@@ -298,8 +302,8 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--processes", type=int, nargs="+", default=[1, 2, 4])
     parser.add_argument("--tables", type=int, default=12, help="tables per process")
-    parser.add_argument("--seconds", type=float, default=12.0, help="length of each run")
-    parser.add_argument("--ttl", type=float, default=3.0, help="LEASE_TTL of the workers")
+    parser.add_argument("--seconds", type=float, default=16.0, help="length of each run")
+    parser.add_argument("--ttl", type=float, default=4.0, help="LEASE_TTL of the workers")
     return parser
 
 

@@ -81,7 +81,8 @@ class Leases:
         self.ttl = ttl
         self.clock = clock  # wall-clock seconds, the same in every process
         self.held: set[int] = set()
-        self.takeovers: list[tuple[int, float]] = []  # (table id, seconds it took to resume)
+        # (table id, previous owner or "", seconds it took to load and resume it)
+        self.takeovers: list[tuple[int, str, float]] = []
         self._loop: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ which guilds
@@ -143,7 +144,7 @@ class Leases:
         """Take over every open table of our guilds whose lease is free or has run out."""
         now = self.clock()
         rows = await self.manager.bot.db.fetchall(
-            "SELECT g.id, g.guild_id FROM game_tables g"
+            "SELECT g.id, g.guild_id, l.owner FROM game_tables g"
             " LEFT JOIN table_leases l ON l.table_id = g.id"
             " WHERE g.status IN (?, ?) AND (l.table_id IS NULL OR l.expires_at < ?"
             " OR (l.owner = ? AND l.token != ?)) ORDER BY g.id",
@@ -158,7 +159,8 @@ class Leases:
             if not await self._acquire(table_id) or not await self._load(table_id):
                 continue
             taken.append(table_id)
-            self.takeovers.append((table_id, time.monotonic() - started))
+            previous = str(row["owner"] or "")
+            self.takeovers.append((table_id, previous, time.monotonic() - started))
         if taken:
             log.info("driving tables %s (owner %s)", taken, self.owner)
         return taken

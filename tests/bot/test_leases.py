@@ -66,7 +66,7 @@ async def test_a_dead_process_s_table_is_taken_over_after_its_lease_runs_out(
     assert taken is not None and taken.lease == leases.token
     assert taken.game is not None and taken.game.to_json() == old_table.game.to_json()
     assert await lease_rows(new_bot) == [(table_id, "second", leases.token)]
-    assert [t for t, _ in leases.takeovers] == [table_id]
+    assert [t[:2] for t in leases.takeovers] == [(table_id, owner)]
 
     # The dead process's copy cannot write any more (its lease is gone): nothing changes.
     pending = min(old_table.game.pending_seats())
