@@ -135,6 +135,10 @@ class Settings:
     instance_id: str | None = None
     lease_ttl: float = 30.0
 
+    #: ``lease_ttl`` of a simulated Discord (tests, demos): one process, so the lease loop's
+    #: timer stays out of simcord's way (it waits for any timer due while it settles).
+    SIMULATED_LEASE_TTL = 10.0**7
+
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
         """Read the settings from ``environ`` (default ``os.environ``).

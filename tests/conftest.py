@@ -134,6 +134,7 @@ def settings(database_target: str | Path, db_path: Path) -> Settings:
         bot_delay=0.0,
         edit_interval=0.0,
         shard_count=1,  # the simulated Discord's one shard
+        lease_ttl=Settings.SIMULATED_LEASE_TTL,  # tests call Leases.tick() themselves
     )
 
 

@@ -72,6 +72,7 @@ def demo_settings(db: Path | str, *, bot_delay: float, edit_interval: float) -> 
         bot_delay=bot_delay,
         edit_interval=edit_interval,
         shard_count=1,
+        lease_ttl=Settings.SIMULATED_LEASE_TTL,
     )
 
 

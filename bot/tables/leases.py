@@ -235,7 +235,7 @@ class Leases:
             loop_before, wall_before = loop.time(), time.time()
             await asyncio.sleep(pause)
             if loop.time() - loop_before > 2 * (time.time() - wall_before) + 1:
-                pause = min(pause * 2, 86400.0)
+                pause = min(pause * 2, max(self.ttl / 3, 86400.0))
                 continue
             pause = self.ttl / 3
             try:
