@@ -44,6 +44,7 @@ typecheck: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) bench/bots.py
+	$(PY) bench/cards.py
 
 # 1, 2 and 4 bot processes on one throwaway PostgreSQL (one killed mid-play), and SQLite.
 bench-cluster: $(STAMP)

@@ -91,6 +91,7 @@ async def worker(url: str, index: int, tables: int, seconds: float, ttl: float) 
         instance_id=f"worker{index}",
         lease_ttl=ttl,
         shard_count=1,
+        card_emojis=False,  # no Discord to upload emojis to
     )
     db = await open_database(settings.database_target)
     bot = create_bot(settings, db)

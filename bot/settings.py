@@ -20,6 +20,7 @@ Public API (stable)::
         lobby_timeout: float                 # LOBBY_TIMEOUT seconds, default 1800
         bot_delay: float                     # BOT_DELAY seconds, default 1.5
         edit_interval: float                 # EDIT_INTERVAL seconds between table edits, 1.0
+        card_emojis: bool                    # CARD_EMOJIS on/off: cards as application emojis
         Settings.from_env(environ=None) -> Settings
         settings.database_target -> str | Path      # the URL if set, else the SQLite path
     parse_shard_ids(text) -> tuple[int, ...]          # "0-3,8" -> (0, 1, 2, 3, 8)
@@ -107,6 +108,15 @@ def parse_shard_ids(text: str) -> tuple[int, ...]:
     return tuple(sorted(ids))
 
 
+def _on_off(raw: str) -> bool:
+    value = raw.lower()
+    if value in ("on", "true", "yes", "1"):
+        return True
+    if value in ("off", "false", "no", "0"):
+        return False
+    raise ValueError(raw)
+
+
 def _log_level(raw: str) -> str:
     level = raw.upper()
     if level not in LOG_LEVELS:
@@ -129,6 +139,7 @@ class Settings:
     bot_delay: float = 1.5
     edit_interval: float = 1.0
     lobby_timeout: float = 1800.0
+    card_emojis: bool = True
     database_url: str | None = None
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
@@ -184,6 +195,7 @@ class Settings:
             shard_ids=shard_ids,
             instance_id=env.get("INSTANCE_ID", "").strip() or None,
             lease_ttl=_get(env, "LEASE_TTL", _positive_seconds, 30.0, "a number of seconds > 0"),
+            card_emojis=_get(env, "CARD_EMOJIS", _on_off, True, "on or off"),
         )
 
     @property

@@ -23,6 +23,7 @@ def settings(db_path: Path) -> Settings:
         edit_interval=5.0,
         shard_count=1,
         lease_ttl=Settings.SIMULATED_LEASE_TTL,
+        card_emojis=False,
     )
 
 
