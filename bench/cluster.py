@@ -6,9 +6,10 @@ For each N in ``--processes`` a fresh database is made on a throwaway PostgreSQL
 loopback (:mod:`bot.storage.embedded`, deleted at the end) and N worker processes start. Each
 worker runs the real table runtime (:class:`bot.tables.manager.TableManager`, leases included)
 of a bot that is not connected to Discord — the table's Discord side (messages, DMs) is
-switched off, everything else is the production path: every move is one transaction with its
-ledger rows — and drives ``--tables`` Coruscant Shift tables of its own guild (a host who sits
-out and two bot opponents; a finished table is replaced by a new one). With N ≥ 2, worker 0 is
+switched off and automatic moves are random legal ones (the bot opponents' thinking would
+dominate otherwise); everything else is the production path: every move is one transaction
+with its ledger rows — and drives ``--tables`` Coruscant Shift tables of its own guild (a host
+who sits out and two bot seats; a finished table is replaced by a new one). With N ≥ 2, worker 0 is
 SIGKILLed halfway: the others take its tables over once its leases (``--ttl`` seconds) run
 out, and finish them.
 
@@ -26,6 +27,7 @@ import argparse
 import asyncio
 import json
 import logging
+import random
 import signal
 import subprocess
 import sys
@@ -43,6 +45,8 @@ from bot.settings import Settings  # noqa: E402
 from bot.storage import Database, open_database  # noqa: E402
 from bot.storage.embedded import EmbeddedPostgres  # noqa: E402
 from bot.tables.models import Seat, Status, Table  # noqa: E402
+from engine.bots.random_legal import random_action  # noqa: E402
+from engine.core.game import Action  # noqa: E402
 from engine.variants import get_variant  # noqa: E402
 
 VARIANT = "coruscant-shift"
@@ -53,15 +57,23 @@ HOST_BASE = 10**6
 # ---------------------------------------------------------------------- one worker process
 
 
-def _mute_discord(manager: Any) -> None:
-    """No Discord here: table messages, notices and DMs are skipped (the rest is production)."""
+def _bench_runtime(manager: Any, seed: int) -> None:
+    """No Discord here: table messages, notices and DMs are skipped; and every automatic move
+    is a random legal one (the engine's bot opponents think for milliseconds per move, which
+    would measure them rather than the runtime and the database). The rest is production."""
+    rng = random.Random(seed)
 
     async def say(*_args: Any, **_kwargs: Any) -> None:
         return None
 
+    def decide(table: Table, seat: int) -> Action:
+        assert table.game is not None
+        return random_action(table.game, seat, rng)
+
     manager.request_render = lambda _table: None
     manager.say = say
     manager._deal_hands = lambda _table: None
+    manager.decide = decide
 
 
 async def _new_table(manager: Any, guild: int, channel: int, host: int) -> Table:
@@ -101,7 +113,8 @@ async def worker(url: str, index: int, tables: int, seconds: float, ttl: float) 
         for name in extension_names():
             await bot.load_extension(name)
         manager: Any = bot.tables  # type: ignore[attr-defined]
-        _mute_discord(manager)
+        _bench_runtime(manager, seed=index)
+        manager.seeds = random.Random(index)
         bot._ready.set()  # no gateway: the runtime's tasks may run at once
         await bot.on_startup_recovery()
         hosts = {guild * 1000 + k: HOST_BASE * index + k for k in range(tables)}
