@@ -332,7 +332,8 @@ class TableManager(Effects):
         assert game is not None
         payouts = game.payouts()
         best = max(payouts.values(), default=0)
-        for index, seat in enumerate(table.seats):
+        # Accounts in one order everywhere: two settlements sharing players never deadlock.
+        for index, seat in sorted(enumerate(table.seats), key=lambda p: self._account(p[1])):
             amount = payouts.get(index, 0)
             if amount > 0:
                 await self.bot.bank.pay_out_in(
