@@ -85,6 +85,7 @@ class Table:
     hands_sent: dict[int, tuple[str, ...]] = field(default_factory=dict)
     dm_closed_told: set[int] = field(default_factory=set)
     deadline: float | None = None
+    lease: str | None = None  # token of this process's lease (bot.tables.leases); None: unchecked
 
     @property
     def open(self) -> bool:
