@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install test demo demo-headless run lint fmt typecheck bench docs clean
+.PHONY: install test demo demo-headless run lint fmt typecheck bench bench-cluster docs clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -49,6 +49,10 @@ bench: $(STAMP)
 # README's slash-command and variant tables, generated from the code.
 docs: $(STAMP)
 	$(PY) -m bot.docgen
+
+# 1, 2 and 4 bot processes on one throwaway PostgreSQL (one killed mid-play), and SQLite.
+bench-cluster: $(STAMP)
+	$(PY) bench/cluster.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

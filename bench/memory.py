@@ -2,7 +2,7 @@
 
 * start-up: a SQLite file holding ``--stored`` unfinished games (four members each, the five
   variants in turn, each after a few moves, with their escrow) is opened by a fresh table
-  runtime (:mod:`bench.stub`): the time of ``Database.open`` plus ``TableManager.recover()``
+  runtime (:mod:`bench.stub`): the time of ``open_database`` plus ``TableManager.recover()``
   (every table restored, orphaned escrow checked, timers started);
 * memory: Python heap (``tracemalloc``) per restored table while nobody plays (idle), then per
   table after every table has taken a few actions (active: render tasks, timers, caches).
@@ -40,16 +40,16 @@ async def populate(path: Path, stored: int) -> None:
         async with bot.db.transaction() as conn:
             for index in range(len(VARIANTS), stored):
                 model = models[index % len(VARIANTS)]
-                cursor = await conn.execute(
+                table_id = await conn.fetchval(
                     "INSERT INTO game_tables (guild_id, channel_id, variant, host_id, status,"
                     " buy_in, options, seats, state, seq, turn_timeout, strikes, sitting_out,"
                     " left_seats, log, message_id, message_posted_at, created_at, updated_at)"
                     " SELECT guild_id, ?, variant, host_id, status, buy_in, options, seats, state,"
                     " seq, turn_timeout, strikes, sitting_out, left_seats, log, message_id,"
-                    " message_posted_at, created_at, updated_at FROM game_tables WHERE id = ?",
+                    " message_posted_at, created_at, updated_at FROM game_tables WHERE id = ?"
+                    " RETURNING id",
                     (200_000 + index, model.id),
                 )
-                table_id = cursor.lastrowid
                 for seat in model.seats:
                     await conn.execute(
                         "INSERT INTO escrow (table_id, guild_id, user_id, amount)"

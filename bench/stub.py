@@ -1,6 +1,6 @@
 """The table runtime without Discord, for the benchmarks: a real :class:`TableManager` over a
-real SQLite file, with only the Discord HTTP side stubbed out (the one thing that cannot run
-here). What is stubbed, and nothing else:
+real database (a SQLite file, or PostgreSQL given its URL), with only the Discord HTTP side
+stubbed out (the one thing that cannot run here). What is stubbed, and nothing else:
 
 * channels: ``send`` returns a message id at once, ``get_partial_message(id).edit`` records the
   edit (channel, time) and returns at once: the table message and result posts are still built
@@ -9,7 +9,7 @@ here). What is stubbed, and nothing else:
 * ``wait_until_ready`` returns at once.
 
 Everything else is the production code: the manager, its locks and timers, the render loop with
-its coalescing interval, the bank and the SQLite transactions.
+its coalescing interval, the bank, the table leases and the database transactions.
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import discord
 
 from bot.bank import Bank
-from bot.db import Database
 from bot.settings import Settings
+from bot.storage import Database, open_database
 from bot.tables.manager import TableManager
 from bot.tables.models import Seat, Table
 from engine.bots.random_legal import random_for_spec
@@ -105,6 +105,7 @@ class BenchBot:
 
     def __init__(self, db: Database, settings: Settings) -> None:
         self.db, self.settings = db, settings
+        self.shard_count: int | None = None  # every guild is served (bot.tables.leases)
         self.bank = Bank(db, starting_balance=10**9)
         self.traffic = Traffic()
         self._channels: dict[int, StubChannel] = {}
@@ -128,10 +129,15 @@ class BenchBot:
         return None
 
 
-async def open_runtime(path: Path, **settings: Any) -> tuple[BenchBot, TableManager]:
-    """A manager over a (new or existing) database file, with production settings by default."""
-    db = await Database.open(path)
-    bot = BenchBot(db, Settings(token=None, database_path=path, **settings))
+async def open_runtime(target: Path | str, **settings: Any) -> tuple[BenchBot, TableManager]:
+    """A manager over a (new or existing) database — a SQLite file or a ``postgresql://`` URL —
+    with production settings by default."""
+    db = await open_database(target)
+    if isinstance(target, str):
+        settings = {"database_url": target, **settings}
+    else:
+        settings = {"database_path": target, **settings}
+    bot = BenchBot(db, Settings(token=None, **settings))
     manager = TableManager(bot)  # type: ignore[arg-type]
     manager.seeds = random.Random(1)
     return bot, manager

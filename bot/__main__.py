@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
-import sqlite3
 import sys
 from collections.abc import Sequence
 
@@ -24,9 +23,9 @@ import discord
 from dotenv import find_dotenv, load_dotenv
 
 from bot.client import create_bot
-from bot.db import Database, MigrationError
 from bot.settings import Settings, SettingsError
 from bot.startup import DatabaseProblem, exit_status, failure_message, log_formatter
+from bot.storage import DATABASE_ERRORS, MigrationError, open_database
 
 log = logging.getLogger("bot")
 
@@ -79,14 +78,23 @@ def _demo(argv: Sequence[str]) -> int:
 
 async def _serve(settings: Settings, token: str) -> None:
     try:
-        db = await Database.open(settings.database_path)
-    except (sqlite3.Error, OSError, MigrationError) as error:
-        raise DatabaseProblem(settings.database_path, error) from error
+        db = await open_database(settings.database_target)
+    except (*DATABASE_ERRORS, MigrationError) as error:
+        raise DatabaseProblem(_where(settings), error) from error
     try:
         async with create_bot(settings, db) as bot:
             await bot.start(token)
     finally:
         await db.close()
+
+
+def _where(settings: Settings) -> str:
+    """The database for messages (a URL without its password)."""
+    if settings.database_url is None:
+        return str(settings.database_path)
+    from bot.storage.postgres import redact
+
+    return redact(settings.database_url)
 
 
 def _run(settings: Settings) -> int:
@@ -99,7 +107,7 @@ def _run(settings: Settings) -> int:
     except discord.PrivilegedIntentsRequired:  # pragma: no cover - we request none
         return _fail("Discord refused a privileged intent; this bot should need none.")
     except Exception as error:
-        message = failure_message(error, settings.database_path)
+        message = failure_message(error, _where(settings))
         if message is None:
             raise
         return _fail(message, exit_status(error))

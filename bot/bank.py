@@ -10,8 +10,9 @@ Public API (stable)::
 
     bank = Bank(db, *, starting_balance=1000, daily_amount=250, clock=time.time)
 
-    # Primitives: run inside ``async with db.transaction() as conn`` so callers (the table
-    # engine) can combine several moves and their own writes in ONE transaction.
+    # Primitives: run inside ``async with db.transaction() as conn`` (conn: bot.storage.Tx) so
+    # callers (the table engine) can combine several moves and their own writes in ONE
+    # transaction.
     await bank.ensure_account_in(conn, guild, user) -> int              # balance
     await bank.debit_in(conn, guild, user, amount, reason, table_id=None) -> int   # new balance
     await bank.credit_in(conn, guild, user, amount, reason, table_id=None) -> int  # new balance
@@ -29,7 +30,8 @@ Public API (stable)::
     await bank.take(guild, user, amount, reason="take") -> int
     await bank.claim_daily(guild, user) -> int             # DailyNotReady within 24 h
     await bank.daily_ready_in(guild, user) -> float        # seconds left, 0.0 when ready
-    await bank.refund_orphaned_escrow(live_table_ids) -> int   # credits refunded
+    await bank.refund_orphaned_escrow_in(conn, live_table_ids) -> int   # credits refunded
+    await bank.refund_orphaned_escrow(live_table_ids) -> int   # the same, own transaction
     await bank.leaderboard(guild, limit=10) -> list[tuple[int, int]]   # (user_id, balance)
     await bank.rank(guild, user) -> int                    # 1-based, same order as leaderboard
     await bank.total_money(guild=None) -> int              # balances (house too) + escrow
@@ -41,6 +43,11 @@ Amounts must be ``int`` (not ``bool``): anything else raises :class:`TypeError`,
 ``(guild_id, user_id, delta, reason, table_id, at)``; ``at`` comes from the injectable ``clock``
 (seconds since the epoch; the bot passes a clock that follows ``discord.utils.utcnow()``, which
 simcord's virtual clock controls).
+
+Concurrency (several processes on one PostgreSQL database): every balance change is a
+conditional ``UPDATE … RETURNING`` (the row lock re-checks the condition), accounts are opened
+with ``INSERT … ON CONFLICT DO NOTHING``, a daily claim is a conditional upsert, and escrow rows
+are read ``FOR UPDATE`` before they are paid out; a transfer locks its two accounts in id order.
 """
 
 from __future__ import annotations
@@ -49,10 +56,8 @@ import time
 from collections.abc import Callable, Collection
 from typing import Final
 
-import aiosqlite
-
-from bot.db import Database
 from bot.errors import BalanceTooHigh, DailyNotReady, InsufficientFunds
+from bot.storage import Database, Tx
 
 __all__ = [
     "DAILY_COOLDOWN",
@@ -69,7 +74,7 @@ HOUSE: Final = 0
 MAX_BALANCE: Final = 10**12
 DAILY_COOLDOWN: Final = 24 * 60 * 60.0
 
-Connection = aiosqlite.Connection
+Connection = Tx
 
 
 class EscrowShortfall(RuntimeError):
@@ -94,13 +99,12 @@ def _check_id(value: object, name: str) -> int:
 
 
 async def _scalar(conn: Connection, sql: str, params: tuple[object, ...]) -> int | None:
-    async with conn.execute(sql, params) as cursor:
-        row = await cursor.fetchone()
-    return None if row is None or row[0] is None else int(row[0])
+    value = await conn.fetchval(sql, params)
+    return None if value is None else int(value)
 
 
 class Bank:
-    """Balances, escrow and ledger over one :class:`~bot.db.Database`."""
+    """Balances, escrow and ledger over one :class:`~bot.storage.Database`."""
 
     def __init__(
         self,
@@ -146,10 +150,19 @@ class Bank:
         if balance is not None:
             return balance
         opening = 0 if user == HOUSE else self.starting_balance
-        await conn.execute(
-            "INSERT INTO accounts (guild_id, user_id, balance, created_at) VALUES (?, ?, ?, ?)",
+        created = await conn.fetchone(
+            "INSERT INTO accounts (guild_id, user_id, balance, created_at) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (guild_id, user_id) DO NOTHING RETURNING balance",
             (guild, user, opening, self.clock()),
         )
+        if created is None:  # another process opened it meanwhile
+            balance = await _scalar(
+                conn,
+                "SELECT balance FROM accounts WHERE guild_id = ? AND user_id = ?",
+                (guild, user),
+            )
+            assert balance is not None
+            return balance
         await self._ledger(conn, guild, user, opening, "opening", None)
         return opening
 
@@ -165,13 +178,12 @@ class Bank:
         """Take ``amount`` from the account; :class:`InsufficientFunds` unless it is the house."""
         check_amount(amount)
         await self.ensure_account_in(conn, guild, user)
-        async with conn.execute(
+        rows = await conn.fetchall(
             "UPDATE accounts SET balance = balance - ?"
             " WHERE guild_id = ? AND user_id = ? AND (balance >= ? OR user_id = ?)"
             " RETURNING balance",
             (amount, guild, user, amount, HOUSE),
-        ) as cursor:
-            rows = list(await cursor.fetchall())
+        )
         if not rows:
             balance = await _scalar(
                 conn,
@@ -194,13 +206,12 @@ class Bank:
         """Add ``amount`` to the account; :class:`BalanceTooHigh` above :data:`MAX_BALANCE`."""
         check_amount(amount)
         await self.ensure_account_in(conn, guild, user)
-        async with conn.execute(
+        rows = await conn.fetchall(
             "UPDATE accounts SET balance = balance + ?"
             " WHERE guild_id = ? AND user_id = ? AND balance <= ?"
             " RETURNING balance",
             (amount, guild, user, MAX_BALANCE - amount),
-        ) as cursor:
-            rows = list(await cursor.fetchall())
+        )
         if not rows:
             raise BalanceTooHigh(MAX_BALANCE)
         await self._ledger(conn, guild, user, amount, reason, table_id)
@@ -214,7 +225,7 @@ class Bank:
         balance = await self.debit_in(conn, guild, user, amount, "buy-in", table_id)
         await conn.execute(
             "INSERT INTO escrow (table_id, guild_id, user_id, amount) VALUES (?, ?, ?, ?)"
-            " ON CONFLICT (table_id, guild_id, user_id) DO UPDATE SET amount = amount + ?",
+            " ON CONFLICT (table_id, guild_id, user_id) DO UPDATE SET amount = escrow.amount + ?",
             (table_id, guild, user, amount, amount),
         )
         return balance
@@ -230,12 +241,12 @@ class Bank:
         """
         check_amount(amount)
         _check_id(table_id, "table_id")
-        async with conn.execute(
+        found = await conn.fetchall(
             "SELECT user_id, amount FROM escrow WHERE table_id = ? AND guild_id = ?"
-            " ORDER BY user_id = ? DESC, user_id",
+            f" ORDER BY user_id = ? DESC, user_id{conn.for_update}",
             (table_id, guild, user),
-        ) as cursor:
-            rows = [(int(r[0]), int(r[1])) for r in await cursor.fetchall()]
+        )
+        rows = [(int(r[0]), int(r[1])) for r in found]
         held = sum(held for _, held in rows)
         if held < amount:
             raise EscrowShortfall(f"table {table_id} holds {held} credits, cannot pay {amount}")
@@ -264,8 +275,7 @@ class Bank:
         if conn is None:
             rows = await self.db.fetchall(sql, (table_id,))
         else:
-            async with conn.execute(sql, (table_id,)) as cursor:
-                rows = list(await cursor.fetchall())
+            rows = await conn.fetchall(sql, (table_id,))
         return {int(r[0]): int(r[1]) for r in rows}
 
     # -- conveniences (one transaction each) --------------------------------------------------
@@ -302,6 +312,13 @@ class Bank:
         if sender == receiver:
             raise ValueError("cannot transfer to the same account")
         async with self.db.transaction() as conn:
+            for user in sorted((sender, receiver)):  # lock both rows in one order: no deadlock
+                await self.ensure_account_in(conn, guild, user)
+                await conn.execute(
+                    "SELECT balance FROM accounts WHERE guild_id = ? AND user_id = ?"
+                    + conn.for_update,
+                    (guild, user),
+                )
             sent = await self.debit_in(conn, guild, sender, amount, reason)
             received = await self.credit_in(conn, guild, receiver, amount, reason)
         return sent, received
@@ -330,46 +347,53 @@ class Bank:
         return max(0.0, float(row[0]) + DAILY_COOLDOWN - self.clock())
 
     async def claim_daily(self, guild: int, user: int) -> int:
-        """Credit ``daily_amount`` once per 24 h per (guild, user); return the new balance."""
+        """Credit ``daily_amount`` once per 24 h per (guild, user); return the new balance.
+
+        One conditional upsert decides, so two processes cannot both pay the same claim."""
         async with self.db.transaction() as conn:
             now = self.clock()
-            async with conn.execute(
-                "SELECT claimed_at FROM daily_claims WHERE guild_id = ? AND user_id = ?",
-                (guild, user),
-            ) as cursor:
-                row = await cursor.fetchone()
-            if row is not None and now < float(row[0]) + DAILY_COOLDOWN:
-                raise DailyNotReady(float(row[0]) + DAILY_COOLDOWN - now)
-            await conn.execute(
+            claimed = await conn.fetchone(
                 "INSERT INTO daily_claims (guild_id, user_id, claimed_at) VALUES (?, ?, ?)"
-                " ON CONFLICT (guild_id, user_id) DO UPDATE SET claimed_at = excluded.claimed_at",
-                (guild, user, now),
+                " ON CONFLICT (guild_id, user_id) DO UPDATE SET claimed_at = excluded.claimed_at"
+                " WHERE daily_claims.claimed_at <= ? RETURNING claimed_at",
+                (guild, user, now, now - DAILY_COOLDOWN),
             )
+            if claimed is None:
+                last = await conn.fetchval(
+                    "SELECT claimed_at FROM daily_claims WHERE guild_id = ? AND user_id = ?",
+                    (guild, user),
+                )
+                raise DailyNotReady(float(last) + DAILY_COOLDOWN - now)
             return await self.credit_in(conn, guild, user, self.daily_amount, "daily")
 
-    async def refund_orphaned_escrow(self, live_table_ids: Collection[int]) -> int:
+    async def refund_orphaned_escrow_in(
+        self, conn: Connection, live_table_ids: Collection[int]
+    ) -> int:
         """Refund every escrow row of a table not in ``live_table_ids``; return credits refunded.
 
         Each row goes back to its own account with a ``refund`` ledger row, and is deleted.
         """
         live = set(live_table_ids)
         refunded = 0
-        async with self.db.transaction() as conn:
-            async with conn.execute(
-                "SELECT table_id, guild_id, user_id, amount FROM escrow"
-                " ORDER BY table_id, guild_id, user_id"
-            ) as cursor:
-                rows = [tuple(int(v) for v in r) for r in await cursor.fetchall()]
-            for table_id, guild, user, amount in rows:
-                if table_id in live:
-                    continue
-                await conn.execute(
-                    "DELETE FROM escrow WHERE table_id = ? AND guild_id = ? AND user_id = ?",
-                    (table_id, guild, user),
-                )
-                await self.credit_in(conn, guild, user, amount, "refund", table_id)
-                refunded += amount
+        found = await conn.fetchall(
+            "SELECT table_id, guild_id, user_id, amount FROM escrow"
+            " ORDER BY table_id, guild_id, user_id" + conn.for_update
+        )
+        for table_id, guild, user, amount in (tuple(int(v) for v in r) for r in found):
+            if table_id in live:
+                continue
+            await conn.execute(
+                "DELETE FROM escrow WHERE table_id = ? AND guild_id = ? AND user_id = ?",
+                (table_id, guild, user),
+            )
+            await self.credit_in(conn, guild, user, amount, "refund", table_id)
+            refunded += amount
         return refunded
+
+    async def refund_orphaned_escrow(self, live_table_ids: Collection[int]) -> int:
+        """:meth:`refund_orphaned_escrow_in` in its own transaction."""
+        async with self.db.transaction() as conn:
+            return await self.refund_orphaned_escrow_in(conn, live_table_ids)
 
     async def leaderboard(self, guild: int, limit: int = 10) -> list[tuple[int, int]]:
         """The ``limit`` richest players of a guild as ``(user_id, balance)`` (no house)."""

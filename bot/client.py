@@ -1,9 +1,9 @@
-"""The Discord client: a ``commands.Bot`` that owns the database, the bank and the cogs.
+"""The Discord client: a ``commands.AutoShardedBot`` that owns the database, the bank and the cogs.
 
 Public API (stable)::
 
     create_bot(settings: Settings, db: Database | None = None) -> SabaccBot
-    class SabaccBot(commands.Bot):
+    class SabaccBot(commands.AutoShardedBot):   # SHARD_COUNT / SHARD_IDS, else Discord decides
         settings: Settings
         db: Database                 # property; RuntimeError before setup_hook when not given
         bank: Bank                   # property; same
@@ -27,15 +27,16 @@ import importlib.util
 import logging
 import pkgutil
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.bank import Bank
-from bot.db import Database
 from bot.errors import handle_interaction_error
 from bot.settings import Settings
+from bot.storage import Database, open_database
 
 __all__ = ["SabaccBot", "SabaccTree", "bank_clock", "create_bot", "extension_names"]
 
@@ -76,18 +77,23 @@ class SabaccTree(app_commands.CommandTree["SabaccBot"]):
         await handle_interaction_error(interaction, error)
 
 
-class SabaccBot(commands.Bot):
+class SabaccBot(commands.AutoShardedBot):
     """The Sabacc bot. Build it with :func:`create_bot`."""
 
     def __init__(self, settings: Settings, db: Database | None = None) -> None:
         # The bot never joins voice: skip discord.py's "PyNaCl/davey is not installed" warnings.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+        slice_: dict[str, Any] = {}  # SHARD_IDS: this process runs these shards only
+        if settings.shard_ids is not None:
+            slice_["shard_ids"] = list(settings.shard_ids)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),  # no privileged intent
             tree_cls=SabaccTree,
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            shard_count=settings.shard_count,  # None: Discord's recommendation
+            **slice_,
         )
         self.settings = settings
         self._db = db
@@ -130,7 +136,7 @@ class SabaccBot(commands.Bot):
     async def setup_hook(self) -> None:
         """Open the db, load the cogs, run start-up recovery, sync the commands."""
         if self._db is None:
-            self._db = await Database.open(self.settings.database_path)
+            self._db = await open_database(self.settings.database_target)
             self._bank = self._make_bank(self._db)
         for name in extension_names():
             try:

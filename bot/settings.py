@@ -5,7 +5,12 @@ Public API (stable)::
     class SettingsError(ValueError)          # a bad value; the message names the variable
     @dataclass(frozen=True) class Settings:
         token: str | None                    # DISCORD_TOKEN
-        database_path: Path                  # DATABASE_PATH, default data/sabacc.db
+        database_path: Path                  # DATABASE_PATH, default data/sabacc.db (SQLite)
+        database_url: str | None             # DATABASE_URL=postgresql://…: PostgreSQL instead
+        shard_count: int | None              # SHARD_COUNT: total shards (None: Discord decides)
+        shard_ids: tuple[int, ...] | None    # SHARD_IDS, e.g. "0-3" or "0,2": this process's
+        instance_id: str | None              # INSTANCE_ID: lease owner name (default host:pid)
+        lease_ttl: float                     # LEASE_TTL seconds a table lease lasts, 30
         dev_guild_id: int | None             # DEV_GUILD_ID: sync commands to this guild only
         log_level: str                       # LOG_LEVEL, default INFO
         application_id: int | None           # DISCORD_APPLICATION_ID (for `python -m bot invite`)
@@ -17,6 +22,8 @@ Public API (stable)::
         edit_interval: float                 # EDIT_INTERVAL seconds between table edits, 1.0
         card_emojis: bool                    # CARD_EMOJIS on/off: cards as application emojis
         Settings.from_env(environ=None) -> Settings
+        settings.database_target -> str | Path      # the URL if set, else the SQLite path
+    parse_shard_ids(text) -> tuple[int, ...]          # "0-3,8" -> (0, 1, 2, 3, 8)
 
 ``token`` may be ``None`` so that tests and the offline demo can build a bot without one; the
 entry point refuses to *run* without it.
@@ -32,7 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
-__all__ = ["LOG_LEVELS", "Settings", "SettingsError"]
+__all__ = ["LOG_LEVELS", "Settings", "SettingsError", "parse_shard_ids"]
 
 LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
 
@@ -83,6 +90,24 @@ def _positive_seconds(raw: str) -> float:
     return value
 
 
+def _database_url(raw: str) -> str:
+    if not raw.startswith(("postgresql://", "postgres://")):
+        raise ValueError(raw)
+    return raw
+
+
+def parse_shard_ids(text: str) -> tuple[int, ...]:
+    """``"0-3,8"`` -> ``(0, 1, 2, 3, 8)``: ranges and single ids, comma-separated, sorted."""
+    ids: set[int] = set()
+    for part in text.replace(" ", "").split(","):
+        first, dash, last = part.partition("-")
+        low, high = int(first), int(last) if dash else int(first)
+        if low < 0 or high < low:
+            raise ValueError(text)
+        ids.update(range(low, high + 1))
+    return tuple(sorted(ids))
+
+
 def _on_off(raw: str) -> bool:
     value = raw.lower()
     if value in ("on", "true", "yes", "1"):
@@ -116,6 +141,15 @@ class Settings:
     edit_interval: float = 1.0
     lobby_timeout: float = 1800.0
     card_emojis: bool = True
+    database_url: str | None = None
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+    instance_id: str | None = None
+    lease_ttl: float = 30.0
+
+    #: ``lease_ttl`` of a simulated Discord (tests, demos): one process, so the lease loop's
+    #: timer stays out of simcord's way (it waits for any timer due while it settles).
+    SIMULATED_LEASE_TTL = 10.0**7
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -125,6 +159,18 @@ class Settings:
         """
         env = os.environ if environ is None else environ
         snowflake = "a Discord id (a positive integer)"
+        shard_count = _get(env, "SHARD_COUNT", _positive_int, None, "a whole number ≥ 1")
+        shard_ids = _get(
+            env, "SHARD_IDS", parse_shard_ids, None, 'shard ids such as "0-3" or "0,2"'
+        )
+        if shard_ids is not None:
+            if shard_count is None:
+                raise SettingsError("SHARD_IDS needs SHARD_COUNT (the total number of shards)")
+            if shard_ids[-1] >= shard_count:
+                raise SettingsError(
+                    f"SHARD_IDS={env['SHARD_IDS']!r} names shard {shard_ids[-1]}, but shards are "
+                    f"numbered 0 to {shard_count - 1} (SHARD_COUNT={shard_count})"
+                )
         return cls(
             token=env.get("DISCORD_TOKEN", "").strip() or None,
             database_path=Path(env.get("DATABASE_PATH", "").strip() or "data/sabacc.db"),
@@ -143,8 +189,20 @@ class Settings:
             ),
             bot_delay=_get(env, "BOT_DELAY", _seconds, 1.5, "a number of seconds ≥ 0"),
             edit_interval=_get(env, "EDIT_INTERVAL", _seconds, 1.0, "a number of seconds ≥ 0"),
+            database_url=_get(
+                env, "DATABASE_URL", _database_url, None, "a postgresql://user:pass@host/db URL"
+            ),
+            shard_count=shard_count,
+            shard_ids=shard_ids,
+            instance_id=env.get("INSTANCE_ID", "").strip() or None,
+            lease_ttl=_get(env, "LEASE_TTL", _positive_seconds, 30.0, "a number of seconds > 0"),
             card_emojis=_get(env, "CARD_EMOJIS", _on_off, True, "on or off"),
         )
+
+    @property
+    def database_target(self) -> str | Path:
+        """What :func:`bot.storage.open_database` opens: ``DATABASE_URL`` if set, else the file."""
+        return self.database_url if self.database_url is not None else self.database_path
 
     @property
     def log_level_number(self) -> int:

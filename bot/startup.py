@@ -13,13 +13,11 @@ from __future__ import annotations
 
 import logging
 import os
-import sqlite3
-from pathlib import Path
 from typing import IO
 
 import discord
 
-from bot.db import MigrationError
+from bot.storage import DATABASE_ERRORS, MigrationError
 
 __all__ = ["DatabaseProblem", "exit_status", "failure_message", "log_formatter"]
 
@@ -39,18 +37,19 @@ DISCORD_DOWN = (
 DATABASE = (
     "Cannot use the database at {path} ({error}): check that DATABASE_PATH names a file in a "
     "directory this user can write, that the disk is not full, and that no other copy of the "
-    "bot has it open"
+    "bot has it open (with DATABASE_URL: that the PostgreSQL server runs, is reachable and "
+    "accepts that user and password)"
 )
 MIGRATION = (
     "The database at {path} cannot be upgraded ({error}): restore a backup of it, or set "
-    "DATABASE_PATH to a new file"
+    "DATABASE_PATH (or DATABASE_URL) to a new database"
 )
 
 
 class DatabaseProblem(Exception):
     """The database could not be opened or migrated (raised before Discord is contacted)."""
 
-    def __init__(self, path: Path, error: BaseException) -> None:
+    def __init__(self, path: str, error: BaseException) -> None:
         super().__init__(str(error))
         self.path, self.error = path, error
 
@@ -61,8 +60,9 @@ def exit_status(error: BaseException) -> int:
     return 2 if isinstance(error, discord.LoginFailure) else 1
 
 
-def failure_message(error: BaseException, database: Path) -> str | None:
-    """One line naming the cause of a failed start and its fix, or None for a bug."""
+def failure_message(error: BaseException, database: str) -> str | None:
+    """One line naming the cause of a failed start and its fix, or None for a bug; ``database``
+    names the database (a path, or a URL without its password)."""
     if isinstance(error, DatabaseProblem):
         template = MIGRATION if isinstance(error.error, MigrationError) else DATABASE
         return template.format(path=error.path, error=_short(error.error))
@@ -70,7 +70,7 @@ def failure_message(error: BaseException, database: Path) -> str | None:
         return BAD_TOKEN
     if isinstance(error, discord.HTTPException) and error.status >= 500:
         return DISCORD_DOWN.format(status=error.status, error=_short(error))
-    if isinstance(error, sqlite3.Error):  # while running
+    if isinstance(error, DATABASE_ERRORS) and not isinstance(error, OSError):  # while running
         return DATABASE.format(path=database, error=_short(error))
     # aiohttp's connection errors (DNS, refused, unreachable) are OSErrors.
     network = (OSError, TimeoutError, discord.GatewayNotFound, discord.ConnectionClosed)

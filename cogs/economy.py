@@ -15,11 +15,10 @@ from discord.ext import commands
 
 from bot.bank import MAX_BALANCE
 from bot.errors import UserFacingError
+from bot.storage import Row
 from engine.variants import UnknownVariant, get_variant
 
 if TYPE_CHECKING:
-    import sqlite3
-
     from bot.client import SabaccBot
 
 log = logging.getLogger(__name__)
@@ -61,7 +60,7 @@ def signed(amount: int) -> str:
     return f"{amount:+,}".replace("-", "−") if amount else "0"
 
 
-def stats_field(row: sqlite3.Row) -> tuple[str, str]:
+def stats_field(row: Row) -> tuple[str, str]:
     """``(name, value)`` of the embed field for one ``stats`` row (one variant)."""
     net = row["credits_won"] - row["credits_lost"]
     lines = [

@@ -2,8 +2,15 @@
 
 Fixtures
 --------
-``db_path``       a fresh SQLite file path in ``tmp_path`` (restarts share it)
-``settings``      :class:`bot.settings.Settings` on ``db_path``; ``bot_delay=0`` and
+``backend``       ``"sqlite"`` (default) or ``"postgres"``: parametrize it (``indirect=True``,
+                  or ``pytestmark = BOTH_BACKENDS``) to run a test on both storage backends
+``pg_server``     one throwaway PostgreSQL server for the whole run (:mod:`bot.storage.embedded`:
+                  loopback, started on first use, deleted at the end; the tests that need it
+                  are skipped with the reason if it cannot start)
+``database_target`` what the bot opens: a fresh SQLite file, or a fresh database on
+                  ``pg_server`` (restarts share it)
+``db_path``       a fresh SQLite file path in ``tmp_path``
+``settings``      :class:`bot.settings.Settings` on ``database_target``; ``bot_delay=0`` and
                   ``edit_interval=0`` so bots and table edits do not wait in real time;
                   ``card_emojis=False`` (tests of the emojis turn them on)
 ``simcord_bot``   the bot from ``create_bot(settings)`` (consumed by simcord's ``simcord_env``)
@@ -45,6 +52,7 @@ from bot.client import SabaccBot, create_bot
 from bot.errors import user_message
 from bot.settings import Settings
 from bot.sim_driver import fast_idle
+from bot.storage.embedded import EmbeddedPostgres, ServerUnavailable
 from tests.helpers import VirtualSleep, World, burst_click, modal_ids, text_of
 
 __all__ = ["World", "burst_click", "modal_ids", "text_of"]
@@ -100,17 +108,56 @@ SETTLE_SECONDS = 120.0
 _DEFAULT_SETTLE = 5.0
 
 
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[EmbeddedPostgres]:
+    """A PostgreSQL server on loopback for the whole run, removed at the end."""
+    try:
+        server = EmbeddedPostgres().start()
+    except ServerUnavailable as error:
+        pytest.skip(f"PostgreSQL could not be started, so its tests are skipped: {error}")
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def backend(request: pytest.FixtureRequest) -> str:
+    """The storage backend of this test: ``sqlite`` unless parametrized."""
+    return str(getattr(request, "param", "sqlite"))
+
+
+@pytest.fixture
+async def database_target(
+    backend: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> str | Path:
+    """A fresh SQLite file or a fresh PostgreSQL database (URL), per ``backend``."""
+    if backend == "sqlite":
+        return tmp_path / "sabacc.db"
+    server: EmbeddedPostgres = request.getfixturevalue("pg_server")
+    return await server.create_database()
+
+
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
-    """A fresh database file for this test."""
+    """A fresh SQLite database file for this test."""
     return tmp_path / "sabacc.db"
 
 
 @pytest.fixture
-def settings(db_path: Path) -> Settings:
-    """Settings for tests: defaults, the temp database, no real-time bot delay."""
+def settings(database_target: str | Path, db_path: Path) -> Settings:
+    """Settings for tests: defaults, the test's database, no real-time bot delay."""
+    url = database_target if isinstance(database_target, str) else None
+    path = database_target if isinstance(database_target, Path) else db_path
     return Settings(
-        token=None, database_path=db_path, bot_delay=0.0, edit_interval=0.0, card_emojis=False
+        token=None,
+        database_path=path,
+        database_url=url,
+        bot_delay=0.0,
+        edit_interval=0.0,
+        shard_count=1,  # the simulated Discord's one shard
+        lease_ttl=Settings.SIMULATED_LEASE_TTL,  # tests call Leases.tick() themselves
+        card_emojis=False,
     )
 
 

@@ -14,10 +14,12 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Iterable, Sequence
+import contextlib
+from collections.abc import Awaitable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import pytest
 from simcord.actors import _find_component, _visible_message
 from simcord.builders import ChannelHandle, GuildHandle
 from simcord.enums import ComponentType
@@ -25,6 +27,11 @@ from simcord.env import Env
 from simcord.results import InteractionResult
 
 from bot.sim_driver import component_interaction
+
+BACKENDS = ("sqlite", "postgres")
+#: ``pytestmark = BOTH_BACKENDS`` (or as a decorator): the test runs on SQLite and on PostgreSQL
+#: (the ``backend`` fixture of conftest.py, parametrized indirectly).
+BOTH_BACKENDS = pytest.mark.parametrize("backend", BACKENDS, indirect=True)
 
 
 @dataclass(frozen=True)
@@ -70,6 +77,20 @@ class VirtualSleep:
         if self.env is None:
             return await event
         return await self.env.external_wait(event, reason="table paused")
+
+
+@contextlib.contextmanager
+def bot_scope(env: Env) -> Iterator[None]:
+    """Bot work a test starts by calling the bot directly (e.g. a lease take-over it ticks)
+    counts as the bot's own inside this block: its tasks are settled and their timers are
+    virtual, as if the bot had started them (simcord 3.2.1's private bot scope, pinned)."""
+    from simcord._runtime import _BOT_SCOPE
+
+    token = _BOT_SCOPE.set((env, env._generation))
+    try:
+        yield
+    finally:
+        _BOT_SCOPE.reset(token)
 
 
 def modal_ids(shown: InteractionResult) -> dict[str, str]:

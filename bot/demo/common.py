@@ -7,6 +7,7 @@ import contextlib
 import importlib
 import inspect
 import logging
+import os
 import pkgutil
 import tempfile
 from collections.abc import AsyncIterator, Iterator
@@ -14,8 +15,8 @@ from pathlib import Path
 
 import cogs
 from bot.client import SabaccBot, create_bot
-from bot.db import Database
 from bot.settings import Settings
+from bot.storage import open_database
 from bot.tables import store
 from bot.tables.cog import VariantCog
 from bot.tables.models import Status
@@ -48,8 +49,13 @@ def demo_variants() -> dict[str, str]:
 
 
 @contextlib.contextmanager
-def database_path(chosen: Path | None) -> Iterator[Path]:
-    """The chosen database file (it persists), or one in a temporary directory (deleted)."""
+def database_path(chosen: Path | None) -> Iterator[Path | str]:
+    """``DATABASE_URL`` when set (PostgreSQL), else the chosen database file (it persists), else
+    one in a temporary directory (deleted)."""
+    url = Settings.from_env({"DATABASE_URL": os.environ.get("DATABASE_URL", "")}).database_url
+    if url is not None:
+        yield url
+        return
     if chosen is not None:
         chosen.parent.mkdir(parents=True, exist_ok=True)
         yield chosen
@@ -58,14 +64,14 @@ def database_path(chosen: Path | None) -> Iterator[Path]:
         yield Path(tmp) / "demo.db"
 
 
-async def close_leftover_tables(db: Path) -> list[str]:
+async def close_leftover_tables(db: Path | str) -> list[str]:
     """Close the tables an earlier demo run on ``db`` left open (it was interrupted or crashed):
     a new simulated world cannot reach them (its channels are new), and they would hold its
     channel. The bot's start-up recovery then refunds every buy-in they still held. Returns one
     line per closed table."""
-    if not db.exists():
-        return []
-    database = await Database.open(db)
+    if not isinstance(db, Path) or not db.exists():
+        return []  # a PostgreSQL database may be shared with real tables: never close those
+    database = await open_database(db)
     try:
         rows = await store.open_table_rows(database)
         if not rows:
@@ -82,15 +88,19 @@ async def close_leftover_tables(db: Path) -> list[str]:
     ]
 
 
-def demo_settings(db: Path, *, bot_delay: float, edit_interval: float) -> Settings:
-    """Settings for a demo bot: no token, the given database, demo pacing."""
-    # simcord keeps no emoji images, so the demo shows cards as pictures and text only.
+def demo_settings(db: Path | str, *, bot_delay: float, edit_interval: float) -> Settings:
+    """Settings for a demo bot: no token, the given database (a file or a postgresql:// URL),
+    one shard (the simulated Discord's), demo pacing."""
+    url = db if isinstance(db, str) else None
     return Settings(
         token=None,
-        database_path=db,
+        database_path=Path("data/sabacc.db") if url is not None else Path(db),
+        database_url=url,
         bot_delay=bot_delay,
         edit_interval=edit_interval,
-        card_emojis=False,
+        shard_count=1,
+        lease_ttl=Settings.SIMULATED_LEASE_TTL,
+        card_emojis=False,  # simcord keeps no emoji images: cards as pictures and text
     )
 
 

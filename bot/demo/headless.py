@@ -25,7 +25,6 @@ import random
 import re
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from bot.bank import HOUSE
@@ -211,7 +210,7 @@ async def run_headless(
         for line in lines:
             out(line)
 
-    emit(await close_leftover_tables(Path(db)))
+    emit(await close_leftover_tables(db))
     with fast_idle():
         async with (
             running_bot(settings) as bot,

@@ -176,7 +176,7 @@ async def interactive_session(
     variant: str,
     *,
     players: int,
-    db: Path,
+    db: Path | str,
     bot_delay: float,
     port: int | None = None,
     start: bool = False,

@@ -8,8 +8,10 @@ batches grow with the load and one idle table still commits at once.
 
 Every write stays atomic on its own:
 
-* its ``work`` (credit movements, settlement: anything that may refuse) runs in a savepoint of
-  the batch, so a refused write is rolled back alone and its caller gets the exception;
+* its ``check`` (is this process still the table's lease holder, :mod:`bot.tables.leases`) and
+  then its ``work`` (credit movements, settlement: anything that may refuse) run in a savepoint
+  of the batch, so a refused write is rolled back alone and its caller gets the exception (a
+  table whose lease was lost fails alone, the other tables of the batch are committed);
 * its plain statements (the action-log row, the table's changed columns) are computed when it
   is queued (after its work when it has some) and written with one ``executemany`` per
   statement shape for the whole batch;
@@ -19,9 +21,9 @@ Every write stays atomic on its own:
 If the batch as a whole fails (a statement of one write breaks the bulk part), every write is
 retried in its own transaction, so only the faulty one fails.
 
-It uses only the public transaction API of :mod:`bot.db` (``async with db.transaction() as
-conn``, ``conn.execute``, ``conn.executemany``) and standard ``SAVEPOINT`` SQL, so it works on
-any backend that offers them.
+It uses only the storage interface (:mod:`bot.storage`: ``async with db.transaction() as tx``,
+``tx.execute``, ``tx.executemany``) and standard ``SAVEPOINT`` SQL, which SQLite and PostgreSQL
+both speak, so it works on either backend.
 """
 
 from __future__ import annotations
@@ -30,25 +32,27 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+
+from bot.storage import Database, Params, Tx
 
 log = logging.getLogger(__name__)
 
-Params = tuple[Any, ...] | dict[str, Any]
 # Callers woken per turn of the event loop once a batch is committed: a thousand continuations
 # at once would hold back every other click for their whole time.
 WAKE_AT_ONCE = 16
 Statement = tuple[str, Params]
+Step = Callable[[Tx], Awaitable[None]]
 
 
 @dataclass(slots=True)
 class Write:
-    """One atomic write: ``work`` in a savepoint, then ``statements()``; ``committed()`` runs
-    once the batch holding it is committed."""
+    """One atomic write: ``check`` then ``work`` in a savepoint, then ``statements()``;
+    ``committed()`` runs once the batch holding it is committed."""
 
     statements: Callable[[], Sequence[Statement]]
-    work: Callable[[Any], Awaitable[None]] | None = None
+    work: Step | None = None
     committed: Callable[[], None] | None = None
+    check: Step | None = None
     done: asyncio.Future[None] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -58,7 +62,7 @@ class Write:
 class GroupCommit:
     """Batches :class:`Write`\\ s of concurrent callers into shared transactions."""
 
-    def __init__(self, database: Callable[[], Any]) -> None:
+    def __init__(self, database: Callable[[], Database]) -> None:
         self._database = database  # the bot's Database, looked up when a batch is written
         self._queue: list[Write] = []
         self._flusher: asyncio.Task[None] | None = None
@@ -68,10 +72,15 @@ class GroupCommit:
     async def write(
         self,
         statements: Callable[[], Sequence[Statement]],
-        work: Callable[[Any], Awaitable[None]] | None = None,
+        work: Step | None = None,
         committed: Callable[[], None] | None = None,
+        *,
+        check: Step | None = None,
     ) -> None:
         """Queue one write and wait until it is committed (or raise: then nothing was written).
+
+        ``check`` runs first in the write's savepoint (e.g. :func:`bot.tables.store.check_lease`);
+        if it raises, the write is refused alone, like a refusing ``work``.
 
         A caller cancelled while waiting does not cancel its write: it waits until the write is
         decided, so the caller's memory and the database never disagree, then re-raises.
@@ -79,7 +88,7 @@ class GroupCommit:
         if work is None:  # computed now, in the caller's turn, not all at once in the batch
             ready = statements()
             statements = lambda: ready  # noqa: E731
-        item = Write(statements, work, committed)
+        item = Write(statements, work, committed, check)
         self._queue.append(item)
         if self._flusher is None or self._flusher.done():
             self._flusher = asyncio.get_running_loop().create_task(self._flush())
@@ -117,11 +126,12 @@ class GroupCommit:
     async def _write_batch(self, batch: list[Write]) -> None:
         """One transaction for ``batch``; settles every write's future once it is decided."""
         refused: dict[int, BaseException] = {}
-        async with self._database().transaction() as conn:
+        async with self._database().transaction() as tx:
             shapes: dict[str, list[Params]] = {}
             for index, item in enumerate(batch):
-                if item.work is not None:
-                    error = await _in_savepoint(conn, index, item.work)
+                steps = [step for step in (item.check, item.work) if step is not None]
+                if steps:
+                    error = await _in_savepoint(tx, index, steps)
                     if error is not None:
                         refused[index] = error
                         continue
@@ -129,9 +139,9 @@ class GroupCommit:
                     shapes.setdefault(sql, []).append(params)
             for sql, rows in shapes.items():
                 if len(rows) == 1:
-                    await conn.execute(sql, rows[0])
+                    await tx.execute(sql, rows[0])
                 else:
-                    await conn.executemany(sql, rows)
+                    await tx.executemany(sql, rows)
         try:
             for index, item in enumerate(batch):
                 if index and index % WAKE_AT_ONCE == 0:
@@ -142,19 +152,19 @@ class GroupCommit:
                 _decided(item, refused.get(index))
 
 
-async def _in_savepoint(
-    conn: Any, index: int, work: Callable[[Any], Awaitable[None]]
-) -> Exception | None:
-    """Run ``work`` in its own savepoint; the exception if it refused (then rolled back)."""
+async def _in_savepoint(tx: Tx, index: int, steps: Sequence[Step]) -> Exception | None:
+    """Run ``steps`` in order in one savepoint; the exception if one refused (then everything
+    of them is rolled back; on PostgreSQL this also clears an aborted statement's error state)."""
     name = f"write_{index}"
-    await conn.execute(f"SAVEPOINT {name}")
+    await tx.execute(f"SAVEPOINT {name}")
     try:
-        await work(conn)
+        for step in steps:
+            await step(tx)
     except Exception as error:
-        await conn.execute(f"ROLLBACK TO SAVEPOINT {name}")
-        await conn.execute(f"RELEASE SAVEPOINT {name}")
+        await tx.execute(f"ROLLBACK TO SAVEPOINT {name}")
+        await tx.execute(f"RELEASE SAVEPOINT {name}")
         return error
-    await conn.execute(f"RELEASE SAVEPOINT {name}")
+    await tx.execute(f"RELEASE SAVEPOINT {name}")
     return None
 
 

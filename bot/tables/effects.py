@@ -115,6 +115,16 @@ class Effects(Clock):
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
 
+    def forget(self, table: Table) -> None:
+        """Stop every timer and automatic move of a table this process no longer drives."""
+        self._stop_clock(table)
+        tasks = [self._lobbies.pop(table.id, None), self._renders.pop(table.id, None)]
+        tasks += [self._autos.pop(key) for key in list(self._autos) if key[0] == table.id]
+        for task in tasks:
+            if task is not None and task is not asyncio.current_task():
+                task.cancel()
+        self._dirty.discard(table.id)
+
     def link(self, table: Table) -> str:
         return render.table_url(table)
 

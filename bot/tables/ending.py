@@ -7,8 +7,7 @@ import logging
 from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any
 
-import aiosqlite
-
+from bot.storage import Tx
 from bot.tables import store
 from bot.tables.guard import uncancelled
 from bot.tables.models import Seat, Status, Table
@@ -31,19 +30,19 @@ class Ending:
         async def _cancel_locked(self, table: Table) -> None: ...
 
         async def _apply_moves(
-            self, conn: aiosqlite.Connection, table: Table, moves: tuple[tuple[str, int, int], ...]
+            self, conn: Tx, table: Table, moves: tuple[tuple[str, int, int], ...]
         ) -> None: ...
 
         async def _record(
             self,
-            conn: aiosqlite.Connection,
+            conn: Tx,
             table: Table,
             index: int,
             credits: int,
             won: bool = False,
         ) -> None: ...
 
-        async def _settle(self, conn: aiosqlite.Connection, table: Table) -> None: ...
+        async def _settle(self, conn: Tx, table: Table) -> None: ...
 
         def _stop_clock(self, table: Table) -> None: ...
 

@@ -1,6 +1,6 @@
 """The table runtime: one registry of lobbies and games for every variant.
 
-Every state change happens under the table's ``asyncio.Lock`` and is written to SQLite in the
+Every state change happens under the table's ``asyncio.Lock`` and is written to the database in the
 same transaction as its credit movements *before* anything is shown in Discord. Discord-side
 effects (table message, DMs, timers, bot moves) live in :mod:`bot.tables.effects`.
 """
@@ -11,16 +11,16 @@ import logging
 import random
 from typing import TYPE_CHECKING, Any
 
-import aiosqlite
-
 from bot.bank import HOUSE
 from bot.errors import NotYourTurn, StaleButton, TableError
+from bot.storage import IntegrityError, Tx
 from bot.tables import store, unattended
 from bot.tables.commits import GroupCommit
 from bot.tables.effects import Effects
 from bot.tables.ending import Ending
 from bot.tables.guard import uncancelled
 from bot.tables.handlog import public_lines, record
+from bot.tables.leases import Leases, default_owner
 from bot.tables.models import Seat, Status, Table
 from bot.tables.snapshot import Snapshot, may_act
 from bot.tables.watch import TableWatch
@@ -42,6 +42,10 @@ class TableManager(Effects, Ending):
         # Seeds of new games; tests replace it with a seeded ``random.Random``.
         self.seeds: random.Random = random.SystemRandom()
         self.group = GroupCommit(lambda: self.bot.db)
+        settings = bot.settings
+        self.leases = Leases(
+            self, owner=settings.instance_id or default_owner(), ttl=settings.lease_ttl
+        )
 
     # ------------------------------------------------------------------ lookup
 
@@ -66,25 +70,9 @@ class TableManager(Effects, Ending):
     # ------------------------------------------------------------------ start-up
 
     async def recover(self) -> None:
-        """Load every open table, then refund escrow that belongs to no open table."""
-        for row in await store.open_table_rows(self.bot.db):
-            try:
-                table = Table.from_row(row)
-            except Exception:
-                log.exception("table %s cannot be restored; its escrow will be refunded", row["id"])
-                async with self.bot.db.transaction() as conn:
-                    await store.close_table(conn, row["id"], Status.CANCELLED)
-                continue
-            self.tables[table.id] = table
-        refunded = await self.bot.bank.refund_orphaned_escrow(set(self.tables))
-        if refunded:
-            log.warning("refunded %s credits of escrow left by closed tables", refunded)
-        for table in self.tables.values():
-            if table.status is Status.PLAYING:
-                self.resume(table)
-            else:
-                self.watch_lobby(table)
-                self.request_render(table)  # an edit may have been pending
+        """Refund escrow of closed tables, then drive every open table no other live process
+        holds (see :mod:`bot.tables.leases`), and keep taking over tables whose lease ran out."""
+        await self.leases.recover()
 
     # ------------------------------------------------------------------ lobby
 
@@ -120,8 +108,9 @@ class TableManager(Effects, Ending):
         try:
             async with self.bot.db.transaction() as conn:
                 table.id = await store.insert_table(conn, table)
+                await self.leases.hold_in(conn, table)
                 await self.bot.bank.escrow_in(conn, guild_id, host.user_id, table.id, buy_in)
-        except aiosqlite.IntegrityError:
+        except IntegrityError:
             raise TableError("This channel already has a table.") from None
         self.tables[table.id] = table
         self.watch_lobby(table)
@@ -138,7 +127,7 @@ class TableManager(Effects, Ending):
         await uncancelled(write())
 
     async def _apply_moves(
-        self, conn: aiosqlite.Connection, table: Table, moves: tuple[tuple[str, int, int], ...]
+        self, conn: Tx, table: Table, moves: tuple[tuple[str, int, int], ...]
     ) -> None:
         bank = self.bot.bank
         for direction, user_id, amount in moves:
@@ -327,7 +316,7 @@ class TableManager(Effects, Ending):
         game = table.game
         assert game is not None
 
-        async def work(conn: aiosqlite.Connection) -> None:
+        async def work(conn: Tx) -> None:
             await self._apply_moves(conn, table, moves)
             if left is not None:
                 await self._record(conn, table, seat, left)
@@ -337,15 +326,18 @@ class TableManager(Effects, Ending):
         write = store.ActionWrite(table, seat, action, source)
         needs_work = bool(moves) or left is not None or game.finished
         work_or_none = work if needs_work else None
-        await uncancelled(self.group.write(write.statements, work_or_none, write.committed))
+        await uncancelled(
+            self.group.write(write.statements, work_or_none, write.committed, check=write.check)
+        )
 
-    async def _settle(self, conn: aiosqlite.Connection, table: Table) -> None:
+    async def _settle(self, conn: Tx, table: Table) -> None:
         """Pay every final stack back and record statistics (inside the action's transaction)."""
         game = table.game
         assert game is not None
         payouts = game.payouts()
         best = max(payouts.values(), default=0)
-        for index, seat in enumerate(table.seats):
+        # Accounts in one order everywhere: two settlements sharing players never deadlock.
+        for index, seat in sorted(enumerate(table.seats), key=lambda p: self._account(p[1])):
             amount = payouts.get(index, 0)
             if amount > 0:
                 await self.bot.bank.pay_out_in(
@@ -359,7 +351,7 @@ class TableManager(Effects, Ending):
         table.status = Status.FINISHED
 
     async def _record(
-        self, conn: aiosqlite.Connection, table: Table, index: int, credits: int, won: bool = False
+        self, conn: Tx, table: Table, index: int, credits: int, won: bool = False
     ) -> None:
         """Statistics of one player's game (members only; bots keep none)."""
         seat = table.seats[index]

@@ -106,6 +106,7 @@ class Table:
     _public: tuple[tuple[int, int, int, int], PublicView] | None = field(
         default=None, init=False, repr=False
     )
+    lease: str | None = None  # token of this process's lease (bot.tables.leases); None: unchecked
 
     @property
     def open(self) -> bool:

@@ -1,4 +1,6 @@
-"""SQL for tables: create, save (inside the caller's transaction), load the open ones, stats."""
+"""SQL for tables: create, save (inside the caller's transaction), load the open ones, stats.
+
+Portable SQL for both storage backends (see :mod:`bot.storage`)."""
 
 from __future__ import annotations
 
@@ -6,9 +8,10 @@ import hashlib
 import json
 from typing import Any
 
-import aiosqlite
 import discord
 
+from bot.errors import TableError
+from bot.storage import Database, Row, Tx
 from bot.tables.models import Status, Table
 from engine.core.game import Action, SeatStats
 
@@ -18,13 +21,13 @@ def now() -> float:
     return discord.utils.utcnow().timestamp()
 
 
-async def insert_table(conn: aiosqlite.Connection, table: Table) -> int:
+async def insert_table(conn: Tx, table: Table) -> int:
     """Insert a new lobby row and return its id. Raises IntegrityError if the channel is busy."""
     row = table.to_row()
-    cursor = await conn.execute(
+    new_id = await conn.fetchval(
         "INSERT INTO game_tables (guild_id, channel_id, variant, host_id, status, buy_in,"
         " options, seats, turn_timeout, created_at, updated_at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         (
             table.guild_id,
             table.channel_id,
@@ -39,12 +42,36 @@ async def insert_table(conn: aiosqlite.Connection, table: Table) -> int:
             now(),
         ),
     )
-    assert cursor.lastrowid is not None
-    return int(cursor.lastrowid)
+    assert new_id is not None
+    return int(new_id)
 
 
-async def save_table(conn: aiosqlite.Connection, table: Table) -> None:
-    """Write every mutable column of ``table`` (call inside a transaction)."""
+class LeaseLost(TableError):
+    """Another process drives this table now (this one's lease ran out); nothing was written."""
+
+    def __init__(self) -> None:
+        super().__init__("This table is now run by another bot process: try again in a moment.")
+
+
+async def check_lease(conn: Tx, table: Table) -> None:
+    """Raise :class:`LeaseLost` unless this process still holds ``table``'s lease; the row
+    stays locked until the transaction ends, so nobody takes the table over meanwhile."""
+    if table.lease is None:
+        return
+    held = await conn.execute(
+        "UPDATE table_leases SET token = token WHERE table_id = ? AND token = ?",
+        (table.id, table.lease),
+    )
+    if held != 1:
+        raise LeaseLost
+
+
+async def save_table(conn: Tx, table: Table) -> None:
+    """Write every mutable column of ``table`` (call inside a transaction).
+
+    :class:`LeaseLost` (and the caller's transaction rolls back) if another process took the
+    table over."""
+    await check_lease(conn, table)
     table.saved_row = None  # unknown until this transaction ends: the next write is complete
     row = table.to_row()
     columns = ", ".join(f"{name} = :{name}" for name in row)
@@ -65,9 +92,7 @@ def action_row(table: Table, seat: int, action: Action, source: str) -> tuple[An
     return (table.id, table.game.seq, seat, json.dumps(action.to_json()), source, now())
 
 
-async def log_action(
-    conn: aiosqlite.Connection, table: Table, seat: int, action: Action, source: str
-) -> None:
+async def log_action(conn: Tx, table: Table, seat: int, action: Action, source: str) -> None:
     """Append one accepted action to the table's action log (same transaction as the state)."""
     await conn.execute(LOG_ACTION, action_row(table, seat, action, source))
 
@@ -75,7 +100,8 @@ async def log_action(
 class ActionWrite:
     """The plain statements of one accepted action for :mod:`bot.tables.commits`: its log row
     and only the columns of ``table`` that changed since its last write by this path (all of
-    them when that is not known). :meth:`committed` records what the database now holds."""
+    them when that is not known); :meth:`check` fences it by the table's lease.
+    :meth:`committed` records what the database now holds."""
 
     def __init__(self, table: Table, seat: int, action: Action, source: str) -> None:
         self.table, self.seat, self.action, self.source = table, seat, action, source
@@ -95,6 +121,11 @@ class ActionWrite:
             (update, {**changed, "updated_at": now(), "id": table.id}),
         ]
 
+    async def check(self, conn: Tx) -> None:
+        """:class:`LeaseLost` unless this process still drives the table (first, in the write's
+        savepoint)."""
+        await check_lease(conn, self.table)
+
     def committed(self) -> None:
         """The batch is committed: the database holds :attr:`row`."""
         self.table.saved_row = self.row
@@ -108,17 +139,22 @@ def _digest(value: Any) -> Any:
     return value
 
 
-async def open_table_rows(db: Any) -> list[Any]:
+OPEN = (Status.LOBBY.value, Status.PLAYING.value)
+
+
+async def open_table_rows(db: Database | Tx) -> list[Row]:
     """Every lobby or running table."""
-    return list(
-        await db.fetchall(
-            "SELECT * FROM game_tables WHERE status IN (?, ?) ORDER BY id",
-            (Status.LOBBY.value, Status.PLAYING.value),
-        )
+    return await db.fetchall("SELECT * FROM game_tables WHERE status IN (?, ?) ORDER BY id", OPEN)
+
+
+async def open_table_row(db: Database | Tx, table_id: int) -> Row | None:
+    """The row of one table if it is a lobby or running."""
+    return await db.fetchone(
+        "SELECT * FROM game_tables WHERE id = ? AND status IN (?, ?)", (table_id, *OPEN)
     )
 
 
-async def close_table(conn: aiosqlite.Connection, table_id: int, status: Status) -> None:
+async def close_table(conn: Tx, table_id: int, status: Status) -> None:
     """Mark a table row finished or cancelled (its channel becomes free)."""
     await conn.execute(
         "UPDATE game_tables SET status = ?, updated_at = ? WHERE id = ?",
@@ -127,7 +163,7 @@ async def close_table(conn: aiosqlite.Connection, table_id: int, status: Status)
 
 
 async def record_stats(
-    conn: aiosqlite.Connection,
+    conn: Tx,
     *,
     guild_id: int,
     user_id: int,
@@ -147,7 +183,8 @@ async def record_stats(
         " hands_played = hands_played + ?, hands_won = hands_won + ?,"
         " credits_won = credits_won + ?, credits_lost = credits_lost + ?,"
         " best_hand = CASE WHEN ? > best_hand_score OR best_hand = '' THEN ? ELSE best_hand END,"
-        " best_hand_score = MAX(best_hand_score, ?), biggest_pot = MAX(biggest_pot, ?)"
+        " best_hand_score = CASE WHEN ? > best_hand_score THEN ? ELSE best_hand_score END,"
+        " biggest_pot = CASE WHEN ? > biggest_pot THEN ? ELSE biggest_pot END"
         " WHERE guild_id = ? AND user_id = ? AND variant = ?",
         (
             int(won_game),
@@ -158,6 +195,8 @@ async def record_stats(
             stats.best_hand_score,
             stats.best_hand,
             stats.best_hand_score,
+            stats.best_hand_score,
+            stats.biggest_pot,
             stats.biggest_pot,
             guild_id,
             user_id,

@@ -14,9 +14,8 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
-import aiosqlite
-
 from bot.bank import HOUSE
+from bot.storage import Tx
 from bot.tables import store
 from bot.tables.handlog import public_lines
 from bot.tables.models import Status, Table
@@ -33,14 +32,14 @@ class Closer(Protocol):
     bot: Any
 
     async def _apply_moves(
-        self, conn: aiosqlite.Connection, table: Table, moves: tuple[tuple[str, int, int], ...]
+        self, conn: Tx, table: Table, moves: tuple[tuple[str, int, int], ...]
     ) -> None: ...
 
     async def _record(
-        self, conn: aiosqlite.Connection, table: Table, index: int, credits: int, won: bool = False
+        self, conn: Tx, table: Table, index: int, credits: int, won: bool = False
     ) -> None: ...
 
-    async def _settle(self, conn: aiosqlite.Connection, table: Table) -> None: ...
+    async def _settle(self, conn: Tx, table: Table) -> None: ...
 
     # Effects.after_action and Effects.say (their signatures are not repeated here).
     after_action: Callable[..., Awaitable[None]]

@@ -1,4 +1,4 @@
-"""The bank and the database layer, on a real SQLite file (no Discord)."""
+"""The bank on both storage backends: a real SQLite file and a real PostgreSQL database."""
 
 from __future__ import annotations
 
@@ -20,8 +20,11 @@ from bot.bank import (
     EscrowShortfall,
     InsufficientFunds,
 )
-from bot.db import MIGRATIONS_DIR, Database, MigrationError
 from bot.errors import UserFacingError
+from bot.storage import Database, open_database
+from tests.helpers import BOTH_BACKENDS
+
+pytestmark = BOTH_BACKENDS
 
 G = 111  # guild
 A, B, C = 1, 2, 3  # users
@@ -38,8 +41,8 @@ class Clock:
 
 
 @pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "nested" / "bank.db")
+async def db(database_target: str | Path) -> AsyncIterator[Database]:
+    database = await open_database(database_target)
     yield database
     await database.close()
 
@@ -62,93 +65,6 @@ async def ledger_sums(db: Database) -> dict[tuple[int, int], int]:
 async def balances(db: Database) -> dict[tuple[int, int], int]:
     rows = await db.fetchall("SELECT guild_id, user_id, balance FROM accounts")
     return {(r[0], r[1]): r[2] for r in rows}
-
-
-# -- database -----------------------------------------------------------------------------------
-
-
-async def test_open_creates_the_directory_uses_wal_and_applies_every_migration(
-    db: Database, tmp_path: Path
-) -> None:
-    assert (tmp_path / "nested" / "bank.db").exists()
-    versions = len(list(MIGRATIONS_DIR.glob("V*.sql")))
-    assert db.schema_version == versions >= 1
-    assert (await db.fetchone("PRAGMA user_version"))[0] == versions
-    assert (await db.fetchone("PRAGMA journal_mode"))[0] == "wal"
-    assert (await db.fetchone("PRAGMA foreign_keys"))[0] == 1
-    for table in ("accounts", "ledger", "escrow", "daily_claims"):
-        assert await db.table_exists(table)
-
-
-async def test_reopening_applies_nothing_twice(tmp_path: Path) -> None:
-    first = await Database.open(tmp_path / "x.db")
-    await Bank(first).grant(G, A, 5)
-    await first.close()
-    again = await Database.open(tmp_path / "x.db")
-    try:
-        assert await Bank(again).balance(G, A) == 1005
-    finally:
-        await again.close()
-
-
-async def test_a_failing_migration_changes_nothing(tmp_path: Path) -> None:
-    migrations = tmp_path / "migrations"
-    migrations.mkdir()
-    (migrations / "V001__ok.sql").write_text("CREATE TABLE a (x INTEGER);")
-    (migrations / "V002__bad.sql").write_text("CREATE TABLE b (x INTEGER); SELECT * FROM nope;")
-    with pytest.raises(MigrationError, match=r"V002__bad\.sql failed"):
-        await Database.open(tmp_path / "m.db", migrations_dir=migrations)
-    (migrations / "V002__bad.sql").write_text("CREATE TABLE b (x INTEGER);")
-    db = await Database.open(tmp_path / "m.db", migrations_dir=migrations)
-    try:
-        assert db.schema_version == 2 and await db.table_exists("b")
-    finally:
-        await db.close()
-
-
-@pytest.mark.parametrize("name", ["001_init.sql", "V1_init.sql"])
-async def test_misnamed_migrations_are_refused(tmp_path: Path, name: str) -> None:
-    (tmp_path / name).write_text("SELECT 1;")
-    with pytest.raises(MigrationError, match=r"V001__name\.sql"):
-        await Database.open(":memory:", migrations_dir=tmp_path)
-
-
-async def test_transactions_never_interleave(db: Database) -> None:
-    await db.execute("CREATE TABLE t (writer TEXT, step INTEGER)")
-
-    async def writer(name: str) -> None:
-        async with db.transaction() as conn:
-            for step in range(3):
-                await conn.execute("INSERT INTO t VALUES (?, ?)", (name, step))
-                await asyncio.sleep(0)  # let the other writers run if they could
-
-    await asyncio.gather(*(writer(name) for name in "abc"))
-    rows = [tuple(r) for r in await db.fetchall("SELECT writer, step FROM t ORDER BY rowid")]
-    blocks = [rows[i : i + 3] for i in range(0, 9, 3)]
-    assert all(len({w for w, _ in block}) == 1 for block in blocks), rows
-
-
-async def test_helpers_inside_a_transaction_see_its_writes_and_nesting_is_refused(
-    db: Database,
-) -> None:
-    await db.execute("CREATE TABLE t (x INTEGER)")
-    with pytest.raises(RuntimeError, match="boom"):
-        async with db.transaction() as conn:
-            await conn.execute("INSERT INTO t VALUES (1)")
-            assert (await db.fetchone("SELECT COUNT(*) FROM t"))[0] == 1
-            with pytest.raises(RuntimeError, match="nested"):
-                async with db.transaction():
-                    pass
-            raise RuntimeError("boom")
-    assert (await db.fetchone("SELECT COUNT(*) FROM t"))[0] == 0
-
-
-async def test_closed_database_refuses_work(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "c.db")
-    await db.close()
-    await db.close()  # idempotent
-    with pytest.raises(RuntimeError, match="closed"):
-        await db.fetchone("SELECT 1")
 
 
 # -- amounts ------------------------------------------------------------------------------------
@@ -241,7 +157,7 @@ async def test_pay_out_takes_own_escrow_first_then_the_others(bank: Bank, db: Da
     assert await bank.pay_out(G, 5, A, 150, "win") == 900 + 150
     assert await bank.table_escrow(None, 5) == {}
     rows = await db.fetchall(
-        "SELECT user_id, delta, reason, table_id FROM ledger WHERE table_id = 5"
+        "SELECT user_id, delta, reason, table_id FROM ledger WHERE table_id = 5 ORDER BY id"
     )
     assert [tuple(r) for r in rows] == [
         (A, -100, "buy-in", 5),
@@ -360,3 +276,45 @@ async def test_random_operations_conserve_credits_and_keep_the_ledger_exact(
     assert await ledger_sums(db) == await balances(db)
     negative = await db.fetchall("SELECT user_id FROM accounts WHERE balance < 0 AND user_id != 0")
     assert negative == []
+
+
+# -- two processes on one database ---------------------------------------------------------------
+
+
+async def test_two_processes_never_overdraw_nor_pay_a_daily_twice(
+    database_target: str | Path, clock: Clock
+) -> None:
+    """Two connections (pools) on one database stand for two bot processes racing."""
+    first, second = await open_database(database_target), await open_database(database_target)
+    try:
+        banks = [Bank(d, clock=clock) for d in (first, second)]
+
+        async def spend(bank: Bank) -> bool:
+            try:
+                async with bank.db.transaction() as conn:
+                    await bank.debit_in(conn, G, A, 100, "bet")
+            except InsufficientFunds:
+                return False
+            return True
+
+        spent = await asyncio.gather(*(spend(banks[i % 2]) for i in range(30)))
+        assert spent.count(True) == 10
+
+        async def daily(bank: Bank) -> bool:
+            try:
+                await bank.claim_daily(G, B)
+            except DailyNotReady:
+                return False
+            return True
+
+        claimed = await asyncio.gather(*(daily(banks[i % 2]) for i in range(8)))
+        assert claimed.count(True) == 1
+        transfers = [
+            banks[i % 2].transfer(G, (A, B, C)[i % 3], (B, C, A)[i % 3], 5) for i in range(12)
+        ]
+        await asyncio.gather(*transfers, return_exceptions=True)
+        assert await ledger_sums(first) == await balances(first)
+        assert await banks[0].total_money(G) == 2 * 1000 + 250  # A bet all of theirs
+    finally:
+        await first.close()
+        await second.close()

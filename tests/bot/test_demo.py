@@ -15,6 +15,8 @@ from bot.demo.common import demo_variants
 from bot.demo.headless import MEMBER_NAMES, run_headless
 from bot.demo.interactive import interactive_session, preview_missing
 from bot.sim_driver import SimDriver, bots_support
+from bot.storage import open_database
+from bot.storage.embedded import EmbeddedPostgres
 from tests.helpers import text_of
 
 VARIANTS = sorted(demo_variants())
@@ -177,3 +179,26 @@ async def test_a_rerun_on_the_same_database_after_a_crash(tmp_path: Path) -> Non
     assert rerun.hands >= 1
     # Every buy-in the crashed table held is back: the three members own every credit again.
     assert sum(rerun.balances.values()) == rerun.money_after == 3 * 1000
+
+
+def test_headless_demo_runs_on_postgresql_when_database_url_is_set(
+    pg_server: EmbeddedPostgres, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    url = asyncio.run(pg_server.create_database())
+    monkeypatch.setenv("DATABASE_URL", url)
+    args = ["--headless", "--variant", "coruscant-shift", "--hands", "1", "--seed", "1"]
+    assert main(args) == 0
+    assert (
+        capsys.readouterr()
+        .out.splitlines()[-1]
+        .endswith("conserved: OK; left at the table: none — settled: OK")
+    )
+
+    async def tables() -> int:
+        db = await open_database(url)
+        try:
+            return int(await db.fetchval("SELECT COUNT(*) FROM game_tables"))
+        finally:
+            await db.close()
+
+    assert asyncio.run(tables()) >= 1  # the game was stored in PostgreSQL

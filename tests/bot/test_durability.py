@@ -1,7 +1,7 @@
 """A SIGKILL loses nothing acknowledged: a process plays many tables at once (their writes share
 group commits) and reports every action as ``act()`` returns; it is killed mid-run. Every reported
-action is then in the SQLite file with its table state, every table restores, and no credit was
-created or lost."""
+action is then in the database (a SQLite file, or PostgreSQL) with its table state, every table
+restores, and no credit was created or lost."""
 
 from __future__ import annotations
 
@@ -12,10 +12,11 @@ import sys
 import textwrap
 from pathlib import Path
 
-import aiosqlite
 import pytest
 
+from bot.storage import open_database
 from bot.tables.models import Table
+from tests.helpers import BOTH_BACKENDS
 
 CHILD = textwrap.dedent(
     """
@@ -24,7 +25,8 @@ CHILD = textwrap.dedent(
     from bench.stub import open_runtime, open_tables, pending_moves
 
     async def main() -> None:
-        bot, manager = await open_runtime(Path(sys.argv[1]))
+        target = sys.argv[1]
+        bot, manager = await open_runtime(target if "://" in target else Path(target))
         tables = await open_tables(manager, 24)
         print("READY", flush=True)
         rng = random.Random(5)
@@ -48,11 +50,11 @@ CHILD = textwrap.dedent(
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
-async def test_sigkill_loses_nothing_acknowledged(tmp_path: Path) -> None:
-    path = tmp_path / "killed.db"
+@BOTH_BACKENDS
+async def test_sigkill_loses_nothing_acknowledged(database_target: str | Path) -> None:
     root = Path(__file__).resolve().parents[2]
     child = subprocess.Popen(
-        [sys.executable, "-c", CHILD, str(path)],
+        [sys.executable, "-c", CHILD, str(database_target)],
         cwd=root,
         env={**os.environ, "PYTHONPATH": str(root)},
         stdout=subprocess.PIPE,
@@ -77,22 +79,23 @@ async def test_sigkill_loses_nothing_acknowledged(tmp_path: Path) -> None:
     assert child.returncode == -signal.SIGKILL
     assert len(acked) >= 300
 
-    async with aiosqlite.connect(path) as db:
-        db.row_factory = aiosqlite.Row
+    db = await open_database(database_target)
+    try:
         logged = {
-            (row[0], row[1])
-            for row in await db.execute_fetchall("SELECT table_id, seq FROM table_actions")
+            (row[0], row[1]) for row in await db.fetchall("SELECT table_id, seq FROM table_actions")
         }
-        rows = {row["id"]: row for row in await db.execute_fetchall("SELECT * FROM game_tables")}
-        money = await db.execute_fetchall(
+        rows = {row["id"]: row for row in await db.fetchall("SELECT * FROM game_tables")}
+        money = await db.fetchall(
             "SELECT (SELECT SUM(balance) FROM accounts) + (SELECT COALESCE(SUM(amount), 0)"
             " FROM escrow), (SELECT SUM(delta) FROM ledger WHERE reason = 'opening')"
         )
-        unbalanced = await db.execute_fetchall(
+        unbalanced = await db.fetchall(
             "SELECT a.user_id FROM accounts a WHERE a.balance !="
             " (SELECT SUM(delta) FROM ledger l WHERE l.guild_id = a.guild_id"
             " AND l.user_id = a.user_id)"
         )
+    finally:
+        await db.close()
     assert set(acked) <= logged  # every acknowledged action is in the action log
     for table_id, seq in acked:
         assert rows[table_id]["seq"] >= seq  # ... and its state was written with it

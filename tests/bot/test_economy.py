@@ -19,7 +19,7 @@ from bot.errors import (
     user_message,
 )
 from engine.core.game import IllegalAction
-from tests.helpers import World, text_of
+from tests.helpers import BOTH_BACKENDS, World, text_of
 
 
 async def test_balance_is_private_and_starts_at_the_starting_balance(world: World) -> None:
@@ -41,6 +41,7 @@ async def test_balance_of_another_member_shows_their_escrow(world: World) -> Non
     assert {f.name: f.value for f in embed.fields}["At tables"] == "300 credits"
 
 
+@BOTH_BACKENDS
 async def test_daily_then_refused_until_24_hours_later(world: World) -> None:
     first = await world.alice.slash(world.channel, "daily")
     assert first.ephemeral
@@ -69,6 +70,7 @@ async def test_daily_is_per_member(world: World) -> None:
     assert bob.response.content.endswith("**1,250**.")
 
 
+@BOTH_BACKENDS
 async def test_leaderboard_orders_by_balance_and_shows_own_rank(world: World) -> None:
     bank, guild = world.bot.bank, world.guild.id
     await bank.grant(guild, world.bob.id, 500)
@@ -99,6 +101,7 @@ async def test_leaderboard_shows_own_rank_below_the_top_ten(world: World) -> Non
     assert embed.fields[0].value == "#13 with 1,000 credits"
 
 
+@BOTH_BACKENDS
 async def test_admin_grant_and_take(world: World) -> None:
     granted = await world.admin.slash(world.channel, "credits grant", member=world.bob, amount=250)
     assert not granted.ephemeral
@@ -137,6 +140,7 @@ async def test_bots_hold_no_credits(world: World) -> None:
     assert result.ephemeral and "bots don't hold credits" in result.response.content
 
 
+@BOTH_BACKENDS
 async def test_stats_shows_balance_and_one_field_per_variant(world: World) -> None:
     db, guild = world.bot.db, world.guild.id
     empty = await world.alice.slash(world.channel, "stats")
@@ -164,6 +168,7 @@ async def test_stats_shows_balance_and_one_field_per_variant(world: World) -> No
     assert "Pure Sabacc" in text_of(result.response)
 
 
+@BOTH_BACKENDS
 async def test_balances_and_daily_cooldown_survive_a_restart(world: World, restart) -> None:
     await world.alice.slash(world.channel, "daily")
     old = world.bot

@@ -1,21 +1,27 @@
-"""Group commit on a real SQLite file: writes arriving together share transactions, and each
-stays atomic on its own (a refused one is rolled back alone, the others are committed)."""
+"""Group commit on a real database (a SQLite file and PostgreSQL): writes arriving together share
+transactions, and each stays atomic on its own (a refused one is rolled back alone, the others
+are committed), also when the refusal is a table whose lease this process lost."""
 
 from __future__ import annotations
 
 import asyncio
-import sqlite3
+import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot.db import Database
+from bench.stub import open_runtime, open_tables, pending_moves
+from bot.storage import Database, IntegrityError, open_database
 from bot.tables.commits import GroupCommit
+from bot.tables.store import LeaseLost
+from tests.helpers import BOTH_BACKENDS
+
+pytestmark = BOTH_BACKENDS
 
 
-async def _open(tmp_path: Path) -> Database:
-    db = await Database.open(tmp_path / "group.db")
+async def _open(target: str | Path) -> Database:
+    db = await open_database(target)
     await db.execute("CREATE TABLE t (x INTEGER PRIMARY KEY, note TEXT)")
     return db
 
@@ -24,8 +30,8 @@ def _insert(x: int) -> list[tuple[str, Any]]:
     return [("INSERT INTO t (x, note) VALUES (?, ?)", (x, f"n{x}"))]
 
 
-async def test_concurrent_writes_share_transactions(tmp_path: Path) -> None:
-    db = await _open(tmp_path)
+async def test_concurrent_writes_share_transactions(database_target: str | Path) -> None:
+    db = await _open(database_target)
     group = GroupCommit(lambda: db)
     done: list[int] = []
     try:
@@ -43,22 +49,30 @@ async def test_concurrent_writes_share_transactions(tmp_path: Path) -> None:
     assert group.writes == 50 and group.batches < 50  # some shared a transaction
 
 
-async def test_a_refused_write_is_rolled_back_alone(tmp_path: Path) -> None:
-    db = await _open(tmp_path)
+async def test_a_refused_write_is_rolled_back_alone(database_target: str | Path) -> None:
+    db = await _open(database_target)
     group = GroupCommit(lambda: db)
 
-    async def refuse(conn: Any) -> None:
-        await conn.execute("INSERT INTO t (x, note) VALUES (100, 'half done')")
+    async def refuse(tx: Any) -> None:
+        await tx.execute("INSERT INTO t (x, note) VALUES (100, 'half done')")
         raise ValueError("refused")
 
-    async def fine(conn: Any) -> None:
-        await conn.execute("INSERT INTO t (x, note) VALUES (200, 'work')")
+    async def fine(tx: Any) -> None:
+        await tx.execute("INSERT INTO t (x, note) VALUES (200, 'work')")
+
+    async def duplicate(tx: Any) -> None:  # a failing statement inside the savepoint
+        await tx.execute("INSERT INTO t (x, note) VALUES (200, 'again')")
+
+    async def no(tx: Any) -> None:
+        raise LookupError("checked: no")
 
     try:
         results = await asyncio.gather(
             group.write(lambda: _insert(1)),
             group.write(lambda: _insert(2), refuse),
             group.write(lambda: _insert(3), fine),
+            group.write(lambda: _insert(5), duplicate),
+            group.write(lambda: _insert(6), fine, check=no),
             group.write(lambda: _insert(4)),
             return_exceptions=True,
         )
@@ -66,12 +80,15 @@ async def test_a_refused_write_is_rolled_back_alone(tmp_path: Path) -> None:
     finally:
         await db.close()
     assert isinstance(results[1], ValueError)
-    assert [r for i, r in enumerate(results) if i != 1] == [None, None, None]
-    assert [r[0] for r in rows] == [1, 3, 4, 200]  # nothing of the refused write, not even x=2
+    assert isinstance(results[3], IntegrityError)
+    assert isinstance(results[4], LookupError)  # refused by its check: its work never ran
+    assert [r for i, r in enumerate(results) if i not in (1, 3, 4)] == [None, None, None]
+    assert group.batches == 1  # the refusals did not cost the others their shared transaction
+    assert [r[0] for r in rows] == [1, 3, 4, 200]  # nothing of the refused writes
 
 
-async def test_a_failing_statement_fails_only_its_write(tmp_path: Path) -> None:
-    db = await _open(tmp_path)
+async def test_a_failing_statement_fails_only_its_write(database_target: str | Path) -> None:
+    db = await _open(database_target)
     group = GroupCommit(lambda: db)
     await group.write(lambda: _insert(7))
     try:
@@ -83,17 +100,17 @@ async def test_a_failing_statement_fails_only_its_write(tmp_path: Path) -> None:
     finally:
         await db.close()
     assert results[0] is None and results[2] is None
-    assert isinstance(results[1], sqlite3.IntegrityError)
+    assert isinstance(results[1], IntegrityError)
     assert [r[0] for r in rows] == [5, 7, 9]
 
 
 @pytest.mark.parametrize(("cancel_after", "written"), [(0, 0), (1, 1)])
 async def test_a_cancelled_caller_still_learns_the_outcome(
-    tmp_path: Path, cancel_after: int, written: int
+    database_target: str | Path, cancel_after: int, written: int
 ) -> None:
     """Cancelled before its write was queued: nothing written; after: written, then the
     caller's cancellation goes on (its memory and the database never disagree)."""
-    db = await _open(tmp_path)
+    db = await _open(database_target)
     group = GroupCommit(lambda: db)
     try:
         task = asyncio.ensure_future(group.write(lambda: _insert(11)))
@@ -106,3 +123,55 @@ async def test_a_cancelled_caller_still_learns_the_outcome(
     finally:
         await db.close()
     assert row is not None and row[0] == written
+
+
+async def test_a_table_whose_lease_was_lost_fails_alone_in_a_shared_batch(
+    database_target: str | Path,
+) -> None:
+    """The table runtime (only Discord's HTTP stubbed): three tables act at the same instant,
+    so their writes share one transaction; another process took the middle table over just
+    before. Its action is refused (:class:`LeaseLost`, nothing of it written, its game as it
+    was); the other two are committed."""
+    bot, manager = await open_runtime(database_target, edit_interval=0.0)
+    try:
+        tables = await open_tables(manager, 3)
+        lost = tables[1]
+        # The table messages are posted (their ids saved under the table's lock) first.
+        await asyncio.gather(*(manager._renders[t.id] for t in tables))
+        for table in tables:  # the three acts below start together once these are released
+            await table.lock.acquire()
+        await bot.db.execute(
+            "UPDATE table_leases SET owner = 'other', token = 'other' WHERE table_id = ?",
+            (lost.id,),
+        )
+        moves = {}
+        for table, seat, action, turn in pending_moves(tables, random.Random(3)):
+            moves.setdefault(table.id, (table, seat, action, turn))
+        before = {t.id: t.game.to_json() for t in tables if t.game is not None}
+        batches = manager.group.batches
+        acts = asyncio.gather(
+            *(manager.act(t, s, a, turn=turn) for t, s, a, turn in moves.values()),
+            return_exceptions=True,
+        )
+        await asyncio.sleep(0)  # every act waits for its table's lock
+        for table in tables:
+            table.lock.release()
+        results = await acts
+        assert manager.group.batches == batches + 1  # one shared transaction
+        assert isinstance(results[1], LeaseLost)
+        assert not isinstance(results[0], BaseException)
+        assert not isinstance(results[2], BaseException)
+        assert lost.game is not None and lost.game.to_json() == before[lost.id]
+        for table in tables:
+            assert table.game is not None
+            row = await bot.db.fetchone(
+                "SELECT seq, (SELECT MAX(seq) FROM table_actions WHERE table_id = ?)"
+                " FROM game_tables WHERE id = ?",
+                (table.id, table.id),
+            )
+            assert row is not None
+            assert row[0] == table.game.seq  # the database holds what memory holds
+            assert row[1] == (None if table is lost else table.game.seq)
+    finally:
+        await manager.close()
+        await bot.db.close()

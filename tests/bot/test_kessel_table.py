@@ -21,7 +21,7 @@ from tests.bot.variant_table import (
     restart_and_restore,
     start_seeded,
 )
-from tests.helpers import World, text_of
+from tests.helpers import BOTH_BACKENDS, World, text_of
 from tests.table_driver import (
     actor_of,
     assert_settled,
@@ -116,6 +116,7 @@ def result_text(world: World) -> str:
     return "\n".join(public_messages(world, table_in(world)))
 
 
+@BOTH_BACKENDS
 async def test_four_player_game_with_shift_tokens(world: World) -> None:
     before = await open_accounts(world)
     table = await start_kessel(world)
@@ -255,6 +256,7 @@ async def test_rules_summary(world: World) -> None:
         assert fact in text
 
 
+@BOTH_BACKENDS
 async def test_restart_mid_round_then_finish(world: World, restart: Any) -> None:
     before = await open_accounts(world)
     await start_kessel(world)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import pprint
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -15,6 +17,8 @@ import pytest
 from bot.__main__ import NO_TOKEN
 from bot.settings import Settings, SettingsError
 from bot.startup import BAD_TOKEN
+from bot.storage import open_database
+from bot.storage.embedded import EmbeddedPostgres
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -96,6 +100,49 @@ def test_an_unusable_database_says_how_to_fix_it(tmp_path: Path) -> None:
     (last,) = result.stderr.strip().splitlines()  # before any log line: nothing else ran
     assert last.startswith(f"Cannot use the database at {path} (")
     assert "directory this user can write" in last and "Discord" not in last
+
+
+def test_python_m_bot_runs_on_postgresql_when_database_url_is_set(
+    tmp_path: Path, pg_server: EmbeddedPostgres
+) -> None:
+    url = asyncio.run(pg_server.create_database())
+    code = (
+        "import sys, discord\n"
+        "async def refuse(self, token): raise discord.LoginFailure('Improper token')\n"
+        "discord.Client.login = refuse\n"
+        "from bot.__main__ import main\n"
+        "sys.exit(main([]))\n"
+    )
+    env = {"DISCORD_TOKEN": "not-a-token", "DATABASE_URL": url}
+    result = run_bot(tmp_path, env=env, code=code)
+    assert result.stderr.strip().splitlines()[-1] == BAD_TOKEN
+    assert not (tmp_path / "data").exists()  # no SQLite file was made
+
+    async def migrated() -> list[str]:
+        db = await open_database(url)
+        try:
+            return [r[0] for r in await db.fetchall("SELECT name FROM schema_migrations")]
+        finally:
+            await db.close()
+
+    assert asyncio.run(migrated())[:3] == [
+        "V001__bank.sql",
+        "V002__tables.sql",
+        "V003__table_leases.sql",
+    ]  # migrations ran on PostgreSQL before login
+
+
+def test_an_unreachable_postgresql_is_one_line(tmp_path: Path) -> None:
+    with socket.socket() as probe:  # a loopback port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {"DISCORD_TOKEN": "x", "DATABASE_URL": f"postgresql://u:secret@127.0.0.1:{port}/db"}
+    result = run_bot(tmp_path, env=env)
+    assert result.returncode == 1
+    assert result.stderr.startswith(
+        f"Cannot use the database at postgresql://u:***@127.0.0.1:{port}/db ("
+    )
+    assert "secret" not in result.stderr and "Traceback" not in result.stderr
 
 
 def test_invite_prints_the_url_with_exactly_the_needed_permissions(tmp_path: Path) -> None:

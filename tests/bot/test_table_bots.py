@@ -8,7 +8,7 @@ import pytest
 
 from bot.bank import HOUSE
 from bot.sim_driver import engine_policy
-from tests.helpers import World, burst_click, text_of
+from tests.helpers import BOTH_BACKENDS, World, burst_click, text_of
 from tests.table_driver import (
     all_in,
     money,
@@ -27,6 +27,7 @@ async def add_bot(world: World, lobby: object, style: str) -> None:
     assert "sat down" in seated.response.content
 
 
+@BOTH_BACKENDS
 async def test_solo_table_against_bots(world: World) -> None:
     before = await open_accounts(world)
     world.bot.tables.seeds = random.Random(11)

@@ -17,7 +17,13 @@ from tests.table_driver import table_in
 def settings(db_path: Path) -> Settings:
     """Like the default test settings, but with production-like edit coalescing."""
     return Settings(
-        token=None, database_path=db_path, bot_delay=0.0, edit_interval=5.0, card_emojis=False
+        token=None,
+        database_path=db_path,
+        bot_delay=0.0,
+        edit_interval=5.0,
+        shard_count=1,
+        lease_ttl=Settings.SIMULATED_LEASE_TTL,
+        card_emojis=False,
     )
 
 

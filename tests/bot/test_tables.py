@@ -11,7 +11,7 @@ from bot.tables.models import Table
 from engine.core.game import ActionSpec
 from engine.variants.coruscant.cards import Card
 from tests.bot.variant_table import finish_settled, restart_and_restore
-from tests.helpers import World, text_of
+from tests.helpers import BOTH_BACKENDS, World, text_of
 from tests.table_driver import (
     all_in,
     assert_settled,
@@ -27,6 +27,8 @@ from tests.table_driver import (
 )
 
 __all__ = ["money", "open_accounts", "public_text", "start_table"]  # also used by other tests
+
+pytestmark = BOTH_BACKENDS  # the whole table platform on SQLite and on PostgreSQL
 
 CARD = re.compile(r"[●▲■] [+-]\d{1,2}|Ø|\b(?:circle|triangle|square):[+-]\d{1,2}\b|\bsylop\b")
 

@@ -1,4 +1,4 @@
-"""engine/ stays pure: importing every engine module pulls in no discord, aiosqlite or asyncio."""
+"""engine/ stays pure: importing every engine module pulls in no discord, DB driver or asyncio."""
 
 import pkgutil
 import subprocess
@@ -13,7 +13,7 @@ def test_engine_imports_nothing_impure() -> None:
         "import importlib, sys\n"
         f"for m in {modules!r}: importlib.import_module(m)\n"
         "bad = sorted(n for n in sys.modules if n.split('.')[0] in "
-        "{'discord', 'aiosqlite', 'asyncio', 'sqlite3', 'socket'})\n"
+        "{'discord', 'aiosqlite', 'asyncpg', 'asyncio', 'sqlite3', 'socket'})\n"
         "print(','.join(bad))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -1,0 +1,176 @@
+"""The SQLite backend: one aiosqlite connection, serialised ``BEGIN IMMEDIATE`` transactions.
+
+Every statement goes through one connection, and an :class:`asyncio.Lock` serialises whole
+transactions, so statements of two coroutines never interleave inside one transaction. The
+file is in WAL mode; the schema version is ``PRAGMA user_version``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sqlite3
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+import aiosqlite
+
+from bot.storage.base import (
+    Database,
+    IntegrityError,
+    MigrationError,
+    Params,
+    Row,
+    Tx,
+    migrations,
+)
+
+__all__ = ["SqliteDatabase"]
+
+log = logging.getLogger(__name__)
+
+
+class SqliteTx(Tx):
+    """Statements on the shared connection (the caller holds the lock)."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self.conn = conn
+
+    async def execute(self, sql: str, params: Params = ()) -> int:
+        try:
+            async with self.conn.execute(sql, params) as cursor:
+                return cursor.rowcount
+        except sqlite3.IntegrityError as error:
+            raise IntegrityError(str(error)) from error
+
+    async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
+        try:
+            async with self.conn.execute(sql, params) as cursor:
+                row: sqlite3.Row | None = await cursor.fetchone()
+                # Drain RETURNING statements so the write completes before the cursor closes.
+                await cursor.fetchall()
+                return row
+        except sqlite3.IntegrityError as error:
+            raise IntegrityError(str(error)) from error
+
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
+        try:
+            async with self.conn.execute(sql, params) as cursor:
+                return list(await cursor.fetchall())
+        except sqlite3.IntegrityError as error:
+            raise IntegrityError(str(error)) from error
+
+    async def executemany(self, sql: str, rows: Iterable[Params]) -> None:
+        try:
+            await self.conn.executemany(sql, rows)
+        except sqlite3.IntegrityError as error:
+            raise IntegrityError(str(error)) from error
+
+    async def lock_table(self, name: str) -> None:
+        """Nothing to do: ``BEGIN IMMEDIATE`` already keeps every other writer out."""
+
+
+class SqliteDatabase(Database):
+    """A single aiosqlite connection shared by the whole bot. Build it with :meth:`open`."""
+
+    backend = "sqlite"
+
+    def __init__(self, conn: aiosqlite.Connection, path: Path | str) -> None:
+        super().__init__(str(path))
+        self._conn = conn
+        self._tx = SqliteTx(conn)
+        self.path = path
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: Path | str, *, migrations_dir: Path) -> SqliteDatabase:
+        """Open (creating it and its parent directory if needed) and migrate the database.
+
+        ``path`` may be ``":memory:"`` for throwaway databases.
+        """
+        in_memory = str(path) == ":memory:"
+        if not in_memory:
+            path = Path(path)
+            path.parent.mkdir(parents=True, exist_ok=True)
+        conn = await aiosqlite.connect(str(path), isolation_level=None)
+        try:
+            conn.row_factory = sqlite3.Row
+            pragmas = ["foreign_keys = ON", "busy_timeout = 5000"]
+            if not in_memory:
+                pragmas += ["journal_mode = WAL", "synchronous = NORMAL"]
+            for pragma in pragmas:
+                # Close each cursor: an unfinished statement would block later COMMITs.
+                async with conn.execute(f"PRAGMA {pragma}"):
+                    pass
+            db = cls(conn, path)
+            await db._migrate(migrations_dir)
+        except BaseException:
+            await conn.close()
+            raise
+        return db
+
+    async def _migrate(self, directory: Path) -> None:
+        async with self._conn.execute("PRAGMA user_version") as cursor:
+            row = await cursor.fetchone()
+        current = int(row[0]) if row else 0
+        found = migrations(directory)
+        if current > len(found):
+            raise MigrationError(
+                f"the database is at schema version {current}, newer than this code "
+                f"({len(found)}); upgrade the bot"
+            )
+        for version, path in found[current:]:
+            script = path.read_text(encoding="utf-8")
+            log.info("Applying migration %s", path.name)
+            try:
+                # executescript commits first, so the transaction is part of the script.
+                await self._conn.executescript(
+                    f"BEGIN IMMEDIATE;\n{script}\n;PRAGMA user_version = {version};\nCOMMIT;"
+                )
+            except sqlite3.Error as error:
+                if self._conn.in_transaction:
+                    await self._conn.execute("ROLLBACK")
+                raise MigrationError(f"{path.name} failed: {error}") from error
+            current = version
+        self.schema_version = current
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Tx]:
+        """``BEGIN IMMEDIATE`` … ``COMMIT``; ``ROLLBACK`` if the block raises.
+
+        Transactions are serialised: a second coroutine waits until the first one finishes.
+        """
+        self._check_nested()
+        async with self._lock:
+            self._check_open()
+            task = self._claim(self._tx)
+            try:
+                await self._conn.execute("BEGIN IMMEDIATE")
+                try:
+                    yield self._tx
+                except BaseException:
+                    await self._conn.execute("ROLLBACK")
+                    raise
+                await self._conn.execute("COMMIT")
+            finally:
+                self._release(task)
+
+    @asynccontextmanager
+    async def _outside(self) -> AsyncIterator[Tx]:
+        async with self._lock:
+            self._check_open()
+            yield self._tx
+
+    async def table_exists(self, name: str) -> bool:
+        row = await self.fetchone(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (name,)
+        )
+        return row is not None
+
+    async def close(self) -> None:
+        async with self._lock:
+            if self.closed:
+                return
+            self.closed = True
+            await self._conn.close()

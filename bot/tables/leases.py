@@ -1,0 +1,259 @@
+"""Which process drives which table: a lease row per table, renewed while the process runs.
+
+Several bot processes may share one database (shards spread over processes, a rolling
+restart). A table is driven — its state kept in memory, its timers and bot moves run — by one
+process at a time: the one named by the table's row in ``table_leases`` (``owner`` = the
+process's ``INSTANCE_ID``, ``token`` = this run of it, ``expires_at``). The holder renews its
+leases every third of ``LEASE_TTL``; every write of a table checks, in its own transaction,
+that the writer still holds it (:func:`bot.tables.store.save_table`), so a process that lost
+a table can no longer change it. When a process dies its leases run out and another process
+takes its tables over from the stored state (:meth:`Leases.tick`). A process restarted under
+the same ``INSTANCE_ID`` takes its own tables back at once.
+
+A process only takes tables of the guilds it serves (its shards); with no shard settings it
+serves every guild.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import socket
+import time
+import uuid
+from collections.abc import Callable, Coroutine
+from typing import TYPE_CHECKING, Any, Protocol
+
+from bot.storage import Tx
+from bot.tables import store
+from bot.tables.models import Status, Table
+
+if TYPE_CHECKING:
+    from bot.client import SabaccBot
+
+__all__ = ["Leases", "Runtime", "default_owner", "shard_of"]
+
+log = logging.getLogger(__name__)
+
+
+def default_owner() -> str:
+    """``host:pid``: the owner name of a process without ``INSTANCE_ID``."""
+    return f"{socket.gethostname()}:{os.getpid()}"
+
+
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The shard that receives a guild's events (Discord's formula)."""
+    return (guild_id >> 22) % shard_count
+
+
+class Runtime(Protocol):
+    """What leases need of the table runtime (:class:`~bot.tables.manager.TableManager`)."""
+
+    bot: SabaccBot
+    tables: dict[int, Table]
+
+    def spawn(self, coro: Coroutine[Any, Any, Any], name: str) -> asyncio.Task[Any]: ...
+
+    def resume(self, table: Table) -> None: ...
+
+    def watch_lobby(self, table: Table) -> None: ...
+
+    def request_render(self, table: Table) -> None: ...
+
+    def forget(self, table: Table) -> None: ...
+
+    async def close(self) -> None: ...
+
+
+class Leases:
+    """The leases of one process; :class:`~bot.tables.manager.TableManager` owns one."""
+
+    def __init__(
+        self,
+        manager: Runtime,
+        *,
+        owner: str,
+        ttl: float,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.manager = manager
+        self.owner = owner
+        self.token = uuid.uuid4().hex
+        self.ttl = ttl
+        self.clock = clock  # wall-clock seconds, the same in every process
+        self.held: set[int] = set()
+        # (table id, previous owner or "", seconds it took to load and resume it)
+        self.takeovers: list[tuple[int, str, float]] = []
+        self._loop: asyncio.Task[None] | None = None
+
+    # ------------------------------------------------------------------ which guilds
+
+    def serves(self, guild_id: int) -> bool:
+        """Whether this process receives the guild's events (its shards)."""
+        bot = self.manager.bot
+        count, ids = bot.shard_count, getattr(bot, "shard_ids", None)
+        if not count or ids is None:
+            return True
+        return shard_of(guild_id, count) in ids
+
+    # ------------------------------------------------------------------ holding
+
+    async def hold_in(self, conn: Tx, table: Table) -> None:
+        """Take the lease of a table just created (in its creating transaction)."""
+        await conn.execute(
+            "INSERT INTO table_leases (table_id, owner, token, expires_at) VALUES (?, ?, ?, ?)",
+            (table.id, self.owner, self.token, self.clock() + self.ttl),
+        )
+        table.lease = self.token
+        self.held.add(table.id)
+
+    async def _acquire(self, table_id: int) -> bool:
+        """Take a free, expired or own-previous-run lease; True if this process holds it now."""
+        now = self.clock()
+        row = await self.manager.bot.db.fetchone(
+            "INSERT INTO table_leases (table_id, owner, token, expires_at) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (table_id) DO UPDATE SET owner = excluded.owner,"
+            " token = excluded.token, expires_at = excluded.expires_at"
+            " WHERE table_leases.expires_at < ? OR table_leases.owner = ?"
+            " OR table_leases.token = ? RETURNING table_id",
+            (table_id, self.owner, self.token, now + self.ttl, now, self.owner, self.token),
+        )
+        return row is not None
+
+    # ------------------------------------------------------------------ start-up and loop
+
+    async def recover(self) -> None:
+        """Start-up: refund escrow of closed tables, take every table we may, run the loop."""
+        await self.refund_orphans()
+        await self.claim()
+        if self._loop is None:
+            self._loop = self.manager.spawn(self._run(), "table-leases")
+            self.manager.bot.add_cleanup(self.close)
+
+    async def refund_orphans(self) -> int:
+        """Refund escrow of tables that are not open, reading the open tables in the same
+        transaction (which keeps new tables out until it commits)."""
+        async with self.manager.bot.db.transaction() as conn:
+            await conn.lock_table("game_tables")
+            live = {int(row["id"]) for row in await store.open_table_rows(conn)}
+            refunded = await self.manager.bot.bank.refund_orphaned_escrow_in(conn, live)
+        if refunded:
+            log.warning("refunded %s credits of escrow left by closed tables", refunded)
+        return refunded
+
+    async def claim(self) -> list[int]:
+        """Take over every open table of our guilds whose lease is free or has run out."""
+        now = self.clock()
+        rows = await self.manager.bot.db.fetchall(
+            "SELECT g.id, g.guild_id, l.owner FROM game_tables g"
+            " LEFT JOIN table_leases l ON l.table_id = g.id"
+            " WHERE g.status IN (?, ?) AND (l.table_id IS NULL OR l.expires_at < ?"
+            " OR (l.owner = ? AND l.token != ?)) ORDER BY g.id",
+            (*store.OPEN, now, self.owner, self.token),
+        )
+        taken: list[int] = []
+        for row in rows:
+            table_id = int(row["id"])
+            if table_id in self.held or not self.serves(int(row["guild_id"])):
+                continue
+            started = time.monotonic()
+            if not await self._acquire(table_id) or not await self._load(table_id):
+                continue
+            taken.append(table_id)
+            previous = str(row["owner"] or "")
+            self.takeovers.append((table_id, previous, time.monotonic() - started))
+        if taken:
+            log.info("driving tables %s (owner %s)", taken, self.owner)
+        return taken
+
+    async def _load(self, table_id: int) -> bool:
+        """Read a leased table from its row and start driving it."""
+        row = await store.open_table_row(self.manager.bot.db, table_id)
+        if row is None:  # it closed meanwhile
+            await self._give_back(table_id)
+            return False
+        try:
+            table = Table.from_row(row)
+        except Exception:
+            log.warning("table %s cannot be restored; its escrow is refunded", table_id)
+            async with self.manager.bot.db.transaction() as conn:
+                await store.close_table(conn, table_id, Status.CANCELLED)
+            await self._give_back(table_id)
+            await self.refund_orphans()
+            return False
+        self.held.add(table_id)
+        table.lease = self.token
+        self.manager.tables[table.id] = table
+        if table.status is Status.PLAYING:
+            self.manager.resume(table)
+        else:
+            self.manager.watch_lobby(table)
+            self.manager.request_render(table)  # an edit may have been pending
+        return True
+
+    async def _give_back(self, table_id: int) -> None:
+        await self.manager.bot.db.execute(
+            "DELETE FROM table_leases WHERE table_id = ? AND token = ?", (table_id, self.token)
+        )
+
+    async def renew(self) -> list[int]:
+        """Extend our leases; forget the tables we lost (another process took them)."""
+        db = self.manager.bot.db
+        await db.execute(
+            "UPDATE table_leases SET expires_at = ? WHERE token = ?",
+            (self.clock() + self.ttl, self.token),
+        )
+        rows = await db.fetchall("SELECT table_id FROM table_leases WHERE token = ?", (self.token,))
+        still = {int(r[0]) for r in rows}
+        lost = sorted(self.held - still)
+        for table_id in lost:
+            self.held.discard(table_id)
+            table = self.manager.tables.pop(table_id, None)
+            if table is not None:
+                log.warning("table %s is now driven by another process", table_id)
+                self.manager.forget(table)
+        closed = [t for t, table in self.manager.tables.items() if not table.open]
+        for table_id in closed:  # finished tables need no lease any more
+            self.held.discard(table_id)
+        if closed:
+            marks = ", ".join("?" * len(closed))
+            await db.execute(
+                f"DELETE FROM table_leases WHERE token = ? AND table_id IN ({marks})",
+                (self.token, *closed),
+            )
+        return lost
+
+    async def tick(self) -> None:
+        """One round of the loop: renew ours, then take over tables whose lease ran out."""
+        await self.renew()
+        await self.claim()
+
+    async def _run(self) -> None:
+        # Leases live in wall-clock time. When the loop's clock runs far ahead of it (a simulated
+        # Discord jumping hours), wait longer and longer instead of renewing thousands of times.
+        loop = asyncio.get_running_loop()
+        pause = self.ttl / 3
+        while True:
+            loop_before, wall_before = loop.time(), time.time()
+            await asyncio.sleep(pause)
+            if loop.time() - loop_before > 2 * (time.time() - wall_before) + 1:
+                pause = min(pause * 2, max(self.ttl / 3, 86400.0))
+                continue
+            pause = self.ttl / 3
+            try:
+                await self.tick()
+            except Exception as error:  # a database hiccup: try again next round
+                log.warning("lease round failed: %s", error)
+
+    async def close(self) -> None:
+        """Shut down: stop the tables' tasks, then give the leases back for others to take."""
+        await self.manager.close()
+        db = self.manager.bot.db
+        if db.closed:
+            return
+        try:
+            await db.execute("DELETE FROM table_leases WHERE token = ?", (self.token,))
+        except Exception as error:
+            log.warning("could not release table leases: %s", error)
+        self.held.clear()

@@ -1,0 +1,70 @@
+"""``/about``: which shard and which process answered, the database backend, tables driven.
+
+Handy when the bot runs as several processes (shard slices) on one database: the answer says
+which one served this server.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.tables.leases import default_owner, shard_of
+
+if TYPE_CHECKING:
+    from bot.client import SabaccBot
+
+COLOUR = discord.Colour.dark_teal()
+
+
+def about_fields(bot: SabaccBot, guild_id: int | None) -> list[tuple[str, str]]:
+    """``(name, value)`` lines of the ``/about`` embed for an interaction from ``guild_id``."""
+    count = bot.shard_count or 1
+    shard = shard_of(guild_id, count) if guild_id is not None else 0
+    ids = sorted(bot.shards) if bot.shards else list(bot.shard_ids or [0])
+    process = bot.settings.instance_id or default_owner()
+    manager: Any = getattr(bot, "tables", None)
+    driven = len(manager.leases.held) if manager is not None else 0
+    return [
+        ("Shard", f"{shard} of {count} (this process runs {_ranges(ids)})"),
+        ("Process", f"{process} (pid {os.getpid()})"),
+        ("Database", f"{bot.db.backend}, schema version {bot.db.schema_version}"),
+        ("Tables driven here", str(driven)),
+    ]
+
+
+def _ranges(ids: list[int]) -> str:
+    """``[0, 1, 2, 5]`` -> ``"shards 0-2, 5"``."""
+    parts: list[str] = []
+    for shard in ids:
+        if parts and "-" not in parts[-1] and int(parts[-1]) == shard - 1:
+            parts[-1] = f"{parts[-1]}-{shard}"
+        elif parts and "-" in parts[-1] and int(parts[-1].split("-")[1]) == shard - 1:
+            parts[-1] = f"{parts[-1].split('-')[0]}-{shard}"
+        else:
+            parts.append(str(shard))
+    return ("shard " if len(ids) == 1 else "shards ") + ", ".join(parts)
+
+
+class About(commands.Cog):
+    """``/about``."""
+
+    def __init__(self, bot: SabaccBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="about")
+    async def about(self, interaction: discord.Interaction[SabaccBot]) -> None:
+        """Which shard and bot process answered you, and the database it uses."""
+        embed = discord.Embed(title="Sabacc bot", colour=COLOUR)
+        for name, value in about_fields(self.bot, interaction.guild_id):
+            embed.add_field(name=name, value=value, inline=False)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+async def setup(bot: SabaccBot) -> None:
+    """Extension entry point."""
+    await bot.add_cog(About(bot))

@@ -1,0 +1,185 @@
+"""The storage layer on both backends: migrations, transactions, placeholders, errors."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from bot.storage import (
+    MIGRATIONS_ROOT,
+    IntegrityError,
+    MigrationError,
+    is_postgres_url,
+    open_database,
+)
+from bot.storage.base import migrations
+from bot.storage.embedded import EmbeddedPostgres
+from bot.storage.postgres import redact, translate
+from tests.helpers import BOTH_BACKENDS
+
+BACKEND_DIRS = ("sqlite", "postgres")
+
+
+def test_both_backends_have_the_same_migration_numbers_and_names() -> None:
+    found = {b: [p.name for _, p in migrations(MIGRATIONS_ROOT / b)] for b in BACKEND_DIRS}
+    assert found["sqlite"] == found["postgres"]
+    assert len(found["sqlite"]) >= 3
+    assert not list(MIGRATIONS_ROOT.glob("*.sql"))  # every migration is in a backend's folder
+
+
+def test_placeholders_become_numbered_outside_literals_and_casts() -> None:
+    assert translate("SELECT ? , '?', x::text WHERE a = ?", (1, 2)) == (
+        "SELECT $1 , '?', x::text WHERE a = $2",
+        [1, 2],
+    )
+    assert translate("UPDATE t SET a = :a, b = :b WHERE id = :a", {"b": 2, "a": 1, "c": 3}) == (
+        "UPDATE t SET a = $1, b = $2 WHERE id = $1",
+        [1, 2],
+    )
+    assert translate("SELECT 'it''s :x'", ()) == ("SELECT 'it''s :x'", [])
+
+
+def test_urls_choose_the_backend_and_hide_the_password() -> None:
+    assert is_postgres_url("postgresql://u:secret@h/db") and is_postgres_url("postgres://h/db")
+    assert not is_postgres_url(Path("data/sabacc.db")) and not is_postgres_url("data/x.db")
+    assert redact("postgresql://u:secret@h:5/db") == "postgresql://u:***@h:5/db"
+
+
+@BOTH_BACKENDS
+async def test_open_applies_every_migration_once(database_target: str | Path, backend: str) -> None:
+    db = await open_database(database_target)
+    try:
+        assert db.backend == backend
+        assert db.schema_version == len(migrations(MIGRATIONS_ROOT / backend)) >= 3
+        for table in ("accounts", "ledger", "escrow", "daily_claims", "game_tables"):
+            assert await db.table_exists(table)
+        assert not await db.table_exists("nope")
+        await db.execute(
+            "INSERT INTO daily_claims (guild_id, user_id, claimed_at) VALUES (?, ?, ?)", (1, 2, 3.0)
+        )
+    finally:
+        await db.close()
+    again = await open_database(database_target)
+    try:
+        assert again.schema_version == db.schema_version
+        assert await again.fetchval("SELECT claimed_at FROM daily_claims") == 3.0
+    finally:
+        await again.close()
+
+
+@BOTH_BACKENDS
+async def test_a_failing_migration_changes_nothing(
+    database_target: str | Path, backend: str, tmp_path: Path
+) -> None:
+    folder = tmp_path / "migrations" / backend
+    folder.mkdir(parents=True)
+    (folder / "V001__ok.sql").write_text("CREATE TABLE a (x INTEGER);")
+    (folder / "V002__bad.sql").write_text("CREATE TABLE b (x INTEGER); SELECT * FROM nope;")
+    with pytest.raises(MigrationError, match=r"V002__bad\.sql failed"):
+        await open_database(database_target, migrations_root=tmp_path / "migrations")
+    (folder / "V002__bad.sql").write_text("CREATE TABLE b (x INTEGER);")
+    db = await open_database(database_target, migrations_root=tmp_path / "migrations")
+    try:
+        assert db.schema_version == 2 and await db.table_exists("b")
+    finally:
+        await db.close()
+
+
+@pytest.mark.parametrize("name", ["001_init.sql", "V1_init.sql"])
+async def test_misnamed_migrations_are_refused(tmp_path: Path, name: str) -> None:
+    (tmp_path / "sqlite").mkdir()
+    (tmp_path / "sqlite" / name).write_text("SELECT 1;")
+    with pytest.raises(MigrationError, match=r"V001__name\.sql"):
+        await open_database(":memory:", migrations_root=tmp_path)
+
+
+async def test_sqlite_uses_wal_foreign_keys_and_user_version(tmp_path: Path) -> None:
+    db = await open_database(tmp_path / "nested" / "s.db")
+    try:
+        assert (tmp_path / "nested" / "s.db").exists()
+        assert await db.fetchval("PRAGMA user_version") == db.schema_version
+        assert await db.fetchval("PRAGMA journal_mode") == "wal"
+        assert await db.fetchval("PRAGMA foreign_keys") == 1
+    finally:
+        await db.close()
+
+
+async def test_sqlite_transactions_never_interleave(tmp_path: Path) -> None:
+    db = await open_database(tmp_path / "s.db")
+    try:
+        await db.execute("CREATE TABLE t (writer TEXT, step INTEGER)")
+
+        async def writer(name: str) -> None:
+            async with db.transaction() as tx:
+                for step in range(3):
+                    await tx.execute("INSERT INTO t VALUES (?, ?)", (name, step))
+                    await asyncio.sleep(0)  # let the other writers run if they could
+
+        await asyncio.gather(*(writer(name) for name in "abc"))
+        rows = [tuple(r) for r in await db.fetchall("SELECT writer, step FROM t ORDER BY rowid")]
+        blocks = [rows[i : i + 3] for i in range(0, 9, 3)]
+        assert all(len({w for w, _ in block}) == 1 for block in blocks), rows
+    finally:
+        await db.close()
+
+
+@BOTH_BACKENDS
+async def test_helpers_inside_a_transaction_see_its_writes_and_nesting_is_refused(
+    database_target: str | Path,
+) -> None:
+    db = await open_database(database_target)
+    try:
+        await db.execute("CREATE TABLE t (x INTEGER PRIMARY KEY)")
+        with pytest.raises(RuntimeError, match="boom"):
+            async with db.transaction() as tx:
+                await tx.execute("INSERT INTO t VALUES (1)")
+                assert await db.fetchval("SELECT COUNT(*) FROM t") == 1
+                with pytest.raises(RuntimeError, match="nested"):
+                    async with db.transaction():
+                        pass
+                raise RuntimeError("boom")
+        assert await db.fetchval("SELECT COUNT(*) FROM t") == 0
+        await db.executemany("INSERT INTO t VALUES (?)", [(1,), (2,)])
+        with pytest.raises(IntegrityError):
+            await db.execute("INSERT INTO t VALUES (?)", (2,))
+        assert await db.fetchval("SELECT COUNT(*) FROM t") == 2
+    finally:
+        await db.close()
+    await db.close()  # idempotent
+    with pytest.raises(RuntimeError, match="closed"):
+        await db.fetchone("SELECT 1")
+
+
+@BOTH_BACKENDS
+async def test_concurrent_transactions_are_all_or_nothing(database_target: str | Path) -> None:
+    db = await open_database(database_target)
+    try:
+        await db.execute("CREATE TABLE t (k INTEGER, v INTEGER)")
+
+        async def write(k: int) -> None:
+            async with db.transaction() as tx:
+                for v in range(3):
+                    await tx.execute("INSERT INTO t VALUES (?, ?)", (k, v))
+                    await asyncio.sleep(0)
+                if k % 2:
+                    raise ValueError(k)
+
+        await asyncio.gather(*(write(k) for k in range(8)), return_exceptions=True)
+        rows = await db.fetchall("SELECT k, COUNT(*) FROM t GROUP BY k ORDER BY k")
+        assert [tuple(r) for r in rows] == [(0, 3), (2, 3), (4, 3), (6, 3)]
+    finally:
+        await db.close()
+
+
+def test_the_embedded_server_is_loopback_only_and_removes_its_data() -> None:
+    server = EmbeddedPostgres().start()
+    root = server.log_path.parent
+    try:
+        assert server.url().startswith("postgresql://postgres@127.0.0.1:")
+        assert root.exists()
+    finally:
+        server.stop()
+    assert not root.exists()
+    server.stop()  # idempotent
