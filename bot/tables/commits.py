@@ -11,7 +11,8 @@ Every write stays atomic on its own:
 * its ``check`` (is this process still the table's lease holder, :mod:`bot.tables.leases`) and
   then its ``work`` (credit movements, settlement: anything that may refuse) run in a savepoint
   of the batch, so a refused write is rolled back alone and its caller gets the exception (a
-  table whose lease was lost fails alone, the other tables of the batch are committed);
+  table whose lease was lost fails alone, the other tables of the batch are committed); a write
+  with a ``check`` but no ``work`` needs no savepoint (a refusing check has written nothing);
 * its plain statements (the action-log row, the table's changed columns) are computed when it
   is queued (after its work when it has some) and written with one ``executemany`` per
   statement shape for the whole batch;
@@ -79,8 +80,9 @@ class GroupCommit:
     ) -> None:
         """Queue one write and wait until it is committed (or raise: then nothing was written).
 
-        ``check`` runs first in the write's savepoint (e.g. :func:`bot.tables.store.check_lease`);
-        if it raises, the write is refused alone, like a refusing ``work``.
+        ``check`` runs first, in the write's savepoint when it has ``work``
+        (e.g. :func:`bot.tables.store.check_lease`); it must write nothing when it raises: the
+        write is then refused alone, like a refusing ``work``.
 
         A caller cancelled while waiting does not cancel its write: it waits until the write is
         decided, so the caller's memory and the database never disagree, then re-raises.
@@ -129,12 +131,10 @@ class GroupCommit:
         async with self._database().transaction() as tx:
             shapes: dict[str, list[Params]] = {}
             for index, item in enumerate(batch):
-                steps = [step for step in (item.check, item.work) if step is not None]
-                if steps:
-                    error = await _in_savepoint(tx, index, steps)
-                    if error is not None:
-                        refused[index] = error
-                        continue
+                error = await _prepare(tx, index, item)
+                if error is not None:
+                    refused[index] = error
+                    continue
                 for sql, params in item.statements():
                     shapes.setdefault(sql, []).append(params)
             for sql, rows in shapes.items():
@@ -150,6 +150,20 @@ class GroupCommit:
         finally:  # committed is committed, even if this task is cancelled meanwhile
             for index, item in enumerate(batch):
                 _decided(item, refused.get(index))
+
+
+async def _prepare(tx: Tx, index: int, item: Write) -> Exception | None:
+    """Run the write's ``check`` and ``work``; the exception if one refused (then nothing of
+    them is left). A ``check`` alone needs no savepoint: refusing, it has written nothing."""
+    if item.work is not None:
+        steps = [item.work] if item.check is None else [item.check, item.work]
+        return await _in_savepoint(tx, index, steps)
+    if item.check is not None:
+        try:
+            await item.check(tx)
+        except Exception as error:
+            return error
+    return None
 
 
 async def _in_savepoint(tx: Tx, index: int, steps: Sequence[Step]) -> Exception | None:

@@ -73,6 +73,7 @@ async def test_a_refused_write_is_rolled_back_alone(database_target: str | Path)
             group.write(lambda: _insert(3), fine),
             group.write(lambda: _insert(5), duplicate),
             group.write(lambda: _insert(6), fine, check=no),
+            group.write(lambda: _insert(8), check=no),
             group.write(lambda: _insert(4)),
             return_exceptions=True,
         )
@@ -82,7 +83,8 @@ async def test_a_refused_write_is_rolled_back_alone(database_target: str | Path)
     assert isinstance(results[1], ValueError)
     assert isinstance(results[3], IntegrityError)
     assert isinstance(results[4], LookupError)  # refused by its check: its work never ran
-    assert [r for i, r in enumerate(results) if i not in (1, 3, 4)] == [None, None, None]
+    assert isinstance(results[5], LookupError)
+    assert [r for i, r in enumerate(results) if i not in (1, 3, 4, 5)] == [None, None, None]
     assert group.batches == 1  # the refusals did not cost the others their shared transaction
     assert [r[0] for r in rows] == [1, 3, 4, 200]  # nothing of the refused writes
 
