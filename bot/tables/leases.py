@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.storage import Tx
 from bot.tables import store
+from bot.tables.commits import GroupCommit
 from bot.tables.models import Status, Table
 
 if TYPE_CHECKING:
@@ -52,6 +53,7 @@ class Runtime(Protocol):
 
     bot: SabaccBot
     tables: dict[int, Table]
+    group: GroupCommit
 
     def spawn(self, coro: Coroutine[Any, Any, Any], name: str) -> asyncio.Task[Any]: ...
 
@@ -200,10 +202,14 @@ class Leases:
     async def renew(self) -> list[int]:
         """Extend our leases; forget the tables we lost (another process took them)."""
         db = self.manager.bot.db
-        await db.execute(
+        # Through the tables' group commit, never beside it: a batch holds the lease rows of its
+        # tables until it commits, so a renewal in another transaction of this process could
+        # deadlock with it on PostgreSQL (each holding rows the other waits for).
+        renewal = (
             "UPDATE table_leases SET expires_at = ? WHERE token = ?",
             (self.clock() + self.ttl, self.token),
         )
+        await self.manager.group.write(lambda: [renewal])
         rows = await db.fetchall("SELECT table_id FROM table_leases WHERE token = ?", (self.token,))
         still = {int(r[0]) for r in rows}
         lost = sorted(self.held - still)
