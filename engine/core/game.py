@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar, Protocol, Self, runtime_checkable
 
+from engine.core.fair import SeedSource
+
 
 class IllegalAction(ValueError):
     """An action the rules do not allow now; the message can be shown to the player as is."""
@@ -233,7 +235,7 @@ class GameFactory(Protocol):
         *,
         buy_in: int,
         options: Mapping[str, Any],
-        seed: int,
+        seed: int | SeedSource,
     ) -> Game: ...
 
 

@@ -12,11 +12,11 @@ Pure API used by the judge (and usable by anyone)::
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.core.game import VariantInfo
+from engine.core.fair import SeedSource, game_rng
+from engine.core.game import Event, VariantInfo
 from engine.core.pots import Settlement, rotate_to
 from engine.variants.coruscant import flow
 from engine.variants.coruscant.cards import (
@@ -50,7 +50,7 @@ def create(
     *,
     buy_in: int,
     options: Mapping[str, Any],
-    seed: int,
+    seed: int | SeedSource,
     stacks: Sequence[int] | None = None,
     decks: Sequence[Sequence[str]] = (),
     dice: Sequence[tuple[int, str]] = (),
@@ -67,7 +67,7 @@ def create(
     chips = list(stacks) if stacks is not None else [buy_in] * len(players)
     if len(chips) != len(players) or min(chips, default=0) < 1:
         raise ValueError("every player needs a positive stack")
-    game = CoruscantGame(players, stacks=chips, options=opts, rng=random.Random(seed))
+    game = CoruscantGame(players, stacks=chips, options=opts, rng=game_rng(seed))
     for deck in decks:
         cards = [Card.parse(c) for c in deck]
         check_unique(cards)
@@ -80,7 +80,9 @@ def create(
         if not 0 <= start_seat < len(players):
             raise ValueError("start_seat out of range")
         game.rigged_start = start_seat
-    flow.start_hand(game, [])
+    opening: list[Event] = []
+    flow.start_hand(game, opening)
+    game.opening_events = tuple(opening)
     return game
 
 

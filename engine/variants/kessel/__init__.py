@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from engine.core.fair import SeedSource
 from engine.core.game import Action, Event, VariantInfo
 from engine.core.variant import StateGame
 from engine.variants.kessel import actions, flow, views
@@ -43,11 +44,18 @@ class KesselGame(StateGame[KesselState]):
 
     @classmethod
     def new(
-        cls, players: Sequence[str], *, buy_in: int, options: Mapping[str, Any], seed: int
+        cls,
+        players: Sequence[str],
+        *,
+        buy_in: int,
+        options: Mapping[str, Any],
+        seed: int | SeedSource,
     ) -> KesselGame:
         """SETUP a new game (the :data:`INFO` factory)."""
-        state, _ = flow.new_state(players, buy_in, options, seed)
-        return cls(state)
+        state, events = flow.new_state(players, buy_in, options, seed)
+        game = cls(state)
+        game.opening_events = tuple(events)
+        return game
 
     def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
         """Apply one decision and every automatic step after it; raise ``IllegalAction``."""
@@ -77,7 +85,7 @@ class KesselGame(StateGame[KesselState]):
 
 
 def create(
-    players: Sequence[str], *, buy_in: int, options: Mapping[str, Any], seed: int
+    players: Sequence[str], *, buy_in: int, options: Mapping[str, Any], seed: int | SeedSource
 ) -> KesselGame:
     """Factory for :data:`INFO` (raises ``ValueError`` on bad players/options)."""
     return KesselGame.new(players, buy_in=buy_in, options=options, seed=seed)
