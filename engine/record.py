@@ -143,7 +143,7 @@ def finish(
         int(s) for s, data in after.items() if data["hands_won"] > hand.stats[s]["hands_won"]
     ]
     best = {
-        s: data["best_hand"]
+        s: [data["best_hand"], data["best_hand_score"]]
         for s, data in after.items()
         if data["best_hand_score"] != hand.stats[s]["best_hand_score"] and data["best_hand"]
     }

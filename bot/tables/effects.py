@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.errors import NotYourTurn, StaleButton, TableError
+from bot.history.recorder import HandHistory
 from bot.tables import store
 from bot.tables.models import Status, Table
 from bot.ui import controls, render
@@ -70,6 +71,8 @@ class Effects:
         self._last_edit: dict[int, float] = {}
 
     # implemented by TableManager
+    history: HandHistory
+
     async def expire(self, table: Table) -> bool:
         raise NotImplementedError
 
@@ -131,7 +134,7 @@ class Effects:
         assert game is not None
         self.request_render(table)
         self._deal_hands(table)
-        lines = result_lines(events) if hand_ended else []
+        lines = result_lines(events) + self.history.reveal_lines(table) if hand_ended else []
         if left is not None:
             seat, credits = left
             # Said once: the result message below already has the engine's "leaves the table".

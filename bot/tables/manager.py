@@ -16,6 +16,7 @@ import aiosqlite
 
 from bot.bank import HOUSE
 from bot.errors import NotYourTurn, StaleButton, TableError
+from bot.history.recorder import HandHistory
 from bot.tables import store
 from bot.tables.effects import Effects, public_lines
 from bot.tables.models import Seat, Status, Table
@@ -73,6 +74,7 @@ class TableManager(Effects):
         self.tables: dict[int, Table] = {}
         # Seeds of new games; tests replace it with a seeded ``random.Random``.
         self.seeds: random.Random = random.SystemRandom()
+        self.history = HandHistory(bot)
 
     # ------------------------------------------------------------------ lookup
 
@@ -107,6 +109,7 @@ class TableManager(Effects):
                     await store.close_table(conn, row["id"], Status.CANCELLED)
                 continue
             self.tables[table.id] = table
+        await self.history.load(self.tables)
         refunded = await self.bot.bank.refund_orphaned_escrow(set(self.tables))
         if refunded:
             log.warning("refunded %s credits of escrow left by closed tables", refunded)
@@ -150,17 +153,23 @@ class TableManager(Effects):
             async with self.bot.db.transaction() as conn:
                 table.id = await store.insert_table(conn, table)
                 await self.bot.bank.escrow_in(conn, guild_id, host.user_id, table.id, buy_in)
+                await self.history.on_lobby(conn, table, self.seeds)
         except aiosqlite.IntegrityError:
             raise TableError("This channel already has a table.") from None
         self.tables[table.id] = table
         self.watch_lobby(table)
         return table
 
-    async def _commit(self, table: Table, *moves: tuple[str, int, int]) -> None:
-        """Save ``table`` with escrow moves (``("in"|"out", user_id, amount)``) atomically."""
+    async def _commit(
+        self, table: Table, *moves: tuple[str, int, int], started: bool = False
+    ) -> None:
+        """Save ``table`` with escrow moves (``("in"|"out", user_id, amount)``) atomically
+        (``started``: its game was just created, and its first hand is recorded too)."""
         async with self.bot.db.transaction() as conn:
             await self._apply_moves(conn, table, moves)
             await store.save_table(conn, table)
+            if started:
+                await self.history.on_start(conn, table)
 
     async def _apply_moves(
         self, conn: aiosqlite.Connection, table: Table, moves: tuple[tuple[str, int, int], ...]
@@ -248,12 +257,12 @@ class TableManager(Effects):
                 [s.player_id for s in table.seats],
                 buy_in=table.buy_in,
                 options={**table.variant.options, **table.options},
-                seed=self.seeds.randrange(2**63),
+                seed=self.history.seed_source(table, self.seeds),
             )
             table.status = Status.PLAYING
             table.hands_sent = {}
             try:
-                await self._commit(table)
+                await self._commit(table, started=True)
             except BaseException:
                 table.game, table.status = None, Status.LOBBY
                 raise
@@ -288,7 +297,7 @@ class TableManager(Effects):
                 table.log.extend(public_lines(events))
                 if source == "player":
                     table.strikes.pop(seat, None)
-                await self._persist(table, seat, action, source, ())
+                await self._persist(table, seat, action, source, (), events, saved, hand_before)
             except BaseException:
                 saved.restore(table)
                 raise
@@ -304,12 +313,14 @@ class TableManager(Effects):
             if game is None or index is None or not table.still_in(index):
                 raise TableError("You are not playing at this table.")
             saved = Snapshot.of(table)
+            hand_before = game.public_view().hand_no
             try:
                 events, credits = game.leave(index)
                 table.left_seats[index] = credits
                 table.log.extend(public_lines(events))
+                moves = (("out", user_id, credits),)
                 await self._persist(
-                    table, index, Action("leave"), "leave", (("out", user_id, credits),)
+                    table, index, Action("leave"), "leave", moves, events, saved, hand_before
                 )
                 async with self.bot.db.transaction() as conn:
                     await self._record(conn, table, index, credits)
@@ -325,13 +336,27 @@ class TableManager(Effects):
         action: Action,
         source: str,
         moves: tuple[tuple[str, int, int], ...],
+        events: tuple[Event, ...],
+        saved: Snapshot,
+        hand_before: int,
     ) -> None:
-        """One transaction: escrow moves, the action log, settlement if over, the state."""
+        """One transaction: escrow moves, the action log, the hand history (``saved``: the
+        state before the action), settlement if over, the state."""
         game = table.game
         assert game is not None
         async with self.bot.db.transaction() as conn:
             await self._apply_moves(conn, table, moves)
             await store.log_action(conn, table, seat, action, source)
+            await self.history.on_step(
+                conn,
+                table,
+                seat=seat,
+                action=action,
+                source=source,
+                events=events,
+                before=saved.game,
+                hand_before=hand_before,
+            )
             if game.finished:
                 await self._settle(conn, table)
             await store.save_table(conn, table)
@@ -368,7 +393,7 @@ class TableManager(Effects):
             guild_id=table.guild_id,
             user_id=seat.user_id,
             variant=table.variant.id,
-            stats=stats[index],
+            stats=self.history.game_stats(table, stats[index]),
             net=credits - table.buy_in,
             won_game=won,
         )

@@ -85,6 +85,7 @@ class Table:
     hands_sent: dict[int, tuple[str, ...]] = field(default_factory=dict)
     dm_closed_told: set[int] = field(default_factory=set)
     deadline: float | None = None
+    fair_master: bytes | None = field(default=None, repr=False)  # hand seeds derive from it
 
     @property
     def open(self) -> bool:

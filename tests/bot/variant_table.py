@@ -17,7 +17,9 @@ from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
 
+from bot.history.recorder import draw_master
 from bot.tables.models import Table
+from engine.core.fair import SeedSource
 from engine.core.game import Action
 from tests.helpers import World, text_of
 from tests.table_driver import (
@@ -173,7 +175,8 @@ class VariantTable:
     def simulate(self, players: tuple[str, ...] = PLAYERS) -> tuple[Any, list[str]]:
         """The test game on the engine alone (the table's seed, the same policy): the finished
         game and every public log line."""
-        game = self.create(players, seed=random.Random(self.seed).randrange(2**63))
+        master = draw_master(random.Random(self.seed))  # what the seeded table drew
+        game = self.create(players, seed=SeedSource(master=master))
         lines = [text for event in game.opening_events if (text := event.public_text())]
         table: Any = SimpleNamespace(game=game)
         while not game.finished:
