@@ -14,8 +14,8 @@ from typing import Any
 import discord
 
 from engine.replay import Frame
-from engine.verify import Verdict
 from engine.variants import UnknownVariant, get_variant
+from engine.verify import Verdict
 
 COLOUR = discord.Colour.dark_teal()
 FAILED = discord.Colour.red()
@@ -126,8 +126,8 @@ def frame_embed(
     public = [text for event in frame.events if (text := event.public_text())]
     lines += [name(line) for line in public]
     embed = discord.Embed(
-        title=f"Replay of hand #{record.get('hand_id', '?')} — {variant_name(str(record['variant']))}"
-        f" {word.lower()} {record['hand_no']}",
+        title=f"Replay of hand #{record.get('hand_id', '?')} — "
+        f"{variant_name(str(record['variant']))} {word.lower()} {record['hand_no']}",
         description="\n".join(lines)[:4000],
         colour=COLOUR,
     )

@@ -57,17 +57,12 @@ async def fair_game(world: World, command: str, buy_in: int, options: str | None
         assert game is not None
         hand = game.public_view().hand_no
         secret = [master.hex()] + [
-            derive_hand_seed(master, k).hex()
-            for k in range(hand + (0 if game.finished else 0), hand + 3)
+            derive_hand_seed(master, k).hex() for k in range(hand + 1, hand + 4)
         ]
-        if not game.finished:
+        if not game.finished:  # the running hand's seed
             secret.append(derive_hand_seed(master, hand).hex())
         text = "\n".join(public_messages(world))
-        leaks.extend(
-            s
-            for s in secret
-            if s in text and (s != derive_hand_seed(master, hand).hex() or not game.finished)
-        )
+        leaks.extend(s for s in secret if s in text)
 
     await play(world, engine_policy("balanced"), max_steps=3000, after_step=watch)
     assert table.game is not None and table.game.finished
