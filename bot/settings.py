@@ -15,6 +15,7 @@ Public API (stable)::
         lobby_timeout: float                 # LOBBY_TIMEOUT seconds, default 1800
         bot_delay: float                     # BOT_DELAY seconds, default 1.5
         edit_interval: float                 # EDIT_INTERVAL seconds between table edits, 1.0
+        history_days: int                    # HISTORY_DAYS finished hands are kept, 90 (0: ever)
         Settings.from_env(environ=None) -> Settings
 
 ``token`` may be ``None`` so that tests and the offline demo can build a bot without one; the
@@ -104,6 +105,7 @@ class Settings:
     bot_delay: float = 1.5
     edit_interval: float = 1.0
     lobby_timeout: float = 1800.0
+    history_days: int = 90
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -131,6 +133,7 @@ class Settings:
             ),
             bot_delay=_get(env, "BOT_DELAY", _seconds, 1.5, "a number of seconds ≥ 0"),
             edit_interval=_get(env, "EDIT_INTERVAL", _seconds, 1.0, "a number of seconds ≥ 0"),
+            history_days=_get(env, "HISTORY_DAYS", _non_negative_int, 90, "a whole number ≥ 0"),
         )
 
     @property

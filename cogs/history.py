@@ -21,6 +21,7 @@ from discord.ext import commands
 from bot.errors import BaseView, UserFacingError
 from bot.history import store as hstore
 from bot.history import views
+from bot.history.retention import prune_forever
 from engine.replay import Frame, frames
 from engine.verify import verify
 
@@ -93,6 +94,18 @@ class History(commands.Cog):
 
     def __init__(self, bot: SabaccBot) -> None:
         self.bot = bot
+        self._pruner: asyncio.Task[None] | None = None
+
+    async def cog_load(self) -> None:
+        """Start the retention task (finished hands older than HISTORY_DAYS are deleted)."""
+        self._pruner = asyncio.get_running_loop().create_task(
+            prune_forever(self.bot), name="history-retention"
+        )
+
+    async def cog_unload(self) -> None:
+        """Stop the retention task."""
+        if self._pruner is not None:
+            self._pruner.cancel()
 
     @app_commands.command(name="verify")
     @app_commands.guild_only()

@@ -48,6 +48,9 @@ class HandHistory:
         # table id -> (hand id, running hand, the game object it was recorded against)
         self.running: dict[int, tuple[int, RunningHand, Game]] = {}
         self._reveals: dict[int, tuple[Game, list[str]]] = {}
+        # New lobbies get a master secret; tests of scripted deals turn it off to keep the
+        # plain seeded deals (``seed=int``) their scenarios were picked with.
+        self.fair_seeds = True
 
     # ------------------------------------------------------------------ secrets
 
@@ -55,6 +58,8 @@ class HandHistory:
         self, conn: aiosqlite.Connection, table: Table, seeds: random.Random
     ) -> None:
         """A lobby opened: draw and store its master secret (same transaction as the lobby)."""
+        if not self.fair_seeds:
+            return
         master = draw_master(seeds)
         await hstore.save_secret(conn, table.id, master)
         table.fair_master = master
