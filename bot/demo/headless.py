@@ -10,7 +10,10 @@
   hand results and notices (never a hidden card);
 * after N hands (or the game's end) the members still seated leave, so every credit is
   settled; the run succeeds only if Σ balances + escrow is unchanged and the bot logged no
-  unexpected error.
+  unexpected error;
+* provably fair hands: the transcript shows each hand's commitment as the table message shows
+  it before the deal (🔒), the seed revealed in each hand's result (🔓), and at the end the
+  spectator runs ``/verify`` on every finished hand.
 """
 
 from __future__ import annotations
@@ -81,6 +84,7 @@ class Transcript:
         self.seen: set[int] = set()
         self.table_messages: set[int] = set()
         self.log: list[str] = []
+        self.commitments = ""
 
     def _plain(self, text: str) -> str:
         text = _MENTION.sub(lambda m: self.names.get(int(m[1]), "someone"), text)
@@ -98,6 +102,7 @@ class Transcript:
             if message.id in self.table_messages:
                 if message.id == table.message_id:
                     log_now = _log_lines(message)
+                    posted.extend(self._commitment_line(message))
                 continue
             if message.id in self.seen:
                 continue
@@ -108,6 +113,15 @@ class Transcript:
         shown = set(posted)
         lines = [f"  · {line}" for line in logged if f"    {line}" not in shown]
         return [self._plain(line) for line in lines + posted]
+
+    def _commitment_line(self, message: Any) -> list[str]:
+        """The table's commitments (footer, after 🔒) when they changed: shown before a deal."""
+        footer = next((e.footer.text for e in message.embeds if e.footer and e.footer.text), "")
+        shown = footer.partition("🔒")[2].strip()
+        if not shown or shown == self.commitments:
+            return []
+        self.commitments = shown
+        return [f"  🔒 {shown}"]
 
     @staticmethod
     def _message_lines(message: Any) -> list[str]:
@@ -205,6 +219,7 @@ async def run_headless(
                 result.hands = await _play(driver, variant, hands, random.Random(seed), after_step)
                 await _leave_all(driver, group, after_step)
                 await _wait_bots_only(env, driver.table(), after_step)
+                await _verify_hands(bot, spectator, channel, driver.table(), after_step)
             except RuntimeError as error:
                 result.failure = str(error)
             for name, user_id in accounts.items():
@@ -293,6 +308,18 @@ async def _wait_bots_only(
             await env.advance_time(1.0)
         await after_step()
     raise RuntimeError("the bots left alone did not finish the game")
+
+
+async def _verify_hands(
+    bot: Any, spectator: Any, channel: Any, table: Table, after_step: Callable[[], Awaitable[None]]
+) -> None:
+    """The spectator checks every finished hand of the table with ``/verify``."""
+    rows = await bot.db.fetchall(
+        "SELECT id FROM hands WHERE table_id = ? AND status = 'finished' ORDER BY id", (table.id,)
+    )
+    for row in rows:
+        await spectator.slash(channel, "verify", hand=row["id"])
+        await after_step()
 
 
 def _summary(result: HeadlessResult, emit: Callable[[Sequence[str]], None]) -> None:

@@ -80,6 +80,10 @@ async def test_headless_demo_conserves_credits_and_shows_no_hidden_card(
     assert ("seats (1 Add-bot)" in text) == bots_support(variant)
     assert any("Your hand" in text for text in check.private), "no private hand was shown"
     assert not check.unseen, "transcript lines that no spectator saw"
+    # provably fair: the commitment before the deal, the seed after, /verify at the end
+    assert "🔒 hand 1 " in text  # the table message footer, before the deal
+    assert re.search(r"🔓 (Hand|Round) 1 seed: `[0-9a-f]{64}`", text)
+    assert "✅ Verified." in text and "Verification failed" not in text
 
 
 async def test_headless_demo_survives_all_members_leaving_a_bot_table(tmp_path: Path) -> None:
