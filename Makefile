@@ -44,6 +44,7 @@ typecheck: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) bench/bots.py
+	$(PY) bench/cards.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -16,6 +16,7 @@ Public API (stable)::
         bot_delay: float                     # BOT_DELAY seconds, default 1.5
         edit_interval: float                 # EDIT_INTERVAL seconds between table edits, 1.0
         history_days: int                    # HISTORY_DAYS finished hands are kept, 90 (0: ever)
+        card_emojis: bool                    # CARD_EMOJIS on/off: cards as application emojis
         Settings.from_env(environ=None) -> Settings
 
 ``token`` may be ``None`` so that tests and the offline demo can build a bot without one; the
@@ -83,6 +84,15 @@ def _positive_seconds(raw: str) -> float:
     return value
 
 
+def _on_off(raw: str) -> bool:
+    value = raw.lower()
+    if value in ("on", "true", "yes", "1"):
+        return True
+    if value in ("off", "false", "no", "0"):
+        return False
+    raise ValueError(raw)
+
+
 def _log_level(raw: str) -> str:
     level = raw.upper()
     if level not in LOG_LEVELS:
@@ -106,6 +116,7 @@ class Settings:
     edit_interval: float = 1.0
     lobby_timeout: float = 1800.0
     history_days: int = 90
+    card_emojis: bool = True
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -134,6 +145,7 @@ class Settings:
             bot_delay=_get(env, "BOT_DELAY", _seconds, 1.5, "a number of seconds ≥ 0"),
             edit_interval=_get(env, "EDIT_INTERVAL", _seconds, 1.0, "a number of seconds ≥ 0"),
             history_days=_get(env, "HISTORY_DAYS", _non_negative_int, 90, "a whole number ≥ 0"),
+            card_emojis=_get(env, "CARD_EMOJIS", _on_off, True, "on or off"),
         )
 
     @property

@@ -4,7 +4,8 @@ Fixtures
 --------
 ``db_path``       a fresh SQLite file path in ``tmp_path`` (restarts share it)
 ``settings``      :class:`bot.settings.Settings` on ``db_path``; ``bot_delay=0`` and
-                  ``edit_interval=0`` so bots and table edits do not wait in real time
+                  ``edit_interval=0`` so bots and table edits do not wait in real time;
+                  ``card_emojis=False`` (tests of the emojis turn them on)
 ``simcord_bot``   the bot from ``create_bot(settings)`` (consumed by simcord's ``simcord_env``)
 ``simcord_env``   simcord's running Env, plus: unexpected errors the bot only *logs* (e.g. in a
                   DynamicItem behind ``error_boundary``) fail the test like swallowed ones do
@@ -33,6 +34,8 @@ import discord
 import pytest
 import simcord.env as _simcord_env
 
+from bot.art.compose import warm
+from bot.art.decks import DECKS
 from bot.client import SabaccBot, create_bot
 from bot.errors import user_message
 from bot.settings import Settings
@@ -50,6 +53,14 @@ def _fast_idle() -> Iterator[None]:
         return
     with fast_idle():
         yield
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _card_faces() -> None:
+    """Paint every card face once per test process, as a bot process does once: otherwise the
+    first picture of a deck spends a test's settle budget painting (real time, in a thread)."""
+    for deck in DECKS:
+        warm(deck)
 
 
 _original_record_error = _simcord_env.Env._record_error
@@ -87,7 +98,9 @@ def db_path(tmp_path: Path) -> Path:
 @pytest.fixture
 def settings(db_path: Path) -> Settings:
     """Settings for tests: defaults, the temp database, no real-time bot delay."""
-    return Settings(token=None, database_path=db_path, bot_delay=0.0, edit_interval=0.0)
+    return Settings(
+        token=None, database_path=db_path, bot_delay=0.0, edit_interval=0.0, card_emojis=False
+    )
 
 
 @pytest.fixture

@@ -57,7 +57,14 @@ def database_path(chosen: Path | None) -> Iterator[Path]:
 
 def demo_settings(db: Path, *, bot_delay: float, edit_interval: float) -> Settings:
     """Settings for a demo bot: no token, the given database, demo pacing."""
-    return Settings(token=None, database_path=db, bot_delay=bot_delay, edit_interval=edit_interval)
+    # simcord keeps no emoji images, so the demo shows cards as pictures and text only.
+    return Settings(
+        token=None,
+        database_path=db,
+        bot_delay=bot_delay,
+        edit_interval=edit_interval,
+        card_emojis=False,
+    )
 
 
 @contextlib.asynccontextmanager

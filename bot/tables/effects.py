@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.art import present
 from bot.errors import NotYourTurn, StaleButton, TableError
 from bot.history.recorder import HandHistory
 from bot.tables import store
@@ -39,12 +40,17 @@ NEXT_HAND_EVENTS = frozenset({"HandStarted", "RoundStarted"})
 HAND_WORD = {"kessel": "Round"}
 
 
-def result_lines(events: tuple[Event, ...]) -> list[str]:
-    """The public lines of the events that ended a hand, without the next hand's opening."""
+def result_events(events: tuple[Event, ...]) -> tuple[Event, ...]:
+    """The events that ended a hand, without the next hand's opening."""
     for index, event in enumerate(events):
         if index and type(event).__name__ in NEXT_HAND_EVENTS:
-            return public_lines(events[:index])
-    return public_lines(events)
+            return events[:index]
+    return events
+
+
+def result_lines(events: tuple[Event, ...]) -> list[str]:
+    """The public lines of the events that ended a hand, without the next hand's opening."""
+    return public_lines(result_events(events))
 
 
 def public_lines(events: tuple[Event, ...]) -> list[str]:
@@ -144,7 +150,9 @@ class Effects:
         if lines:
             word = HAND_WORD.get(table.variant.id, "Hand")
             title = "Game over" if game.finished else f"{word} {game.public_view().hand_no - 1}"
-            await self.say(table, embed=render.result_embed(table, title, lines))
+            embed = render.result_embed(table, title, lines)
+            extra = await present.result_attachment(self.bot, table, result_events(events), embed)
+            await self.say(table, embed=embed, **extra)
         if game.finished:
             self._stop_clock(table)
             await self.say(table, embed=self._standings(table))
@@ -212,6 +220,7 @@ class Effects:
         """Edit the table message now, or post it anew when missing or over an hour old.
         Returns False when Discord refused for now (rate limit, outage) and it should retry."""
         embed, view = controls.build_table_message(table)
+        present.with_emojis(self.bot, table, embed)
         channel = await self._channel(table)
         if channel is None:
             return True
@@ -287,10 +296,11 @@ class Effects:
         view = game.view_for(index)
         guild = self.bot.get_guild(table.guild_id)
         where = f"**{guild.name if guild else 'your server'}** in <#{table.channel_id}>"
-        embed = render.hand_embed(table, view)
+        embed, file = await present.hand_message(self.bot, table, view)
         try:
             user = self.bot.get_user(seat.user_id) or await self.bot.fetch_user(seat.user_id)
-            await user.send(content=f"Your hand at {where}: {self.link(table)}", embed=embed)
+            content = f"Your hand at {where}: {self.link(table)}"
+            await user.send(content=content, embed=embed, **present.file_kw(file))
         except discord.HTTPException as exc:
             if isinstance(exc, discord.Forbidden) or exc.code == DM_CLOSED:
                 if index not in table.dm_closed_told:

@@ -104,7 +104,7 @@ class Table:
         for seat in sorted(self.seats, key=lambda s: -len(s.player_id)):
             pattern = rf"(?<![<@\w]){re.escape(seat.player_id)}(?!\w)"
             shown = seat.display if plain else seat.mention
-            text = re.sub(pattern, lambda _match, m=shown: m, text)
+            text = re.sub(pattern, shown.replace("\\", "\\\\"), text)  # literally, no escapes
         return text
 
     def humans(self) -> list[int]:

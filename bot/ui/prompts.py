@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.art import present
 from bot.errors import (
     NotYourTurn,
     StaleButton,
@@ -103,7 +104,8 @@ async def play(
     assert game is not None
     view = game.view_for(seat)
     if view.hand != hand_before and view.hand:
-        await interaction.followup.send(embed=render.hand_embed(table, view), ephemeral=True)
+        embed, file = await present.hand_message(interaction.client, table, view)
+        await interaction.followup.send(embed=embed, ephemeral=True, **present.file_kw(file))
 
 
 async def on_action_click(
@@ -115,6 +117,7 @@ async def on_action_click(
         await interaction.response.send_modal(AmountModal(table, turn, spec))
     elif spec.param is ParamKind.CHOICE:
         picker = ChoiceView(table, seat, turn, spec)
+        present.decorate_picker(interaction.client, table, picker)
         await interaction.response.send_message(
             picker.text(), embed=picker.hand(), view=picker, ephemeral=True
         )
@@ -326,9 +329,10 @@ async def on_control_click(interaction: discord.Interaction[Any], table_id: int,
         if seat is None or table.game is None:
             raise TableError("You're not seated at this table.")
         view = table.game.view_for(seat)
-        await interaction.response.send_message(
-            embed=render.hand_embed(table, view), ephemeral=True
-        )
+        # acknowledged at once: the picture is drawn in a thread
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        embed, file = await present.hand_message(interaction.client, table, view)
+        await interaction.followup.send(embed=embed, ephemeral=True, **present.file_kw(file))
         return
     if what == "back":
         if not await manager.set_back(table, user.id):

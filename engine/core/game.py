@@ -93,6 +93,39 @@ class Event(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
+class ShownHand:
+    """Cards a player showed face up at a reveal, in the variant's card notation, and the name
+    of the hand (pictures of the showdown are drawn from these).
+
+    A reveal event offers them through ``shown_hands()`` (:class:`Reveals`). A later entry for the
+    same player in the same hand adds the cards dealt face up afterwards (Sudden Demise) and
+    renames the hand.
+    """
+
+    player: str
+    cards: tuple[str, ...]
+    hand: str = ""
+
+
+@runtime_checkable
+class Reveals(Protocol):
+    """An event that shows hands face up (only cards that are public from that moment)."""
+
+    def shown_hands(self) -> tuple[ShownHand, ...]:
+        """The hands shown."""
+        ...
+
+
+@runtime_checkable
+class Awards(Protocol):
+    """An event that names who won (a pot, a round) at a reveal."""
+
+    def won_by(self) -> tuple[str, ...]:
+        """The winners' player ids (empty when nobody won)."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
 class SeatView:
     """What everyone may know about one seat."""
 

@@ -16,7 +16,9 @@ from tests.table_driver import table_in
 @pytest.fixture
 def settings(db_path: Path) -> Settings:
     """Like the default test settings, but with production-like edit coalescing."""
-    return Settings(token=None, database_path=db_path, bot_delay=0.0, edit_interval=5.0)
+    return Settings(
+        token=None, database_path=db_path, bot_delay=0.0, edit_interval=5.0, card_emojis=False
+    )
 
 
 def table_edits(world: World) -> int:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.core.game import ShownHand
 from engine.variants.classic.events import (
     GameOver,
     HandWon,
@@ -194,8 +195,13 @@ class Revealed:
     cards: tuple[str, ...]  # readable names
     label: str
     chosen: str = ""  # "Ace 15; fives +5, 0"
+    notations: tuple[str, ...] = ()  # the same cards in notation (for pictures)
 
     def public_text(self) -> str:
         """Log line."""
         extra = f" ({self.chosen})" if self.chosen else ""
         return f"{self.player} reveals {', '.join(self.cards)} — {self.label}{extra}."
+
+    def shown_hands(self) -> tuple[ShownHand, ...]:
+        """The revealed hand (notations) and its label."""
+        return (ShownHand(self.player, self.notations, self.label),)

@@ -89,7 +89,9 @@ def reveal(st: CentranState, ev: Events, end: str) -> None:
             if evaluation.category is Category.WILD_SABACC:
                 label += " (Five Brothers claimed)"
             names = tuple(c.name for c in hands[s])
-            ev.append(Revealed(st.players[s], names, label, assignment_text(evaluation, aces)))
+            notations = tuple(c.notation for c in hands[s])
+            chosen = assignment_text(evaluation, aces)
+            ev.append(Revealed(st.players[s], names, label, chosen, notations))
     _apply(st, result, ev)
     st.last_result = public_lines(ev[start:])
 

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.core.game import ShownHand
 from engine.variants.classic.cards import Card, CardError
 from engine.variants.twopot.events import PlayerLeft as PlayerLeft  # re-exported
 from engine.variants.twopot.events import Reshuffled as Reshuffled  # re-exported
 from engine.variants.twopot.events import StasisMoved as StasisMoved  # re-exported
+from engine.variants.twopot.events import shown_draws
 
 
 def _shown(card: str) -> str:
@@ -152,6 +154,10 @@ class Revealed:
         cards = ", ".join(map(_shown, self.cards))
         return f"{who} reveals {cards} — total {self.total}: {self.label}."
 
+    def shown_hands(self) -> tuple[ShownHand, ...]:
+        """The revealed hand (notations) and its label."""
+        return (ShownHand(self.player, self.cards, self.label),)
+
 
 @dataclass(frozen=True, slots=True)
 class SuddenDemiseDrew:
@@ -164,6 +170,10 @@ class SuddenDemiseDrew:
         """Log line."""
         parts = "; ".join(f"{p} draws {_shown(c)} → {label}" for p, c, label in self.draws)
         return f"Sudden Demise for the {self.pot}: {parts}."
+
+    def shown_hands(self) -> tuple[ShownHand, ...]:
+        """Each face-up draw adds a card to that player's shown hand."""
+        return shown_draws(self.draws)
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,6 +191,10 @@ class PotAwarded:
         if len(self.winners) == 1:
             return f"{self.winners[0]} wins the {self.pot} ({self.amount})."
         return f"{' and '.join(self.winners)} split the {self.pot} ({self.amount})."
+
+    def won_by(self) -> tuple[str, ...]:
+        """The pot's winners."""
+        return self.winners
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,6 +228,10 @@ class SabaccPotResult:
         if len(self.winners) == 1:
             return f"{self.winners[0]} takes the Sabacc pot ({self.amount})!"
         return f"{' and '.join(self.winners)} split the Sabacc pot ({self.amount})!"
+
+    def won_by(self) -> tuple[str, ...]:
+        """Who takes the Sabacc pot (nobody when it carries over)."""
+        return self.winners
 
 
 @dataclass(frozen=True, slots=True)

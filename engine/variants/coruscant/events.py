@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.core.betting_events import BetMade
+from engine.core.game import ShownHand
 from engine.variants.coruscant.cards import Card, Suit, format_target
 
 
@@ -134,6 +135,11 @@ class HandRevealed:
             f"distance {self.distance}, {self.suit_count} {self.suit.glyph}"
         )
 
+    def shown_hands(self) -> tuple[ShownHand, ...]:
+        """The selection (notations), named by its total and distance."""
+        name = f"total {format_target(self.total)}, distance {self.distance}"
+        return (ShownHand(self.player, tuple(c.notation for c in self.cards), name),)
+
 
 @dataclass(frozen=True, slots=True)
 class PotAwarded:
@@ -149,6 +155,10 @@ class PotAwarded:
             return f"{self.shares[0][0]} wins the {self.name.lower()} of {self.amount}."
         split = ", ".join(f"{p} {n}" for p, n in self.shares)
         return f"{self.name} of {self.amount} split: {split}."
+
+    def won_by(self) -> tuple[str, ...]:
+        """Everyone with a share of the pot."""
+        return tuple(p for p, _ in self.shares)
 
 
 @dataclass(frozen=True, slots=True)

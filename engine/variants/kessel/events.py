@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.core.game import ShownHand
+
 
 def _names(names: tuple[str, ...]) -> str:
     if len(names) <= 1:
@@ -196,10 +198,15 @@ class HandRevealed:
     player: str
     cards: tuple[str, ...]
     hand: str  # e.g. "3/3 Royal Sabacc"
+    notations: tuple[str, ...] = ()  # the same cards in notation (for pictures)
 
     def public_text(self) -> str:
         """Both cards and the hand's name."""
         return f"{self.player} shows {' · '.join(self.cards)} → {self.hand}"
+
+    def shown_hands(self) -> tuple[ShownHand, ...]:
+        """The hand (notations) and its name."""
+        return (ShownHand(self.player, self.notations, self.hand),)
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,6 +232,10 @@ class RoundWon:
         every = "both" if len(self.winners) == 2 else "all"
         names = _names(self.winners)
         return f"{names} tie for round {self.round_no} with {self.hand}; {every} win{why}"
+
+    def won_by(self) -> tuple[str, ...]:
+        """The round's winners."""
+        return self.winners
 
 
 @dataclass(frozen=True, slots=True)

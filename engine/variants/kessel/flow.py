@@ -294,8 +294,9 @@ def settle_round(st: KesselState) -> list[Event]:
     result = settle(evals, stocks, pots)
     events: list[Event] = []
     for p in players:
-        cards = tuple(c.label for c in st.seats[p].hand)
-        events.append(HandRevealed(st.seats[p].player, cards, evals[p].display))
+        hand = st.seats[p].hand
+        cards, notations = tuple(c.label for c in hand), tuple(c.notation for c in hand)
+        events.append(HandRevealed(st.seats[p].player, cards, evals[p].display, notations))
     names = tuple(st.seats[w].player for w in result.winners)
     best = evals[result.winners[0]].display
     events.append(RoundWon(st.round_no, names, best, _reason(evals, result.winners, st.fix)))

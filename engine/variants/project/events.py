@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.core.game import ShownHand
 from engine.variants.classic.events import (
     CashedOut,
     GameOver,
@@ -21,7 +22,7 @@ from engine.variants.classic.events import (
     SabaccPotResult,
 )
 from engine.variants.project.cards import parse
-from engine.variants.twopot.events import PlayerLeft
+from engine.variants.twopot.events import PlayerLeft, shown_draws
 
 __all__ = [
     "CardsDealt",
@@ -165,3 +166,7 @@ class SuddenDemiseDealt:
         """Log line."""
         parts = "; ".join(f"{p} gets {parse(c).name} → {label}" for p, c, label in self.draws)
         return f"Sudden Demise (extra card {self.depth}): {parts}."
+
+    def shown_hands(self) -> tuple[ShownHand, ...]:
+        """Each extra face-up card adds to that player's shown hand."""
+        return shown_draws(self.draws)

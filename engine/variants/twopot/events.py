@@ -7,9 +7,23 @@ set in one place.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-__all__ = ["PlayerLeft", "Reshuffled", "StasisMoved"]
+from engine.core.game import ShownHand
+
+__all__ = ["PlayerLeft", "Reshuffled", "StasisMoved", "shown_draws"]
+
+NO_CARD = "no card"
+
+
+def shown_draws(draws: Iterable[tuple[str, str, str]]) -> tuple[ShownHand, ...]:
+    """Sudden-Demise cards dealt face up, ``(player, card notation or "no card", hand label)``,
+    as shown hands that add one card each (Classic, Project)."""
+    return tuple(
+        ShownHand(player, (card,) if card != NO_CARD else (), label)
+        for player, card, label in draws
+    )
 
 
 @dataclass(frozen=True, slots=True)
