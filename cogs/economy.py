@@ -16,6 +16,7 @@ from discord.ext import commands
 from bot.bank import MAX_BALANCE
 from bot.errors import UserFacingError
 from bot.history import leaderboard as boards
+from bot.history.views import variant_name as _variant_name
 from engine.variants import UnknownVariant, get_variant, variant_ids
 
 if TYPE_CHECKING:
@@ -48,13 +49,6 @@ def _human(member: discord.Member | discord.User) -> discord.Member | discord.Us
 
 def _percent(part: int, whole: int) -> str:
     return f" ({100 * part // whole}%)" if whole else ""
-
-
-def _variant_name(variant_id: str) -> str:
-    try:
-        return get_variant(variant_id).name
-    except (UnknownVariant, ImportError):
-        return variant_id
 
 
 def signed(amount: int) -> str:

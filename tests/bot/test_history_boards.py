@@ -84,3 +84,21 @@ async def test_history_days_zero_keeps_everything(world: World) -> None:
     world.bot.settings = dataclasses.replace(world.bot.settings, history_days=0)
     await world.bot.db.execute("UPDATE hands SET ended_at = 0 WHERE table_id = ?", (table.id,))
     assert await prune_history(world.bot) == 0
+
+
+async def test_a_restart_mid_hand_keeps_recording(world: World, restart: Any) -> None:
+    table = await two_hands_of_classic(world)
+    master = table.fair_master
+    await restart()
+    restored = table_in(world)
+    assert restored is not table and restored.fair_master == master
+    assert any("🔒 hand 3 " in text_of(m) for m in world.channel.history())
+    finished = await play(world, engine_policy("balanced"), max_steps=3000)
+    assert finished.game is not None and finished.game.finished
+    rows = await world.bot.db.fetchall(
+        "SELECT id, status FROM hands WHERE table_id = ? ORDER BY hand_no", (table.id,)
+    )
+    assert len(rows) >= 3 and {r["status"] for r in rows} == {"finished"}
+    for row in rows:
+        checked = await world.bob.slash(world.channel, "verify", hand=row["id"])
+        assert "Verified" in checked.response.embeds[0].description
