@@ -26,7 +26,6 @@ class RunningHand:
     steps: list[dict[str, Any]] = field(default_factory=list)
     starts_seen: int = 0
     skip: int = 0  # hands the first step played through before this one
-    dealt: list[int] = field(default_factory=list)  # seats dealt into the hand
     stats: dict[str, dict[str, Any]] = field(default_factory=dict)  # seat -> SeatStats at start
 
     def to_json(self) -> dict[str, Any]:
@@ -37,7 +36,6 @@ class RunningHand:
             "steps": self.steps,
             "starts_seen": self.starts_seen,
             "skip": self.skip,
-            "dealt": self.dealt,
             "stats": self.stats,
         }
 
@@ -50,7 +48,6 @@ class RunningHand:
             list(data["steps"]),
             int(data["starts_seen"]),
             int(data["skip"]),
-            list(data["dealt"]),
             dict(data["stats"]),
         )
 
@@ -69,7 +66,6 @@ def _stats(game: Game) -> dict[str, dict[str, Any]]:
 
 def _opened(game: Game, hand_no: int, start: dict[str, Any], step: dict[str, Any]) -> RunningHand:
     hand = RunningHand(hand_no, start, [step])
-    hand.dealt = [s for s in range(len(game.players)) if game.view_for(s).hand]
     hand.stats = _stats(game)
     return hand
 
@@ -148,6 +144,7 @@ def finish(
         if data["best_hand_score"] != hand.stats[s]["best_hand_score"] and data["best_hand"]
     }
     pot = max((int(step.get("pot", 0)) for step in hand.steps), default=0)
+    dealt = {s for step in hand.steps for s, cards in enumerate(step.get("hands") or []) if cards}
     return {
         "format": FORMAT,
         "variant": variant,
@@ -160,7 +157,7 @@ def finish(
         "start": hand.start,
         "steps": hand.steps,
         "result": {
-            "dealt": hand.dealt,
+            "dealt": sorted(dealt),  # seats that held cards at some step
             "winners": sorted(winners),
             "pot": pot,
             "best_hands": best,

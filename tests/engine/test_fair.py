@@ -86,6 +86,8 @@ def test_every_hand_of_every_variant_verifies(
         assert verdict.ok, (variant, record["hand_no"], verdict.failure)
         assert record["commitment"] == commitment(derive_hand_seed(MASTER, record["hand_no"]))
         assert record["seed"] == derive_hand_seed(MASTER, record["hand_no"]).hex()
+        assert len(record["result"]["dealt"]) >= 2  # who played it (for per-hand statistics)
+        assert set(record["result"]["winners"]) <= set(record["result"]["dealt"])
 
 
 def test_records_hold_no_master_and_no_later_seed(
