@@ -260,7 +260,15 @@ class Game(Protocol):
 
 
 class GameFactory(Protocol):
-    """Builds a new game: ``factory(players, buy_in=..., options=..., seed=...)``."""
+    """Builds a new game: ``factory(players, buy_in=..., options=..., seed=...)``.
+
+    ``seed`` is an ``int`` (a plain seeded generator: tests, the judge) or a
+    :class:`~engine.core.fair.SeedSource` (a table's provably fair per-hand seeds). A variant
+    builds its generator with :func:`engine.core.fair.game_rng`, calls
+    :func:`engine.core.fair.begin_hand` once where each hand starts (before its first random
+    event), emits a ``HandStarted`` (or ``RoundStarted``) event there, and keeps the first
+    hand's events in ``opening_events``: :mod:`engine.record` and :mod:`engine.replay` rely on
+    these to cut and verify hands."""
 
     def __call__(
         self,
