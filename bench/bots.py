@@ -33,6 +33,7 @@ SETTINGS: dict[str, dict[str, Any]] = {
     "coruscant-shift": {"buy_in": 500, "options": {}},
     "kessel": {"buy_in": 90, "options": {}},
     "classic": {"buy_in": 500, "options": {"max_hands": 10}},
+    "corellian-spike": {"buy_in": 100, "options": {"max_hands": 20}},
 }
 
 

@@ -31,6 +31,7 @@ _BOTS: dict[str, str] = {
     "classic": "engine.bots.classic",
     "centran": "engine.bots.centran",
     "project": "engine.bots.project",
+    "corellian-spike": "engine.bots.spike",
 }
 
 

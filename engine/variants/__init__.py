@@ -17,6 +17,7 @@ _MODULES: dict[str, str] = {
     "classic": "engine.variants.classic",
     "centran": "engine.variants.centran",
     "project": "engine.variants.project",
+    "corellian-spike": "engine.variants.corellian_spike",
 }
 
 

@@ -22,6 +22,7 @@ SETUP: dict[str, dict[str, Any]] = {
     "classic": {"buy_in": 60, "options": {"max_hands": 4}},
     "centran": {"buy_in": 60, "options": {"max_hands": 3}},
     "project": {"buy_in": 60, "options": {"max_hands": 3}},
+    "corellian-spike": {"buy_in": 60, "options": {"max_hands": 4}},
 }
 MAX_STEPS = 4000
 
@@ -149,6 +150,7 @@ PERTURB: dict[str, Callable[[dict[str, Any], int], None]] = {
     "classic": _perturb_classic,
     "project": _perturb_project,
     "centran": _perturb_centran,
+    "corellian-spike": _perturb_classic,  # hands and the draw pile in the same layout
 }
 
 

@@ -1,0 +1,116 @@
+"""Corellian Spike (``corellian-spike``): the Game of spec ``corellian-spike.md`` and its INFO.
+
+Modules: :mod:`~engine.variants.corellian_spike.cards` (hands, dice, blind-draw order; the deck and
+notation are Coruscant Shift's), :mod:`~engine.variants.corellian_spike.settle` (antes, the Sabacc
+Shift, blind draws, pots and the Sabacc pot, pure), :mod:`~engine.variants.corellian_spike.state`
+(options, state, JSON), :mod:`~engine.variants.corellian_spike.flow` (state machine),
+:mod:`~engine.variants.corellian_spike.payout` (reveal, settlement, game end),
+:mod:`~engine.variants.corellian_spike.actions` (decisions),
+:mod:`~engine.variants.corellian_spike.events`, :mod:`~engine.variants.corellian_spike.views`,
+:mod:`~engine.variants.corellian_spike.judge`.
+
+Betting goes through the shared :class:`engine.core.betting.Betting`, pot layering through
+:mod:`engine.core.pots`; seats, statistics, leaving and the game-end Sabacc pot are the two-pot
+family's (:mod:`engine.variants.twopot`).
+
+Money: Σ stacks + hand pot + Sabacc pot = buy_in × seats − credits already handed back by
+:meth:`SpikeGame.leave`; at the end the leftover Sabacc pot is shared (SPK-18). The buy-in must
+cover one hand's antes and ``hand_ante`` is at least 1 (SPK-impl-9).
+
+>>> game = SpikeGame.create(["ann", "bo"], buy_in=50, seed=3)
+>>> game.total_credits(), sorted(game.pending_seats()) in ([0], [1])
+(100, True)
+>>> seat = next(iter(game.pending_seats()))
+>>> [spec.kind for spec in game.legal_actions(seat)]
+['gain', 'gain_discard', 'swap', 'stand', 'junk']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from engine.core.game import Event, VariantInfo
+from engine.variants.corellian_spike import actions, flow, views
+from engine.variants.corellian_spike.cards import is_shift
+from engine.variants.corellian_spike.judge import judge
+from engine.variants.corellian_spike.state import Phase, SpikeOptions, SpikeState
+from engine.variants.twopot.game import TwoPotGame
+
+__all__ = ["INFO", "Phase", "SpikeGame", "SpikeOptions", "SpikeState", "judge"]
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 8  # SPK-20
+MIN_BUY_IN = 10  # §2.2 "custom any integer ≥ 10"
+
+
+class SpikeGame(TwoPotGame[SpikeState]):
+    """A running Corellian Spike table (implements :class:`engine.core.game.Game`)."""
+
+    VARIANT: ClassVar[str] = "corellian-spike"
+    NAME = "Corellian Spike"
+    MIN_PLAYERS, MAX_PLAYERS = MIN_PLAYERS, MAX_PLAYERS
+    STATE = SpikeState
+    OVER = Phase.GAME_OVER
+    actions = actions
+    flow = flow
+    views = views
+
+    @classmethod
+    def create(
+        cls,
+        players: Sequence[str],
+        *,
+        buy_in: int,
+        options: Mapping[str, Any] | None = None,
+        seed: int = 0,
+        decks: Sequence[Sequence[str]] = (),
+        dice: Sequence[tuple[int, int]] = (),
+        start_seat: int | None = None,
+    ) -> SpikeGame:
+        """Seat ``players`` (join order) with ``buy_in`` credits each and deal the first hand.
+
+        Test hooks: ``decks`` are top-first card orders dealt instead of a shuffle in the first
+        hands (the other cards follow in a fixed order), ``dice`` the next spike-dice rolls,
+        ``start_seat`` hand 1's starting player.
+        """
+        cls.check_players(players)
+        if not isinstance(buy_in, int) or buy_in < MIN_BUY_IN:
+            raise ValueError(f"the buy-in must be an integer of at least {MIN_BUY_IN}")
+        opts = SpikeOptions.from_mapping(options or {})
+        if opts.total_ante > buy_in:
+            raise ValueError("the buy-in must cover at least one hand's antes")
+        if start_seat is not None and not 0 <= start_seat < len(players):
+            raise ValueError("start_seat out of range")
+        rigged_decks = [list(d) for d in decks]
+        for deck in rigged_decks:
+            flow.stacked_deck(deck)  # validates the cards
+        rigged_dice = [(int(a), int(b)) for a, b in dice]
+        for a, b in rigged_dice:
+            is_shift(a, b)  # validates the faces
+        st = SpikeState(
+            **cls.seat(players, buy_in, opts, seed, max_raises_per_phase=opts.max_raises_per_phase),
+            rigged_decks=rigged_decks,
+            rigged_dice=rigged_dice,
+            rigged_start=start_seat,
+        )
+        events: list[Event] = []
+        flow.start_hand(st, events)
+        return cls.opened(st, events)
+
+
+create_game = SpikeGame.create_game
+restore_game = SpikeGame.restore_game
+
+INFO = VariantInfo(
+    id="corellian-spike",
+    name="Corellian Spike",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    buy_in_presets={"lay": 500, "tournament": 1000},
+    default_preset="lay",
+    min_buy_in=MIN_BUY_IN,
+    create=create_game,
+    restore=restore_game,
+    judge=judge,
+    options=SpikeOptions().to_json(),
+)

@@ -1,0 +1,212 @@
+"""Corellian Spike decisions: what a seat may do now (ActionSpecs), applying, defaults, previews.
+
+Action kinds:
+
+* card turn (§3.1): ``stand``; ``gain`` (draw a card); ``gain_discard`` (CHOICE: the card put on
+  the discard pile before drawing); ``swap`` (CHOICE: the card given for the top discard);
+  ``junk``. With ``gain_mode = draw_then_choose`` there is no ``gain_discard``: ``gain`` draws,
+  then the same seat decides ``keep`` or ``discard`` (CHOICE, the drawn card included);
+* betting (the shared module): ``check``, ``bet``, ``call``, ``raise``, ``all_in``, ``fold``
+  (a fold is a junk).
+
+Sylops are identical, so a hand with two offers one ``sylop`` option (SPK-impl-1). Fees are dead
+money posted before the card moves; an action whose fee the seat cannot pay is not offered
+(SPK-impl-5). Timeouts: :func:`default_action` (SPK-impl-6).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.core.betting import BetKind
+from engine.core.betting_specs import bet_specs
+from engine.core.game import Action, ActionSpec, IllegalAction, Option, ParamKind
+from engine.variants.corellian_spike.cards import (
+    MAX_HAND,
+    Card,
+    card_name,
+    evaluate_cards,
+    signed,
+)
+from engine.variants.corellian_spike.events import CardAction
+from engine.variants.corellian_spike.flow import Events, after_bet, end_card_turn, junk
+from engine.variants.corellian_spike.payout import draw_card
+from engine.variants.corellian_spike.state import DRAW_THEN_CHOOSE, Phase, SpikeState
+from engine.variants.twopot.actions import bet_preview, first_default, pending_seat, require_legal
+
+BET_KINDS = frozenset(k.value for k in BetKind)
+
+
+def pending(st: SpikeState) -> frozenset[int]:
+    """The one seat that must decide now (none when the game is over)."""
+    return pending_seat(
+        st, betting=st.phase is Phase.BET, turns=st.phase in (Phase.CARD, Phase.CHOOSE)
+    )
+
+
+def card_options(cards: Sequence[Card]) -> tuple[Option, ...]:
+    """One option per distinct card (the two Sylops are one option)."""
+    seen: dict[str, Option] = {}
+    for c in cards:
+        desc = "Sylop, value 0" if c.suit is None else f"{c.suit.value}, value {signed(c.value)}"
+        seen.setdefault(c.notation, Option(c.notation, card_name(c), desc))
+    return tuple(seen.values())
+
+
+def _card_specs(st: SpikeState, seat: int) -> list[ActionSpec]:
+    opts, hand, stack = st.options, st.hands[seat], st.stacks[seat]
+    can_draw = st.available() > 0
+    top = st.discard[-1]
+    specs: list[ActionSpec] = []
+    gain_fee = f" (fee {opts.gain_fee})" if opts.gain_fee else ""
+    if st.phase is Phase.CHOOSE:
+        if len(hand) <= MAX_HAND:
+            specs.append(ActionSpec("keep", "Keep it", style="primary"))
+        specs.append(
+            ActionSpec(
+                "discard",
+                "Discard a card",
+                ParamKind.CHOICE,
+                options=card_options(hand),
+                prompt="Which card goes face up on the discard pile?",
+            )
+        )
+        return specs
+    gain_ok = can_draw and stack >= opts.gain_fee
+    if opts.gain_mode == DRAW_THEN_CHOOSE:
+        if gain_ok:
+            specs.append(ActionSpec("gain", f"Gain{gain_fee}", style="primary"))
+    else:
+        if gain_ok and len(hand) < MAX_HAND:
+            specs.append(ActionSpec("gain", f"Gain (draw){gain_fee}", style="primary"))
+        if gain_ok:
+            specs.append(
+                ActionSpec(
+                    "gain_discard",
+                    f"Discard, then gain{gain_fee}",
+                    ParamKind.CHOICE,
+                    options=card_options(hand),
+                    prompt="Which card do you discard before drawing?",
+                )
+            )
+    if stack >= opts.swap_fee:
+        fee = f" (fee {opts.swap_fee})" if opts.swap_fee else ""
+        specs.append(
+            ActionSpec(
+                "swap",
+                f"Swap for {card_name(top)}{fee}",
+                ParamKind.CHOICE,
+                options=card_options(hand),
+                prompt=f"Which card do you give for {card_name(top)}?",
+            )
+        )
+    specs.append(ActionSpec("stand", "Stand"))
+    specs.append(ActionSpec("junk", "Junk", style="danger"))
+    return specs
+
+
+def legal_actions(st: SpikeState, seat: int) -> tuple[ActionSpec, ...]:
+    """Everything ``seat`` may do now; empty when it is not pending."""
+    if seat not in pending(st):
+        return ()
+    if st.phase is Phase.BET:
+        return bet_specs(st.betting.options(seat), st.stacks[seat])
+    return tuple(_card_specs(st, seat))
+
+
+def chosen(action: Action, cards: Sequence[Card]) -> Card:
+    """The one card of ``cards`` that ``action`` chose (by notation)."""
+    if len(action.choices) != 1:
+        raise IllegalAction("Choose exactly one card.")
+    for card in cards:
+        if card.notation == action.choices[0]:
+            return card
+    raise IllegalAction(f"You don't hold {action.choices[0]}.")
+
+
+def _draw(st: SpikeState, seat: int, ev: Events) -> None:
+    card = draw_card(st, ev)
+    assert card is not None  # legal only when a card can be drawn
+    st.hands[seat].append(card)
+    st.last_drawn[seat] = f"You drew {card_name(card)}."
+
+
+def _card_turn(st: SpikeState, seat: int, action: Action, ev: Events) -> None:
+    name, hand, opts = st.players[seat], st.hands[seat], st.options
+    kind = action.kind
+    if kind == "junk":
+        st.betting.forfeit(seat)  # no betting phase is open: this only marks the seat out
+        junk(st, seat, ev, folded=False)
+    elif kind == "stand":
+        ev.append(CardAction(name, "stand", len(hand)))
+    elif kind == "swap":
+        card = chosen(action, hand)
+        st.betting.post(seat, opts.swap_fee)
+        took = st.discard.pop()
+        hand.append(took)
+        hand.remove(card)
+        st.discard.append(card)
+        ev.append(CardAction(name, "swap", len(hand), card.notation, took.notation, opts.swap_fee))
+    elif kind == "keep":
+        ev.append(CardAction(name, "keep", len(hand)))
+    elif kind == "discard":
+        card = chosen(action, hand)
+        hand.remove(card)
+        st.discard.append(card)
+        ev.append(CardAction(name, "discard", len(hand), card.notation))
+    else:  # gain, gain_discard
+        put = ""
+        if kind == "gain_discard":
+            card = chosen(action, hand)
+            hand.remove(card)
+            st.discard.append(card)
+            put = card.notation
+        st.betting.post(seat, opts.gain_fee)
+        _draw(st, seat, ev)
+        ev.append(CardAction(name, "gain", len(hand), put, fee=opts.gain_fee))
+        if opts.gain_mode == DRAW_THEN_CHOOSE:
+            st.phase = Phase.CHOOSE
+            return
+    end_card_turn(st, ev)
+
+
+def apply_action(st: SpikeState, seat: int, action: Action) -> Events:
+    """Validate and apply one decision, then run the automatic steps after it."""
+    require_legal(st.phase is Phase.GAME_OVER, seat, pending(st), legal_actions(st, seat), action)
+    ev: Events = []
+    if st.phase is Phase.BET:
+        after_bet(st, ev, st.betting.act(seat, action.kind, action.amount))
+    else:
+        _card_turn(st, seat, action, ev)
+    return ev
+
+
+def default_action(st: SpikeState, seat: int) -> Action:
+    """Timeouts (§3.5): stand in a card turn (keep the drawn card, else discard it), check if
+    legal, else fold."""
+    legal = legal_actions(st, seat)
+    if st.phase is Phase.CHOOSE and not any(spec.kind == "keep" for spec in legal):
+        return Action("discard", choices=(st.hands[seat][-1].notation,))
+    return first_default(legal, ("stand", "keep", "check", "fold"))
+
+
+def preview(st: SpikeState, seat: int, action: Action) -> str:
+    """A short private line about a choice before it is confirmed."""
+    try:
+        if seat not in pending(st):
+            return ""
+        hand = st.hands[seat]
+        if action.kind in ("swap", "gain_discard", "discard") and action.choices:
+            card = chosen(action, hand)
+            rest = list(hand)
+            rest.remove(card)
+            if action.kind == "swap":
+                rest.append(st.discard[-1])
+                after = evaluate_cards(rest, extras=st.options.named_hand_extras)
+                top = card_name(st.discard[-1])
+                return f"You give {card_name(card)} for {top}: {after.label}."
+            total = sum(c.value for c in rest)
+            return f"Without {card_name(card)} your cards total {signed(total)}."
+        return bet_preview(st, seat, action) or ""
+    except (IllegalAction, ValueError):
+        return ""

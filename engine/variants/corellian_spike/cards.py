@@ -1,0 +1,238 @@
+"""Corellian Spike hands, spike dice and the blind-draw card order (corellian-spike.md §1, §5).
+
+The deck and its notation are Coruscant Shift's (§1.2: the same physical 62-card deck), imported
+from :mod:`engine.variants.coruscant.cards`; this module adds what Corellian Spike scores.
+
+>>> ev = evaluate_cards(parse_cards(["circle:+5", "square:-5", "sylop"]))
+>>> ev.category, ev.name, ev.total, ev.rank_key
+('yee_haa', 'Yee-Haa', 0, (4, 5, 0, -3, -5, -5))
+>>> ev.label
+'Yee-Haa (pair of 5s)'
+>>> evaluate(["circle:+4", "circle:-5"])
+{'category': 'nulrhek', 'name': 'Nulrhek', 'total': -1, 'rank_key': [13, 1, 1, -2, -4, -4]}
+>>> draw_key(SYLOP) < draw_key(Card.parse("circle:+1")) < draw_key(Card.parse("circle:-1"))
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.variants.coruscant.cards import (
+    SYLOP,
+    Card,
+    Suit,
+    check_unique,
+    full_deck,
+    parse_cards,
+)
+
+__all__ = [
+    "CATEGORIES",
+    "MAX_HAND",
+    "MIN_HAND",
+    "SYLOP",
+    "Card",
+    "HandEval",
+    "Suit",
+    "card_name",
+    "check_unique",
+    "draw_key",
+    "evaluate",
+    "evaluate_cards",
+    "full_deck",
+    "is_shift",
+    "parse_cards",
+    "roll_dice",
+    "signed",
+]
+
+MIN_HAND, MAX_HAND = 2, 5  # SPK-6
+
+#: §5.2 categories, best first: (category id, display name); ``cat`` = index + 1.
+CATEGORIES: tuple[tuple[str, str], ...] = (
+    ("pure_sabacc", "Pure Sabacc"),
+    ("full_sabacc", "Full Sabacc"),
+    ("fleet", "Fleet"),
+    ("yee_haa", "Yee-Haa"),
+    ("rhylet", "Rhylet"),
+    ("squadron", "Squadron"),
+    ("gee_whiz", "Gee Whiz"),
+    ("straight_khyron", "Straight Khyron"),
+    ("banthas_wild", "Banthas Wild"),
+    ("rule_of_two", "Rule of Two"),
+    ("sabacc_pair", "Sabacc Pair"),
+    ("sabacc", "Sabacc"),
+    ("nulrhek", "Nulrhek"),
+)
+_CAT = {cid: i + 1 for i, (cid, _) in enumerate(CATEGORIES)}
+_NAME = dict(CATEGORIES)
+_GEE_WHIZ = ([-10, 1, 2, 3, 4], [-4, -3, -2, -1, 10])
+
+
+def signed(value: int) -> str:
+    """A signed number as players read it: ``+5``, ``−3`` (a real minus sign), ``0``."""
+    return f"{value:+d}".replace("-", "−") if value else "0"
+
+
+def card_name(card: Card) -> str:
+    """A card as players read it, as Coruscant Shift shows the same deck (and the card art names
+    its faces): ``● +5``, ``■ -3``, ``Ø Sylop``.
+
+    >>> card_name(Card.parse("square:-3")), card_name(SYLOP)
+    ('■ -3', 'Ø Sylop')
+    """
+    return card.display
+
+
+@dataclass(frozen=True, slots=True)
+class HandEval:
+    """A revealed hand's category and ``rank_key`` (§5.3: lexicographic, lower is better)."""
+
+    category: str
+    total: int
+    rank_key: tuple[int, ...]
+
+    @property
+    def name(self) -> str:
+        """The category's display name (``Sabacc Pair``)."""
+        return _NAME[self.category]
+
+    @property
+    def cat(self) -> int:
+        """1 (Pure Sabacc) … 13 (Nulrhek)."""
+        return self.rank_key[0]
+
+    @property
+    def is_sabacc(self) -> bool:
+        """A revealed total of 0 (categories 1–12): the hand can take the Sabacc pot."""
+        return self.total == 0
+
+    @property
+    def label(self) -> str:
+        """A readable summary: ``Fleet (four 5s)``, ``Rule of Two (3s and 5s)``, ``Nulrhek −2``."""
+        a, b = self.rank_key[1], self.rank_key[2]
+        detail = {
+            "fleet": f"four {a}s",
+            "yee_haa": f"pair of {a}s",
+            "rhylet": f"three {a}s and two {b}s",
+            "squadron": f"four {a}s",
+            "straight_khyron": f"run from {a}",
+            "banthas_wild": f"three {a}s",
+            "rule_of_two": f"{a}s and {b}s",
+            "sabacc_pair": f"{a}s",
+        }.get(self.category)
+        if self.category == "nulrhek":
+            return f"Nulrhek {signed(self.total)}"
+        return f"{self.name} ({detail})" if detail else self.name
+
+    @property
+    def score(self) -> int:
+        """Higher is better, for statistics only (category first, then closeness to zero)."""
+        cat, a, b = self.rank_key[:3]
+        return (14 - cat) * 1000 - 20 * a - b
+
+    def as_dict(self) -> dict[str, Any]:
+        """The vector ``eval`` object: category, name, total, rank_key."""
+        return {
+            "category": self.category,
+            "name": self.name,
+            "total": self.total,
+            "rank_key": list(self.rank_key),
+        }
+
+
+def evaluate_cards(hand: Sequence[Card], *, extras: bool = True) -> HandEval:
+    """Evaluate a 2–5 card hand (§5.4); ``extras`` is option ``named_hand_extras`` (SPK-8).
+
+    Raises ValueError for another hand size.
+    """
+    if not MIN_HAND <= len(hand) <= MAX_HAND:
+        raise ValueError(f"a hand has {MIN_HAND} to {MAX_HAND} cards, not {len(hand)}")
+    vals = [c.value for c in hand]
+    total, n = sum(vals), len(vals)
+    syl = vals.count(0)
+    nz = [v for v in vals if v != 0]
+    mcount = Counter(abs(v) for v in nz)
+    scount = Counter(nz)
+    pairs = sorted(m for m, k in mcount.items() if k >= 2)
+    trips = sorted(m for m, k in mcount.items() if k >= 3)
+    quads = sorted(m for m, k in mcount.items() if k >= 4)
+    runs = [m for m in range(1, 8) if all(mcount[m + i] >= 1 for i in range(4))]
+    positives = [v for v in vals if v > 0]
+    tail = (-n, -sum(positives), -max(positives, default=0))
+
+    def key(cat: str, a: int = 0, b: int = 0) -> HandEval:
+        return HandEval(cat, total, (_CAT[cat], a, b, *tail))
+
+    ordered = sorted(vals)
+    if total != 0:
+        return key("nulrhek", abs(total), 0 if total > 0 else 1)
+    if ordered == [0, 0]:
+        return key("pure_sabacc")
+    if ordered == [-10, -10, 0, 10, 10]:
+        return key("full_sabacc")
+    if syl and quads and quads[0] != 10:
+        return key("fleet", quads[0])
+    if syl and pairs and (extras or n == 3):
+        return key("yee_haa", pairs[0])
+    rhylets = sorted(
+        (abs(v), abs(w))
+        for v, k in scount.items()
+        if k >= 3
+        for w, j in scount.items()
+        if j >= 2 and v * w < 0
+    )
+    if rhylets:
+        return key("rhylet", *rhylets[0])
+    if quads and (extras or n == 4):
+        return key("squadron", quads[0])
+    if ordered in _GEE_WHIZ:
+        return key("gee_whiz")
+    if runs and (extras or n == 4):
+        return key("straight_khyron", runs[0])
+    if trips:
+        return key("banthas_wild", trips[0])
+    if len(pairs) >= 2:
+        return key("rule_of_two", pairs[0], pairs[1])
+    if pairs:
+        return key("sabacc_pair", pairs[0])
+    return key("sabacc")
+
+
+def evaluate(cards: Sequence[str], *, extras: bool = True) -> dict[str, Any]:
+    """The judge's pure API: notations in, the ``eval`` object out (§0.1)."""
+    if isinstance(cards, str) or not isinstance(cards, Sequence):
+        raise ValueError(f"a hand is a list of cards, not {cards!r}")
+    if not all(isinstance(c, str) for c in cards):
+        raise ValueError(f"cards are written as strings: {list(cards)!r}")
+    parsed = parse_cards(cards)
+    check_unique(parsed)
+    return evaluate_cards(parsed, extras=extras).as_dict()
+
+
+def draw_key(card: Card) -> tuple[int, int]:
+    """A blind-draw card's key, lower is better (§5.5): closest to zero, then positive; a Sylop
+    is ``(0, 0)`` and beats everything."""
+    return abs(card.value), 0 if card.value >= 0 else 1
+
+
+def is_shift(die1: int, die2: int) -> bool:
+    """Doubles (double spikes included, SPK-14) cause a Sabacc Shift (§1.3).
+
+    >>> is_shift(4, 4), is_shift(1, 1), is_shift(2, 5)
+    (True, True, False)
+    """
+    for die in (die1, die2):
+        if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6:
+            raise ValueError(f"a spike die shows 1 to 6, not {die!r}")
+    return die1 == die2
+
+
+def roll_dice(rng: random.Random) -> tuple[int, int]:
+    """The two spike dice: ``rng.randint(1, 6)`` twice, first die first (§1.3)."""
+    return rng.randint(1, 6), rng.randint(1, 6)

@@ -1,0 +1,271 @@
+"""The Corellian Spike state machine (§3): every automatic step between two decisions.
+
+HAND_START → ANTE → DEAL → CARD(1) → BET(1) → DICE(1) → CARD(2) … → DICE(rounds) → REVEAL →
+SETTLE → HAND_END (option ``dice_before_betting``: CARD → DICE → BET), or AWARD_UNCONTESTED as soon
+as one live player is left. The functions mutate a :class:`SpikeState` and append events to
+``ev``; they stop only where a player must decide (a card turn, its draw-then-choose step, a
+betting action) or at GAME_OVER.
+
+Decisions (``docs/rules/corellian-spike.md``, "Engine decisions"): a betting fold is a junk
+(SPK-impl-2); a player who leaves junks (SPK-impl-3); hand 1's starting player is ``rng.choice``
+over the players dealt in (SPK-impl-4); a skipped betting phase never skips the dice
+(SPK-impl-10).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from engine.core.betting import BetKind, BetResult
+from engine.core.betting_events import BetMade
+from engine.core.deck import Deck
+from engine.core.game import Event
+from engine.core.seats import next_seat
+from engine.variants.corellian_spike.cards import (
+    Card,
+    card_name,
+    check_unique,
+    full_deck,
+    is_shift,
+    roll_dice,
+)
+from engine.variants.corellian_spike.events import (
+    CashedOut,
+    DiceRolled,
+    HandStarted,
+    Junked,
+    PhaseStarted,
+    ShiftDone,
+)
+from engine.variants.corellian_spike.payout import award_conceded, draw_card, end_game, reveal
+from engine.variants.corellian_spike.settle import ante_up
+from engine.variants.corellian_spike.settle import sabacc_shift as shift_cards
+from engine.variants.corellian_spike.state import Phase, Seat, SpikeState
+from engine.variants.twopot.flow import depart, next_hand
+
+Events = list[Event]
+
+
+def stacked_deck(top_first: Sequence[str]) -> Deck[Card]:
+    """A 62-card draw pile dealing ``top_first`` first, then the other cards in a fixed order
+    (tests script deals with it)."""
+    top = [Card.parse(t) for t in top_first]
+    check_unique(top)
+    rest = list((Counter(full_deck()) - Counter(top)).elements())
+    return Deck.stacked(top + sorted(rest, key=full_deck().index))
+
+
+# --------------------------------------------------------------------------- hand start
+
+
+def _choose_start(st: SpikeState, players: list[int]) -> None:
+    """Hand 1: a random in-game seat (or the rigged one); later: the next in-game seat (SPK-4)."""
+    if st.hand_no == 0:
+        rigged = st.rigged_start
+        st.start_seat = rigged if rigged in players else st.rng.choice(players)
+        return
+    nxt = next_seat(st.start_seat, st.n, lambda s: st.status[s] is Seat.IN)
+    assert nxt is not None
+    st.start_seat = nxt
+
+
+def start_hand(st: SpikeState, ev: Events) -> None:
+    """HAND_START, ANTE and DEAL, then the first card phase (or GAME_OVER)."""
+    opts = st.options
+    if opts.max_hands is not None and st.hand_no >= opts.max_hands:
+        end_game(st, ev)
+        return
+    seated = st.in_game()
+    antes = ante_up(
+        {s: st.stacks[s] for s in seated}, seated, opts.hand_ante, opts.sabacc_ante, st.sabacc_pot
+    )
+    for s in antes.out:
+        st.status[s] = Seat.OUT
+        ev.append(CashedOut(st.players[s], st.stacks[s]))
+    players = antes.dealt_in
+    if len(players) < 2:
+        end_game(st, ev)
+        return
+    _choose_start(st, players)
+    st.hand_no += 1
+    if st.rigged_decks:
+        st.draw = stacked_deck(st.rigged_decks.pop(0))
+    else:
+        st.draw = Deck.shuffled(full_deck(), st.rng)
+    st.discard = []
+    st.hands = [[] for _ in range(st.n)]
+    st.dealt = [s in players for s in range(st.n)]
+    st.last_drawn = [""] * st.n
+    st.dice = None
+    st.betting.start_hand(players)
+    order = st.hand_order()
+    for s in order:
+        st.betting.post(s, opts.hand_ante)
+        st.sabacc_pot += st.betting.withdraw(s, opts.sabacc_ante)
+        st.stats[s].hands_played += 1
+    assert st.sabacc_pot == antes.sabacc_pot and st.betting.pot_total == antes.hand_pot
+    for _ in range(2):
+        for s in order:
+            st.hands[s].append(st.draw.draw_one())
+    st.discard.append(st.draw.draw_one())
+    ev.append(
+        HandStarted(
+            st.hand_no,
+            st.players[st.start_seat],
+            len(order),
+            opts.hand_ante,
+            opts.sabacc_ante,
+            st.betting.pot_total,
+            st.sabacc_pot,
+            st.discard[-1].notation,
+        )
+    )
+    st.round_no = 1
+    begin_cards(st, ev)
+
+
+# --------------------------------------------------------------------------- card phase
+
+
+def begin_cards(st: SpikeState, ev: Events) -> None:
+    """CARD(r): every live player takes one card action, clockwise from the starting player."""
+    st.phase = Phase.CARD
+    st.queue = st.live_order()
+    ev.append(PhaseStarted(st.round_no, st.options.rounds, "card phase"))
+
+
+def junk(st: SpikeState, seat: int, ev: Events, *, folded: bool) -> None:
+    """Put every card of ``seat`` face up on the discard pile, in hand order (§3.2)."""
+    cards = tuple(c.notation for c in st.hands[seat])
+    st.discard.extend(st.hands[seat])
+    st.hands[seat] = []
+    ev.append(Junked(st.players[seat], cards, folded))
+
+
+def end_card_turn(st: SpikeState, ev: Events) -> None:
+    """The current card turn is over: the next one, or the end of the card phase."""
+    st.phase = Phase.CARD
+    st.queue.pop(0)
+    if len(st.live()) < 2:
+        _concede(st, ev)
+    elif not st.queue:
+        _after_cards(st, ev)
+
+
+def _after_cards(st: SpikeState, ev: Events) -> None:
+    if st.options.dice_before_betting:
+        roll(st, ev)
+    else:
+        begin_bet(st, ev)
+
+
+# --------------------------------------------------------------------------- betting
+
+
+def begin_bet(st: SpikeState, ev: Events) -> None:
+    """BET(r): open a betting phase, first to act the starting player; skip it when nobody can
+    bet (§4.3)."""
+    st.phase = Phase.BET
+    st.queue = []
+    if st.betting.start_phase(st.start_seat):
+        ev.append(PhaseStarted(st.round_no, st.options.rounds, "betting"))
+        return
+    ev.append(PhaseStarted(st.round_no, st.options.rounds, "betting", "Skipped: nobody can bet."))
+    _after_betting(st, ev)
+
+
+def after_bet(st: SpikeState, ev: Events, result: BetResult) -> None:
+    """Log a betting action (a fold is a junk, §3.2) and move on when it ended the phase."""
+    ev.append(BetMade.from_result(result, st.players))
+    if result.kind is BetKind.FOLD:
+        junk(st, result.seat, ev, folded=True)
+    if len(st.live()) < 2:
+        _concede(st, ev)
+    elif result.phase_over:
+        _after_betting(st, ev)
+
+
+def _after_betting(st: SpikeState, ev: Events) -> None:
+    if not st.options.dice_before_betting:
+        roll(st, ev)
+    else:
+        _next_round(st, ev)
+
+
+# --------------------------------------------------------------------------- dice
+
+
+def roll(st: SpikeState, ev: Events) -> None:
+    """DICE(r): the spike dice; doubles → Sabacc Shift (§3.3). Then the rest of the round."""
+    dice = st.rigged_dice.pop(0) if st.rigged_dice else roll_dice(st.rng)
+    st.dice = dice
+    ev.append(DiceRolled(st.round_no, *dice))
+    if is_shift(*dice):
+        sabacc_shift(st, ev)
+    if st.options.dice_before_betting:
+        begin_bet(st, ev)
+    else:
+        _next_round(st, ev)
+
+
+def sabacc_shift(st: SpikeState, ev: Events) -> None:
+    """Every live hand goes face up to the discard pile (clockwise, hand order), then as many
+    cards are dealt back one at a time, clockwise from the starting player (§3.3)."""
+    order = st.live_order()
+    old = tuple((st.players[s], tuple(c.notation for c in st.hands[s])) for s in order)
+
+    def draw() -> Card:
+        card = draw_card(st, ev)
+        assert card is not None  # every hand was discarded first (§3.4)
+        return card
+
+    new = shift_cards(order, {s: st.hands[s] for s in order}, st.discard, draw)
+    for s in order:
+        st.hands[s] = new[s]
+        cards = ", ".join(card_name(c) for c in new[s])
+        st.last_drawn[s] = f"The Sabacc Shift dealt you {cards}."
+    ev.append(ShiftDone(old))
+
+
+def _next_round(st: SpikeState, ev: Events) -> None:
+    if st.round_no >= st.options.rounds:
+        reveal(st, ev)
+        end_hand(st, ev)
+        return
+    st.round_no += 1
+    begin_cards(st, ev)
+
+
+# --------------------------------------------------------------------------- hand end
+
+
+def _concede(st: SpikeState, ev: Events) -> None:
+    award_conceded(st, ev)
+    end_hand(st, ev)
+
+
+def end_hand(st: SpikeState, ev: Events) -> None:
+    """HAND_END: every card returns to the deck; then the next hand or the end of the game."""
+    st.discard = []
+    next_hand(st, ev, start_hand)
+
+
+def leave(st: SpikeState, seat: int, ev: Events) -> int:
+    """The player leaves for good: a live hand is junked (its contributions stay in the pot);
+    returns the credits behind."""
+    current = st.queue[0] if st.queue else None
+    gone = depart(
+        st, seat, ev, st.phase is Phase.GAME_OVER, lambda s, x: junk(s, x, ev, folded=True)
+    )
+    if gone is None or not gone.live:
+        return gone.credits if gone else 0
+    if len(st.live()) < 2:
+        _concede(st, ev)
+    elif st.phase is Phase.BET:
+        if gone.phase_over:
+            _after_betting(st, ev)
+    elif current == seat:
+        st.queue.insert(0, seat)  # end_card_turn pops the current turn
+        end_card_turn(st, ev)
+    return gone.credits

@@ -1,0 +1,203 @@
+"""Corellian Spike card piles and the end of a hand: REVEAL, SETTLE, AWARD_UNCONTESTED,
+GAME_OVER.
+
+Credits move here: :func:`~engine.variants.corellian_spike.settle.settle_hand` decides, this
+module applies the result to the shared :class:`~engine.core.betting.Betting` stacks and the
+Sabacc pot (through the two-pot family's :func:`~engine.variants.twopot.payout.apply_credits`),
+and writes the public lines: every revealed hand with its value and category, every blind draw,
+each pot's winners, the Sabacc pot, and one line saying who won the hand and why. Blind-drawn
+cards go face up on the discard pile after SETTLE (SPK-impl-7); the game-end Sabacc pot follows
+the two-pot family (SPK-impl-8).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.core.game import Event
+from engine.variants.corellian_spike.cards import Card, HandEval
+from engine.variants.corellian_spike.events import (
+    BlindDrew,
+    GameOver,
+    HandWon,
+    PotAwarded,
+    Reshuffled,
+    Revealed,
+    SabaccPotResult,
+)
+from engine.variants.corellian_spike.settle import HandResult, settle_conceded, settle_hand
+from engine.variants.corellian_spike.state import Phase, SpikeState
+from engine.variants.twopot.payout import (
+    apply_credits,
+    award_uncontested,
+    close_game,
+    contributions_of,
+    game_end_recipients,
+    pot_name,
+    public_lines,
+)
+
+Events = list[Event]
+
+
+def draw_card(st: SpikeState, ev: Events) -> Card | None:
+    """The top card of the draw pile; when it is empty every discard but the top card is
+    shuffled into it first (§3.4). ``None`` when no card can be drawn."""
+    if not len(st.draw):
+        if len(st.discard) < 2:
+            return None
+        top = st.discard.pop()
+        count = len(st.discard)
+        st.draw.shuffle_in(st.discard, st.rng)
+        st.discard = [top]
+        ev.append(Reshuffled(count))
+    return st.draw.draw_one()
+
+
+class PileDrawer:
+    """Blind draws from the game's draw pile (the settlement's ``Drawer``)."""
+
+    def __init__(self, st: SpikeState, ev: Events) -> None:
+        self.st, self.ev = st, ev
+        self.drawn: list[Card] = []
+
+    def available(self) -> int:
+        """Cards that can still be drawn."""
+        return self.st.available()
+
+    def draw(self) -> Card:
+        """The next card of the pile (it goes on the discard pile after SETTLE)."""
+        card = draw_card(self.st, self.ev)
+        assert card is not None  # only called when available() is positive
+        self.drawn.append(card)
+        return card
+
+
+# --------------------------------------------------------------------------- why a hand won
+
+_STEPS = {3: "more cards", 4: "a higher positive card total", 5: "a higher single positive card"}
+
+
+def _why(win: HandEval, lose: HandEval) -> str:
+    """The §5.3 step that put ``win`` ahead of ``lose``."""
+    step = next(
+        i for i, (a, b) in enumerate(zip(win.rank_key, lose.rank_key, strict=True)) if a != b
+    )
+    if step == 0:
+        if win.is_sabacc and not lose.is_sabacc:
+            return "a Sabacc beats every Nulrhek"
+        return "a better hand category"
+    if win.category == "nulrhek":
+        return "closer to zero" if step == 1 else "a positive total beats a negative one"
+    if step in (1, 2):
+        what = "run starts" if win.category == "straight_khyron" else "set is"
+        return f"its {what} closer to zero"
+    return f"{_STEPS[step]} ({-win.rank_key[step]} vs {-lose.rank_key[step]})"
+
+
+def explain(st: SpikeState, result: HandResult[int]) -> str:
+    """One public line: who won the hand (the main pot) and why."""
+    name = st.players.__getitem__
+    main = result.pots[0]
+    winners = list(main.winners)
+    head = f"Hand {st.hand_no}: "
+    if result.conceded:
+        return head + f"{name(winners[0])} wins — everyone else junked (no reveal)."
+    best = result.evals[winners[0]]
+    tied = [p for p in main.eligible if result.evals[p].rank_key == best.rank_key]
+    if len(winners) > 1:
+        why = "house rule: ties split" if st.options.tie_break == "split" else "no card to draw"
+        who = " and ".join(map(name, winners))
+        return head + f"{who} tie with {best.label} on every tie-break and split ({why})."
+    if len(tied) > 1:
+        others = " and ".join(name(p) for p in tied if p not in winners)
+        return head + (
+            f"{name(winners[0])} wins with {best.label}: tied with {others} on every "
+            "tie-break, won the single blind draw."
+        )
+    rest = [p for p in main.eligible if p not in winners]
+    runner = min(rest, key=lambda p: result.evals[p].rank_key)
+    lose = result.evals[runner]
+    return head + (
+        f"{name(winners[0])} wins with {best.label} over {name(runner)}'s {lose.label} "
+        f"({_why(best, lose)})."
+    )
+
+
+# --------------------------------------------------------------------------- settlement
+
+
+def _apply(st: SpikeState, result: HandResult[int], ev: Events) -> None:
+    """Move the credits a settlement decided; announce pots, the Sabacc pot and the reason."""
+    name = st.players.__getitem__
+    apply_credits(
+        st,
+        result.order,
+        result.payouts,
+        result.sabacc_payouts,
+        {},
+        result.sabacc_pot_after,
+        result.winners,
+        result.evals,
+    )
+    count = len(result.pots)
+    for i, pot in enumerate(result.pots):
+        shares = tuple((name(w), pot.shares[w]) for w in pot.winners)
+        ev.append(PotAwarded(pot_name(i, count), pot.amount, shares))
+    if not result.conceded:
+        won = result.sabacc_won
+        amount = won if result.sabacc_winners else result.sabacc_pot_after
+        ev.append(SabaccPotResult(tuple(map(name, result.sabacc_winners)), amount))
+    ev.append(HandWon(explain(st, result)))
+
+
+def reveal(st: SpikeState, ev: Events) -> None:
+    """REVEAL and SETTLE (§5.6); blind-drawn cards go face up on the discard pile afterwards."""
+    start = len(ev)
+    order = st.hand_order()
+    hands = {s: list(st.hands[s]) for s in st.live_order()}
+    drawer = PileDrawer(st, ev)
+    result = settle_hand(
+        order,
+        hands,
+        contributions_of(st, order),
+        st.sabacc_pot,
+        drawer,
+        tie_break=st.options.tie_break,
+        extras=st.options.named_hand_extras,
+    )
+    for s in order:
+        if s in hands:
+            e = result.evals[s]
+            cards = tuple(c.notation for c in hands[s])
+            ev.append(Revealed(st.players[s], cards, e.total, e.label))
+    count = len(result.pots)
+    for rnd in result.blind_rounds:
+        index = next(
+            i for i, pot in enumerate(result.pots) if set(rnd.players) <= set(pot.eligible)
+        )
+        draws = tuple((st.players[s], rnd.draws[s].notation) for s in rnd.players)
+        ev.append(BlindDrew(pot_name(index, count), rnd.level, draws))
+    st.discard.extend(drawer.drawn)
+    _apply(st, result, ev)
+    st.last_result = public_lines(ev[start:])
+
+
+def _settle_one(
+    order: list[int], winner: int, contributions: dict[int, int], _stacks: dict[int, int], pot: int
+) -> HandResult[int]:
+    return settle_conceded(order, winner, contributions, pot)
+
+
+def award_conceded(st: SpikeState, ev: Events) -> None:
+    """AWARD_UNCONTESTED (§5.7): the last live player takes the whole hand pot unseen."""
+    apply: Callable[[SpikeState, HandResult[int], Events], None] = _apply
+    award_uncontested(st, ev, _settle_one, apply)
+
+
+def end_game(st: SpikeState, ev: Events) -> None:
+    """GAME_OVER: share the leftover Sabacc pot (SPK-18) and freeze the payouts."""
+    st.phase = Phase.GAME_OVER
+    st.queue = []
+    standings, shared = close_game(st, game_end_recipients(st, st.in_game()), st.start_seat)
+    ev.append(GameOver(standings, shared))

@@ -1,0 +1,223 @@
+"""Corellian Spike table options (§6) and the whole mutable game state, with exact JSON.
+
+The state is plain data; :mod:`engine.variants.corellian_spike.flow` moves it through the state
+machine of §3. Stacks and hand-pot contributions live in the shared
+:class:`~engine.core.betting.Betting`; seats, statistics and the common JSON fields are the
+two-pot family's (:mod:`engine.variants.twopot.state`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field, fields
+from enum import StrEnum
+from typing import Any
+
+from engine.core.betting import Betting
+from engine.core.deck import Deck
+from engine.variants.corellian_spike.cards import Card
+from engine.variants.corellian_spike.settle import BLIND_DRAW, SPLIT
+from engine.variants.coruscant.state import _as_bool, _as_int  # the same option parsing
+from engine.variants.twopot.state import (
+    Seat,
+    SeatRecord,
+    TwoPotSeats,
+    head_from_json,
+    head_to_json,
+    tail_from_json,
+    tail_to_json,
+)
+
+__all__ = ["DISCARD_FIRST", "DRAW_THEN_CHOOSE", "Phase", "Seat", "SpikeOptions", "SpikeState"]
+
+DISCARD_FIRST, DRAW_THEN_CHOOSE = "discard_first", "draw_then_choose"
+_CHOICES = {"gain_mode": (DISCARD_FIRST, DRAW_THEN_CHOOSE), "tie_break": (BLIND_DRAW, SPLIT)}
+_NULLABLE = frozenset({"max_raises_per_phase", "max_hands"})
+_MINIMUM = {
+    "hand_ante": 1,
+    "sabacc_ante": 0,
+    "min_bet": 1,
+    "max_raises_per_phase": 1,
+    "rounds": 1,
+    "gain_fee": 0,
+    "swap_fee": 0,
+    "max_hands": 1,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class SpikeOptions:
+    """House rules of §6 (defaults are the rules); ``buy_in`` is the table's, not an option."""
+
+    hand_ante: int = 2
+    sabacc_ante: int = 1
+    min_bet: int = 1
+    max_raises_per_phase: int | None = None
+    rounds: int = 3
+    gain_mode: str = DISCARD_FIRST
+    gain_fee: int = 0
+    swap_fee: int = 0
+    named_hand_extras: bool = True
+    tie_break: str = BLIND_DRAW
+    dice_before_betting: bool = False
+    max_hands: int | None = None
+
+    @property
+    def total_ante(self) -> int:
+        """What a player needs to be dealt in (§2.3)."""
+        return self.hand_ante + self.sabacc_ante
+
+    @classmethod
+    def from_mapping(cls, raw: Mapping[str, Any]) -> SpikeOptions:
+        """Validate lobby options; unknown names and bad values raise ValueError.
+
+        >>> SpikeOptions.from_mapping({"tie_break": "split", "rounds": "4"}).rounds
+        4
+        >>> SpikeOptions.from_mapping({"rounds": 9})
+        Traceback (most recent call last):
+        ...
+        ValueError: option rounds must be 1 to 5
+        """
+        known = {f.name: f.default for f in fields(cls)}
+        unknown = sorted(set(raw) - set(known))
+        if unknown:
+            raise ValueError(f"unknown Corellian Spike options: {', '.join(unknown)}")
+        values: dict[str, Any] = {}
+        for name, value in raw.items():
+            default = known[name]
+            if value is None:
+                values[name] = None if name in _NULLABLE else default
+            elif name in _CHOICES:
+                if value not in _CHOICES[name]:
+                    allowed = " or ".join(_CHOICES[name])
+                    raise ValueError(f"option {name} must be {allowed}, not {value!r}")
+                values[name] = str(value)
+            elif isinstance(default, bool):
+                values[name] = _as_bool(name, value)
+            else:
+                number = _as_int(name, value)
+                if number < _MINIMUM[name]:
+                    raise ValueError(f"option {name} must be at least {_MINIMUM[name]}")
+                values[name] = number
+        opts = cls(**values)
+        if not 1 <= opts.rounds <= 5:
+            raise ValueError("option rounds must be 1 to 5")
+        return opts
+
+    def to_json(self) -> dict[str, Any]:
+        """The options as a JSON-ready mapping (accepted back by :meth:`from_mapping`)."""
+        return asdict(self)
+
+
+class Phase(StrEnum):
+    """Where the game waits for a decision (the automatic states of §3 never wait)."""
+
+    CARD = "card"  # a card-phase turn (§3.1)
+    CHOOSE = "choose"  # gain_mode draw_then_choose: keep the drawn card or discard one
+    BET = "bet"
+    GAME_OVER = "game_over"
+
+
+def _cards(data: Any) -> list[Card]:
+    return [Card.parse(str(x)) for x in data]
+
+
+@dataclass(slots=True)
+class SpikeState(TwoPotSeats):
+    """Everything a Corellian Spike table knows.
+
+    Card invariant during a hand: draw pile + discard pile + hands + blind draws = the 62 cards.
+    Credit invariant: Σ stacks + hand pot + Sabacc pot only drops when a player leaves.
+    """
+
+    players: tuple[str, ...]
+    buy_in: int
+    options: SpikeOptions
+    rng: random.Random
+    betting: Betting
+    status: list[Seat]
+    sabacc_pot: int = 0
+    phase: Phase = Phase.CARD
+    hand_no: int = 0
+    start_seat: int = 0
+    round_no: int = 0
+    hands: list[list[Card]] = field(default_factory=list)  # acquisition order, oldest first
+    draw: Deck[Card] = field(default_factory=Deck)
+    discard: list[Card] = field(default_factory=list)  # face up; the top is the last card
+    queue: list[int] = field(default_factory=list)  # card turns still to take; [0] = current
+    dealt: list[bool] = field(default_factory=list)  # dealt into the current / last hand
+    dice: tuple[int, int] | None = None  # the last roll of this hand
+    last_drawn: list[str] = field(default_factory=list)  # private note per seat
+    last_result: list[str] = field(default_factory=list)  # public lines of the last settlement
+    final_payouts: dict[int, int] | None = None
+    stats: list[SeatRecord] = field(default_factory=list)
+    rigged_decks: list[list[str]] = field(default_factory=list)  # tests: top-first decks
+    rigged_dice: list[tuple[int, int]] = field(default_factory=list)  # tests: next rolls
+    rigged_start: int | None = None  # tests: hand 1's starting player
+    seq: int = 0
+    turn: int = 0
+
+    def hand_order(self) -> list[int]:
+        """Every seat dealt into the hand, clockwise from the starting player."""
+        ring = [(self.start_seat + i) % self.n for i in range(self.n)]
+        return [s for s in ring if self.dealt[s]]
+
+    def live_order(self) -> list[int]:
+        """Live seats clockwise from the starting player."""
+        return [s for s in self.hand_order() if self.betting.is_live(s)]
+
+    def available(self) -> int:
+        """Cards that can still be drawn: the draw pile and the discards under the top (§3.4)."""
+        return len(self.draw) + max(0, len(self.discard) - 1)
+
+    def all_cards(self) -> list[Card]:
+        """Draw pile, discard pile and hands together (the 62 cards during a hand)."""
+        return [*self.draw.cards, *self.discard, *(c for h in self.hands for c in h)]
+
+    def to_json(self) -> dict[str, Any]:
+        """Serialise everything, the RNG included."""
+        return {
+            **head_to_json(self),
+            "sabacc_pot": self.sabacc_pot,
+            "phase": self.phase.value,
+            "hand_no": self.hand_no,
+            "start_seat": self.start_seat,
+            "round_no": self.round_no,
+            "hands": [[c.notation for c in h] for h in self.hands],
+            "draw": self.draw.to_json(lambda c: c.notation),
+            "discard": [c.notation for c in self.discard],
+            "queue": list(self.queue),
+            "dealt": list(self.dealt),
+            "dice": list(self.dice) if self.dice else None,
+            "last_drawn": list(self.last_drawn),
+            "rigged_decks": [list(d) for d in self.rigged_decks],
+            "rigged_dice": [list(d) for d in self.rigged_dice],
+            "rigged_start": self.rigged_start,
+            **tail_to_json(self),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> SpikeState:
+        """Inverse of :meth:`to_json`."""
+        dice = data.get("dice")
+        start = data.get("rigged_start")
+        return cls(
+            **head_from_json(data, SpikeOptions.from_mapping),
+            sabacc_pot=int(data["sabacc_pot"]),
+            phase=Phase(data["phase"]),
+            hand_no=int(data["hand_no"]),
+            start_seat=int(data["start_seat"]),
+            round_no=int(data["round_no"]),
+            hands=[_cards(h) for h in data["hands"]],
+            draw=Deck.from_json(data["draw"], Card.parse),
+            discard=_cards(data["discard"]),
+            queue=[int(s) for s in data["queue"]],
+            dealt=[bool(x) for x in data["dealt"]],
+            dice=(int(dice[0]), int(dice[1])) if dice else None,
+            last_drawn=[str(x) for x in data["last_drawn"]],
+            rigged_decks=[[str(c) for c in d] for d in data["rigged_decks"]],
+            rigged_dice=[(int(a), int(b)) for a, b in data["rigged_dice"]],
+            rigged_start=None if start is None else int(start),
+            **tail_from_json(data),
+        )
