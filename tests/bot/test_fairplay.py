@@ -21,6 +21,7 @@ VARIANTS = [
     ("classic", 500, "max_hands=3"),
     ("centran", 500, "max_hands=3"),
     ("sabacc-project", 500, "max_hands=3"),
+    ("spike", 500, "max_hands=3"),
 ]
 
 
