@@ -68,8 +68,8 @@ class SeedSource:
     """Where hand seeds come from: the table's master secret (a live game, server-side only), or
     the revealed seeds of some hands (a replay: ``{hand: seed}``)."""
 
-    master: bytes | None = None
-    seeds: Mapping[int, bytes] = field(default_factory=dict)
+    master: bytes | None = field(default=None, repr=False)  # never in a log line or error
+    seeds: Mapping[int, bytes] = field(default_factory=dict, repr=False)
 
     def seed(self, hand: int) -> bytes:
         """Hand ``hand``'s seed; ``KeyError`` when this source does not know it."""

@@ -214,3 +214,11 @@ def test_offline_verifier_on_exported_files(
     bad.write_text(json.dumps(record))
     assert main([str(bad)]) == 1
     assert f"FAILED at step {len(record['steps']) - 1}" in capsys.readouterr().out
+
+
+def test_no_secret_in_a_repr() -> None:
+    source = SeedSource(master=MASTER, seeds={2: derive_hand_seed(MASTER, 2)})
+    rng = get_variant("classic").create(["a", "b"], buy_in=200, options={}, seed=source)
+    for shown in (repr(source), str(source), repr(rng), repr(getattr(rng, "state", rng))):
+        assert MASTER.hex() not in shown and str(MASTER) not in shown
+        assert derive_hand_seed(MASTER, 2).hex() not in shown
