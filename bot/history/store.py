@@ -160,11 +160,15 @@ async def hand_seats(db: Database, hand_id: int) -> dict[int, int]:
 
 
 async def prune(conn: aiosqlite.Connection, before: float) -> int:
-    """Delete finished hands that ended before ``before``; running hands are never touched.
-    Returns how many hands were deleted."""
+    """Delete finished hands that ended before ``before``, and hands left unfinished by a table
+    that closed without playing them out (cancelled) that started before it; a hand of an open
+    table is never touched. Returns how many hands were deleted."""
     rows = await (
         await conn.execute(
-            "SELECT id FROM hands WHERE status = ? AND ended_at < ?", (FINISHED, before)
+            "SELECT id FROM hands WHERE (status = ? AND ended_at < ?) OR (status = ?"
+            " AND started_at < ? AND table_id NOT IN"
+            " (SELECT id FROM game_tables WHERE status IN ('lobby', 'playing')))",
+            (FINISHED, before, RUNNING, before),
         )
     ).fetchall()
     ids = [int(r[0]) for r in rows]

@@ -77,6 +77,11 @@ async def test_retention_prunes_old_finished_hands_only(world: World) -> None:
     )
     assert await db.fetchone("SELECT 1 FROM hands WHERE hand_no = 3 AND status = 'finished'")
     assert table_in(world).game is not None
+    # a hand left running by a table that was closed without playing it out goes too
+    await db.execute("UPDATE game_tables SET status = 'cancelled' WHERE id = ?", (table.id,))
+    await db.execute("UPDATE hands SET started_at = 0 WHERE status = 'running'")
+    assert await prune_history(world.bot) == 1
+    assert await db.fetchone("SELECT 1 FROM hands WHERE status = 'running'") is None
 
 
 async def test_history_days_zero_keeps_everything(world: World) -> None:
