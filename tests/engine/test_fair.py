@@ -222,3 +222,12 @@ def test_no_secret_in_a_repr() -> None:
     for shown in (repr(source), str(source), repr(rng), repr(getattr(rng, "state", rng))):
         assert MASTER.hex() not in shown and str(MASTER) not in shown
         assert derive_hand_seed(MASTER, 2).hex() not in shown
+
+
+def test_tampered_final_payout_fails(game_records: Records) -> None:
+    _variant, _master, records = game_records
+    record = copy.deepcopy(records[-1])  # the hand that ended the game: its stacks are final
+    last = len(record["steps"]) - 1
+    record["steps"][last]["stacks"][0] += 1
+    verdict = verify(record)
+    assert verdict.step == last and "stacks recorded" in verdict.failure
