@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install test demo demo-headless run lint fmt typecheck bench clean
+.PHONY: install test demo demo-headless run lint fmt typecheck bench docs clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -45,6 +45,10 @@ typecheck: $(STAMP)
 bench: $(STAMP)
 	$(PY) bench/bots.py
 	$(PY) bench/cards.py
+
+# README's slash-command and variant tables, generated from the code.
+docs: $(STAMP)
+	$(PY) -m bot.docgen
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

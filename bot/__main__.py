@@ -5,8 +5,10 @@
   it uses (:data:`BOT_PERMISSIONS`);
 * ``demo``: the offline demo in a simulated Discord (``bot.demo.cli.main(argv)``).
 
-Every expected failure (no token, bad token, bad setting, unusable database) prints ONE line on
-stderr and exits non-zero, without a traceback.
+Every expected failure (no token, bad setting, rejected token, Discord unreachable or down,
+unusable database) prints ONE line on stderr that names the cause and its fix, and exits
+non-zero without a traceback (:mod:`bot.startup`): 2 when only a change of the settings fixes
+it (no token, bad setting, rejected token), 1 when it may pass (network, outage, database).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from dotenv import find_dotenv, load_dotenv
 from bot.client import create_bot
 from bot.db import Database, MigrationError
 from bot.settings import Settings, SettingsError
+from bot.startup import DatabaseProblem, exit_status, failure_message, log_formatter
 
 log = logging.getLogger("bot")
 
@@ -44,10 +47,6 @@ SCOPES = ("bot", "applications.commands")
 NO_TOKEN = (
     "DISCORD_TOKEN is not set: copy .env.example to .env and put your bot token in it "
     "(or try the offline demo: make demo)"
-)
-BAD_TOKEN = (
-    "Discord rejected DISCORD_TOKEN (login failed): copy the token again from the Developer "
-    "Portal (Bot > Reset Token) into .env"
 )
 
 
@@ -79,7 +78,10 @@ def _demo(argv: Sequence[str]) -> int:
 
 
 async def _serve(settings: Settings, token: str) -> None:
-    db = await Database.open(settings.database_path)
+    try:
+        db = await Database.open(settings.database_path)
+    except (sqlite3.Error, OSError, MigrationError) as error:
+        raise DatabaseProblem(settings.database_path, error) from error
     try:
         async with create_bot(settings, db) as bot:
             await bot.start(token)
@@ -92,16 +94,15 @@ def _run(settings: Settings) -> int:
         return _fail(NO_TOKEN, 2)
     try:
         asyncio.run(_serve(settings, settings.token))
-    except discord.LoginFailure:
-        return _fail(BAD_TOKEN)
-    except discord.PrivilegedIntentsRequired:  # pragma: no cover - we request none
-        return _fail("Discord refused a privileged intent; this bot should need none.")
-    except MigrationError as error:
-        return _fail(f"Database {settings.database_path}: {error}")
-    except (sqlite3.Error, OSError) as error:
-        return _fail(f"Cannot use the database at {settings.database_path}: {error}")
     except KeyboardInterrupt:
         log.info("Stopped.")
+    except discord.PrivilegedIntentsRequired:  # pragma: no cover - we request none
+        return _fail("Discord refused a privileged intent; this bot should need none.")
+    except Exception as error:
+        message = failure_message(error, settings.database_path)
+        if message is None:
+            raise
+        return _fail(message, exit_status(error))
     return 0
 
 
@@ -126,7 +127,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         settings = Settings.from_env()
     except SettingsError as error:
         return _fail(f"Configuration error: {error}", 2)
-    discord.utils.setup_logging(level=settings.log_level_number, root=True)
+    discord.utils.setup_logging(
+        level=settings.log_level_number, root=True, formatter=log_formatter(sys.stderr)
+    )
     if args.command == "invite":
         return _invite(settings)
     return _run(settings)

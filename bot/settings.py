@@ -29,7 +29,7 @@ import logging
 import math
 import os
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
@@ -104,7 +104,8 @@ def _log_level(raw: str) -> str:
 class Settings:
     """Everything the bot reads from its environment. Build it with :meth:`from_env`."""
 
-    token: str | None = None
+    # Never shown: repr, str, f-strings, pprint and log lines of a Settings leave it out.
+    token: str | None = field(default=None, repr=False)
     database_path: Path = Path("data/sabacc.db")
     dev_guild_id: int | None = None
     log_level: str = "INFO"

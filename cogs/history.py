@@ -10,6 +10,7 @@ or exported: only its commitment is shown.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import json
 from typing import TYPE_CHECKING, Any
@@ -28,7 +29,7 @@ from engine.verify import verify
 if TYPE_CHECKING:
     from bot.client import SabaccBot
 
-HandId = app_commands.Range[int, 1, 2**53]
+HandId = app_commands.Range[int, 1]
 REPLAY_TIMEOUT = 900.0
 
 
@@ -95,17 +96,24 @@ class History(commands.Cog):
     def __init__(self, bot: SabaccBot) -> None:
         self.bot = bot
         self._pruner: asyncio.Task[None] | None = None
+        bot.add_cleanup(self.cog_unload)  # a bot released without unloading its cogs
 
-    async def cog_load(self) -> None:
-        """Start the retention task (finished hands older than HISTORY_DAYS are deleted)."""
-        self._pruner = asyncio.get_running_loop().create_task(
-            prune_forever(self.bot), name="history-retention"
-        )
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """Start the retention task once connected (finished hands older than HISTORY_DAYS
+        are deleted, now and every few hours)."""
+        if self._pruner is None or self._pruner.done():
+            self._pruner = asyncio.get_running_loop().create_task(
+                prune_forever(self.bot), name="history-retention"
+            )
 
     async def cog_unload(self) -> None:
         """Stop the retention task."""
         if self._pruner is not None:
             self._pruner.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._pruner
+            self._pruner = None
 
     @app_commands.command(name="verify")
     @app_commands.guild_only()

@@ -14,6 +14,11 @@ Fixtures
 ``restart``       ``await restart(**settings_changes)``: a fresh bot on the same database file
                   replaces the running one (a process restart); the old one is released
 
+Every bot gets a :class:`tests.helpers.VirtualSleep` as its ``sleeper``: turn timers, lobby
+expiry, bot delays and edit intervals wait in simcord's virtual time only, so tests move them
+with ``advance_time`` and never depend on wall-clock speed; simcord's settle timeout (the real
+time a step may take) is raised to ``SETTLE_SECONDS`` for slow, loaded machines.
+
 Harness policies (both documented private patches of the pinned simcord 3.2.1):
 * fast idle: actor calls take ~2 ms instead of ~52 ms (set ``SIMCORD_FAST_IDLE=0`` to disable);
 * expected user-facing errors (:func:`bot.errors.user_message` is not ``None``: insufficient
@@ -40,7 +45,7 @@ from bot.client import SabaccBot, create_bot
 from bot.errors import user_message
 from bot.settings import Settings
 from bot.sim_driver import fast_idle
-from tests.helpers import World, burst_click, modal_ids, text_of
+from tests.helpers import VirtualSleep, World, burst_click, modal_ids, text_of
 
 __all__ = ["World", "burst_click", "modal_ids", "text_of"]
 
@@ -88,6 +93,12 @@ class _ForwardLoggedErrors(logging.Handler):
 
 _WATCHED_LOGGERS = ("bot", "cogs", "discord")
 
+# The real time an actor call or an advance_time may take on a slow, loaded machine (a busy
+# disk makes SQLite commits slow). Every wait of the bot is virtual (VirtualSleep), so a long
+# settle timeout never slows a test down; it only stops a stuck one.
+SETTLE_SECONDS = 120.0
+_DEFAULT_SETTLE = 5.0
+
 
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
@@ -116,6 +127,7 @@ async def _bots() -> AsyncIterator[list[SabaccBot]]:
 def simcord_bot(settings: Settings, _bots: list[SabaccBot]) -> SabaccBot:
     """The bot under test, built like production (it opens its own database in setup_hook)."""
     bot = create_bot(settings)
+    bot.sleeper = VirtualSleep()  # type: ignore[attr-defined]  # given its env below
     _bots.append(bot)
     return bot
 
@@ -123,6 +135,11 @@ def simcord_bot(settings: Settings, _bots: list[SabaccBot]) -> SabaccBot:
 @pytest.fixture
 async def simcord_env(simcord_env: _simcord_env.Env) -> AsyncIterator[_simcord_env.Env]:
     """simcord's env, also failing the test for errors the bot logged instead of raising."""
+    sleeper = getattr(simcord_env.bot, "sleeper", None)
+    if isinstance(sleeper, VirtualSleep):
+        sleeper.env = simcord_env
+    if simcord_env.settle_timeout == _DEFAULT_SETTLE:  # not set by a test's simcord marker
+        simcord_env.settle_timeout = SETTLE_SECONDS
     handler = _ForwardLoggedErrors(simcord_env)
     loggers = [logging.getLogger(name) for name in _WATCHED_LOGGERS]
     for logger in loggers:
@@ -158,6 +175,7 @@ def restart(
     async def _restart(**changes: Any) -> SabaccBot:
         old = simcord_env.bot
         new = create_bot(dataclasses.replace(settings, **changes))
+        new.sleeper = VirtualSleep(simcord_env)  # type: ignore[attr-defined]
         _bots.append(new)
         await simcord_env.restart_bot(new)
         assert isinstance(old, SabaccBot)

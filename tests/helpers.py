@@ -2,15 +2,19 @@
 
 * :class:`World` - what the ``world`` fixture returns (env, guild, channel, members).
 * :func:`modal_ids` - label -> custom_id of a modal shown in an interaction result.
-* :func:`burst_click` - several users click the same button at the same instant.
+* :func:`burst_click` - several users click the same button at the same instant;
+  :func:`burst` - several clicks, each on its own message, at the same instant.
 * :func:`text_of` - content + embed text of a response, for loose assertions.
+* :class:`VirtualSleep` - the bot's ``sleeper`` in tests: its timers wait in simcord's
+  virtual time only (they pass with ``advance_time``, never with wall-clock time).
 
 ``burst_click`` uses private simcord 3.2.1 internals (pinned in pyproject).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import asyncio
+from collections.abc import Awaitable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,6 +49,27 @@ class World:
     def bot(self) -> Any:
         """The bot currently attached to the env (changes after a restart)."""
         return self.env.bot
+
+
+@dataclass
+class VirtualSleep:
+    """A bot's ``sleeper``: every wait of the table runtime is declared to simcord as an
+    intentional wait, so its wake-up is virtual from birth. A test's outcome then never depends
+    on how fast the machine runs, whatever ``settle_timeout`` is."""
+
+    env: Env | None = None
+
+    async def __call__(self, seconds: float) -> None:
+        if self.env is None or seconds <= 0:
+            await asyncio.sleep(seconds)
+            return
+        await self.env.external_wait(asyncio.sleep(seconds), reason="table timer")
+
+    async def wait(self, event: Awaitable[Any]) -> Any:
+        """An intentional wait for an event of the outside world (a paused table's clock)."""
+        if self.env is None:
+            return await event
+        return await self.env.external_wait(event, reason="table paused")
 
 
 def modal_ids(shown: InteractionResult) -> dict[str, str]:
@@ -83,9 +108,23 @@ async def burst_click(
     All INTERACTION_CREATE events are emitted before the bot runs any handler, so handlers really
     interleave (the public actors serialise calls and refuse overlapping ones).
     """
+    return await burst(
+        env, [(actor, message) for actor in actors], custom_id=custom_id, label=label
+    )
+
+
+async def burst(
+    env: Env,
+    clicks: Sequence[tuple[Any, Any]],
+    *,
+    custom_id: str | None = None,
+    label: str | None = None,
+) -> Sequence[InteractionResult]:
+    """Each ``(actor, message)`` clicks the button on its message "at the same time" (e.g. two
+    players confirming on their own ephemeral prompts); one result per click, in order."""
     backend = env.backend
     records = []
-    for actor in actors:
+    for actor, message in clicks:
         stored = _visible_message(actor, message)
         button = _find_component(
             stored.components, types=(ComponentType.BUTTON,), custom_id=custom_id, label=label

@@ -14,8 +14,11 @@ from pathlib import Path
 
 import cogs
 from bot.client import SabaccBot, create_bot
+from bot.db import Database
 from bot.settings import Settings
+from bot.tables import store
 from bot.tables.cog import VariantCog
+from bot.tables.models import Status
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +56,30 @@ def database_path(chosen: Path | None) -> Iterator[Path]:
         return
     with tempfile.TemporaryDirectory(prefix="sabacc-demo-") as tmp:
         yield Path(tmp) / "demo.db"
+
+
+async def close_leftover_tables(db: Path) -> list[str]:
+    """Close the tables an earlier demo run on ``db`` left open (it was interrupted or crashed):
+    a new simulated world cannot reach them (its channels are new), and they would hold its
+    channel. The bot's start-up recovery then refunds every buy-in they still held. Returns one
+    line per closed table."""
+    if not db.exists():
+        return []
+    database = await Database.open(db)
+    try:
+        rows = await store.open_table_rows(database)
+        if not rows:
+            return []
+        async with database.transaction() as conn:
+            for row in rows:
+                await store.close_table(conn, row["id"], Status.CANCELLED)
+    finally:
+        await database.close()
+    return [
+        f"An earlier run left table #{row['id']} ({row['variant']}, {row['status']}) open in "
+        f"{db}: it is closed now and every buy-in it held goes back to its player."
+        for row in rows
+    ]
 
 
 def demo_settings(db: Path, *, bot_delay: float, edit_interval: float) -> Settings:

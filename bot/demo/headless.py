@@ -6,11 +6,14 @@
 * every member decides like the engine's bot opponents (:func:`bot.sim_driver.engine_policy`)
   when :mod:`engine.bots` plays the variant, else with a simple legal random policy, and
   applies the decision by clicking the real buttons, pickers and modals;
-* the transcript shows what a spectator sees in the channel: the table's public log lines,
-  hand results and notices (never a hidden card);
-* after N hands (or the game's end) the members still seated leave, so every credit is
-  settled; the run succeeds only if Σ balances + escrow is unchanged and the bot logged no
-  unexpected error;
+* the transcript shows what a spectator sees in the channel, in order: the table's public log
+  lines from the first hand's opening on, each hand's result before the next hand's first
+  lines, and notices (never a hidden card); when the game ends before N hands it says why;
+* after N hands (or the game's end) the members still seated leave (the table then closes by
+  itself), so every credit is settled; the run succeeds only if Σ balances + escrow is
+  unchanged, nothing is left at the table and the bot logged no unexpected error;
+* a kept ``--db`` first closes the tables an interrupted run left open (their buy-ins are
+  refunded at start-up);
 * provably fair hands: the transcript shows each hand's commitment as the table message shows
   it before the deal (🔒), the seed revealed in each hand's result (🔓), and at the end the
   spectator runs ``/verify`` on every finished hand.
@@ -25,10 +28,17 @@ import random
 import re
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from bot.bank import HOUSE
-from bot.demo.common import database_path, demo_settings, demo_variants, running_bot
+from bot.demo.common import (
+    close_leftover_tables,
+    database_path,
+    demo_settings,
+    demo_variants,
+    running_bot,
+)
 from bot.errors import user_message
 from bot.sim_driver import (
     Policy,
@@ -64,16 +74,22 @@ class HeadlessResult:
     escrow_left: dict[int, int] = field(default_factory=dict)
     errors: list[BaseException] = field(default_factory=list)
     failure: str = ""  # why the run stopped early, if it did
+    ended: str = ""  # why the game ended before the hands asked for, if it did
 
     @property
     def conserved(self) -> bool:
-        """Σ balances + escrow unchanged and nothing left in the table's escrow."""
-        return self.money_before == self.money_after and not self.escrow_left
+        """Σ balances + escrow (credits held by tables count) unchanged."""
+        return self.money_before == self.money_after
+
+    @property
+    def settled(self) -> bool:
+        """Nothing left in the escrow of the run's table."""
+        return not self.escrow_left
 
     @property
     def ok(self) -> bool:
-        """Conserved credits, the run completed, and no unexpected bot error."""
-        return self.conserved and not self.errors and not self.failure
+        """Conserved and settled credits, the run completed, and no unexpected bot error."""
+        return self.conserved and self.settled and not self.errors and not self.failure
 
 
 class Transcript:
@@ -84,6 +100,7 @@ class Transcript:
         self.seen: set[int] = set()
         self.table_messages: set[int] = set()
         self.log: list[str] = []
+        self.hand: list[str] = []  # log lines of the hand in play already printed
         self.commitments = ""
 
     def _plain(self, text: str) -> str:
@@ -91,28 +108,37 @@ class Transcript:
         return text.replace("**", "")
 
     def collect(self) -> list[str]:
-        """Lines that appeared since the last call (table log first, then new messages)."""
+        """Lines that appeared since the last call, in the order they happened: the table log's
+        new lines and new messages; when a hand ended, its result message comes before the
+        next hand's first lines (the table log restarts with each hand)."""
         table = self.driver.table()
         if table.message_id is not None:
             self.table_messages.add(table.message_id)
         messages = self.driver.channel.history(viewer=self.spectator)
         posted: list[str] = []
+        locked: list[str] = []  # the commitments on the table message, when they changed
         log_now = self.log
         for message in messages:
             if message.id in self.table_messages:
                 if message.id == table.message_id:
                     log_now = _log_lines(message)
-                    posted.extend(self._commitment_line(message))
+                    locked = self._commitment_line(message)
                 continue
             if message.id in self.seen:
                 continue
             self.seen.add(message.id)
             posted.extend(self._message_lines(message))
-        logged = _appended(self.log, log_now)
+        first = not self.log
+        logged, same_hand = _appended(self.log, log_now)
         self.log = log_now
         shown = set(posted)
-        lines = [f"  · {line}" for line in logged if f"    {line}" not in shown]
-        return [self._plain(line) for line in lines + posted]
+        fresh = [line for line in logged if f"    {line}" not in shown]
+        # A hand's result repeats, in order, the lines already printed as they happened.
+        posted = _unprinted(posted, self.hand)
+        self.hand = (self.hand if same_hand else []) + logged
+        marked = [f"  · {line}" for line in fresh]
+        lines = posted + marked if first or not same_hand else marked + posted
+        return [self._plain(line) for line in locked + lines]
 
     def _commitment_line(self, message: Any) -> list[str]:
         """The table's commitments (footer, after 🔒) when they changed: shown before a deal."""
@@ -142,12 +168,27 @@ def _log_lines(message: Any) -> list[str]:
     return []
 
 
-def _appended(before: list[str], after: list[str]) -> list[str]:
-    """The lines ``after`` (a rolling window of a log) added to ``before``."""
+def _unprinted(posted: list[str], printed: list[str]) -> list[str]:
+    """``posted`` message lines without those repeating ``printed`` log lines in order."""
+    kept: list[str] = []
+    index = 0
+    for line in posted:
+        if index < len(printed) and line == f"    {printed[index]}":
+            index += 1
+            continue
+        kept.append(line)
+    return kept
+
+
+def _appended(before: list[str], after: list[str]) -> tuple[list[str], bool]:
+    """The lines ``after`` (the newest lines of a hand's log) added to ``before``, and whether
+    it is still the same hand (else the log restarted with a new hand)."""
     for overlap in range(min(len(before), len(after)), 0, -1):
         if before[-overlap:] == after[:overlap]:
-            return after[overlap:]
-    return after
+            return after[overlap:], True
+    if after[: len(before)] == before:
+        return after[len(before) :], True
+    return after, False
 
 
 def _member_policy(variant: str, styles: dict[int, str], rng: random.Random) -> Policy:
@@ -185,6 +226,7 @@ async def run_headless(
         for line in lines:
             out(line)
 
+    emit(await close_leftover_tables(Path(db)))
     with fast_idle():
         async with (
             running_bot(settings) as bot,
@@ -217,8 +259,9 @@ async def run_headless(
                 await _open_table(driver, group, variant, bots, emit)
                 await after_step()
                 result.hands = await _play(driver, variant, hands, random.Random(seed), after_step)
+                result.ended = _why_ended(driver.table(), result.hands, hands)
                 await _leave_all(driver, group, after_step)
-                await _wait_bots_only(env, driver.table(), after_step)
+                await _wait_closed(env, driver.table(), after_step)
                 await _verify_hands(bot, spectator, channel, driver.table(), after_step)
             except RuntimeError as error:
                 result.failure = str(error)
@@ -295,19 +338,37 @@ async def _leave_all(
         await after_step()
 
 
-async def _wait_bots_only(
-    env: Any, table: Table, after_step: Callable[[], Awaitable[None]], limit: int = 2000
+async def _wait_closed(
+    env: Any, table: Table, after_step: Callable[[], Awaitable[None]], limit: int = 10
 ) -> None:
-    """Bot opponents left alone play on until one of them holds every credit."""
+    """Once every member left, the table closes by itself (:mod:`bot.tables.unattended`)."""
     for _ in range(limit):
         if table.game is None or table.game.finished:
             return
-        if not any(s.is_bot and table.still_in(i) for i, s in enumerate(table.seats)):
-            raise RuntimeError("every member left but the game is not over")
         with contextlib.suppress(TimeoutError):  # progress made so far is kept
             await env.advance_time(1.0)
         await after_step()
-    raise RuntimeError("the bots left alone did not finish the game")
+    raise RuntimeError("every member left but the table did not close")
+
+
+def _why_ended(table: Table, played: int, asked: int) -> str:
+    """Why the game ended after ``played`` of the ``asked`` hands ("" if it did not)."""
+    game = table.game
+    if game is None or not game.finished or played >= asked:
+        return ""
+    payouts = game.payouts()
+    holders = [i for i in range(len(table.seats)) if payouts.get(i, 0) > 0]
+    names = " and ".join(table.seats[i].display for i in holders) or "nobody"
+    if holders and all(table.seats[i].is_bot for i in holders):
+        why = (
+            "every member was out of credits or gone, so the table closed and the bots' "
+            "credits went back to the house"
+        )
+    elif len(holders) == 1:
+        why = f"{names} won every credit at the table"
+    else:
+        why = f"only {names} still had credits"
+    return f"The game ended after {played} of the {asked} hands asked: {why}."
 
 
 async def _verify_hands(
@@ -323,13 +384,17 @@ async def _verify_hands(
 
 
 def _summary(result: HeadlessResult, emit: Callable[[Sequence[str]], None]) -> None:
-    lines = ["", f"Played {result.hands} hand(s). Final balances:"]
+    lines = ["", f"Played {result.hands} hand(s)."]
+    if result.ended:
+        lines.append(result.ended)
+    lines.append("Final balances:")
     lines += [f"  {name}: {amount}" for name, amount in result.balances.items()]
-    verdict = "OK" if result.conserved else "FAILED"
+    conserved = "OK" if result.conserved else "FAILED"
+    settled = "OK" if result.settled else "FAILED"
     lines.append(
-        f"Credits (Σ balances + escrow): {result.money_before} before, {result.money_after} "
-        f"after; left at the table: {result.escrow_left or 'none'} — conserved and settled: "
-        f"{verdict}"
+        f"Credits (Σ balances + escrow held by tables): {result.money_before} before, "
+        f"{result.money_after} after — conserved: {conserved}; left at the table: "
+        f"{result.escrow_left or 'none'} — settled: {settled}"
     )
     if result.failure:
         lines.append(f"The run stopped early: {result.failure}")

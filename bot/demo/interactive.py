@@ -13,12 +13,25 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bot.demo.common import BOT_STYLES, database_path, demo_settings, demo_variants, running_bot
+from bot.demo.common import (
+    BOT_STYLES,
+    close_leftover_tables,
+    database_path,
+    demo_settings,
+    demo_variants,
+    running_bot,
+)
 from bot.sim_driver import SimDriver, bots_support
 
 log = logging.getLogger(__name__)
 
 TICK_SECONDS = 0.5
+# How long a page action waits for the bot to go idle. Shorter than a bot opponent's delay, so
+# a click returns (and the page shows the player's own move) without waiting for the bots.
+SETTLE_SECONDS = 0.5
+# The page is republished at least this often (real seconds), so that the turn countdown it
+# draws relative to the last publication stays true while nobody moves.
+COUNTDOWN_SECONDS = 5.0
 
 
 def preview_missing() -> str | None:
@@ -39,24 +52,38 @@ class RealTimeClock:
       the preview's action entry point is wrapped to take :attr:`lock`, which ticks hold too
       (a click waits a few milliseconds instead of failing).
     * The page is refreshed only when the bot made REST calls outside a browser action (a
-      bot's move, a timer): refreshing on every tick bumps the page revision constantly and
-      the browser's clicks are refused as ``stale-revision``
-      (simcord checks the page revision of every browser action).
+      bot's move, a timer): refreshing on every tick bumps the page revision constantly.
+      simcord checks the page revision of every browser action; an action that only missed
+      the clock's own republishing is brought up to date (:func:`_current_revision`) instead
+      of being refused as ``stale-revision``.
+    * The page's clock (its "presentation time", against which "<t:…:R>" countdowns are drawn)
+      is moved to the simulated now before every action and at least every
+      :data:`COUNTDOWN_SECONDS`, so "auto-play in …" shows the real time left.
+    * The simulated Discord waits at most :data:`SETTLE_SECONDS` for the bot after an action:
+      the player's own move is on the page at once, the bots' moves follow on later ticks.
     """
 
     def __init__(self, env: Any, preview: Any, every: float) -> None:
         self.env, self.preview, self.every = env, preview, every
         self.lock = asyncio.Lock()
         self._seen = len(env.http_requests)
+        loop = asyncio.get_running_loop()
+        self._published = loop.time()
         self._task: asyncio.Task[None] | None = None
         browser_action = preview._action  # simcord 3.2.1 (pinned): the page's action endpoint
 
-        async def serialised(*args: Any, **kwargs: Any) -> Any:
+        async def serialised(context_id: str | None, body: Any) -> Any:
+            page = preview._pages.get(context_id)
+            arrived = _page_state(page, body)
             async with self.lock:
+                body = _current_revision(page, body, arrived)
+                # The page draws "<t:…:R>" countdowns relative to this time: keep it current.
+                preview._advance_presentation_time()
                 try:
-                    return await browser_action(*args, **kwargs)
+                    return await browser_action(context_id, body)
                 finally:
                     self._seen = len(env.http_requests)  # simcord published its result
+                    self._published = loop.time()
 
         preview._action = serialised
 
@@ -79,12 +106,52 @@ class RealTimeClock:
                 now = loop.time()
                 try:
                     await self.env.advance_time(now - last)
-                    if len(self.env.http_requests) != self._seen:
+                    if (
+                        len(self.env.http_requests) != self._seen
+                        or now - self._published >= COUNTDOWN_SECONDS
+                    ):
                         await self.preview.refresh()
                         self._seen = len(self.env.http_requests)
+                        self._published = now
                 except Exception as error:  # e.g. the bot was slow to settle: next tick
                     log.warning("demo clock tick failed: %s", error)
                 last = now
+
+
+# Page actions that do not depend on what the page showed: a slash command, a form's answer (the
+# bot checks that the turn is still current). Clicks and selects do (a control is found by its
+# place in the message).
+_VIEW_FREE = frozenset({"run_command", "autocomplete_command", "modal_submit", "send_message"})
+
+
+def _page_state(page: Any, body: Any) -> tuple[int, Any] | None:
+    """The page revision and the target message's controls when an action arrives."""
+    if page is None or not isinstance(body, dict):
+        return None
+    message = page.snapshot.get("messages", {}).get(str(body.get("target_id")), {})
+    return page.revision, message.get("components")
+
+
+def _current_revision(page: Any, body: Any, arrived: tuple[int, Any] | None) -> Any:
+    """The action with the page's current revision when only the clock republished the page
+    since the browser read it, so that simcord does not refuse it as ``stale-revision``.
+
+    The clock republishes the page whenever a bot moves; an action the player sent meanwhile
+    (a slash command typed while the bots act, a click that waited for a tick) would otherwise
+    be refused with "Action was not completed". A click or select keeps its revision check
+    unless the message it targets still shows the same controls.
+    """
+    if arrived is None or page is None or "published_revision" not in body:
+        return body
+    revision, controls = arrived
+    if page.revision == body["published_revision"]:
+        return body
+    if body.get("kind") in _VIEW_FREE or (
+        body["published_revision"] == revision
+        and _page_state(page, body) == (page.revision, controls)
+    ):
+        return {**body, "published_revision": page.revision}
+    return body
 
 
 @dataclass
@@ -119,8 +186,13 @@ async def interactive_session(
     import simcord
 
     group = demo_variants()[variant]
-    settings = demo_settings(db, bot_delay=bot_delay, edit_interval=0.5)
-    async with running_bot(settings) as bot, simcord.run(bot, check_errors=False) as env:
+    settings = demo_settings(db, bot_delay=bot_delay, edit_interval=0.0)
+    for line in await close_leftover_tables(db):
+        print(line, flush=True)
+    async with (
+        running_bot(settings) as bot,
+        simcord.run(bot, check_errors=False, settle_timeout=SETTLE_SECONDS) as env,
+    ):
         guild = env.create_guild("Sabacc Demo")
         channel = guild.create_text_channel("sabacc", topic="Offline demo table")
         you = guild.add_member(env.create_user("you", global_name="You"))

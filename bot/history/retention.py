@@ -37,7 +37,6 @@ async def prune_history(bot: SabaccBot) -> int:
 
 async def prune_forever(bot: SabaccBot) -> None:
     """Prune now and every :data:`EVERY` seconds until cancelled (errors are logged)."""
-    await bot.wait_until_ready()
     while True:
         try:
             await prune_history(bot)

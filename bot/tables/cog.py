@@ -15,12 +15,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import BaseView, TableError
+from bot.errors import TableError
 from bot.tables import store
 from bot.tables.models import Seat, Status, Table
 from bot.tables.options import check_options, parse_options, settable, show_value
 from bot.ui.controls import ActionButton, ControlButton, build_table_message
 from bot.ui.prompts import TableClicks
+from bot.ui.revive import PromptView
 from engine.core.game import VariantInfo
 from engine.variants import get_variant
 
@@ -37,14 +38,16 @@ async def ensure_manager(bot: SabaccBot) -> TableManager:
     if manager is None:
         manager = TableManager(bot)
         bot.tables = manager  # type: ignore[attr-defined]
-        bot.table_clicks = TableClicks()  # type: ignore[attr-defined]
+        clicks = bot.table_clicks = TableClicks()  # type: ignore[attr-defined]
+        bot.add_listener(clicks.prompts.on_interaction, "on_interaction")
         bot.add_dynamic_items(ActionButton, ControlButton)
+        manager.watch.listen(bot)
         bot.add_startup_recovery(manager.recover)
         bot.add_cleanup(manager.close)
     return manager
 
 
-class LeaveConfirm(BaseView):
+class LeaveConfirm(PromptView):
     """Asks a player to confirm leaving a running game."""
 
     def __init__(self, manager: TableManager, table: Table) -> None:
@@ -55,8 +58,11 @@ class LeaveConfirm(BaseView):
         label="Leave the game", style=discord.ButtonStyle.danger, custom_id="leave:yes"
     )
     async def leave(self, interaction: discord.Interaction[Any], _button: Any) -> None:
-        await interaction.response.defer()
         self.stop()
+        if self.table.status is not Status.PLAYING:  # stale: the game ended meanwhile
+            await interaction.response.edit_message(content="This game is over.", view=None)
+            return
+        await interaction.response.defer()
         await self.manager.leave_game(self.table, interaction.user.id)
         await interaction.edit_original_response(content="You left the game.", view=None)
 
@@ -169,6 +175,9 @@ class VariantCog(commands.GroupCog):
         """Sit down at the table in this channel."""
         table = self._table_here(interaction)
         user = interaction.user
+        if table.status is Status.PLAYING:
+            await self._manager().watch.check_message(table)
+            raise TableError(f"The game has already started: {self._manager().link(table)}")
         await self._manager().join(table, Seat(user.id, getattr(user, "display_name", user.name)))
         self._manager().request_render(table)
         await interaction.response.send_message(
@@ -198,6 +207,7 @@ class VariantCog(commands.GroupCog):
             view=confirm,
             ephemeral=True,
         )
+        confirm.opened_by(interaction)
 
     @app_commands.command(name="rules", description="A short summary of the rules")
     async def rules_command(self, interaction: discord.Interaction[Any]) -> None:

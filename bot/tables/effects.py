@@ -1,41 +1,40 @@
 """What a table does in Discord after its state changed: the table message (coalesced edits,
-re-posted when old), private hands by DM with the closed-DM fallback, result messages, turn
-timers with reminders and strikes, and moves of bots and of players who sit out."""
+re-posted when old), private hands by DM with the closed-DM fallback, result messages; the
+clock (turn timers, bot and sit-out moves) is :mod:`bot.tables.clock`."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import logging
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.art import present
-from bot.errors import NotYourTurn, StaleButton, TableError
 from bot.history.recorder import HandHistory
-from bot.tables import store
-from bot.tables.models import Status, Table
+from bot.tables import handlog, store
+from bot.tables.clock import Clock
+from bot.tables.handlog import public_lines
+from bot.tables.models import Table
+from bot.tables.watch import NEEDED
 from bot.ui import controls, render
-from engine.core.game import Action, Event, IllegalAction
+from engine.core.game import Event
 
 if TYPE_CHECKING:
     from bot.client import SabaccBot
+    from bot.tables.watch import TableWatch
 
 log = logging.getLogger(__name__)
 
 MESSAGE_MAX_AGE = 3600.0  # Discord refuses many edits of messages older than an hour (30046)
-REMINDER_BEFORE = 30.0
 DM_CLOSED = 50007
 EDIT_TOO_OLD = 30046
 RATE_LIMITED = 429
 RETRY_AFTER = 2.0  # seconds before drawing again after a refused edit
 
 
-# Events that open the next hand (Kessel: the next round). A hand's result message stops before
-# them: they are the start of the next hand, shown on the table message.
-NEXT_HAND_EVENTS = frozenset({"HandStarted", "RoundStarted"})
 # What a variant calls one deal-to-reveal cycle in result titles (default "Hand").
 HAND_WORD = {"kessel": "Round"}
 
@@ -43,7 +42,7 @@ HAND_WORD = {"kessel": "Round"}
 def result_events(events: tuple[Event, ...]) -> tuple[Event, ...]:
     """The events that ended a hand, without the next hand's opening."""
     for index, event in enumerate(events):
-        if index and type(event).__name__ in NEXT_HAND_EVENTS:
+        if index and handlog.opens_hand(event):
             return events[:index]
     return events
 
@@ -53,18 +52,10 @@ def result_lines(events: tuple[Event, ...]) -> list[str]:
     return public_lines(result_events(events))
 
 
-def public_lines(events: tuple[Event, ...]) -> list[str]:
-    """The public log lines of some events."""
-    lines: list[str] = []
-    for event in events:
-        text = event.public_text()
-        if text:
-            lines.extend(line for line in text.splitlines() if line.strip())
-    return lines
-
-
-class Effects:
+class Effects(Clock):
     """Discord-side effects of tables; :class:`TableManager` inherits them."""
+
+    watch: TableWatch  # whether each table is on screen (set by TableManager)
 
     def __init__(self, bot: SabaccBot) -> None:
         self.bot = bot
@@ -79,15 +70,7 @@ class Effects:
     # implemented by TableManager
     history: HandHistory
 
-    async def expire(self, table: Table) -> bool:
-        raise NotImplementedError
-
-    async def act(
-        self, table: Table, seat: int, action: Action, *, turn: int, source: str = "player"
-    ) -> tuple[Event, ...]:
-        raise NotImplementedError
-
-    async def strike(self, table: Table, seat: int) -> bool:
+    def get(self, table_id: int) -> Table | None:
         raise NotImplementedError
 
     # ------------------------------------------------------------------ tasks
@@ -98,6 +81,21 @@ class Effects:
         self._tasks.add(task)
         task.add_done_callback(self._task_done)
         return task
+
+    async def sleep(self, seconds: float) -> None:
+        """Wait ``seconds`` (a timer, a bot's delay, an edit interval). Through the bot's
+        ``sleeper`` when one is set: a simulated Discord makes these waits virtual, so they pass
+        only when its clock is moved, never with wall-clock time."""
+        sleeper = getattr(self.bot, "sleeper", None)
+        await (sleeper or asyncio.sleep)(seconds)
+
+    async def until(self, event: asyncio.Event) -> None:
+        """Wait until ``event`` is set; like :meth:`sleep`, through the ``sleeper``'s ``wait``
+        when it has one (a simulated Discord then knows this wait is intentional)."""
+        if event.is_set():
+            return
+        wait = getattr(getattr(self.bot, "sleeper", None), "wait", None)
+        await (wait(event.wait()) if wait is not None else event.wait())
 
     def _task_done(self, task: asyncio.Task[Any]) -> None:
         self._tasks.discard(task)
@@ -124,7 +122,9 @@ class Effects:
         self.schedule(table)
 
     def resume(self, table: Table) -> None:
-        """A game restored after a restart: timers and automatic moves run again."""
+        """A game restored after a restart: drawn again (an edit may have been pending), then
+        timers and automatic moves run again; its clock starts once the table is shown."""
+        self.request_render(table)
         self.schedule(table)
 
     async def after_action(
@@ -134,13 +134,20 @@ class Effects:
         *,
         hand_ended: bool,
         left: tuple[int, int] | None = None,
+        hand: Sequence[str] = (),
     ) -> None:
-        """Show what happened: the table message, changed hands, results; then the clock."""
+        """Show what happened: the table message, changed hands, the result of a hand that
+        ended (``hand``: its whole log, else the events' lines); then the clock."""
         game = table.game
         assert game is not None
         self.request_render(table)
         self._deal_hands(table)
-        lines = result_lines(events) + self.history.reveal_lines(table) if hand_ended else []
+        lines = (
+            self._hand_summary(table, list(hand) or result_lines(events))
+            + self.history.reveal_lines(table)
+            if hand_ended
+            else []
+        )
         if left is not None:
             seat, credits = left
             # Said once: the result message below already has the engine's "leaves the table".
@@ -158,6 +165,12 @@ class Effects:
             await self.say(table, embed=self._standings(table))
         else:
             self.schedule(table)
+
+    @staticmethod
+    def _hand_summary(table: Table, lines: list[str]) -> list[str]:
+        named = [table.names(line) for line in lines]
+        players = [table.names(seat.player_id) for seat in table.seats]
+        return handlog.summary(named, players).splitlines()
 
     def _standings(self, table: Table) -> discord.Embed:
         """What every player took home: the final payout, or the stack they left with."""
@@ -178,20 +191,28 @@ class Effects:
         if channel is None:
             try:
                 channel = await self.bot.fetch_channel(table.channel_id)
-            except discord.HTTPException:
-                log.warning("channel of table %s is gone", table.id)
+            except discord.NotFound:  # deleted while we did not listen: the table ends
+                self.spawn(self.watch.channel_gone(table.channel_id), f"gone-{table.id}")
+                return None
+            except discord.Forbidden:
+                self.watch.blocked(table, None, [NEEDED["view_channel"]])
+                return None
+            except discord.HTTPException as exc:
+                log.warning("could not fetch the channel of table %s: %s", table.id, exc)
                 return None
         return channel if isinstance(channel, discord.abc.Messageable) else None
 
     async def say(self, table: Table, content: str | None = None, **kwargs: Any) -> None:
         """Post a public message in the table's channel (errors are logged, not raised)."""
         channel = await self._channel(table)
-        if channel is None:
+        if channel is None or self.watch.blocked(table, channel):
             return
         try:
             await channel.send(
                 content, allowed_mentions=discord.AllowedMentions(users=True), **kwargs
             )
+        except discord.Forbidden:
+            self.watch.blocked(table, channel, [NEEDED["send_messages"]])
         except discord.HTTPException:
             log.exception("could not post in the channel of table %s", table.id)
 
@@ -203,27 +224,29 @@ class Effects:
             self._renders[table.id] = self.spawn(self._render_loop(table), f"render-{table.id}")
 
     async def _render_loop(self, table: Table) -> None:
+        await self.bot.wait_until_ready()  # recovered tables are drawn from the cache
         interval = self.bot.settings.edit_interval
         loop = asyncio.get_running_loop()
         while table.id in self._dirty:
             wait = self._last_edit.get(table.id, -interval) + interval - loop.time()
             if wait > 0:
-                await asyncio.sleep(wait)
+                await self.sleep(wait)
             self._dirty.discard(table.id)
             drawn = await self.redraw(table)
             self._last_edit[table.id] = loop.time()
             if not drawn:  # refused for now: draw the newest state a little later
                 self._dirty.add(table.id)
-                await asyncio.sleep(RETRY_AFTER)
+                await self.sleep(RETRY_AFTER)
 
     async def redraw(self, table: Table) -> bool:
         """Edit the table message now, or post it anew when missing or over an hour old.
         Returns False when Discord refused for now (rate limit, outage) and it should retry."""
+        channel = await self._channel(table)
+        if channel is None or self.watch.blocked(table, channel):
+            return True  # drawn again when the channel can show it
+        self.watch.drawing(table)
         embed, view = controls.build_table_message(table)
         present.with_emojis(self.bot, table, embed)
-        channel = await self._channel(table)
-        if channel is None:
-            return True
         fresh = table.message_id is not None and (
             not table.open  # a closed table is never posted again, only edited
             or (
@@ -236,6 +259,10 @@ class Effects:
                 await channel.get_partial_message(table.message_id).edit(  # type: ignore[union-attr,arg-type]
                     embed=embed, view=view
                 )
+                self.watch.drawn(table)
+                return True
+            except discord.Forbidden:
+                self.watch.blocked(table, channel, [NEEDED["view_channel"]])
                 return True
             except discord.NotFound:
                 if not table.open:
@@ -247,6 +274,7 @@ class Effects:
                     return False
                 if exc.code != EDIT_TOO_OLD or not table.open:
                     log.warning("could not edit table %s message: %s", table.id, exc)
+                    self.watch.drawn(table)  # an unknown failure never stops the clock
                     return True
         await self._repost(table, channel, embed, view)
         return True
@@ -261,9 +289,14 @@ class Effects:
         old = table.message_id
         try:
             message = await channel.send(embed=embed, view=view)
+        except discord.Forbidden:
+            self.watch.blocked(table, channel, [NEEDED["send_messages"]])
+            return
         except discord.HTTPException:
             log.exception("could not post table %s message", table.id)
+            self.watch.drawn(table)  # an unknown failure never stops the clock
             return
+        self.watch.drawn(table)
         async with table.lock:
             table.message_id, table.message_posted_at = message.id, store.now()
             async with self.bot.db.transaction() as conn:
@@ -312,130 +345,3 @@ class Effects:
                     )
             else:
                 log.warning("could not DM the hand of seat %s at table %s", index, table.id)
-
-    # ------------------------------------------------------------------ the clock
-
-    def watch_lobby(self, table: Table) -> None:
-        """(Re)start the lobby's expiry: it closes after ``lobby_timeout`` without a change."""
-        previous = self._lobbies.pop(table.id, None)
-        if previous is not None and previous is not asyncio.current_task():
-            previous.cancel()
-        if table.status is Status.LOBBY:
-            self._lobbies[table.id] = self.spawn(self._lobby_timer(table), f"lobby-{table.id}")
-
-    async def _lobby_timer(self, table: Table) -> None:
-        await asyncio.sleep(self.bot.settings.lobby_timeout)
-        await self.bot.wait_until_ready()
-        if await self.expire(table):
-            self.request_render(table)
-            minutes = round(self.bot.settings.lobby_timeout / 60)
-            await self.say(
-                table,
-                f"The {table.variant.name} lobby closed: nobody started it for {minutes} minutes. "
-                "Every buy-in was refunded.",
-            )
-
-    def _stop_clock(self, table: Table) -> None:
-        timer = self._timers.pop(table.id, None)
-        if timer is not None and timer[1] is not asyncio.current_task():
-            timer[1].cancel()
-        table.deadline = None
-
-    def schedule(self, table: Table) -> None:
-        """(Re)start the turn timer when a new decision began; start bot and sit-out moves."""
-        game = table.game
-        if game is None or game.finished or table.status is not Status.PLAYING:
-            self._stop_clock(table)
-            return
-        current = self._timers.get(table.id)
-        if current is None or current[0] != game.turn:
-            self._stop_clock(table)
-            table.deadline = store.now() + table.turn_timeout
-            task = self.spawn(self._timer(table, game.turn), f"timer-{table.id}")
-            self._timers[table.id] = (game.turn, task)
-        for seat in game.pending_seats():
-            automatic = table.seats[seat].is_bot or seat in table.sitting_out
-            key = (table.id, seat)
-            if automatic and (key not in self._autos or self._autos[key].done()):
-                self._autos[key] = self.spawn(self._auto(table, seat), f"auto-{table.id}-{seat}")
-
-    def decide(self, table: Table, seat: int) -> Action:
-        """The move of a bot or of a player who sits out."""
-        game = table.game
-        assert game is not None
-        style = table.seats[seat].bot_style
-        if style is not None:
-            from engine.bots import choose_action  # imported lazily: bots are optional
-
-            return choose_action(table.variant.id, game, seat, style)
-        return game.default_action(seat)
-
-    async def _auto(self, table: Table, seat: int) -> None:
-        await self.bot.wait_until_ready()
-        is_bot = table.seats[seat].is_bot
-        delay = self.bot.settings.bot_delay if is_bot else 0.0
-        if delay > 0:
-            await asyncio.sleep(delay)
-        self._autos.pop((table.id, seat), None)
-        game = table.game
-        if game is None or game.finished or seat not in game.pending_seats():
-            return
-        turn = game.turn
-        action = self.decide(table, seat)
-        try:
-            await self.act(table, seat, action, turn=turn, source="bot" if is_bot else "auto")
-        except (StaleButton, NotYourTurn, TableError):
-            return
-        except IllegalAction:
-            log.exception("automatic move %s of seat %s was illegal; using default", action, seat)
-            with contextlib.suppress(StaleButton, NotYourTurn, TableError, IllegalAction):
-                await self.act(
-                    table, seat, game.default_action(seat), turn=game.turn, source="auto"
-                )
-
-    async def _timer(self, table: Table, turn: int) -> None:
-        await self.bot.wait_until_ready()
-        deadline = table.deadline or store.now()
-        remind = deadline - REMINDER_BEFORE - store.now()
-        if remind > 0:
-            await asyncio.sleep(remind)
-            if not self._current(table, turn):
-                return
-            late = self._humans_pending(table)
-            if late:
-                who = ", ".join(table.seats[s].mention for s in late)
-                await self.say(table, f"⏳ {who}: {int(REMINDER_BEFORE)} seconds left to act.")
-        await asyncio.sleep(max(0.0, deadline - store.now()))
-        for seat in self._humans_pending(table):
-            if not self._current(table, turn):
-                return
-            game = table.game
-            assert game is not None
-            try:
-                await self.act(table, seat, game.default_action(seat), turn=turn, source="timeout")
-            except (StaleButton, NotYourTurn, TableError):
-                continue
-            mention = table.seats[seat].mention
-            if await self.strike(table, seat):
-                await self.say(
-                    table,
-                    f"{mention} timed out twice and now sits out: I play their turns until they "
-                    "click **I'm back**.",
-                )
-            else:
-                await self.say(table, f"{mention} ran out of time; I played for them.")
-
-    def _current(self, table: Table, turn: int) -> bool:
-        game = table.game
-        return game is not None and not game.finished and game.turn == turn
-
-    @staticmethod
-    def _humans_pending(table: Table) -> list[int]:
-        game = table.game
-        if game is None:
-            return []
-        return sorted(
-            s
-            for s in game.pending_seats()
-            if not table.seats[s].is_bot and s not in table.sitting_out
-        )

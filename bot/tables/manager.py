@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import logging
 import random
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import aiosqlite
@@ -17,10 +16,15 @@ import aiosqlite
 from bot.bank import HOUSE
 from bot.errors import NotYourTurn, StaleButton, TableError
 from bot.history.recorder import HandHistory
-from bot.tables import store
-from bot.tables.effects import Effects, public_lines
+from bot.tables import store, unattended
+from bot.tables.effects import Effects
+from bot.tables.ending import Ending
+from bot.tables.guard import uncancelled
+from bot.tables.handlog import public_lines, record
 from bot.tables.models import Seat, Status, Table
-from engine.core.game import Action, Event, Game, VariantInfo
+from bot.tables.snapshot import Snapshot, may_act
+from bot.tables.watch import TableWatch
+from engine.core.game import Action, Event, VariantInfo
 
 if TYPE_CHECKING:
     from bot.client import SabaccBot
@@ -28,49 +32,12 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-@dataclass(frozen=True, slots=True)
-class Snapshot:
-    """What an action may change in memory, to undo it when it fails or is illegal."""
-
-    game: dict[str, Any] | None
-    status: Status
-    log: tuple[str, ...]
-    strikes: dict[int, int]
-    left_seats: tuple[tuple[int, int], ...]
-
-    @classmethod
-    def of(cls, table: Table) -> Snapshot:
-        game = table.game.to_json() if table.game is not None else None
-        return cls(
-            game,
-            table.status,
-            tuple(table.log),
-            dict(table.strikes),
-            tuple(table.left_seats.items()),
-        )
-
-    def restore(self, table: Table) -> None:
-        table.game = table.variant.restore(self.game) if self.game is not None else None
-        table.status = self.status
-        table.log.clear()
-        table.log.extend(self.log)
-        table.strikes = dict(self.strikes)
-        table.left_seats = dict(self.left_seats)
-
-
-def may_act(game: Game, seat: int, kind: str) -> bool:
-    """Whether ``seat`` may take an action of ``kind`` now: on its turn, or an out-of-turn action
-    the rules allow (listed by ``legal_actions`` for a seat that is not pending)."""
-    if seat in game.pending_seats():
-        return True
-    return any(spec.kind == kind for spec in game.legal_actions(seat))
-
-
-class TableManager(Effects):
+class TableManager(Effects, Ending):
     """Registry and rules of engagement for every table of the bot."""
 
     def __init__(self, bot: SabaccBot) -> None:
         super().__init__(bot)
+        self.watch = TableWatch(self)
         self.tables: dict[int, Table] = {}
         # Seeds of new games; tests replace it with a seeded ``random.Random``.
         self.seeds: random.Random = random.SystemRandom()
@@ -118,6 +85,7 @@ class TableManager(Effects):
                 self.resume(table)
             else:
                 self.watch_lobby(table)
+                self.request_render(table)  # an edit may have been pending
 
     # ------------------------------------------------------------------ lobby
 
@@ -135,6 +103,7 @@ class TableManager(Effects):
         """Open a lobby with the host seated (their buy-in escrowed)."""
         existing = self.in_channel(channel_id)
         if existing is not None:
+            await self.watch.check_message(existing)
             raise TableError(
                 f"This channel already has a {existing.variant.name} table: {self.link(existing)}"
             )
@@ -165,11 +134,15 @@ class TableManager(Effects):
     ) -> None:
         """Save ``table`` with escrow moves (``("in"|"out", user_id, amount)``) atomically
         (``started``: its game was just created, and its first hand is recorded too)."""
-        async with self.bot.db.transaction() as conn:
-            await self._apply_moves(conn, table, moves)
-            await store.save_table(conn, table)
-            if started:
-                await self.history.on_start(conn, table)
+
+        async def write() -> None:
+            async with self.bot.db.transaction() as conn:
+                await self._apply_moves(conn, table, moves)
+                await store.save_table(conn, table)
+                if started:
+                    await self.history.on_start(conn, table)
+
+        await uncancelled(write())
 
     async def _apply_moves(
         self, conn: aiosqlite.Connection, table: Table, moves: tuple[tuple[str, int, int], ...]
@@ -261,10 +234,13 @@ class TableManager(Effects):
             )
             table.status = Status.PLAYING
             table.hands_sent = {}
+            table.log.clear()
+            table.log.extend(public_lines(table.game.opening_events))  # antes, deal, target…
             try:
                 await self._commit(table, started=True)
             except BaseException:
                 table.game, table.status = None, Status.LOBBY
+                table.log.clear()
                 raise
         await self.after_start(table)
 
@@ -275,6 +251,13 @@ class TableManager(Effects):
     @staticmethod
     def _account(seat: Seat) -> int:
         return HOUSE if seat.is_bot else seat.user_id
+
+    def schedule(self, table: Table) -> None:
+        """As :meth:`Effects.schedule`; a game nobody plays at any more closes instead."""
+        if unattended.nobody_playing(table):
+            self.spawn(unattended.close(self, table), f"close-{table.id}")
+            return
+        super().schedule(table)
 
     # ------------------------------------------------------------------ play
 
@@ -294,15 +277,17 @@ class TableManager(Effects):
             hand_before = game.public_view().hand_no
             try:
                 events = game.apply(seat, action)
-                table.log.extend(public_lines(events))
+                new_hand = not game.finished and game.public_view().hand_no != hand_before
+                ended = record(table.log, events, new_hand=new_hand)
                 if source == "player":
                     table.strikes.pop(seat, None)
-                await self._persist(table, seat, action, source, (), events, saved, hand_before)
+                await self._persist(table, seat, action, source, (), (events, saved, hand_before))
             except BaseException:
                 saved.restore(table)
                 raise
-            hand_ended = game.finished or game.public_view().hand_no != hand_before
-        await self.after_action(table, events, hand_ended=hand_ended)
+            hand_ended = game.finished or new_hand
+            hand = ended or list(table.log) if hand_ended else []
+        await self.after_action(table, events, hand_ended=hand_ended, hand=hand)
         return events
 
     async def leave_game(self, table: Table, user_id: int) -> None:
@@ -310,24 +295,34 @@ class TableManager(Effects):
         async with table.lock:
             game = table.game
             index = table.seat_of(user_id)
-            if game is None or index is None or not table.still_in(index):
+            if game is None or game.finished or table.status is not Status.PLAYING:
+                raise TableError("This game is over.")
+            if index is None or not table.still_in(index):
                 raise TableError("You are not playing at this table.")
             saved = Snapshot.of(table)
-            hand_before = game.public_view().hand_no
             try:
+                hand_before = game.public_view().hand_no
                 events, credits = game.leave(index)
                 table.left_seats[index] = credits
-                table.log.extend(public_lines(events))
+                new_hand = not game.finished and game.public_view().hand_no != hand_before
+                ended = record(table.log, events, new_hand=new_hand)
                 moves = (("out", user_id, credits),)
                 await self._persist(
-                    table, index, Action("leave"), "leave", moves, events, saved, hand_before
+                    table,
+                    index,
+                    Action("leave"),
+                    "leave",
+                    moves,
+                    (events, saved, hand_before),
+                    left=credits,
                 )
-                async with self.bot.db.transaction() as conn:
-                    await self._record(conn, table, index, credits)
             except BaseException:
                 saved.restore(table)
                 raise
-        await self.after_action(table, events, hand_ended=game.finished, left=(index, credits))
+        hand = ended or list(table.log)
+        await self.after_action(
+            table, events, hand_ended=game.finished, left=(index, credits), hand=hand
+        )
 
     async def _persist(
         self,
@@ -336,30 +331,39 @@ class TableManager(Effects):
         action: Action,
         source: str,
         moves: tuple[tuple[str, int, int], ...],
-        events: tuple[Event, ...],
-        saved: Snapshot,
-        hand_before: int,
+        step: tuple[tuple[Event, ...], Snapshot, int],
+        *,
+        left: int | None = None,
     ) -> None:
-        """One transaction: escrow moves, the action log, the hand history (``saved``: the
-        state before the action), settlement if over, the state."""
+        """One transaction: escrow moves, the action log, the hand history (``step``: the
+        events, the table before them and its hand number then), the statistics of a seat that
+        ``left`` with that many credits, settlement if over, the state. Finished even if
+        cancelled."""
         game = table.game
         assert game is not None
-        async with self.bot.db.transaction() as conn:
-            await self._apply_moves(conn, table, moves)
-            await store.log_action(conn, table, seat, action, source)
-            await self.history.on_step(
-                conn,
-                table,
-                seat=seat,
-                action=action,
-                source=source,
-                events=events,
-                before=saved.game,
-                hand_before=hand_before,
-            )
-            if game.finished:
-                await self._settle(conn, table)
-            await store.save_table(conn, table)
+        events, saved, hand_before = step
+
+        async def write() -> None:
+            async with self.bot.db.transaction() as conn:
+                await self._apply_moves(conn, table, moves)
+                await store.log_action(conn, table, seat, action, source)
+                await self.history.on_step(
+                    conn,
+                    table,
+                    seat=seat,
+                    action=action,
+                    source=source,
+                    events=events,
+                    before=saved.game,
+                    hand_before=hand_before,
+                )
+                if left is not None:
+                    await self._record(conn, table, seat, left)
+                if game.finished:
+                    await self._settle(conn, table)
+                await store.save_table(conn, table)
+
+        await uncancelled(write())
 
     async def _settle(self, conn: aiosqlite.Connection, table: Table) -> None:
         """Pay every final stack back and record statistics (inside the action's transaction)."""
@@ -409,6 +413,7 @@ class TableManager(Effects):
             table.sitting_out.discard(index)
             table.strikes.pop(index, None)
             await self._commit(table)
+        self.schedule(table)  # their turns are timed again (a timer that ended restarts)
         self.request_render(table)
         return True
 

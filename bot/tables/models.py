@@ -13,7 +13,7 @@ from typing import Any
 from engine.core.game import Game, VariantInfo
 from engine.variants import get_variant
 
-LOG_LINES = 8  # public log lines kept on the table message
+LOG_LINES = 400  # public log lines of the hand in play (bot.tables.handlog); newest shown
 
 
 class Status(StrEnum):
@@ -101,11 +101,13 @@ class Table:
     def names(self, text: str, *, plain: bool = False) -> str:
         """``text`` with engine player ids replaced by mentions (embeds do not ping), or by
         display names where mentions do not render (``plain``: buttons, menus, modal titles)."""
-        for seat in sorted(self.seats, key=lambda s: -len(s.player_id)):
-            pattern = rf"(?<![<@\w]){re.escape(seat.player_id)}(?!\w)"
-            shown = seat.display if plain else seat.mention
-            text = re.sub(pattern, shown.replace("\\", "\\\\"), text)  # literally, no escapes
-        return text
+        if not self.seats:
+            return text
+        shown = {s.player_id: s.display if plain else s.mention for s in self.seats}
+        # One pass over the original text: a name put in is never read again as an id (a
+        # nickname may be another member's user id).
+        ids = "|".join(re.escape(i) for i in sorted(shown, key=len, reverse=True))
+        return re.sub(rf"(?<![<@\w])(?:{ids})(?!\w)", lambda m: shown[m.group(0)], text)
 
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if not s.is_bot]

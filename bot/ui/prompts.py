@@ -4,6 +4,7 @@ ephemeral card/option picker; plus the lobby and table controls."""
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -14,11 +15,11 @@ from bot.errors import (
     StaleButton,
     TableError,
     UserFacingError,
-    handle_interaction_error,
 )
 from bot.tables.models import Seat, Table
 from bot.ui import render
 from bot.ui.controls import build_table_message
+from bot.ui.revive import Prompts, PromptView, amount_id
 from engine.core.game import Action, ActionSpec, ParamKind
 
 if TYPE_CHECKING:
@@ -121,18 +122,26 @@ async def on_action_click(
         await interaction.response.send_message(
             picker.text(), embed=picker.hand(), view=picker, ephemeral=True
         )
+        picker.opened_by(interaction)
     else:
         await interaction.response.defer()
         await play(interaction, table, seat, Action(kind), turn)
 
 
+# A whole number, optionally grouped by thousands with one kind of separator: 1500, 1,500,
+# 1 500 (also a no-break or thin space), 1_500. "1,5" or "1.500" is not an amount.
+AMOUNT = re.compile(
+    r"-?(?:[0-9]+|[0-9]{1,3}(?:(?P<sep>[,_ \u00a0\u202f\u2009])[0-9]{3})"
+    r"(?:(?P=sep)[0-9]{3})*)"
+)
+
+
 def parse_amount(raw: str, spec: ActionSpec) -> int:
     """A validated amount from modal text; raises UserFacingError with a clear reason."""
-    text = raw.strip().replace(",", "").replace("_", "")
-    try:
-        amount = int(text)
-    except ValueError:
-        raise UserFacingError(f"“{raw.strip()[:20]}” is not a whole number of credits.") from None
+    text = raw.strip()
+    if AMOUNT.fullmatch(text) is None:
+        raise UserFacingError(f"“{text[:20]}” is not a whole number of credits.")
+    amount = int(re.sub(r"[^0-9-]", "", text))
     if amount <= 0:
         raise UserFacingError("The amount must be a positive number of credits.")
     if amount < spec.min_amount:
@@ -142,12 +151,29 @@ def parse_amount(raw: str, spec: ActionSpec) -> int:
     return amount
 
 
+async def submit_amount(
+    interaction: discord.Interaction[Any], table_id: int, turn: int, kind: str, raw: str
+) -> None:
+    """An amount form was submitted (by this process's form or one opened before a restart):
+    validate the amount, then play it."""
+    table, seat, spec = seated_turn(interaction, table_id, turn, kind)
+    amount = parse_amount(raw, spec)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await play(interaction, table, seat, Action(kind, amount=amount), turn)
+    label = plain_spec(table, spec).label.rstrip("…")
+    await interaction.followup.send(f"✅ {label} {amount}", ephemeral=True)
+
+
 class AmountModal(discord.ui.Modal):
-    """Asks for a bet or raise amount; validates it before touching the table."""
+    """Asks for a bet or raise amount. Its custom id says which table, turn and action it is
+    for; every submission is answered by :meth:`Prompts.on_interaction` from that alone."""
 
     def __init__(self, table: Table, turn: int, spec: ActionSpec) -> None:
         spec = plain_spec(table, spec)
-        super().__init__(title=(spec.prompt or spec.label.rstrip("…"))[:45] or "Amount")
+        super().__init__(
+            title=(spec.prompt or spec.label.rstrip("…"))[:45] or "Amount",
+            custom_id=amount_id(table.id, turn, spec.kind),
+        )
         self.table_id, self.turn, self.kind = table.id, turn, spec.kind
         self.amount: discord.ui.TextInput[AmountModal] = discord.ui.TextInput(
             label=f"Amount ({spec.min_amount}–{spec.max_amount})",
@@ -158,17 +184,10 @@ class AmountModal(discord.ui.Modal):
         self.add_item(self.amount)
 
     async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        table, seat, spec = seated_turn(interaction, self.table_id, self.turn, self.kind)
-        amount = parse_amount(self.amount.value, spec)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        await play(interaction, table, seat, Action(self.kind, amount=amount), self.turn)
-        await interaction.followup.send(f"✅ {spec.label.rstrip('…')} {amount}", ephemeral=True)
-
-    async def on_error(self, interaction: discord.Interaction[Any], error: Exception, /) -> None:
-        await handle_interaction_error(interaction, error)
+        """Nothing here: the submission is answered by :meth:`Prompts.on_interaction`."""
 
 
-class ChoiceView(discord.ui.View):
+class ChoiceView(PromptView):
     """An ephemeral picker: option buttons for a short single choice, else a select (plus
     Confirm for several cards) with a live preview line from the engine."""
 
@@ -273,18 +292,14 @@ class ChoiceView(discord.ui.View):
             content=f"✅ {done_text(self.spec.label, done)}", embed=embed, view=None
         )
 
-    async def on_error(
-        self, interaction: discord.Interaction[Any], error: Exception, item: discord.ui.Item[Any], /
-    ) -> None:
-        await handle_interaction_error(interaction, error)
 
-
-class BotStyleView(discord.ui.View):
+class BotStyleView(PromptView):
     """Host picks the style of a bot opponent to seat."""
 
     def __init__(self, table: Table) -> None:
         super().__init__(timeout=120)
         self.table = table
+        self.used = False  # one picker seats one bot, however many clicks reach it
         for style in BOT_STYLES:
             button: discord.ui.Button[BotStyleView] = discord.ui.Button(
                 label=style.capitalize(),
@@ -299,12 +314,19 @@ class BotStyleView(discord.ui.View):
             table = self.table
             if interaction.user.id != table.host_id:
                 raise TableError("Only the host can add bots.")
+            if self.used:
+                raise TableError("A bot was already seated from this picker.")
+            self.used = True
             await interaction.response.defer()
             taken = {s.name for s in table.seats}
             name = next((n for n in BOT_NAMES if n not in taken), f"Droid {len(table.seats)}")
             bot_id = -(1 + sum(1 for s in table.seats if s.is_bot))
             manager = manager_of(interaction)
-            await manager.join(table, Seat(bot_id, name, style))
+            try:
+                await manager.join(table, Seat(bot_id, name, style))
+            except BaseException:
+                self.used = False  # nothing was seated: the picker may be used again
+                raise
             manager.request_render(table)
             self.stop()
             await interaction.edit_original_response(
@@ -312,11 +334,6 @@ class BotStyleView(discord.ui.View):
             )
 
         return add
-
-    async def on_error(
-        self, interaction: discord.Interaction[Any], error: Exception, item: discord.ui.Item[Any], /
-    ) -> None:
-        await handle_interaction_error(interaction, error)
 
 
 async def on_control_click(interaction: discord.Interaction[Any], table_id: int, what: str) -> None:
@@ -344,9 +361,11 @@ async def on_control_click(interaction: discord.Interaction[Any], table_id: int,
     if what == "addbot":
         if user.id != table.host_id:
             raise TableError("Only the host can add bots.")
+        picker = BotStyleView(table)
         await interaction.response.send_message(
-            "Which kind of opponent?", view=BotStyleView(table), ephemeral=True
+            "Which kind of opponent?", view=picker, ephemeral=True
         )
+        picker.opened_by(interaction)
         return
     if what == "join":
         name = getattr(user, "display_name", user.name)
@@ -364,6 +383,9 @@ async def on_control_click(interaction: discord.Interaction[Any], table_id: int,
 
 class TableClicks:
     """The :class:`bot.ui.controls.ClickHandler` of the table buttons."""
+
+    def __init__(self) -> None:
+        self.prompts = Prompts(submit_amount)
 
     async def on_action(
         self, interaction: discord.Interaction[Any], table_id: int, turn: int, kind: str

@@ -182,6 +182,10 @@ class Game(Protocol):
 
     VARIANT: ClassVar[str]
 
+    # The public events of the game's creation (the first hand's opening: antes, deal, target
+    # roll), in order; empty for a game restored from JSON.
+    opening_events: tuple[Event, ...]
+
     @property
     def players(self) -> tuple[str, ...]:
         """Player ids by seat (join order)."""

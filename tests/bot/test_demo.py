@@ -76,7 +76,8 @@ async def test_headless_demo_conserves_credits_and_shows_no_hidden_card(
     assert result.hands >= 1 and check.steps > 3
     assert printed == result.transcript
     text = "\n".join(result.transcript)
-    assert text.splitlines()[-1].endswith("conserved and settled: OK")
+    assert "conserved: OK" in text.splitlines()[-1]
+    assert text.splitlines()[-1].endswith("settled: OK")
     assert ("seats (1 Add-bot)" in text) == bots_support(variant)
     assert any("Your hand" in text for text in check.private), "no private hand was shown"
     assert not check.unseen, "transcript lines that no spectator saw"
@@ -127,3 +128,56 @@ async def test_interactive_demo_serves_the_preview(tmp_path: Path) -> None:
         table = session.driver.table()
         assert table.game is not None and not table.game.finished
         assert table.game.pending_seats() == {0} or not bots_support("coruscant-shift")
+
+
+async def test_headless_transcript_is_in_order_and_says_why_it_ended(tmp_path: Path) -> None:
+    kessel = await run_headless(
+        "kessel", hands=3, players=3, seed=3, db=tmp_path / "k.db", out=lambda _l: None
+    )
+    lines = kessel.transcript
+    header = lines.index("── Round 1 ──")
+    next_round = next(i for i, line in enumerate(lines) if "Round 2 begins" in line)
+    assert header < next_round  # a round's result comes before the next round's first lines
+    assert (
+        "The game ended after 2 of the 3 hands asked: Finn won every credit at the table." in lines
+    )
+    assert kessel.ok
+
+
+async def test_headless_transcript_opens_with_the_first_hand(tmp_path: Path) -> None:
+    if not bots_support("coruscant-shift"):
+        pytest.skip("no bot opponents yet")
+    result = await run_headless(
+        "coruscant-shift", hands=3, players=1, bots=2, seed=1, db=tmp_path / "c.db", out=len
+    )
+    opening = result.transcript[1:6]
+    assert opening[0].startswith("  · Hand 1 — ") and "starts, ante" in opening[0]
+    assert any("antes" in line for line in opening)
+    assert any("🎲 Target" in line for line in opening)
+    ended = next(line for line in result.transcript if line.startswith("The game ended"))
+    assert "every member was out of credits or gone, so the table closed" in ended
+    assert result.ok
+
+
+class Crash(Exception):
+    """The demo process dies mid-game."""
+
+
+async def test_a_rerun_on_the_same_database_after_a_crash(tmp_path: Path) -> None:
+    db = tmp_path / "kept.db"
+
+    def crash_mid_game(driver: SimDriver, _lines: list[str]) -> None:
+        game = driver.table().game
+        if game is not None and game.seq > 3:
+            raise Crash
+
+    with pytest.raises(Crash):
+        await run_headless(
+            "coruscant-shift", hands=2, seed=4, db=db, out=lambda _l: None, observer=crash_mid_game
+        )
+    rerun = await run_headless("coruscant-shift", hands=2, seed=4, db=db, out=lambda _l: None)
+    assert rerun.transcript[0].startswith("An earlier run left table #1 (coruscant-shift, playing)")
+    assert rerun.ok, (rerun.failure, rerun.escrow_left, rerun.errors)
+    assert rerun.hands >= 1
+    # Every buy-in the crashed table held is back: the three members own every credit again.
+    assert sum(rerun.balances.values()) == rerun.money_after == 3 * 1000

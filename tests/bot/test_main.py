@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import pprint
 import subprocess
 import sys
 from pathlib import Path
@@ -11,8 +12,9 @@ from urllib.parse import parse_qs, urlsplit
 import discord
 import pytest
 
-from bot.__main__ import BAD_TOKEN, NO_TOKEN
+from bot.__main__ import NO_TOKEN
 from bot.settings import Settings, SettingsError
+from bot.startup import BAD_TOKEN
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -59,10 +61,41 @@ def test_a_rejected_token_is_one_line(tmp_path: Path) -> None:
     )
     env = {"DISCORD_TOKEN": "not-a-token", "DATABASE_PATH": str(tmp_path / "db" / "s.db")}
     result = run_bot(tmp_path, env=env, code=code)
-    assert result.returncode == 1
+    assert result.returncode == 2  # a service manager does not retry it (deploy/sabacc.service)
     assert result.stderr.strip().splitlines()[-1] == BAD_TOKEN
     assert "Traceback" not in result.stderr
     assert (tmp_path / "db" / "s.db").exists()  # migrations ran before login
+
+
+# discord.py's API lives under a name that never resolves (RFC 6761): "no network", offline or not.
+UNREACHABLE = (
+    "import sys, discord, discord.http, discord.utils\n"
+    "discord.http.Route.BASE = 'https://discord.invalid/api/v10'\n"
+    "discord.utils.is_docker = lambda: True\n"  # discord.py colours logs in Docker
+    "from bot.__main__ import main\n"
+    "sys.exit(main([]))\n"
+)
+
+
+def test_an_unreachable_discord_is_told_apart_from_the_database(tmp_path: Path) -> None:
+    env = {"DISCORD_TOKEN": "a-token", "DATABASE_PATH": str(tmp_path / "s.db")}
+    result = run_bot(tmp_path, env=env, code=UNREACHABLE)
+    assert result.returncode == 1
+    last = result.stderr.strip().splitlines()[-1]
+    assert last.startswith("Cannot reach Discord (") and "internet connection" in last
+    assert "database" not in last and "Traceback" not in result.stderr
+    assert "\x1b[" not in result.stderr  # no colour codes: stderr is not a terminal
+
+
+def test_an_unusable_database_says_how_to_fix_it(tmp_path: Path) -> None:
+    (tmp_path / "taken").write_text("a file, not a directory")
+    path = tmp_path / "taken" / "s.db"
+    env = {"DISCORD_TOKEN": "a-token", "DATABASE_PATH": str(path)}
+    result = run_bot(tmp_path, env=env, code=UNREACHABLE)
+    assert result.returncode == 1
+    (last,) = result.stderr.strip().splitlines()  # before any log line: nothing else ran
+    assert last.startswith(f"Cannot use the database at {path} (")
+    assert "directory this user can write" in last and "Discord" not in last
 
 
 def test_invite_prints_the_url_with_exactly_the_needed_permissions(tmp_path: Path) -> None:
@@ -135,3 +168,20 @@ def test_demo_takes_its_own_options() -> None:
     from bot.__main__ import main
 
     assert main(["demo", "--list-variants"]) == 0
+
+
+def test_settings_never_show_the_token() -> None:
+    token = "MTIzNDU2Nzg5.secret-token-value"
+    settings = Settings.from_env({"DISCORD_TOKEN": token, "DATABASE_PATH": "x.db"})
+    assert settings.token == token
+    shown = [
+        repr(settings),
+        str(settings),
+        f"{settings}",
+        f"{settings!r}",
+        pprint.pformat(settings),
+    ]
+    shown.append(repr([settings, {"settings": settings}]))
+    for text in shown:
+        assert token not in text and "secret" not in text
+        assert "x.db" in text  # the rest is still shown

@@ -70,7 +70,9 @@ async def test_four_player_game_shift_junk_blind_draw_sabacc_pot(world: World) -
     assert ("Check", "Bet…", "All-in", "Fold", HAND_BUTTON) in rows
     assert any(row[:1] == ("Gain (draw)",) and "Junk" in row for row in rows)
     assert any(any(label.startswith("Swap for ") for label in row) for row in rows)
-    seen = "\n".join(watch.shown)
+    results = public_messages(world, table)
+    # The table message shows the hand in play; a hand's last lines are in its result message.
+    seen = "\n".join([*watch.shown, *results])
     antes = r"Hand \d+: <@\d+> starts\. (\d) players ante 2 \+ 1 \(hand pot (\d+), Sabacc pot \d+\)"
     found = re.findall(antes, seen)  # every hand start: each player antes 2 into the hand pot
     assert found and all(int(pot) == 2 * int(n) for n, pot in found)
@@ -81,7 +83,6 @@ async def test_four_player_game_shift_junk_blind_draw_sabacc_pot(world: World) -
     assert "Sabacc Shift! The spike dice showed 1 and 1." in seen
     assert "Spike dice (round 2): 1 and 1 — doubles: SABACC SHIFT!" in seen
     assert re.search(r"swaps: takes . [+-]\d+ from the discard pile", seen)
-    results = public_messages(world, table)
     nine = next(text for text in results if "Hand 9: " in text)  # the last hand's summary
     assert nine.count("— total 0: Sabacc Pair (5s).") == 2
     assert re.search(

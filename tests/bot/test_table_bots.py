@@ -8,7 +8,7 @@ import pytest
 
 from bot.bank import HOUSE
 from bot.sim_driver import engine_policy
-from tests.helpers import World, text_of
+from tests.helpers import World, burst_click, text_of
 from tests.table_driver import (
     all_in,
     money,
@@ -82,3 +82,18 @@ async def test_every_variant_plays_solo_against_bots(
     assert await world.bot.bank.table_escrow(None, table.id) == {}
     alice = await world.bot.bank.balance(world.guild.id, world.alice.id)
     assert alice + await world.bot.bank.balance(world.guild.id, HOUSE) == 1000
+
+
+async def test_a_double_click_on_a_bot_style_seats_one_bot(world: World) -> None:
+    lobby = await world.alice.slash(world.channel, "coruscant start", buy_in=40)
+    asked = await world.alice.click(lobby.response, label="Add bot")
+    results = await burst_click(
+        world.env, [world.alice, world.alice], asked.response, custom_id="botstyle:bold"
+    )
+    assert [s.is_bot for s in table_in(world).seats] == [False, True]
+    assert await world.bot.bank.balance(world.guild.id, HOUSE) == -40
+    refused = [r for r in results if r.ephemeral and r.response.content != ""]
+    assert any("already" in r.response.content for r in refused)
+    # A new picker seats the next one.
+    await add_bot(world, lobby.response, "cautious")
+    assert [s.is_bot for s in table_in(world).seats] == [False, True, True]

@@ -7,6 +7,8 @@ from typing import Any
 
 import pytest
 
+from bot.ui.prompts import parse_amount
+from engine.core.game import ActionSpec, ParamKind
 from tests.bot.test_tables import start_table
 from tests.helpers import World, burst_click, text_of
 from tests.table_driver import actor_of, do, money, open_accounts, table_in, table_message
@@ -60,9 +62,9 @@ async def test_double_click_applies_once(world: World) -> None:
     assert len(refused) == 1 and "out of date" in refused[0].response.content
 
 
-@pytest.mark.simcord(settle_timeout=0.2)
-async def test_stale_prompt_is_refused(world: World) -> None:
-    """A bet modal opened before the turn timer played for the player is out of date."""
+async def open_bet_form(world: World) -> tuple[Any, Any]:
+    """A two-player table at its first bet; the betting member opens the bet form.
+    Returns the member and the form's interaction result."""
     await start_table(world, 2, buy_in=50, turn_timer=60)
     await to_betting(world)
     table = table_in(world)
@@ -72,6 +74,14 @@ async def test_stale_prompt_is_refused(world: World) -> None:
         table_message(world), custom_id=f"sabacc:{table.id}:{table.game.turn}:bet"
     )
     assert shown.modal is not None
+    return actor, shown
+
+
+async def test_stale_prompt_is_refused(world: World) -> None:
+    """A bet modal opened before the turn timer played for the player is out of date."""
+    actor, shown = await open_bet_form(world)
+    table = table_in(world)
+    assert table.game is not None
     await world.env.advance_time(61)  # the timer checks for them
     seq = table.game.seq
     late = await actor.submit_modal(shown, {"amount": "5"})
@@ -87,6 +97,12 @@ async def test_stale_prompt_is_refused(world: World) -> None:
         ("-5", "positive"),
         ("2.5", "not a whole number"),
         ("999999", "at most"),
+        ("1,5", "not a whole number"),
+        ("1.500", "not a whole number"),
+        ("12,50", "not a whole number"),
+        ("1,5000", "not a whole number"),
+        (",500", "not a whole number"),
+        ("1__0", "not a whole number"),
     ],
 )
 async def test_bad_amounts_in_the_modal_change_nothing(
@@ -134,7 +150,6 @@ async def test_closed_dms_fall_back_to_the_hand_button(world: World) -> None:
     assert len(again) == 1
 
 
-@pytest.mark.simcord(settle_timeout=0.2)
 async def test_turn_timer_reminds_plays_and_sits_out(world: World) -> None:
     await start_table(world, 2, buy_in=50, turn_timer=60)
     table = table_in(world)
@@ -209,7 +224,6 @@ async def test_lobby_survives_a_restart(world: World, restart: Any) -> None:
     assert started.acknowledged and table_in(world).game is not None
 
 
-@pytest.mark.simcord(settle_timeout=0.2)
 async def test_turn_timer_resumes_after_a_restart(world: World, restart: Any) -> None:
     await start_table(world, 2, buy_in=50, turn_timer=60)
     await to_betting(world)
@@ -222,7 +236,6 @@ async def test_turn_timer_resumes_after_a_restart(world: World, restart: Any) ->
     assert "ran out of time" in "\n".join(m.content for m in world.channel.history()[-3:])
 
 
-@pytest.mark.simcord(settle_timeout=0.2)
 async def test_an_idle_lobby_expires_and_refunds(world: World, restart: Any) -> None:
     before = await open_accounts(world)
     lobby = await world.alice.slash(world.channel, "coruscant start", buy_in=100)
@@ -238,3 +251,19 @@ async def test_an_idle_lobby_expires_and_refunds(world: World, restart: Any) -> 
     assert await money(world) == before
     for member in (world.alice, world.bob):
         assert await world.bot.bank.balance(world.guild.id, member.id) == 1000
+
+
+@pytest.mark.parametrize(
+    ("text", "amount"),
+    [
+        ("7", 7),
+        ("1,500", 1500),
+        ("1 500", 1500),
+        ("1_500", 1500),
+        ("1\u202f500", 1500),
+        (" 12 ", 12),
+    ],
+)
+def test_amounts_accept_digit_grouping_where_it_belongs(text: str, amount: int) -> None:
+    spec = ActionSpec("bet", "Bet", param=ParamKind.AMOUNT, min_amount=1, max_amount=5000)
+    assert parse_amount(text, spec) == amount

@@ -40,6 +40,17 @@ PLAYERS = ("a", "b", "c", "d")
 MessageCheck = Callable[[Any, Any, Any, str], None]
 
 
+# Every variant's slash group, with start options for a short game (tests over all variants).
+SHORT_GAMES = {
+    "centran": {"buy_in": 60, "options": "max_hands=3"},
+    "classic": {"buy_in": 40, "options": "max_hands=3"},
+    "coruscant": {"buy_in": 30, "options": "max_hands=3"},
+    "kessel": {"stakes": "lay"},
+    "sabacc-project": {"buy_in": 40, "options": "max_hands=3"},
+    "spike": {"buy_in": 40, "options": "max_hands=3"},
+}
+
+
 def labels(message: Any) -> list[str]:
     """The labels of a message's buttons, in order (a channel message or a simcord response)."""
     rows = [

@@ -146,9 +146,9 @@ MALFORMED: list[dict[str, Any]] = [
         "state_before": {"turn": 1, "actor": "A", "players": {"A": {}, "B": {}}},
         "play": 5,
     },
-    {
-        "id": "one-player",
-        "state_before": {"turn": 1, "actor": "A", "players": {"A": {}}},
+    {  # one named player is completed with a placeholder (§6.5), seven are too many
+        "id": "seven-players",
+        "state_before": {"turn": 1, "actor": "A", "order": list("ABCDEFG")},
         "play": {"action": "stand"},
     },
 ]
@@ -216,3 +216,32 @@ def test_transition_play_shapes() -> None:
     marked = {**base, "players": {"A": {"embargoed": True}, "B": {}}}
     forced = INFO.judge({"id": "m", "state_before": marked, "play": {"action": "draw"}})
     assert forced["legal"] is False
+
+
+def test_a_state_naming_one_player_gets_a_placeholder_opponent(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    vector = {
+        "id": "K-single",
+        "state_before": {
+            "turn": 1,
+            "actor": "A",
+            "players": {"A": {"stock": 0}},
+            "tokens_played_this_turn": ["free_draw"],
+        },
+        "play": {"action": "draw", "source": "sand_draw", "keep": "drawn"},
+        "expected": {"legal": True, "players": {"A": {"stock": 0, "hand_pot": 0}}},
+    }
+    result = INFO.judge(vector)
+    assert result["legal"] is True and result["players"]["A"]["stock"] == 0
+    opponent = result["players"]["opponent"]
+    assert (opponent["stock"], opponent["hand_pot"], opponent["tokens_left"]) == (4, 0, 0)
+    assert result["next_actor"] == "opponent"
+    # The placeholder takes another id when a player is already called "opponent".
+    named = {**vector, "state_before": {**vector["state_before"], "actor": "opponent"}}
+    named["state_before"]["players"] = {"opponent": {"stock": 0}}
+    assert set(INFO.judge(named)["players"]) == {"opponent", "opponent2"}
+    path = tmp_path / "single.json"
+    path.write_text(json.dumps([vector]))
+    assert main(["kessel", str(path), "--check"]) == 0
+    assert "1 passed, 0 failed" in capsys.readouterr().out

@@ -1,4 +1,5 @@
-"""Centran Sabacc (``centran``): the Game of spec ``centran.md`` and its :data:`INFO`.
+"""Centran Sabacc (``centran``): the Game of spec ``docs/rules/centran.md`` and its :data:`INFO`.
+The decisions below are listed in that file's "Engine decisions" section.
 
 Modules: :mod:`~engine.variants.centran.cards` (deck, notation, scoring, rank_key),
 :mod:`~engine.variants.centran.settle` (antes, Shift trigger, pots, Sabacc pot, penalties),

@@ -1,4 +1,5 @@
-"""Classic Sabacc (``classic``): the Game of spec ``classic.md`` and its :data:`INFO`.
+"""Classic Sabacc (``classic``): the Game of spec ``docs/rules/classic.md`` and its :data:`INFO`.
+The decisions below are listed in that file's "Engine decisions" section.
 
 Modules: :mod:`~engine.variants.classic.cards` (deck, notation, scoring),
 :mod:`~engine.variants.classic.settle` (Sudden Demise, caller rule, pots, penalties),

@@ -1,4 +1,5 @@
-"""Corellian Spike (``corellian-spike``): the Game of spec ``corellian-spike.md`` and its INFO.
+"""Corellian Spike (``corellian-spike``): the Game of spec
+``docs/rules/corellian-spike.md`` (its "Engine decisions" list the SPK-impl-n) and its INFO.
 
 Modules: :mod:`~engine.variants.corellian_spike.cards` (hands, dice, blind-draw order; the deck and
 notation are Coruscant Shift's), :mod:`~engine.variants.corellian_spike.settle` (antes, the Sabacc

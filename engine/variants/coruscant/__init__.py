@@ -1,5 +1,8 @@
 """Coruscant Shift (variant id ``coruscant-shift``): registry entry, factory and judge adapter.
 
+Rules: ``docs/rules/coruscant-shift.md`` (its "Engine decisions" section lists what the engine
+decides where the spec is silent).
+
 The rules live in :mod:`engine.variants.coruscant.cards` (cards, dice, evaluation, antes) and
 :mod:`engine.variants.coruscant.game` (the state machine); this module wires them to the platform.
 

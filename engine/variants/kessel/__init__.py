@@ -1,6 +1,7 @@
 """Kessel Sabacc (Star Wars Outlaws), variant id ``kessel``: the :class:`Game` implementation.
 
-Rules: ``docs/rules/kessel.md``. Cards and scoring live in :mod:`.cards`, the state in
+Rules: ``docs/rules/kessel.md``; its "Engine decisions" section lists every K-impl-n.
+Cards and scoring live in :mod:`.cards`, the state in
 :mod:`.state`, the flow in :mod:`.flow`, the Shift Tokens in :mod:`.tokens`,
 views in :mod:`.views` and the vector judge in :mod:`.judge`.
 
@@ -52,9 +53,9 @@ class KesselGame(StateGame[KesselState]):
         seed: int | SeedSource,
     ) -> KesselGame:
         """SETUP a new game (the :data:`INFO` factory)."""
-        state, events = flow.new_state(players, buy_in, options, seed)
+        state, opening = flow.new_state(players, buy_in, options, seed)
         game = cls(state)
-        game.opening_events = tuple(events)
+        game.opening_events = tuple(opening)
         return game
 
     def apply(self, seat: int, action: Action) -> tuple[Event, ...]:

@@ -16,6 +16,10 @@ Scenario decisions (the §6.5 schema leaves them open):
   the actor's (a token after the card action is ``token_window_closed``) unless it names another
   ``actor``. A target given to a token that chooses none (Embargo, Immunity, Fix, Stock and
   general Tax tokens) is ignored; a Prime Sabacc ``choice`` without ``roll`` is a double of it.
+* K-impl-13 (§6.5): a state that names a single player is completed with one placeholder
+  opponent (id ``opponent``, or ``opponent2``… if a player is called so) seated after it, who has
+  not acted this round, holds no Shift Token, Stock 4 and Hand Pot 0; it appears in the results
+  like any player, and no expectation depends on it.
 * Showdowns have 2..6 players, Stocks and Hand Pots are integers >= 0 and one physical copy
   (``sand:4#2``) cannot be in two hands; otherwise the vector gets ``{"error": ...}``.
 * Results report the state after the play (an illegal step changes nothing; steps before it
@@ -51,6 +55,11 @@ from engine.variants.kessel.cards import (
 from engine.variants.kessel.rank import Fix, rank_table, sabacc_order
 from engine.variants.kessel.state import DEFAULT_CHIPS, KesselOptions, KesselState, Phase, SeatState
 from engine.variants.kessel.tokens import TOKENS, TokenError, choose_prime, play_token
+
+PLACEHOLDER = "opponent"
+"""Id of the opponent that completes a §6.5 state naming a single player (K-impl-13)."""
+PLACEHOLDER_STOCK = 4
+"""The placeholder's Stock (§6.5); its Hand Pot is 0 and it holds no Shift Token."""
 
 _UNKNOWN = "unknown"
 """History entry of a card turn the vector does not describe (neither draw nor stand)."""
@@ -179,6 +188,9 @@ def build_state(vector: Mapping[str, Any]) -> tuple[KesselState, list[str]]:
     history: Mapping[str, Any] = sb.get("history") or {}
     named = set(map(str, pspec)) | set(map(str, history)) | {str(sb["actor"])}
     order = [str(p) for p in sb.get("order") or sorted(named)]
+    placeholder = _placeholder(order) if len(order) == 1 else None
+    if placeholder is not None:  # K-impl-13: a state naming one player gets an opponent
+        order.append(placeholder)
     if len(set(order)) != len(order) or not 2 <= len(order) <= 6:
         raise ValueError(f"2 to 6 distinct players, got {order}")
     rule = vector.get("all_stand_rule") or sb.get("all_stand_rule") or "same_turn"
@@ -194,7 +206,7 @@ def build_state(vector: Mapping[str, Any]) -> tuple[KesselState, list[str]]:
     if not 1 <= turn <= 3:
         raise ValueError(f"a round has turns 1..3, got {turn}")
     for i, pid in enumerate(order):
-        spec = pspec.get(pid) or {}
+        spec = pspec.get(pid) or ({"stock": PLACEHOLDER_STOCK} if pid == placeholder else {})
         chips = {k: _count(spec.get(k, d)) for k, d in (("stock", DEFAULT_CHIPS), ("hand_pot", 0))}
         if chips["stock"] is None or chips["hand_pot"] is None:
             raise ValueError(f"{pid}: stock and hand_pot are whole numbers of chips >= 0")
@@ -206,7 +218,8 @@ def build_state(vector: Mapping[str, Any]) -> tuple[KesselState, list[str]]:
         # Turn t's action is history[t - 1]: a history given shorter than the card turns already
         # taken this round holds the most recent actions; earlier ones are unknown (neither).
         taken = turn if i < order.index(actor_pid) else turn - 1
-        seat.history[:0] = [_UNKNOWN] * (taken - len(seat.history))
+        if pid != placeholder:  # the placeholder has not acted this round
+            seat.history[:0] = [_UNKNOWN] * (taken - len(seat.history))
         seat.tokens = [str(t) for t in spec.get("tokens") or []]
         if spec.get("hand"):
             given[pid] = list(parse_hand(spec["hand"]))
@@ -253,6 +266,15 @@ def build_state(vector: Mapping[str, Any]) -> tuple[KesselState, list[str]]:
             if str(step["token"]) not in holder.tokens:
                 holder.tokens.append(str(step["token"]))
     return st, order
+
+
+def _placeholder(order: list[str]) -> str:
+    """An id for the placeholder opponent that no named player uses."""
+    name, n = PLACEHOLDER, 1
+    while name in order:
+        n += 1
+        name = f"{PLACEHOLDER}{n}"
+    return name
 
 
 def _steps(play: Any) -> list[dict[str, Any]]:

@@ -1,4 +1,5 @@
-"""Sabacc Project (``project``): the Game of spec ``project.md`` and its :data:`INFO`.
+"""Sabacc Project (``project``): the Game of spec ``docs/rules/project.md`` and its :data:`INFO`.
+The decisions below are listed in that file's "Engine decisions" section.
 
 Modules: :mod:`~engine.variants.project.cards` (notation, evaluation; the deck is Classic's),
 :mod:`~engine.variants.project.settle` (penalties, Sudden Demise, layers, Sabacc pot),

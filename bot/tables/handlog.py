@@ -1,0 +1,95 @@
+"""The public log of the hand in play, and the summary of a finished hand.
+
+A table's log (:attr:`bot.tables.models.Table.log`, saved with the table) holds the public lines
+of the hand in play, from its opening (antes, deal, target) on; the table message shows its
+newest lines. When a hand ends its whole log becomes the hand's result message — every
+player's decisions, condensed per player when it is too long for one message — and the log
+starts again with the next hand's opening.
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableSequence, Sequence
+
+from engine.core.game import Event
+
+# Events that open the next hand (Kessel: the next round).
+NEXT_HAND_EVENTS = frozenset({"HandStarted", "RoundStarted"})
+SUMMARY_LIMIT = 4000  # characters of a result message's description (Discord allows 4096)
+
+
+def public_lines(events: Sequence[Event]) -> list[str]:
+    """The public log lines of some events."""
+    lines: list[str] = []
+    for event in events:
+        text = event.public_text()
+        if text:
+            lines.extend(line for line in text.splitlines() if line.strip())
+    return lines
+
+
+def opens_hand(event: Event) -> bool:
+    """Whether ``event`` starts a new hand (or Kessel round)."""
+    return type(event).__name__ in NEXT_HAND_EVENTS
+
+
+def record(log: MutableSequence[str], events: Sequence[Event], *, new_hand: bool) -> list[str]:
+    """Add the public lines of ``events`` to the hand log ``log``. When they started a new hand
+    (``new_hand``), ``log`` restarts with the new hand's opening and the whole hand that ended
+    is returned (else ``[]``)."""
+    if not new_hand:
+        log.extend(public_lines(events))
+        return []
+    opening = max((i for i, e in enumerate(events) if opens_hand(e)), default=len(events))
+    ended = [*log, *public_lines(events[:opening])]
+    log.clear()
+    log.extend(public_lines(events[opening:]))
+    return ended
+
+
+def played(events: Sequence[Event], player: str) -> str:
+    """What ``player`` did in ``events``, said publicly: ``"checks"``, ``"stands"``, ``"folds"``,
+    ``"has chosen"`` (their first line without their name), else the first public line."""
+    lines = public_lines(events)
+    for line in lines:
+        if _by(line, player):
+            return line[len(player) :].strip().rstrip(".")
+    return lines[0].rstrip(".") if lines else "the safest move"
+
+
+def summary(lines: Sequence[str], players: Sequence[str], limit: int = SUMMARY_LIMIT) -> str:
+    """A finished hand as one message text: every line when it fits in ``limit`` characters;
+    otherwise each player's decisions condensed on one line (``name: checks · bets 5 · …``,
+    in order), followed by the hand's last lines (the reveal and the payout) as they are."""
+    text = "\n".join(lines)
+    if len(text) <= limit:
+        return text
+    tail = _tail(lines, limit // 2)
+    by_player: dict[str, list[str]] = {p: [] for p in players}
+    for line in lines[: len(lines) - len(tail)]:
+        who = next((p for p in sorted(players, key=len, reverse=True) if _by(line, p)), None)
+        if who is not None:
+            by_player[who].append(line[len(who) :].strip().rstrip("."))
+    condensed = [f"{p}: " + " · ".join(acts) for p, acts in by_player.items() if acts]
+    room = limit - len("\n".join(tail)) - len(condensed) - 3
+    budget = max(room, 0) // max(len(condensed), 1)
+    return "\n".join([_clip(line, budget) for line in condensed] + ["…"] + tail)[:limit]
+
+
+def _by(line: str, player: str) -> bool:
+    return line.startswith(player) and line[len(player) : len(player) + 1] in (" ", "'", ":")
+
+
+def _tail(lines: Sequence[str], limit: int) -> list[str]:
+    kept: list[str] = []
+    size = 0
+    for line in reversed(lines):
+        size += len(line) + 1
+        if size > limit:
+            break
+        kept.append(line)
+    return list(reversed(kept))
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: max(limit - 1, 0)] + "…"

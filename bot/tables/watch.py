@@ -1,0 +1,230 @@
+"""Whether each table can be seen in Discord, and what to do when it cannot.
+
+A table's turn clock only runs while its message is on screen with the current buttons: a
+player is never struck for a turn whose buttons they never had. The message is not on screen
+
+* after a restart, until the first redraw of the recovered table;
+* after a moderator deleted it (``on_raw_message_delete``; at the latest the next ``/… start``
+  or ``/… join`` in that channel finds it gone): it is posted again at once;
+* while the bot lacks View Channel, Send Messages or Embed Links there: the host is told once,
+  the timers wait, and the table is drawn again when the permissions come back (channel, role
+  and member updates; a cheap check from the cache every :data:`BLOCKED_RECHECK` seconds).
+
+A deleted channel ends its table at once (:meth:`TableManager.abandon`): every stack goes back
+to its owner, who is told by DM where possible, and one line is logged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Coroutine
+from typing import Any, Protocol
+
+import discord
+from discord.ext import commands
+
+from bot.tables import store
+from bot.tables.models import Status, Table
+
+log = logging.getLogger(__name__)
+
+BLOCKED_RECHECK = 300.0  # seconds between cache-only permission checks of a blocked table
+NEEDED = {
+    "view_channel": "View Channel",
+    "send_messages": "Send Messages",
+    "embed_links": "Embed Links",
+}
+
+
+def missing_permissions(channel: Any) -> list[str]:
+    """The permissions the bot lacks to show a table in ``channel`` (from the cache)."""
+    guild = getattr(channel, "guild", None)
+    me = getattr(guild, "me", None)
+    if guild is None or me is None or not hasattr(channel, "permissions_for"):
+        return []
+    allowed = channel.permissions_for(me)
+    needed = dict(NEEDED)
+    if isinstance(channel, discord.Thread):
+        needed["send_messages_in_threads"] = needed.pop("send_messages")
+    return [label for name, label in needed.items() if not getattr(allowed, name)]
+
+
+async def send_dm(bot: discord.Client, user_id: int, text: str) -> bool:
+    """DM a member; False when they cannot be reached (closed DMs, unknown user)."""
+    try:
+        user = bot.get_user(user_id) or await bot.fetch_user(user_id)
+        await user.send(text)
+    except discord.HTTPException:
+        return False
+    return True
+
+
+class Tables(Protocol):
+    """What the watch needs of the table runtime (:class:`bot.tables.manager.TableManager`)."""
+
+    bot: Any
+    tables: dict[int, Table]
+
+    def get(self, table_id: int) -> Table | None: ...
+    def in_channel(self, channel_id: int) -> Table | None: ...
+    def request_render(self, table: Table) -> None: ...
+    async def redraw(self, table: Table) -> bool: ...
+    async def abandon(self, table: Table) -> None: ...
+    def spawn(self, coro: Coroutine[Any, Any, Any], name: str) -> asyncio.Task[Any]: ...
+    async def sleep(self, seconds: float) -> None: ...
+    async def until(self, event: asyncio.Event) -> None: ...
+
+
+class TableWatch:
+    """The on-screen state of every table of one table runtime."""
+
+    def __init__(self, manager: Tables) -> None:
+        self.manager = manager
+        self._visible: dict[int, asyncio.Event] = {}
+        self._blocked: dict[int, tuple[str, ...]] = {}
+        self._rechecks: dict[int, asyncio.Task[Any]] = {}
+
+    # ------------------------------------------------------------------ state
+
+    def _event(self, table: Table) -> asyncio.Event:
+        return self._visible.setdefault(table.id, asyncio.Event())
+
+    def visible(self, table: Table) -> bool:
+        """Whether the table message is on screen with the state last drawn."""
+        return self._event(table).is_set()
+
+    async def until_visible(self, table: Table) -> None:
+        """Wait (the turn clock is paused) until the table message is on screen."""
+        await self.manager.until(self._event(table))
+
+    def drawing(self, table: Table) -> None:
+        """A redraw is about to be sent: after a pause, the turn clock starts over from now."""
+        if not self.visible(table) and table.status is Status.PLAYING and table.deadline:
+            table.deadline = store.now() + table.turn_timeout
+
+    def drawn(self, table: Table) -> None:
+        """The table message was edited or posted: it is on screen; the clock runs."""
+        self._event(table).set()
+        if self._blocked.pop(table.id, None) is not None:
+            log.info("table %s can be shown again; its clock runs", table.id)
+            task = self._rechecks.pop(table.id, None)
+            if task is not None and task is not asyncio.current_task():
+                task.cancel()
+
+    def lost(self, table: Table) -> None:
+        """The table message is gone from the screen: pause the clock and draw it again."""
+        self._event(table).clear()
+        self.manager.request_render(table)
+
+    # ------------------------------------------------------------------ permissions
+
+    def blocked(self, table: Table, channel: Any, missing: list[str] | None = None) -> bool:
+        """Whether the bot cannot show ``table`` in ``channel`` now; tells the host once."""
+        missing = missing_permissions(channel) if missing is None else missing
+        if not missing:
+            return False
+        self._event(table).clear()
+        if table.id not in self._blocked:
+            self._blocked[table.id] = tuple(missing)
+            log.warning("table %s cannot be shown (missing %s); paused", table.id, missing)
+            self.manager.spawn(self._tell_host(table, missing), f"blocked-{table.id}")
+        task = self._rechecks.get(table.id)
+        if task is None or task.done():
+            self._rechecks[table.id] = self.manager.spawn(
+                self._recheck(table), f"recheck-{table.id}"
+            )
+        return True
+
+    async def _recheck(self, table: Table) -> None:
+        while table.id in self._blocked and table.open:
+            await self.manager.sleep(BLOCKED_RECHECK)
+            self.manager.request_render(table)
+
+    async def _tell_host(self, table: Table, missing: list[str]) -> None:
+        guild = self.manager.bot.get_guild(table.guild_id)
+        where = f"<#{table.channel_id}> on **{guild.name if guild else 'your server'}**"
+        text = (
+            f"I can't show your {table.variant.name} table in {where}: I am missing "
+            f"**{', '.join(missing)}** there. The turn timers are paused until I can post "
+            "in that channel again."
+        )
+        await send_dm(self.manager.bot, table.host_id, text)
+
+    def _guild_changed(self, guild_id: int | None) -> None:
+        """Permissions may have come back: draw the blocked tables of the guild again."""
+        for table_id in list(self._blocked):
+            table = self.manager.get(table_id)
+            if table is not None and (guild_id is None or table.guild_id == guild_id):
+                self.manager.request_render(table)
+
+    # ------------------------------------------------------------------ events
+
+    def listen(self, bot: commands.Bot) -> None:
+        """Register the gateway listeners that keep the on-screen state true."""
+        bot.add_listener(self.on_raw_message_delete)
+        bot.add_listener(self.on_raw_bulk_message_delete)
+        bot.add_listener(self.on_guild_channel_delete)
+        bot.add_listener(self.on_raw_thread_delete)
+        bot.add_listener(self.on_guild_channel_update)
+        bot.add_listener(self.on_guild_role_update)
+        bot.add_listener(self.on_member_update)
+
+    def _with_message(self, message_ids: set[int]) -> list[Table]:
+        return [t for t in self.manager.tables.values() if t.open and t.message_id in message_ids]
+
+    async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
+        """A table message was deleted: post it again now."""
+        for table in self._with_message({payload.message_id}):
+            log.info("table %s message was deleted; posting it again", table.id)
+            self.lost(table)
+
+    async def on_raw_bulk_message_delete(self, payload: discord.RawBulkMessageDeleteEvent) -> None:
+        """Several messages were deleted at once (a purge)."""
+        for table in self._with_message(set(payload.message_ids)):
+            self.lost(table)
+
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        """A channel was deleted: its table ends now."""
+        await self.channel_gone(channel.id)
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        """A thread was deleted: its table ends now."""
+        await self.channel_gone(payload.thread_id)
+
+    async def on_guild_channel_update(self, _before: Any, after: Any) -> None:
+        """Overwrites may have changed."""
+        self._guild_changed(getattr(getattr(after, "guild", None), "id", None))
+
+    async def on_guild_role_update(self, _before: Any, after: discord.Role) -> None:
+        """A role's permissions may have changed."""
+        self._guild_changed(after.guild.id)
+
+    async def on_member_update(self, _before: Any, after: discord.Member) -> None:
+        """The bot's own roles may have changed."""
+        me = self.manager.bot.user
+        if me is not None and after.id == me.id:
+            self._guild_changed(after.guild.id)
+
+    async def channel_gone(self, channel_id: int) -> None:
+        """End the open table of a channel that no longer exists."""
+        table = self.manager.in_channel(channel_id)
+        if table is not None:
+            await self.manager.abandon(table)
+
+    async def check_message(self, table: Table) -> None:
+        """Make sure the table message still exists (before a command links to it); post it
+        again at once if it was deleted without our hearing of it."""
+        channel = self.manager.bot.get_channel(table.channel_id)
+        if table.message_id is None or not isinstance(
+            channel, discord.TextChannel | discord.Thread
+        ):
+            return
+        try:
+            await channel.fetch_message(table.message_id)
+        except discord.NotFound:
+            log.info("table %s message is gone; posting it again", table.id)
+            self._event(table).clear()
+            await self.manager.redraw(table)
+        except discord.HTTPException:
+            return

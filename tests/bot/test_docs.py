@@ -1,0 +1,93 @@
+"""The admin and player documentation stays true: README's command and variant tables are the
+ones generated from the registered commands and ``VariantInfo``; links stay inside the repository;
+every variant's rules list the decisions its engine documents."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from bot import docgen
+from bot.demo.common import demo_variants
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = [
+    ROOT / "README.md",
+    ROOT / "docs" / "guide.md",
+    *sorted((ROOT / "docs" / "rules").glob("*.md")),
+]
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+DECISION = re.compile(r"\b[A-Z]+-impl-\d+\b")
+
+
+def test_readme_tables_match_the_code() -> None:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = docgen.generated()
+    assert docgen.fill(text, blocks) == text, "README.md is stale: run python -m bot.docgen"
+    for group in ("/balance", "/daily", "/credits grant", "/<variant> start"):
+        assert f"`{group}" in blocks["commands"]
+    for variant, group in demo_variants().items():  # every variant with a cog, presets included
+        assert f"`/{group}`" in blocks["variants"], variant
+    assert "`stakes` (text, optional" in blocks["commands"]
+
+
+def test_docgen_check_fails_on_a_stale_readme(tmp_path: Path) -> None:
+    stale = tmp_path / "README.md"
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    stale.write_text(text.replace("| `/daily` |", "| `/weekly` |"), encoding="utf-8")
+    assert docgen.main(["--check", str(stale)]) == 1
+    assert docgen.main([str(stale)]) == 0
+    assert stale.read_text(encoding="utf-8") == text
+
+
+@pytest.mark.parametrize("doc", DOCS, ids=lambda p: p.name)
+def test_links_stay_inside_the_repository(doc: Path) -> None:
+    text = doc.read_text(encoding="utf-8")
+    assert "/work/" not in text and "/shared/" not in text
+    for target in LINK.findall(text):
+        if re.match(r"[a-z]+:", target) or target.startswith("#"):
+            continue
+        path = (doc.parent / target.split("#")[0]).resolve()
+        assert path.exists() and ROOT in path.parents, f"{doc.name}: {target}"
+
+
+def test_the_systemd_unit_runs_the_bot() -> None:
+    unit = (ROOT / "deploy" / "sabacc.service").read_text(encoding="utf-8")
+    assert "ExecStart=" in unit and "-m bot run" in unit and "Restart=on-failure" in unit
+    assert "RestartPreventExitStatus=2" in unit  # a rejected token is not retried forever
+
+
+def _documented_decisions(package: Path) -> set[str]:
+    found: set[str] = set()
+    for module in package.glob("*.py"):
+        for node in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef):
+                found.update(DECISION.findall(ast.get_docstring(node) or ""))
+    return found
+
+
+@pytest.mark.parametrize(
+    ("package", "rules"),
+    [
+        ("kessel", "kessel"),
+        ("classic", "classic"),
+        ("centran", "centran"),
+        ("project", "project"),
+        ("coruscant", "coruscant-shift"),
+        ("corellian_spike", "corellian-spike"),
+    ],
+)
+def test_rules_list_the_engine_decisions(package: str, rules: str) -> None:
+    text = (ROOT / "docs" / "rules" / f"{rules}.md").read_text(encoding="utf-8")
+    assert "\n## Engine decisions" in text
+    section = text.split("\n## Engine decisions", 1)[1]
+    ids = _documented_decisions(ROOT / "engine" / "variants" / package)
+    prefix = {"kessel": "K", "classic": "C", "centran": "CE", "project": "P"}.get(package)
+    prefix = {"corellian_spike": "SPK"}.get(package, prefix)
+    own = {i for i in ids if prefix is not None and i.split("-impl-")[0] == prefix}
+    assert own <= set(DECISION.findall(section)), own - set(DECISION.findall(section))
+    init = (ROOT / "engine" / "variants" / package / "__init__.py").read_text(encoding="utf-8")
+    assert f"docs/rules/{rules}.md" in init
