@@ -107,11 +107,15 @@ class HandHistory:
         events: tuple[Event, ...],
         before: dict[str, Any] | None,
         hand_before: int,
+        after: Game | None = None,
     ) -> None:
-        """One accepted action or departure (same transaction): record it, close ended hands."""
+        """One accepted action or departure (same transaction): record it, close ended hands.
+        ``after``: a copy of the game right after this step, when the table took further steps
+        before this call (several departures in one transaction); else the table's game."""
         game = table.game
         if game is None or table.fair_master is None or before is None:
             return
+        state = after if after is not None else game
         entry = self.running.get(table.id)
         if entry is not None and entry[2] is not game:
             # the game was restored since (a failed action was rolled back): the stored hand
@@ -125,7 +129,7 @@ class HandHistory:
             running.steps = list(entry[1].steps)
         ended, current = on_step(
             running,
-            game,
+            state,
             events,
             seat=seat,
             action=action,
@@ -143,7 +147,7 @@ class HandHistory:
             hand_id = entry[0] if hand is running and entry is not None else None
             if hand_id is None:
                 hand_id = await self._insert(conn, table, hand)
-            await self._finish(conn, table, game, hand_id, hand)
+            await self._finish(conn, table, state, hand_id, hand, game)
         if current is not None and current is not running:
             await self._open(conn, table, game, current)
 
@@ -169,11 +173,13 @@ class HandHistory:
         self,
         conn: aiosqlite.Connection,
         table: Table,
-        game: Game,
+        state: Game,
         hand_id: int,
         hand: RunningHand,
+        game: Game,
     ) -> None:
-        """Reveal an ended hand's seed, store its record, players and statistics."""
+        """Reveal an ended hand's seed, store its record, players and statistics (``state``:
+        the game right after the step that ended it; ``game``: the table's game object)."""
         assert table.fair_master is not None
         seats = [
             {"seat": i, "id": s.player_id, "name": s.display, "bot": s.is_bot}
@@ -181,7 +187,7 @@ class HandHistory:
         ]
         record = finish(
             hand,
-            game,
+            state,
             SeedSource(master=table.fair_master),
             variant=table.variant.id,
             players=seats,

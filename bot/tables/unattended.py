@@ -17,6 +17,7 @@ from typing import Any, Protocol
 import aiosqlite
 
 from bot.bank import HOUSE
+from bot.history.recorder import HandHistory
 from bot.tables import store
 from bot.tables.handlog import public_lines
 from bot.tables.models import Status, Table
@@ -41,6 +42,8 @@ class Closer(Protocol):
     ) -> None: ...
 
     async def _settle(self, conn: aiosqlite.Connection, table: Table) -> None: ...
+
+    history: HandHistory
 
     # Effects.after_action and Effects.say (their signatures are not repeated here).
     after_action: Callable[..., Awaitable[None]]
@@ -86,11 +89,18 @@ async def close(manager: Closer, table: Table) -> bool:
         events: list[Event] = []
         moves: list[tuple[str, int, int]] = []
         left: list[tuple[int, int]] = []
+        steps: list[dict[str, Any]] = []  # each departure for the hand history
         try:
             for seat in leave_order(table):
                 if game.finished:
                     break
+                before, hand_before = game.to_json(), game.public_view().hand_no
                 seat_events, credits = game.leave(seat)
+                after = table.variant.restore(game.to_json())  # the game right after it
+                steps.append(
+                    {"seat": seat, "events": seat_events, "before": before, "after": after}
+                    | {"hand_before": hand_before}
+                )
                 events.extend(seat_events)
                 table.left_seats[seat] = credits
                 account = HOUSE if table.seats[seat].is_bot else table.seats[seat].user_id
@@ -102,6 +112,10 @@ async def close(manager: Closer, table: Table) -> bool:
                 for seat, credits in left:
                     await store.log_action(conn, table, seat, Action("leave"), SOURCE)
                     await manager._record(conn, table, seat, credits)
+                for step in steps:  # departures, replayed as such (source "leave")
+                    await manager.history.on_step(
+                        conn, table, action=Action("leave"), source="leave", **step
+                    )
                 if game.finished:
                     await manager._settle(conn, table)
                 else:  # not expected: every engine ends a game with one seat left
