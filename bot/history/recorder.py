@@ -31,6 +31,9 @@ from engine.record import RunningHand, finish, on_create, on_step
 if TYPE_CHECKING:
     from bot.client import SabaccBot
 
+# A step for the history: its events, the game's JSON before it, the public hand number then.
+HandStep = tuple[tuple[Event, ...], dict[str, Any] | None, int]
+
 
 def draw_master(seeds: random.Random) -> bytes:
     """A new table's master secret: from ``secrets`` in production; from ``seeds`` when a test
@@ -100,18 +103,17 @@ class HandHistory:
         self,
         conn: aiosqlite.Connection,
         table: Table,
-        *,
         seat: int,
         action: Action,
         source: str,
-        events: tuple[Event, ...],
-        before: dict[str, Any] | None,
-        hand_before: int,
+        step: HandStep,
         after: Game | None = None,
     ) -> None:
         """One accepted action or departure (same transaction): record it, close ended hands.
-        ``after``: a copy of the game right after this step, when the table took further steps
-        before this call (several departures in one transaction); else the table's game."""
+        ``step``: its events, the game's JSON before it and the public hand number then;
+        ``after``: a copy of the game right after it, when the table took further steps before
+        this call (several departures in one transaction); else the table's game."""
+        events, before, hand_before = step
         game = table.game
         if game is None or table.fair_master is None or before is None:
             return

@@ -15,7 +15,7 @@ import aiosqlite
 
 from bot.bank import HOUSE
 from bot.errors import NotYourTurn, StaleButton, TableError
-from bot.history.recorder import HandHistory
+from bot.history.recorder import HandHistory, HandStep
 from bot.tables import store, unattended
 from bot.tables.effects import Effects
 from bot.tables.ending import Ending
@@ -281,7 +281,8 @@ class TableManager(Effects, Ending):
                 ended = record(table.log, events, new_hand=new_hand)
                 if source == "player":
                     table.strikes.pop(seat, None)
-                await self._persist(table, seat, action, source, (), (events, saved, hand_before))
+                step = (events, saved.game, hand_before)
+                await self._persist(table, seat, action, source, (), step)
             except BaseException:
                 saved.restore(table)
                 raise
@@ -306,15 +307,9 @@ class TableManager(Effects, Ending):
                 table.left_seats[index] = credits
                 new_hand = not game.finished and game.public_view().hand_no != hand_before
                 ended = record(table.log, events, new_hand=new_hand)
-                moves = (("out", user_id, credits),)
+                moves, step = (("out", user_id, credits),), (events, saved.game, hand_before)
                 await self._persist(
-                    table,
-                    index,
-                    Action("leave"),
-                    "leave",
-                    moves,
-                    (events, saved, hand_before),
-                    left=credits,
+                    table, index, Action("leave"), "leave", moves, step, left=credits
                 )
             except BaseException:
                 saved.restore(table)
@@ -331,32 +326,21 @@ class TableManager(Effects, Ending):
         action: Action,
         source: str,
         moves: tuple[tuple[str, int, int], ...],
-        step: tuple[tuple[Event, ...], Snapshot, int],
+        step: HandStep,
         *,
         left: int | None = None,
     ) -> None:
-        """One transaction: escrow moves, the action log, the hand history (``step``: the
-        events, the table before them and its hand number then), the statistics of a seat that
-        ``left`` with that many credits, settlement if over, the state. Finished even if
-        cancelled."""
+        """One transaction: escrow moves, the action log, the hand history of the ``step``,
+        the statistics of a seat that ``left`` with that many credits, settlement if over, the
+        state. Finished even if cancelled."""
         game = table.game
         assert game is not None
-        events, saved, hand_before = step
 
         async def write() -> None:
             async with self.bot.db.transaction() as conn:
                 await self._apply_moves(conn, table, moves)
                 await store.log_action(conn, table, seat, action, source)
-                await self.history.on_step(
-                    conn,
-                    table,
-                    seat=seat,
-                    action=action,
-                    source=source,
-                    events=events,
-                    before=saved.game,
-                    hand_before=hand_before,
-                )
+                await self.history.on_step(conn, table, seat, action, source, step)
                 if left is not None:
                     await self._record(conn, table, seat, left)
                 if game.finished:

@@ -17,11 +17,11 @@ from typing import Any, Protocol
 import aiosqlite
 
 from bot.bank import HOUSE
-from bot.history.recorder import HandHistory
+from bot.history.recorder import HandHistory, HandStep
 from bot.tables import store
 from bot.tables.handlog import public_lines
 from bot.tables.models import Status, Table
-from engine.core.game import Action, Event
+from engine.core.game import Action, Event, Game
 
 log = logging.getLogger(__name__)
 
@@ -89,7 +89,7 @@ async def close(manager: Closer, table: Table) -> bool:
         events: list[Event] = []
         moves: list[tuple[str, int, int]] = []
         left: list[tuple[int, int]] = []
-        steps: list[dict[str, Any]] = []  # each departure for the hand history
+        steps: list[tuple[int, HandStep, Game]] = []  # each departure for the hand history
         try:
             for seat in leave_order(table):
                 if game.finished:
@@ -97,10 +97,7 @@ async def close(manager: Closer, table: Table) -> bool:
                 before, hand_before = game.to_json(), game.public_view().hand_no
                 seat_events, credits = game.leave(seat)
                 after = table.variant.restore(game.to_json())  # the game right after it
-                steps.append(
-                    {"seat": seat, "events": seat_events, "before": before, "after": after}
-                    | {"hand_before": hand_before}
-                )
+                steps.append((seat, (seat_events, before, hand_before), after))
                 events.extend(seat_events)
                 table.left_seats[seat] = credits
                 account = HOUSE if table.seats[seat].is_bot else table.seats[seat].user_id
@@ -112,9 +109,9 @@ async def close(manager: Closer, table: Table) -> bool:
                 for seat, credits in left:
                     await store.log_action(conn, table, seat, Action("leave"), SOURCE)
                     await manager._record(conn, table, seat, credits)
-                for step in steps:  # departures, replayed as such (source "leave")
+                for seat, step, after in steps:  # departures, replayed as such (source "leave")
                     await manager.history.on_step(
-                        conn, table, action=Action("leave"), source="leave", **step
+                        conn, table, seat, Action("leave"), "leave", step, after
                     )
                 if game.finished:
                     await manager._settle(conn, table)
