@@ -86,6 +86,7 @@ class Table:
     dm_closed_told: set[int] = field(default_factory=set)
     deadline: float | None = None
     lease: str | None = None  # token of this process's lease (bot.tables.leases); None: unchecked
+    fair_master: bytes | None = field(default=None, repr=False)  # hand seeds derive from it
 
     @property
     def open(self) -> bool:
