@@ -12,7 +12,7 @@ import pytest
 from bot.sim_driver import engine_policy
 from engine.core.fair import commitment, derive_hand_seed, short
 from engine.verify import verify
-from tests.helpers import World, text_of
+from tests.helpers import BOTH_BACKENDS, World, text_of
 from tests.table_driver import money, open_accounts, play, table_in
 
 VARIANTS = [
@@ -109,6 +109,7 @@ async def test_every_hand_is_committed_revealed_and_verifies(
     assert await money(world) == before
 
 
+@BOTH_BACKENDS
 async def test_stats_count_each_hand_as_it_ends(world: World) -> None:
     await open_accounts(world)
     world.bot.tables.seeds = random.Random(5)
@@ -148,6 +149,7 @@ async def tamper(world: World, hand_id: int, change: Any) -> str:
     return str(checked.response.embeds[0].description)
 
 
+@BOTH_BACKENDS
 async def test_tampering_fails_at_the_right_step(world: World) -> None:
     await open_accounts(world)
     table = await fair_game(world, "coruscant", 500, "max_hands=3")
