@@ -20,6 +20,7 @@ Public API (stable)::
         lobby_timeout: float                 # LOBBY_TIMEOUT seconds, default 1800
         bot_delay: float                     # BOT_DELAY seconds, default 1.5
         edit_interval: float                 # EDIT_INTERVAL seconds between table edits, 1.0
+        history_days: int                    # HISTORY_DAYS finished hands are kept, 90 (0: ever)
         card_emojis: bool                    # CARD_EMOJIS on/off: cards as application emojis
         Settings.from_env(environ=None) -> Settings
         settings.database_target -> str | Path      # the URL if set, else the SQLite path
@@ -140,6 +141,7 @@ class Settings:
     bot_delay: float = 1.5
     edit_interval: float = 1.0
     lobby_timeout: float = 1800.0
+    history_days: int = 90
     card_emojis: bool = True
     database_url: str | None = None
     shard_count: int | None = None
@@ -196,6 +198,7 @@ class Settings:
             shard_ids=shard_ids,
             instance_id=env.get("INSTANCE_ID", "").strip() or None,
             lease_ttl=_get(env, "LEASE_TTL", _positive_seconds, 30.0, "a number of seconds > 0"),
+            history_days=_get(env, "HISTORY_DAYS", _non_negative_int, 90, "a whole number ≥ 0"),
             card_emojis=_get(env, "CARD_EMOJIS", _on_off, True, "on or off"),
         )
 

@@ -15,8 +15,10 @@ from discord.ext import commands
 
 from bot.bank import MAX_BALANCE
 from bot.errors import UserFacingError
+from bot.history import leaderboard as boards
+from bot.history.views import variant_name as _variant_name
 from bot.storage import Row
-from engine.variants import UnknownVariant, get_variant
+from engine.variants import UnknownVariant, get_variant, variant_ids
 
 if TYPE_CHECKING:
     from bot.client import SabaccBot
@@ -48,16 +50,37 @@ def _percent(part: int, whole: int) -> str:
     return f" ({100 * part // whole}%)" if whole else ""
 
 
-def _variant_name(variant_id: str) -> str:
-    try:
-        return get_variant(variant_id).name
-    except (UnknownVariant, ImportError):
-        return variant_id
-
-
 def signed(amount: int) -> str:
     """``+600``, ``−500`` (the same minus sign as "−500 lost" on the line), ``0``."""
     return f"{amount:+,}".replace("-", "−") if amount else "0"
+
+
+def _ranked(top: list[tuple[int, int]], you: int, unit: str) -> list[str]:
+    """``**1.** <@id> — 1,200 credits ← you`` lines; equal values share a rank (1, 2, 2, 4)."""
+    lines = []
+    for user_id, value in top:
+        position = 1 + next(i for i, (_, v) in enumerate(top) if v == value)
+        mark = " ← you" if user_id == you else ""
+        shown = signed(value) if unit == "credits" and value < 0 else f"{value:,}"
+        lines.append(f"**{position}.** <@{user_id}> — {shown} {unit}{mark}")
+    return lines
+
+
+def stats_footer(rows: list[Row]) -> str:
+    """Every variant together: hands and games played and won, the favourite variant (most
+    hands played); hands count as each one ends, games when they end."""
+    if not rows:
+        return "No games played yet."
+    hands, hands_won = sum(r["hands_played"] for r in rows), sum(r["hands_won"] for r in rows)
+    played, won = sum(r["games_played"] for r in rows), sum(r["games_won"] for r in rows)
+    favourite = max(rows, key=lambda r: (r["hands_played"], r["games_played"]))
+    parts = [
+        f"All variants: {hands} hands, {hands_won} won{_percent(hands_won, hands)}",
+        f"{played} games, {won} won{_percent(won, played)}",
+    ]
+    if len(rows) > 1:
+        parts.append(f"favourite: {_variant_name(favourite['variant'])}")
+    return " · ".join(parts)
 
 
 def stats_field(row: Row) -> tuple[str, str]:
@@ -121,19 +144,36 @@ class Economy(commands.Cog):
 
     @app_commands.command(name="leaderboard")
     @app_commands.guild_only()
-    async def leaderboard(self, interaction: discord.Interaction[SabaccBot]) -> None:
-        """Show the richest players of this server."""
+    @app_commands.describe(
+        by="What to rank by (default: balance)",
+        variant="Only this variant (not for balance)",
+    )
+    @app_commands.choices(
+        by=[
+            app_commands.Choice(name="balance", value="balance"),
+            app_commands.Choice(name="net winnings", value="net"),
+            app_commands.Choice(name="hands won", value="hands"),
+            app_commands.Choice(name="best win", value="best"),
+        ]
+    )
+    async def leaderboard(
+        self,
+        interaction: discord.Interaction[SabaccBot],
+        by: str = "balance",
+        variant: str | None = None,
+    ) -> None:
+        """Show the best players of this server (by balance, net winnings, hands won, best win)."""
         guild = _guild_id(interaction)
+        if by != "balance":
+            await self._stats_board(interaction, guild, by, variant)
+            return
+        if variant is not None:
+            raise UserFacingError("Balances are not per variant: choose another `by:`.")
         bank = self.bot.bank
         own_rank = await bank.rank(guild, interaction.user.id)
         own_balance = await bank.balance(guild, interaction.user.id)
         top = await bank.leaderboard(guild, limit=10)
-        lines = []
-        for user_id, balance in top:
-            # Equal balances share a rank (1, 2, 2, 4, …).
-            position = 1 + next(i for i, (_, b) in enumerate(top) if b == balance)
-            you = " ← you" if user_id == interaction.user.id else ""
-            lines.append(f"**{position}.** <@{user_id}> — {balance:,} credits{you}")
+        lines = _ranked(top, interaction.user.id, "credits")
         name = interaction.guild.name if interaction.guild else "this server"
         embed = discord.Embed(
             title=f"Richest players in {name}", description="\n".join(lines), colour=COLOUR
@@ -144,6 +184,45 @@ class Economy(commands.Cog):
         await interaction.response.send_message(
             embed=embed, allowed_mentions=discord.AllowedMentions.none()
         )
+
+    async def _stats_board(
+        self, interaction: discord.Interaction[SabaccBot], guild: int, by: str, variant: str | None
+    ) -> None:
+        if variant is not None:
+            try:
+                variant = get_variant(variant).id
+            except UnknownVariant:
+                raise UserFacingError(f"Unknown variant “{variant}”.") from None
+        db = self.bot.db
+        title, _ = boards.BOARDS[by]
+        unit = boards.UNITS[by]
+        top = await boards.top(db, guild, by, variant)
+        lines = _ranked(top, interaction.user.id, unit)
+        scope = _variant_name(variant) if variant else "all variants"
+        name = interaction.guild.name if interaction.guild else "this server"
+        embed = discord.Embed(
+            title=f"{title} in {name} — {scope}",
+            description="\n".join(lines) or "No hands played yet.",
+            colour=COLOUR,
+        )
+        mine = await boards.standing(db, guild, interaction.user.id, by, variant)
+        if mine is not None:
+            embed.add_field(name="Your rank", value=f"#{mine[0]} with {mine[1]:,} {unit}")
+        await interaction.response.send_message(
+            embed=embed, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    @leaderboard.autocomplete("variant")
+    async def _variant_autocomplete(
+        self, interaction: discord.Interaction[SabaccBot], current: str
+    ) -> list[app_commands.Choice[str]]:
+        names = {vid: _variant_name(vid) for vid in variant_ids()}
+        wanted = current.lower()
+        return [
+            app_commands.Choice(name=name, value=vid)
+            for vid, name in names.items()
+            if wanted in name.lower() or wanted in vid
+        ][:25]
 
     @app_commands.command(name="stats")
     @app_commands.guild_only()
@@ -171,14 +250,7 @@ class Economy(commands.Cog):
             for row in rows[:24]:
                 name, value = stats_field(row)
                 embed.add_field(name=name, value=value, inline=False)
-            if not rows:
-                embed.set_footer(text="No games played yet.")
-            elif len(rows) > 1:
-                played = sum(r["games_played"] for r in rows)
-                won = sum(r["games_won"] for r in rows)
-                embed.set_footer(
-                    text=f"All variants: {played} games, {won} won{_percent(won, played)}"
-                )
+            embed.set_footer(text=stats_footer(rows))
         await interaction.response.send_message(
             embed=embed, allowed_mentions=discord.AllowedMentions.none()
         )

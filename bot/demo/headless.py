@@ -13,7 +13,10 @@
   itself), so every credit is settled; the run succeeds only if Σ balances + escrow is
   unchanged, nothing is left at the table and the bot logged no unexpected error;
 * a kept ``--db`` first closes the tables an interrupted run left open (their buy-ins are
-  refunded at start-up).
+  refunded at start-up);
+* provably fair hands: the transcript shows each hand's commitment as the table message shows
+  it before the deal (🔒), the seed revealed in each hand's result (🔓), and at the end the
+  spectator runs ``/verify`` on every finished hand.
 """
 
 from __future__ import annotations
@@ -97,6 +100,7 @@ class Transcript:
         self.table_messages: set[int] = set()
         self.log: list[str] = []
         self.hand: list[str] = []  # log lines of the hand in play already printed
+        self.commitments = ""
 
     def _plain(self, text: str) -> str:
         text = _MENTION.sub(lambda m: self.names.get(int(m[1]), "someone"), text)
@@ -111,11 +115,13 @@ class Transcript:
             self.table_messages.add(table.message_id)
         messages = self.driver.channel.history(viewer=self.spectator)
         posted: list[str] = []
+        locked: list[str] = []  # the commitments on the table message, when they changed
         log_now = self.log
         for message in messages:
             if message.id in self.table_messages:
                 if message.id == table.message_id:
                     log_now = _log_lines(message)
+                    locked = self._commitment_line(message)
                 continue
             if message.id in self.seen:
                 continue
@@ -131,7 +137,16 @@ class Transcript:
         self.hand = (self.hand if same_hand else []) + logged
         marked = [f"  · {line}" for line in fresh]
         lines = posted + marked if first or not same_hand else marked + posted
-        return [self._plain(line) for line in lines]
+        return [self._plain(line) for line in locked + lines]
+
+    def _commitment_line(self, message: Any) -> list[str]:
+        """The table's commitments (footer, after 🔒) when they changed: shown before a deal."""
+        footer = next((e.footer.text for e in message.embeds if e.footer and e.footer.text), "")
+        shown = footer.partition("🔒")[2].strip()
+        if not shown or shown == self.commitments:
+            return []
+        self.commitments = shown
+        return [f"  🔒 {shown}"]
 
     @staticmethod
     def _message_lines(message: Any) -> list[str]:
@@ -246,6 +261,7 @@ async def run_headless(
                 result.ended = _why_ended(driver.table(), result.hands, hands)
                 await _leave_all(driver, group, after_step)
                 await _wait_closed(env, driver.table(), after_step)
+                await _verify_hands(bot, spectator, channel, driver.table(), after_step)
             except RuntimeError as error:
                 result.failure = str(error)
             for name, user_id in accounts.items():
@@ -352,6 +368,18 @@ def _why_ended(table: Table, played: int, asked: int) -> str:
     else:
         why = f"only {names} still had credits"
     return f"The game ended after {played} of the {asked} hands asked: {why}."
+
+
+async def _verify_hands(
+    bot: Any, spectator: Any, channel: Any, table: Table, after_step: Callable[[], Awaitable[None]]
+) -> None:
+    """The spectator checks every finished hand of the table with ``/verify``."""
+    rows = await bot.db.fetchall(
+        "SELECT id FROM hands WHERE table_id = ? AND status = 'finished' ORDER BY id", (table.id,)
+    )
+    for row in rows:
+        await spectator.slash(channel, "verify", hand=row["id"])
+        await after_step()
 
 
 def _summary(result: HeadlessResult, emit: Callable[[Sequence[str]], None]) -> None:

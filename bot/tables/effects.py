@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.art import present
+from bot.history.recorder import HandHistory
 from bot.tables import handlog, store
 from bot.tables.clock import Clock
 from bot.tables.handlog import public_lines
@@ -76,6 +77,8 @@ class Effects(Clock):
         self.budget = Budget(GLOBAL_RATE if bot.settings.edit_interval > 0 else 0)
 
     # implemented by TableManager
+    history: HandHistory
+
     def get(self, table_id: int) -> Table | None:
         raise NotImplementedError
 
@@ -158,7 +161,12 @@ class Effects(Clock):
         assert game is not None
         self.request_render(table)
         self._deal_hands(table)
-        lines = self._hand_summary(table, list(hand) or result_lines(events)) if hand_ended else []
+        lines = (
+            self._hand_summary(table, list(hand) or result_lines(events))
+            + self.history.reveal_lines(table)
+            if hand_ended
+            else []
+        )
         if left is not None:
             seat, credits = left
             # Said once: the result message below already has the engine's "leaves the table".

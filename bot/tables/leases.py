@@ -32,6 +32,7 @@ from bot.tables.models import Status, Table
 
 if TYPE_CHECKING:
     from bot.client import SabaccBot
+    from bot.history.recorder import HandHistory
 
 __all__ = ["Leases", "Runtime", "default_owner", "shard_of"]
 
@@ -62,6 +63,9 @@ class Runtime(Protocol):
     def watch_lobby(self, table: Table) -> None: ...
 
     def request_render(self, table: Table) -> None: ...
+
+    @property
+    def history(self) -> HandHistory: ...
 
     def forget(self, table: Table) -> None: ...
 
@@ -187,6 +191,7 @@ class Leases:
         self.held.add(table_id)
         table.lease = self.token
         self.manager.tables[table.id] = table
+        await self.manager.history.load({table.id: table})  # its secret and running hand
         if table.status is Status.PLAYING:
             self.manager.resume(table)
         else:

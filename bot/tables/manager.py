@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.bank import HOUSE
 from bot.errors import NotYourTurn, StaleButton, TableError
+from bot.history.recorder import HandHistory, HandStep
 from bot.storage import IntegrityError, Tx
 from bot.tables import store, unattended
 from bot.tables.commits import GroupCommit
@@ -42,6 +43,7 @@ class TableManager(Effects, Ending):
         # Seeds of new games; tests replace it with a seeded ``random.Random``.
         self.seeds: random.Random = random.SystemRandom()
         self.group = GroupCommit(lambda: self.bot.db)
+        self.history = HandHistory(bot)
         settings = bot.settings
         self.leases = Leases(
             self, owner=settings.instance_id or default_owner(), ttl=settings.lease_ttl
@@ -110,19 +112,25 @@ class TableManager(Effects, Ending):
                 table.id = await store.insert_table(conn, table)
                 await self.leases.hold_in(conn, table)
                 await self.bot.bank.escrow_in(conn, guild_id, host.user_id, table.id, buy_in)
+                await self.history.on_lobby(conn, table, self.seeds)
         except IntegrityError:
             raise TableError("This channel already has a table.") from None
         self.tables[table.id] = table
         self.watch_lobby(table)
         return table
 
-    async def _commit(self, table: Table, *moves: tuple[str, int, int]) -> None:
-        """Save ``table`` with escrow moves (``("in"|"out", user_id, amount)``) atomically."""
+    async def _commit(
+        self, table: Table, *moves: tuple[str, int, int], started: bool = False
+    ) -> None:
+        """Save ``table`` with escrow moves (``("in"|"out", user_id, amount)``) atomically
+        (``started``: its game was just created, and its first hand is recorded too)."""
 
         async def write() -> None:
             async with self.bot.db.transaction() as conn:
                 await self._apply_moves(conn, table, moves)
                 await store.save_table(conn, table)
+                if started:
+                    await self.history.on_start(conn, table)
 
         await uncancelled(write())
 
@@ -212,14 +220,14 @@ class TableManager(Effects, Ending):
                 [s.player_id for s in table.seats],
                 buy_in=table.buy_in,
                 options={**table.variant.options, **table.options},
-                seed=self.seeds.randrange(2**63),
+                seed=self.history.seed_source(table, self.seeds),
             )
             table.status = Status.PLAYING
             table.hands_sent = {}
             table.log.clear()
             table.log.extend(public_lines(table.game.opening_events))  # antes, deal, target…
             try:
-                await self._commit(table)
+                await self._commit(table, started=True)
             except BaseException:
                 table.game, table.status = None, Status.LOBBY
                 table.log.clear()
@@ -263,7 +271,8 @@ class TableManager(Effects, Ending):
                 ended = record(table.log, events, new_hand=new_hand)
                 if source == "player":
                     table.strikes.pop(seat, None)
-                await self._persist(table, seat, action, source, ())
+                step = (events, saved.game, hand_before)
+                await self._persist(table, seat, action, source, (), step)
             except BaseException:
                 saved.restore(table)
                 raise
@@ -289,8 +298,10 @@ class TableManager(Effects, Ending):
                 table.left_seats[index] = credits
                 new_hand = not game.finished and table.public_view().hand_no != hand_before
                 ended = record(table.log, events, new_hand=new_hand)
-                moves = (("out", user_id, credits),)
-                await self._persist(table, index, Action("leave"), "leave", moves, left=credits)
+                moves, step = (("out", user_id, credits),), (events, saved.game, hand_before)
+                await self._persist(
+                    table, index, Action("leave"), "leave", moves, step, left=credits
+                )
             except BaseException:
                 saved.restore(table)
                 raise
@@ -306,28 +317,30 @@ class TableManager(Effects, Ending):
         action: Action,
         source: str,
         moves: tuple[tuple[str, int, int], ...],
+        step: HandStep,
         *,
         left: int | None = None,
     ) -> None:
-        """One atomic write: escrow moves, the action log, the statistics of a seat that ``left``
-        with that many credits, settlement if over, the state; shared with the writes of other
-        tables arriving meanwhile (one transaction, :mod:`bot.tables.commits`). Finished even
-        if cancelled."""
+        """One atomic write: escrow moves, the action log, the hand history of the ``step``,
+        the statistics of a seat that ``left`` with that many credits, settlement if over, the
+        state; shared with the writes of other tables arriving meanwhile (one transaction,
+        :mod:`bot.tables.commits`). Finished even if cancelled."""
         game = table.game
         assert game is not None
+        rewind = self.history.rewinder(table.id)
 
         async def work(conn: Tx) -> None:
+            rewind()  # a write tried again (its batch failed) records its step from the same hand
             await self._apply_moves(conn, table, moves)
+            await self.history.on_step(conn, table, seat, action, source, step)
             if left is not None:
                 await self._record(conn, table, seat, left)
             if game.finished:
                 await self._settle(conn, table)
 
         write = store.ActionWrite(table, seat, action, source)
-        needs_work = bool(moves) or left is not None or game.finished
-        work_or_none = work if needs_work else None
         await uncancelled(
-            self.group.write(write.statements, work_or_none, write.committed, check=write.check)
+            self.group.write(write.statements, work, write.committed, check=write.check)
         )
 
     async def _settle(self, conn: Tx, table: Table) -> None:
@@ -363,7 +376,7 @@ class TableManager(Effects, Ending):
             guild_id=table.guild_id,
             user_id=seat.user_id,
             variant=table.variant.id,
-            stats=stats[index],
+            stats=self.history.game_stats(table, stats[index]),
             net=credits - table.buy_in,
             won_game=won,
         )

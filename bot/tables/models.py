@@ -107,6 +107,7 @@ class Table:
         default=None, init=False, repr=False
     )
     lease: str | None = None  # token of this process's lease (bot.tables.leases); None: unchecked
+    fair_master: bytes | None = field(default=None, repr=False)  # hand seeds derive from it
 
     @property
     def open(self) -> bool:

@@ -15,11 +15,12 @@ from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 from bot.bank import HOUSE
+from bot.history.recorder import HandHistory, HandStep
 from bot.storage import Tx
 from bot.tables import store
 from bot.tables.handlog import public_lines
 from bot.tables.models import Status, Table
-from engine.core.game import Action, Event
+from engine.core.game import Action, Event, Game
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +41,8 @@ class Closer(Protocol):
     ) -> None: ...
 
     async def _settle(self, conn: Tx, table: Table) -> None: ...
+
+    history: HandHistory
 
     # Effects.after_action and Effects.say (their signatures are not repeated here).
     after_action: Callable[..., Awaitable[None]]
@@ -85,12 +88,16 @@ async def close(manager: Closer, table: Table) -> bool:
         events: list[Event] = []
         moves: list[tuple[str, int, int]] = []
         left: list[tuple[int, int]] = []
+        steps: list[tuple[int, HandStep, Game]] = []  # each departure for the hand history
         try:
             for seat in leave_order(table):
                 if game.finished:
                     break
+                before, hand_before = game.to_json(), game.public_view().hand_no
                 seat_events, credits = game.leave(seat)
                 table.view_version += 1  # the cached public view is out of date
+                after = table.variant.restore(game.to_json())  # the game right after it
+                steps.append((seat, (seat_events, before, hand_before), after))
                 events.extend(seat_events)
                 table.left_seats[seat] = credits
                 account = HOUSE if table.seats[seat].is_bot else table.seats[seat].user_id
@@ -102,6 +109,10 @@ async def close(manager: Closer, table: Table) -> bool:
                 for seat, credits in left:
                     await store.log_action(conn, table, seat, Action("leave"), SOURCE)
                     await manager._record(conn, table, seat, credits)
+                for seat, step, after in steps:  # departures, replayed as such (source "leave")
+                    await manager.history.on_step(
+                        conn, table, seat, Action("leave"), "leave", step, after
+                    )
                 if game.finished:
                     await manager._settle(conn, table)
                 else:  # not expected: every engine ends a game with one seat left

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.history.fairtext import commitment_note
 from bot.tables.models import Status, Table
 from bot.tables.options import settable, show_value
 from engine.core.game import PlayerView, PublicView
@@ -95,6 +96,7 @@ def lobby_embed(table: Table) -> discord.Embed:
         text="The game started below."
         if started
         else f"Table #{table.id} · Join holds your buy-in until you leave or the game ends"
+        + commitment_note(table)
     )
     return embed
 
@@ -141,7 +143,10 @@ def table_embed(table: Table, view: PublicView, deadline: float | None = None) -
     if table.log:
         log = table.names("\n".join(table.log))
         embed.add_field(name="Last actions", value=last_lines(log), inline=False)
-    embed.set_footer(text=f"Table #{table.id} · {table.variant.name} · buy-in {table.buy_in}")
+    embed.set_footer(
+        text=f"Table #{table.id} · {table.variant.name} · buy-in {table.buy_in}"
+        + commitment_note(table)
+    )
     return embed
 
 

@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar, Protocol, Self, runtime_checkable
 
+from engine.core.fair import SeedSource
+
 
 class IllegalAction(ValueError):
     """An action the rules do not allow now; the message can be shown to the player as is."""
@@ -262,7 +264,15 @@ class Game(Protocol):
 
 
 class GameFactory(Protocol):
-    """Builds a new game: ``factory(players, buy_in=..., options=..., seed=...)``."""
+    """Builds a new game: ``factory(players, buy_in=..., options=..., seed=...)``.
+
+    ``seed`` is an ``int`` (a plain seeded generator: tests, the judge) or a
+    :class:`~engine.core.fair.SeedSource` (a table's provably fair per-hand seeds). A variant
+    builds its generator with :func:`engine.core.fair.game_rng`, calls
+    :func:`engine.core.fair.begin_hand` once where each hand starts (before its first random
+    event), emits a ``HandStarted`` (or ``RoundStarted``) event there, and keeps the first
+    hand's events in ``opening_events``: :mod:`engine.record` and :mod:`engine.replay` rely on
+    these to cut and verify hands."""
 
     def __call__(
         self,
@@ -270,7 +280,7 @@ class GameFactory(Protocol):
         *,
         buy_in: int,
         options: Mapping[str, Any],
-        seed: int,
+        seed: int | SeedSource,
     ) -> Game: ...
 
 

@@ -83,6 +83,10 @@ async def test_headless_demo_conserves_credits_and_shows_no_hidden_card(
     assert ("seats (1 Add-bot)" in text) == bots_support(variant)
     assert any("Your hand" in text for text in check.private), "no private hand was shown"
     assert not check.unseen, "transcript lines that no spectator saw"
+    # provably fair: the commitment before the deal, the seed after, /verify at the end
+    assert "🔒 hand 1 " in text  # the table message footer, before the deal
+    assert re.search(r"🔓 (Hand|Round) 1 seed: `[0-9a-f]{64}`", text)
+    assert "✅ Verified." in text and "Verification failed" not in text
 
 
 async def test_headless_demo_survives_all_members_leaving_a_bot_table(tmp_path: Path) -> None:
@@ -130,14 +134,14 @@ async def test_interactive_demo_serves_the_preview(tmp_path: Path) -> None:
 
 async def test_headless_transcript_is_in_order_and_says_why_it_ended(tmp_path: Path) -> None:
     kessel = await run_headless(
-        "kessel", hands=3, players=3, seed=3, db=tmp_path / "k.db", out=lambda _l: None
+        "kessel", hands=3, players=3, seed=1, db=tmp_path / "k.db", out=lambda _l: None
     )
     lines = kessel.transcript
     header = lines.index("── Round 1 ──")
     next_round = next(i for i, line in enumerate(lines) if "Round 2 begins" in line)
     assert header < next_round  # a round's result comes before the next round's first lines
     assert (
-        "The game ended after 2 of the 3 hands asked: Finn won every credit at the table." in lines
+        "The game ended after 2 of the 3 hands asked: Rey won every credit at the table." in lines
     )
     assert kessel.ok
 
@@ -146,9 +150,10 @@ async def test_headless_transcript_opens_with_the_first_hand(tmp_path: Path) -> 
     if not bots_support("coruscant-shift"):
         pytest.skip("no bot opponents yet")
     result = await run_headless(
-        "coruscant-shift", hands=3, players=1, bots=2, seed=1, db=tmp_path / "c.db", out=len
+        "coruscant-shift", hands=3, players=1, bots=2, seed=26, db=tmp_path / "c.db", out=len
     )
-    opening = result.transcript[1:6]
+    assert result.transcript[1].startswith("  🔒 hand 1 ")  # the commitment, before the deal
+    opening = result.transcript[2:7]
     assert opening[0].startswith("  · Hand 1 — ") and "starts, ante" in opening[0]
     assert any("antes" in line for line in opening)
     assert any("🎲 Target" in line for line in opening)

@@ -164,7 +164,9 @@ async def test_stats_shows_balance_and_one_field_per_variant(world: World) -> No
     assert "net **+600**" in first.value
     assert "Best hand: Pure Sabacc" in first.value and "Biggest pot: **800**" in first.value
     assert embed.fields[1].name == "nope"  # an unknown variant id is shown as is
-    assert embed.footer.text == "All variants: 5 games, 1 won (20%)"
+    assert embed.footer.text == (
+        "All variants: 14 hands, 5 won (35%) · 5 games, 1 won (20%) · favourite: Kessel Sabacc"
+    )
     assert "Pure Sabacc" in text_of(result.response)
 
 

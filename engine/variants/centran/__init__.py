@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from engine.core.fair import SeedSource
 from engine.core.game import Event, VariantInfo
 from engine.variants.centran import actions, flow, views
 from engine.variants.centran.deal import stacked_deck
@@ -65,7 +66,7 @@ class CentranGame(TwoPotGame[CentranState]):
         *,
         buy_in: int,
         options: Mapping[str, Any] | None = None,
-        seed: int = 0,
+        seed: int | SeedSource = 0,
         deck: Sequence[str] | None = None,
         dealer: int | None = None,
     ) -> CentranGame:

@@ -21,6 +21,7 @@ from __future__ import annotations
 from engine.core.betting import BetKind, BetResult
 from engine.core.betting_events import BetMade
 from engine.core.deck import Deck
+from engine.core.fair import begin_hand
 from engine.core.game import Event
 from engine.core.seats import next_seat
 from engine.variants.centran.cards import Card, full_deck
@@ -75,6 +76,7 @@ def start_hand(
         assert nxt is not None
         st.dealer = nxt
     st.hand_no += 1
+    begin_hand(st.rng, st.hand_no)
     st.draw = deck if deck is not None else Deck.shuffled(full_deck(), st.rng)
     st.discard, st.array, st.fives, st.queue = [], [], [], []
     st.hands = [[] for _ in range(st.n)]

@@ -37,6 +37,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from engine.core.fair import SeedSource
 from engine.core.game import Event, VariantInfo
 from engine.variants.classic import actions, flow, views
 from engine.variants.classic.judge import judge
@@ -66,7 +67,7 @@ class ClassicGame(TwoPotGame[ClassicState]):
         *,
         buy_in: int,
         options: Mapping[str, Any] | None = None,
-        seed: int = 0,
+        seed: int | SeedSource = 0,
         deck: Sequence[str] | None = None,
         start_seat: int | None = None,
     ) -> ClassicGame:

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from engine.core.betting import BetKind, BetResult
 from engine.core.betting_events import BetMade
 from engine.core.deck import Deck
+from engine.core.fair import begin_hand
 from engine.core.game import Event
 from engine.core.seats import next_seat
 from engine.variants.classic.cards import Card, full_deck
@@ -79,6 +80,7 @@ def start_hand(
         assert nxt is not None
         st.start_seat = nxt
     st.hand_no += 1
+    begin_hand(st.rng, st.hand_no)
     st.draw = deck if deck is not None else Deck.shuffled(full_deck(), st.rng)
     st.discard = []
     st.hands = [[] for _ in range(st.n)]

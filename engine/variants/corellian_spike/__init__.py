@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from engine.core.fair import SeedSource
 from engine.core.game import Event, VariantInfo
 from engine.variants.corellian_spike import actions, flow, views
 from engine.variants.corellian_spike.cards import is_shift
@@ -63,7 +64,7 @@ class SpikeGame(TwoPotGame[SpikeState]):
         *,
         buy_in: int,
         options: Mapping[str, Any] | None = None,
-        seed: int = 0,
+        seed: int | SeedSource = 0,
         decks: Sequence[Sequence[str]] = (),
         dice: Sequence[tuple[int, int]] = (),
         start_seat: int | None = None,

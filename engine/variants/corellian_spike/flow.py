@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from engine.core.betting import BetKind, BetResult
 from engine.core.betting_events import BetMade
 from engine.core.deck import Deck
+from engine.core.fair import begin_hand
 from engine.core.game import Event
 from engine.core.seats import next_seat
 from engine.variants.corellian_spike.cards import (
@@ -89,6 +90,7 @@ def start_hand(st: SpikeState, ev: Events) -> None:
         return
     _choose_start(st, players)
     st.hand_no += 1
+    begin_hand(st.rng, st.hand_no)
     if st.rigged_decks:
         st.draw = stacked_deck(st.rigged_decks.pop(0))
     else:

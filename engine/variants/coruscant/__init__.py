@@ -15,10 +15,10 @@ Pure API used by the judge (and usable by anyone)::
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.core.fair import SeedSource, game_rng
 from engine.core.game import Event, VariantInfo
 from engine.core.pots import Settlement, rotate_to
 from engine.variants.coruscant import flow
@@ -53,7 +53,7 @@ def create(
     *,
     buy_in: int,
     options: Mapping[str, Any],
-    seed: int,
+    seed: int | SeedSource,
     stacks: Sequence[int] | None = None,
     decks: Sequence[Sequence[str]] = (),
     dice: Sequence[tuple[int, str]] = (),
@@ -70,7 +70,7 @@ def create(
     chips = list(stacks) if stacks is not None else [buy_in] * len(players)
     if len(chips) != len(players) or min(chips, default=0) < 1:
         raise ValueError("every player needs a positive stack")
-    game = CoruscantGame(players, stacks=chips, options=opts, rng=random.Random(seed))
+    game = CoruscantGame(players, stacks=chips, options=opts, rng=game_rng(seed))
     for deck in decks:
         cards = [Card.parse(c) for c in deck]
         check_unique(cards)

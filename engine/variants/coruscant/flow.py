@@ -10,6 +10,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from engine.core.deck import Deck
+from engine.core.fair import begin_hand
 from engine.core.game import Event
 from engine.core.pots import Pot, Settlement, build_pots, settle
 from engine.core.seats import next_seat
@@ -119,6 +120,7 @@ def start_hand(st: CoruscantState, events: list[Event]) -> None:
         events.append(GameOver(tuple(zip(st.seat_players, st.payouts().values(), strict=True))))
         return
     st.hand_no += 1
+    begin_hand(st.rng, st.hand_no)
     if st.hand_no == 1:
         if st.rigged_start is not None:
             st.start_seat = st.rigged_start

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from engine.core.fair import SeedSource
 from engine.core.game import Action, Event, VariantInfo
 from engine.core.variant import StateGame
 from engine.variants.kessel import actions, flow, views
@@ -44,7 +45,12 @@ class KesselGame(StateGame[KesselState]):
 
     @classmethod
     def new(
-        cls, players: Sequence[str], *, buy_in: int, options: Mapping[str, Any], seed: int
+        cls,
+        players: Sequence[str],
+        *,
+        buy_in: int,
+        options: Mapping[str, Any],
+        seed: int | SeedSource,
     ) -> KesselGame:
         """SETUP a new game (the :data:`INFO` factory)."""
         state, opening = flow.new_state(players, buy_in, options, seed)
@@ -80,7 +86,7 @@ class KesselGame(StateGame[KesselState]):
 
 
 def create(
-    players: Sequence[str], *, buy_in: int, options: Mapping[str, Any], seed: int
+    players: Sequence[str], *, buy_in: int, options: Mapping[str, Any], seed: int | SeedSource
 ) -> KesselGame:
     """Factory for :data:`INFO` (raises ``ValueError`` on bad players/options)."""
     return KesselGame.new(players, buy_in=buy_in, options=options, seed=seed)

@@ -20,11 +20,11 @@ Implementation decisions:
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.core.deck import Deck
+from engine.core.fair import SeedSource, begin_hand, game_rng
 from engine.core.game import Event, IllegalAction
 from engine.core.seats import clockwise_from, next_seat
 from engine.variants.kessel.cards import (
@@ -60,7 +60,7 @@ SIMULTANEOUS = (Phase.SELECT,)
 
 
 def new_state(
-    players: Sequence[str], buy_in: int, options: Mapping[str, Any], seed: int
+    players: Sequence[str], buy_in: int, options: Mapping[str, Any], seed: int | SeedSource
 ) -> tuple[KesselState, list[Event]]:
     """SETUP (§3.1): seats, stake, random starting player, token assignment, first round."""
     if not 2 <= len(players) <= 6:
@@ -70,7 +70,7 @@ def new_state(
     if buy_in < 1:
         raise ValueError("the buy-in must be at least 1 credit")
     opts = KesselOptions.parse(options, buy_in, len(players))
-    rng = random.Random(seed)
+    rng = game_rng(seed)
     seats = [SeatState(player=str(p), stock=opts.starting_chips) for p in players]
     st = KesselState(tuple(map(str, players)), int(buy_in), opts, rng, seats)
     st.starter = rng.randrange(len(players))
@@ -88,6 +88,7 @@ def start_round(st: KesselState, *, first: bool = False) -> list[Event]:
         assert nxt is not None
         st.starter = nxt
     st.round_no += 1
+    begin_hand(st.rng, st.round_no)
     st.order = [s for s in clockwise_from(st.starter, st.n) if not st.seats[s].out]
     st.draw = {}
     for fam in FAMILIES:

@@ -36,6 +36,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from engine.core.fair import SeedSource
 from engine.core.game import Event, VariantInfo
 from engine.variants.classic.flow import stacked_deck
 from engine.variants.project import actions, flow, views
@@ -67,7 +68,7 @@ class ProjectGame(TwoPotGame[ProjectState]):
         *,
         buy_in: int,
         options: Mapping[str, Any] | None = None,
-        seed: int = 0,
+        seed: int | SeedSource = 0,
         deck: Sequence[str] | None = None,
         dealer: int | None = None,
     ) -> ProjectGame:

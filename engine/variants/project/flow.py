@@ -18,6 +18,7 @@ from __future__ import annotations
 from engine.core.betting import BetKind, BetResult
 from engine.core.betting_events import BetMade
 from engine.core.deck import Deck
+from engine.core.fair import begin_hand
 from engine.core.game import Event
 from engine.core.seats import next_seat
 from engine.variants.project.cards import Card, full_deck
@@ -68,6 +69,7 @@ def start_hand(
     assert start is not None
     st.start_seat = start
     st.hand_no += 1
+    begin_hand(st.rng, st.hand_no)
     st.draw = deck if deck is not None else Deck.shuffled(full_deck(), st.rng)
     st.hands = [[] for _ in range(st.n)]
     st.fields = [[] for _ in range(st.n)]

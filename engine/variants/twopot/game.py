@@ -11,11 +11,11 @@ rule, the state's own fields, how the first hand starts) stays in each variant's
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Protocol, Self, TypeVar
 
 from engine.core.betting import Betting
+from engine.core.fair import SeedSource, game_rng
 from engine.core.game import Event
 from engine.core.variant import GameState, StateGame
 from engine.variants.twopot.state import Seat, SeatRecord
@@ -69,7 +69,7 @@ class TwoPotGame(StateGame[S]):
         players: Sequence[str],
         buy_in: int,
         options: _MinBet,
-        seed: int,
+        seed: int | SeedSource,
         *,
         max_raises_per_phase: int | None = None,
     ) -> dict[str, Any]:
@@ -81,7 +81,7 @@ class TwoPotGame(StateGame[S]):
             "players": tuple(players),
             "buy_in": buy_in,
             "options": options,
-            "rng": random.Random(seed),
+            "rng": game_rng(seed),
             "betting": Betting(
                 n,
                 [buy_in] * n,
@@ -107,14 +107,19 @@ class TwoPotGame(StateGame[S]):
         *,
         buy_in: int,
         options: Mapping[str, Any] | None = None,
-        seed: int = 0,
+        seed: int | SeedSource = 0,
     ) -> Self:
         """Seat ``players`` with ``buy_in`` credits each and start the first hand."""
         raise NotImplementedError
 
     @classmethod
     def create_game(
-        cls, players: Sequence[str], *, buy_in: int, options: Mapping[str, Any], seed: int
+        cls,
+        players: Sequence[str],
+        *,
+        buy_in: int,
+        options: Mapping[str, Any],
+        seed: int | SeedSource,
     ) -> Self:
         """The :class:`~engine.core.game.GameFactory` of the variant."""
         return cls.create(players, buy_in=buy_in, options=options, seed=seed)

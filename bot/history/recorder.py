@@ -1,0 +1,258 @@
+"""The table runtime's hooks for provably fair hands and hand history.
+
+* :meth:`HandHistory.on_lobby` draws a table's master secret (``secrets``) when its lobby opens,
+  so hand 1's commitment shows before anything is dealt; :meth:`seed_source` hands it to the
+  engine. Hand ``k``'s seed is ``HMAC-SHA256(master, "hand:k")`` (:mod:`engine.core.fair`).
+* :meth:`on_start` / :meth:`on_step` run inside the transaction of the game's creation or of
+  every accepted action: they append the step to the running hand, and when a hand ends they
+  store its record (its seed revealed), its players and its per-hand statistics.
+* :meth:`reveal_lines` gives the result message its "seed revealed" lines.
+
+Nothing secret is logged: the master stays in ``table_secrets`` and in the game state.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from bot.history import stats
+from bot.history import store as hstore
+from bot.history.fairtext import hand_commitment
+from bot.storage import Tx
+from bot.tables.models import Table
+from bot.tables.store import now
+from engine.core.fair import SEED_BYTES, SeedSource
+from engine.core.game import Action, Event, Game, SeatStats
+from engine.record import RunningHand, finish, on_create, on_step
+
+if TYPE_CHECKING:
+    from bot.client import SabaccBot
+
+# A step for the history: its events, the game's JSON before it, the public hand number then.
+HandStep = tuple[tuple[Event, ...], dict[str, Any] | None, int]
+
+
+def draw_master(seeds: random.Random) -> bytes:
+    """A new table's master secret: from ``secrets`` in production; from ``seeds`` when a test
+    replaced the manager's generator by a seeded one (repeatable deals)."""
+    if isinstance(seeds, random.SystemRandom):
+        return secrets.token_bytes(SEED_BYTES)
+    return seeds.randbytes(SEED_BYTES)
+
+
+class HandHistory:
+    """Records every hand of the bot's fair tables (one instance, owned by the table manager)."""
+
+    def __init__(self, bot: SabaccBot) -> None:
+        self.bot = bot
+        # table id -> (hand id, running hand, the game object it was recorded against)
+        self.running: dict[int, tuple[int, RunningHand, Game]] = {}
+        self._reveals: dict[int, tuple[Game, list[str]]] = {}
+        # New lobbies get a master secret; tests of scripted deals turn it off to keep the
+        # plain seeded deals (``seed=int``) their scenarios were picked with.
+        self.fair_seeds = True
+
+    # ------------------------------------------------------------------ secrets
+
+    async def on_lobby(self, conn: Tx, table: Table, seeds: random.Random) -> None:
+        """A lobby opened: draw and store its master secret (same transaction as the lobby)."""
+        if not self.fair_seeds:
+            return
+        master = draw_master(seeds)
+        await hstore.save_secret(conn, table.id, master)
+        table.fair_master = master
+
+    def seed_source(self, table: Table, seeds: random.Random) -> int | SeedSource:
+        """What the engine seeds a new game with: the table's fair source (a plain seed for a
+        lobby opened before fair play existed)."""
+        if table.fair_master is None:
+            return seeds.randrange(2**63)
+        return SeedSource(master=table.fair_master)
+
+    async def load(self, tables: dict[int, Table]) -> None:
+        """After a restart: every open table's secret and running hand."""
+        ids = list(tables)
+        for table_id, master in (await hstore.secrets_of(self.bot.db, ids)).items():
+            tables[table_id].fair_master = master
+        for table_id, (hand_id, hand) in (await hstore.running_hands(self.bot.db, ids)).items():
+            game = tables[table_id].game
+            if game is not None:
+                self.running[table_id] = (hand_id, hand, game)
+
+    # ------------------------------------------------------------------ recording
+
+    def rewinder(self, table_id: int) -> Callable[[], None]:
+        """A function that puts the table's running hand and unshown reveal lines back as they
+        are now: a step written again (its group-commit batch failed as a whole and each write
+        is tried alone, :mod:`bot.tables.commits`) is then recorded once, from the same hand."""
+        running, reveals = self.running.get(table_id), self._reveals.get(table_id)
+
+        def rewind() -> None:
+            self.running.pop(table_id, None)
+            self._reveals.pop(table_id, None)
+            if running is not None:
+                self.running[table_id] = running
+            if reveals is not None:
+                self._reveals[table_id] = reveals
+
+        return rewind
+
+    async def on_start(self, conn: Tx, table: Table) -> None:
+        """The game was created and its first hand dealt (same transaction)."""
+        game = table.game
+        if game is None or table.fair_master is None:
+            return
+        hand = on_create(
+            game,
+            players=[s.player_id for s in table.seats],
+            buy_in=table.buy_in,
+            options={**table.variant.options, **table.options},
+        )
+        await self._open(conn, table, game, hand)
+
+    async def on_step(
+        self,
+        conn: Tx,
+        table: Table,
+        seat: int,
+        action: Action,
+        source: str,
+        step: HandStep,
+        after: Game | None = None,
+    ) -> None:
+        """One accepted action or departure (same transaction): record it, close ended hands.
+        ``step``: its events, the game's JSON before it and the public hand number then;
+        ``after``: a copy of the game right after it, when the table took further steps before
+        this call (several departures in one transaction); else the table's game."""
+        events, before, hand_before = step
+        game = table.game
+        if game is None or table.fair_master is None or before is None:
+            return
+        state = after if after is not None else game
+        entry = self.running.get(table.id)
+        if entry is not None and entry[2] is not game:
+            # the game was restored since (a failed action was rolled back): the stored hand
+            # is the truth, and nothing computed for the rolled-back action may be shown
+            self._reveals.pop(table.id, None)
+            reloaded = await hstore.running_hands(self.bot.db, [table.id])
+            entry = (*reloaded[table.id], game) if table.id in reloaded else None
+        running = None
+        if entry is not None:
+            running = RunningHand.from_json(entry[1].to_json())
+            running.steps = list(entry[1].steps)
+        ended, current = on_step(
+            running,
+            state,
+            events,
+            seat=seat,
+            action=action,
+            source=source,
+            before=before,
+            hand_before=hand_before,
+        )
+        self.running.pop(table.id, None)
+        if running is not None and entry is not None:
+            await hstore.add_step(conn, entry[0], len(running.steps) - 1, running.steps[-1])
+            if not any(hand is running for hand in ended):
+                await hstore.update_running(conn, entry[0], running)
+                self.running[table.id] = (entry[0], running, game)
+        for hand in ended:
+            hand_id = entry[0] if hand is running and entry is not None else None
+            if hand_id is None:
+                hand_id = await self._insert(conn, table, hand)
+            await self._finish(conn, table, state, hand_id, hand, game)
+        if current is not None and current is not running:
+            await self._open(conn, table, game, current)
+
+    async def _insert(self, conn: Tx, table: Table, hand: RunningHand) -> int:
+        commit = hand_commitment(table, hand.hand_no)
+        assert commit is not None
+        return await hstore.open_hand(
+            conn,
+            guild_id=table.guild_id,
+            table_id=table.id,
+            variant=table.variant.id,
+            hand=hand,
+            commitment=commit,
+            at=now(),
+        )
+
+    async def _open(self, conn: Tx, table: Table, game: Game, hand: RunningHand) -> None:
+        self.running[table.id] = (await self._insert(conn, table, hand), hand, game)
+
+    async def _finish(
+        self,
+        conn: Tx,
+        table: Table,
+        state: Game,
+        hand_id: int,
+        hand: RunningHand,
+        game: Game,
+    ) -> None:
+        """Reveal an ended hand's seed, store its record, players and statistics (``state``:
+        the game right after the step that ended it; ``game``: the table's game object)."""
+        assert table.fair_master is not None
+        seats = [
+            {"seat": i, "id": s.player_id, "name": s.display, "bot": s.is_bot}
+            for i, s in enumerate(table.seats)
+        ]
+        record = finish(
+            hand,
+            state,
+            SeedSource(master=table.fair_master),
+            variant=table.variant.id,
+            players=seats,
+        )
+        record |= {"hand_id": hand_id, "table_id": table.id}
+        result = record["result"]
+        winners = set(result["winners"])
+        names = ", ".join(table.seats[s].display for s in sorted(winners)) or "nobody"
+        summary = f"won by {names}"
+        players = [
+            (table.seats[s].user_id, s, s in winners)
+            for s in result["dealt"]
+            if s < len(table.seats) and not table.seats[s].is_bot
+        ]
+        await hstore.finish_hand(
+            conn,
+            hand_id,
+            record,
+            summary=summary,
+            players=players,
+            guild_id=table.guild_id,
+            at=now(),
+        )
+        for user_id, seat, won in players:
+            best = result["best_hands"].get(str(seat))
+            await stats.add_hand(
+                conn,
+                guild_id=table.guild_id,
+                user_id=user_id,
+                variant=table.variant.id,
+                won=won,
+                best_hand=(str(best[0]), int(best[1])) if best else None,
+                pot=int(result["biggest_pots"].get(str(seat), 0)),
+            )
+        word = "Round" if table.variant.id == "kessel" else "Hand"
+        line = (
+            f"🔓 {word} {hand.hand_no} seed: `{record['seed']}` "
+            f"(commitment `{record['commitment'][:12]}…`) · check it: `/verify hand:{hand_id}`"
+        )
+        previous = self._reveals.get(table.id)
+        lines = previous[1] if previous is not None and previous[0] is game else []
+        self._reveals[table.id] = (game, [*lines, line])
+
+    def reveal_lines(self, table: Table) -> list[str]:
+        """The seeds revealed by the table's last action (each shown once)."""
+        pending = self._reveals.pop(table.id, None)
+        if pending is None or pending[0] is not table.game:
+            return []
+        return pending[1]
+
+    def game_stats(self, table: Table, seat_stats: SeatStats) -> SeatStats:
+        """What the game's end adds to a player's statistics: nothing per hand when every hand
+        was counted as it ended (fair tables), else the game's hand totals."""
+        return SeatStats() if table.fair_master is not None else seat_stats

@@ -1,0 +1,156 @@
+"""What the history commands show: /verify verdicts, /history lists and /replay frames.
+
+A replay frame shows only what was public after that step (the public log lines of its events
+and the public table) and, to a member who played the hand, their own cards then. The hands
+revealed at the end are in the reveal events' public lines. Player ids are replaced by names.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import discord
+
+from engine.replay import Frame
+from engine.variants import UnknownVariant, get_variant
+from engine.verify import Verdict
+
+COLOUR = discord.Colour.dark_teal()
+FAILED = discord.Colour.red()
+
+
+def variant_name(variant_id: str) -> str:
+    """The display name of a variant id (the id itself if unknown)."""
+    try:
+        return get_variant(variant_id).name
+    except (UnknownVariant, ImportError):
+        return variant_id
+
+
+def hand_word(variant_id: str) -> str:
+    """What a variant calls one deal-to-reveal cycle."""
+    return "Round" if variant_id == "kessel" else "Hand"
+
+
+def namer(players: Sequence[Mapping[str, Any]]) -> Any:
+    """A function replacing engine player ids by the players' names in a text."""
+    names = {str(p["id"]): ("🤖 " if p.get("bot") else "") + str(p["name"]) for p in players}
+    ordered = sorted(names, key=len, reverse=True)
+
+    def name(text: str) -> str:
+        for pid in ordered:
+            text = re.sub(rf"(?<![<@\w]){re.escape(pid)}(?!\w)", lambda _m, n=names[pid]: n, text)
+        return text
+
+    return name
+
+
+def verdict_embed(row: Any, verdict: Verdict) -> discord.Embed:
+    """The /verify answer for a finished hand."""
+    word = hand_word(row["variant"])
+    title = f"{variant_name(row['variant'])} — hand #{row['id']} ({word.lower()} {row['hand_no']})"
+    steps = sum(1 for line in verdict.checked if line.startswith("step "))
+    if verdict.ok:
+        description = (
+            "✅ **Verified.** SHA-256 of the revealed seed equals the commitment shown before "
+            f"the deal, and replaying the {steps} recorded steps from that seed reproduces every "
+            "card, die, stack and payout."
+        )
+    else:
+        description = f"❌ **Verification failed** at {verdict.failure}"
+    embed = discord.Embed(
+        title=title, description=description, colour=COLOUR if verdict.ok else FAILED
+    )
+    embed.add_field(name="Commitment (shown before the deal)", value=f"`{row['commitment']}`")
+    embed.add_field(name="Seed (revealed)", value=f"`{row['seed']}`", inline=False)
+    embed.set_footer(text="Check it offline: /export this hand, then python -m engine.verify FILE")
+    return embed
+
+
+def running_embed(row: Any) -> discord.Embed:
+    """/verify of a hand still being played: its full commitment, the seed stays secret."""
+    return discord.Embed(
+        title=f"{variant_name(row['variant'])} — hand #{row['id']} is still being played",
+        description=(
+            f"Commitment: `{row['commitment']}`\nThe seed is revealed when the hand ends; "
+            f"then `/verify hand:{row['id']}` replays it."
+        ),
+        colour=COLOUR,
+    )
+
+
+def history_embed(title: str, rows: Sequence[Any]) -> discord.Embed:
+    """/history: the newest finished hands."""
+    lines = [
+        f"**#{r['id']}** {variant_name(r['variant'])} {hand_word(r['variant']).lower()} "
+        f"{r['hand_no']} · pot {r['pot']} · {r['summary']} · <t:{int(r['ended_at'])}:R>"
+        for r in rows
+    ]
+    embed = discord.Embed(
+        title=title, description="\n".join(lines) or "No finished hands yet.", colour=COLOUR
+    )
+    embed.set_footer(text="/replay hand:<id> steps through one · /verify hand:<id> checks it")
+    return embed
+
+
+def _action_text(frame: Frame) -> str:
+    if frame.source == "create":
+        return "The game starts: the first hand is dealt."
+    if frame.source == "leave":
+        return f"Seat {frame.seat} leaves the table."
+    assert frame.action is not None
+    what = frame.action.kind.replace("_", " ")
+    if frame.action.amount is not None:
+        what += f" {frame.action.amount}"
+    how = {"timeout": " (timed out)", "auto": " (sitting out)"}.get(frame.source, "")
+    return f"Seat {frame.seat}: **{what}**{how}"
+
+
+def frame_embed(
+    record: Mapping[str, Any],
+    frames: Sequence[Frame],
+    index: int,
+    *,
+    viewer_seat: int | None,
+) -> discord.Embed:
+    """Replay frame ``index`` of a finished hand, as ``viewer_seat`` may see it."""
+    frame = frames[index]
+    name = namer(record["players"])
+    players = {int(p["seat"]): p for p in record["players"]}
+    word = hand_word(str(record["variant"]))
+    lines = [_action_text(frame)]
+    if frame.seat is not None and frame.seat in players:
+        lines[0] = lines[0].replace(f"Seat {frame.seat}", str(players[frame.seat]["name"]), 1)
+    public = [text for event in frame.events if (text := event.public_text())]
+    lines += [name(line) for line in public]
+    embed = discord.Embed(
+        title=f"Replay of hand #{record.get('hand_id', '?')} — "
+        f"{variant_name(str(record['variant']))} {word.lower()} {record['hand_no']}",
+        description="\n".join(lines)[:4000],
+        colour=COLOUR,
+    )
+    view = frame.public
+    seats = []
+    for seat in view.seats:
+        line = f"{name(seat.player)} — {seat.stack} {view.stack_unit}"
+        if seat.status:
+            line += f" · {seat.status}"
+        if seat.public:
+            line += f"\n  {name(seat.public)}"
+        seats.append(line)
+    embed.add_field(name="Table", value="\n".join(seats)[:1024] or "—", inline=False)
+    if view.pots and not frame.hand_over:
+        pots = "\n".join(f"{pot}: **{amount}**" for pot, amount in view.pots)
+        embed.add_field(name="Pots", value=pots[:1024], inline=True)
+    if viewer_seat is not None and viewer_seat in frame.views:
+        own = frame.views[viewer_seat]
+        embed.add_field(
+            name="Your cards then", value=name(own.hand_text or "no cards")[:1024], inline=False
+        )
+    footer = f"Step {index + 1}/{len(frames)}"
+    if frame.hand_over:
+        footer += f" · {word} over · seed {str(record['seed'])[:12]}… revealed"
+    embed.set_footer(text=footer)
+    return embed

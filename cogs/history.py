@@ -1,0 +1,187 @@
+"""Hand history commands: /verify, /history, /replay and /export (per server).
+
+Every finished hand of a fair table is stored with its revealed seed (see
+:mod:`bot.history.recorder`). ``/verify`` recomputes the commitment and replays the hand through
+the engine (off the event loop); ``/replay`` steps through it with ◀ ▶ buttons; ``/export``
+attaches its JSON for ``python -m engine.verify``. A hand still being played is never replayed
+or exported: only its commitment is shown.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import json
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.errors import BaseView, UserFacingError
+from bot.history import store as hstore
+from bot.history import views
+from bot.history.retention import prune_forever
+from engine.replay import Frame, frames
+from engine.verify import verify
+
+if TYPE_CHECKING:
+    from bot.client import SabaccBot
+
+HandId = app_commands.Range[int, 1]
+REPLAY_TIMEOUT = 900.0
+
+
+def _guild_id(interaction: discord.Interaction[SabaccBot]) -> int:
+    if interaction.guild_id is None:
+        raise app_commands.NoPrivateMessage()
+    return interaction.guild_id
+
+
+async def _finished(bot: SabaccBot, guild_id: int, hand_id: int) -> tuple[Any, dict[str, Any]]:
+    """A finished hand of this server and its record (the stored seed and commitment win)."""
+    row = await hstore.hand_row(bot.db, guild_id, hand_id)
+    if row is None:
+        raise UserFacingError(f"There is no hand #{hand_id} at this server.")
+    if row["status"] != hstore.FINISHED:
+        raise UserFacingError(
+            f"Hand #{hand_id} is still being played: its seed stays secret until it ends. "
+            f"Commitment: `{row['commitment']}`"
+        )
+    record = json.loads(row["record"])
+    record |= {"seed": row["seed"], "commitment": row["commitment"], "hand_id": row["id"]}
+    return row, record
+
+
+class ReplayView(BaseView):
+    """◀ ▶ through the frames of one hand, on the ephemeral reply of who asked."""
+
+    def __init__(
+        self, record: dict[str, Any], hand_frames: list[Frame], viewer_seat: int | None
+    ) -> None:
+        super().__init__(timeout=REPLAY_TIMEOUT)
+        self.record, self.frames = record, hand_frames
+        self.viewer_seat = viewer_seat
+        self.index = 0
+        self._sync()
+
+    def embed(self) -> discord.Embed:
+        """The current frame."""
+        return views.frame_embed(self.record, self.frames, self.index, viewer_seat=self.viewer_seat)
+
+    def _sync(self) -> None:
+        self.back.disabled = self.index == 0
+        self.forward.disabled = self.index >= len(self.frames) - 1
+
+    async def _turn(self, interaction: discord.Interaction[Any], delta: int) -> None:
+        self.index = max(0, min(len(self.frames) - 1, self.index + delta))
+        self._sync()
+        await interaction.response.edit_message(embed=self.embed(), view=self)
+
+    @discord.ui.button(label="◀", style=discord.ButtonStyle.secondary)
+    async def back(self, interaction: discord.Interaction[Any], _button: Any) -> None:
+        """One step back."""
+        await self._turn(interaction, -1)
+
+    @discord.ui.button(label="▶", style=discord.ButtonStyle.primary)
+    async def forward(self, interaction: discord.Interaction[Any], _button: Any) -> None:
+        """One step forward."""
+        await self._turn(interaction, 1)
+
+
+class History(commands.Cog):
+    """Provably fair hands: verify, list, replay and export them."""
+
+    def __init__(self, bot: SabaccBot) -> None:
+        self.bot = bot
+        self._pruner: asyncio.Task[None] | None = None
+        bot.add_cleanup(self.cog_unload)  # a bot released without unloading its cogs
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """Start the retention task once connected (finished hands older than HISTORY_DAYS
+        are deleted, now and every few hours)."""
+        if self._pruner is None or self._pruner.done():
+            self._pruner = asyncio.get_running_loop().create_task(
+                prune_forever(self.bot), name="history-retention"
+            )
+
+    async def cog_unload(self) -> None:
+        """Stop the retention task."""
+        if self._pruner is not None:
+            self._pruner.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._pruner
+            self._pruner = None
+
+    @app_commands.command(name="verify")
+    @app_commands.guild_only()
+    @app_commands.describe(hand="The hand's number (see /history)")
+    async def verify_hand(self, interaction: discord.Interaction[SabaccBot], hand: HandId) -> None:
+        """Check a hand: its seed matches the commitment, and replaying it reproduces it."""
+        guild = _guild_id(interaction)
+        row = await hstore.hand_row(self.bot.db, guild, hand)
+        if row is None:
+            raise UserFacingError(f"There is no hand #{hand} at this server.")
+        if row["status"] != hstore.FINISHED:
+            await interaction.response.send_message(embed=views.running_embed(row))
+            return
+        await interaction.response.defer(thinking=True)
+        row, record = await _finished(self.bot, guild, hand)
+        verdict = await asyncio.to_thread(verify, record)
+        await interaction.followup.send(embed=views.verdict_embed(row, verdict))
+
+    @app_commands.command(name="history")
+    @app_commands.guild_only()
+    @app_commands.describe(member="Only the hands this member played (default: everyone's)")
+    async def history(
+        self, interaction: discord.Interaction[SabaccBot], member: discord.Member | None = None
+    ) -> None:
+        """Recent finished hands at this server: variant, pot and result."""
+        guild = _guild_id(interaction)
+        user_id = member.id if member is not None else None
+        rows = await hstore.recent_hands(self.bot.db, guild, user_id=user_id)
+        title = f"Recent hands of {member.display_name}" if member else "Recent hands"
+        await interaction.response.send_message(
+            embed=views.history_embed(title, rows), ephemeral=True
+        )
+
+    @app_commands.command(name="replay")
+    @app_commands.guild_only()
+    @app_commands.describe(hand="The hand's number (see /history)")
+    async def replay(self, interaction: discord.Interaction[SabaccBot], hand: HandId) -> None:
+        """Step through a finished hand with ◀ ▶ (your own cards too, if you played it)."""
+        guild = _guild_id(interaction)
+        row, record = await _finished(self.bot, guild, hand)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            hand_frames = await asyncio.to_thread(frames, record)
+        except ValueError as exc:
+            await interaction.followup.send(
+                f"Hand #{hand} cannot be replayed: {exc}. `/verify hand:{hand}` says where.",
+                ephemeral=True,
+            )
+            return
+        seats = await hstore.hand_seats(self.bot.db, row["id"])
+        view = ReplayView(record, hand_frames, seats.get(interaction.user.id))
+        await interaction.followup.send(embed=view.embed(), view=view, ephemeral=True)
+
+    @app_commands.command(name="export")
+    @app_commands.guild_only()
+    @app_commands.describe(hand="The hand's number (see /history)")
+    async def export(self, interaction: discord.Interaction[SabaccBot], hand: HandId) -> None:
+        """The hand as JSON, to check it yourself with python -m engine.verify."""
+        guild = _guild_id(interaction)
+        _row, record = await _finished(self.bot, guild, hand)
+        data = json.dumps(record, indent=1).encode()
+        await interaction.response.send_message(
+            f"Hand #{hand}: check it with `python -m engine.verify hand-{hand}.json`.",
+            file=discord.File(io.BytesIO(data), filename=f"hand-{hand}.json"),
+            ephemeral=True,
+        )
+
+
+async def setup(bot: SabaccBot) -> None:
+    """Extension entry point."""
+    await bot.add_cog(History(bot))

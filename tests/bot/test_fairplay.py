@@ -1,0 +1,210 @@
+"""Provably fair hands through the real bot: commitments before the deal, seeds revealed after,
+every stored hand verified and exported, tampering caught, per-hand statistics."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from bot.sim_driver import engine_policy
+from engine.core.fair import commitment, derive_hand_seed, short
+from engine.verify import verify
+from tests.helpers import BOTH_BACKENDS, World, text_of
+from tests.table_driver import money, open_accounts, play, table_in
+
+VARIANTS = [
+    ("kessel", 90, None),
+    ("coruscant", 500, "max_hands=3"),
+    ("classic", 500, "max_hands=3"),
+    ("centran", 500, "max_hands=3"),
+    ("sabacc-project", 500, "max_hands=3"),
+    ("spike", 500, "max_hands=3"),
+]
+
+
+async def add_bots(world: World, lobby: Any, count: int) -> None:
+    for style in ("balanced", "bold", "cautious")[:count]:
+        asked = await world.alice.click(lobby, label="Add bot")
+        await world.alice.click(asked.response, label=style.capitalize())
+
+
+def public_messages(world: World) -> list[str]:
+    """Every message of the channel as a non-player sees it."""
+    return [text_of(m) for m in world.channel.history(viewer=world.dave)]
+
+
+async def fair_game(world: World, command: str, buy_in: int, options: str | None) -> Any:
+    """alice against two bots, seeded; checks after every step that no public message holds
+    the master secret or the seed of a hand that is not over yet."""
+    world.bot.tables.seeds = random.Random(23)
+    kwargs: dict[str, Any] = {"buy_in": buy_in}
+    if options:
+        kwargs["options"] = options
+    lobby = await world.alice.slash(world.channel, f"{command} start", **kwargs)
+    table = table_in(world)
+    master = table.fair_master
+    assert master is not None
+    first = commitment(derive_hand_seed(master, 1))
+    assert short(first) in text_of(lobby.response.message or lobby.response)  # before the deal
+    await add_bots(world, lobby.response, 2)
+    await world.alice.click(lobby.response, label="Start")
+    leaks: list[str] = []
+
+    async def watch() -> None:
+        game = table.game
+        assert game is not None
+        hand = game.public_view().hand_no
+        secret = [master.hex()] + [
+            derive_hand_seed(master, k).hex() for k in range(hand + 1, hand + 4)
+        ]
+        if not game.finished:  # the running hand's seed
+            secret.append(derive_hand_seed(master, hand).hex())
+        text = "\n".join(public_messages(world))
+        leaks.extend(s for s in secret if s in text)
+
+    await play(world, engine_policy("balanced"), max_steps=3000, after_step=watch)
+    assert table.game is not None and table.game.finished
+    assert leaks == []
+    return table
+
+
+@pytest.mark.parametrize(("command", "buy_in", "options"), VARIANTS)
+async def test_every_hand_is_committed_revealed_and_verifies(
+    world: World, command: str, buy_in: int, options: str | None
+) -> None:
+    before = await open_accounts(world)
+    table = await fair_game(world, command, buy_in, options)
+    master = table.fair_master
+    rows = await world.bot.db.fetchall(
+        "SELECT * FROM hands WHERE table_id = ? ORDER BY hand_no", (table.id,)
+    )
+    assert rows and all(r["status"] == "finished" for r in rows)
+    assert [r["hand_no"] for r in rows] == list(range(1, len(rows) + 1))
+    log = "\n".join(public_messages(world))
+    for row in rows:
+        seed = derive_hand_seed(master, row["hand_no"])
+        assert row["seed"] == seed.hex() and row["commitment"] == commitment(seed)
+        assert f"seed: `{seed.hex()}`" in log  # revealed in the result message
+        assert f"/verify hand:{row['id']}" in log
+    assert master.hex() not in log
+    # /verify replays every hand through the engine
+    for row in rows:
+        checked = await world.bob.slash(world.channel, "verify", hand=row["id"])
+        embed = checked.response.embeds[0]
+        assert "Verified" in embed.description, embed.description
+        assert row["commitment"] in text_of(checked.response)
+    # /export gives a file the offline verifier accepts, for every hand
+    for row in rows:
+        exported = await world.carol.slash(world.channel, "export", hand=row["id"])
+        assert exported.ephemeral
+        (attachment,) = exported.response.attachments
+        record = json.loads(await attachment.read())
+        assert verify(record).ok
+        assert master.hex() not in json.dumps(record)
+        later = derive_hand_seed(master, row["hand_no"] + 1).hex()
+        assert later not in json.dumps(record)
+    assert await money(world) == before
+
+
+@BOTH_BACKENDS
+async def test_stats_count_each_hand_as_it_ends(world: World) -> None:
+    await open_accounts(world)
+    world.bot.tables.seeds = random.Random(5)
+    lobby = await world.alice.slash(world.channel, "classic start", buy_in=500)
+    await add_bots(world, lobby.response, 1)
+    await world.alice.click(lobby.response, label="Start")
+    table = table_in(world)
+
+    def after_two_hands(t: Any) -> bool:
+        return t.game is not None and t.game.public_view().hand_no >= 3
+
+    await play(world, engine_policy("balanced"), max_steps=3000, stop=after_two_hands)
+    assert table.game is not None and not table.game.finished
+    stats = await world.alice.slash(world.channel, "stats")
+    text = text_of(stats.response)
+    assert "No games played yet" not in text
+    assert "Hands: **2** played" in text
+    history = await world.alice.slash(world.channel, "history", member=world.alice)
+    listed = text_of(history.response)
+    assert "**#1** Classic Sabacc hand 1" in listed and "**#2** Classic Sabacc hand 2" in listed
+    running = await world.bob.slash(world.channel, "verify", hand=3)
+    assert "still being played" in text_of(running.response)
+    refused = await world.bob.slash(world.channel, "export", hand=3)
+    assert refused.ephemeral and "still being played" in refused.response.content
+    seed = derive_hand_seed(table.fair_master, 3).hex()
+    assert seed not in "\n".join(public_messages(world))
+
+
+async def tamper(world: World, hand_id: int, change: Any) -> str:
+    row = await world.bot.db.fetchone("SELECT record FROM hands WHERE id = ?", (hand_id,))
+    record = json.loads(row["record"])
+    change(record)
+    await world.bot.db.execute(
+        "UPDATE hands SET record = ? WHERE id = ?", (json.dumps(record), hand_id)
+    )
+    checked = await world.bob.slash(world.channel, "verify", hand=hand_id)
+    return str(checked.response.embeds[0].description)
+
+
+@BOTH_BACKENDS
+async def test_tampering_fails_at_the_right_step(world: World) -> None:
+    await open_accounts(world)
+    table = await fair_game(world, "coruscant", 500, "max_hands=3")
+    hand_id = int(
+        (
+            await world.bot.db.fetchone(
+                "SELECT id FROM hands WHERE table_id = ? AND hand_no = 2", (table.id,)
+            )
+        )["id"]
+    )
+
+    def bump_bet(record: dict[str, Any]) -> None:
+        for step in record["steps"]:
+            if step.get("action", {}).get("amount"):
+                step["action"]["amount"] += 1
+                return
+        raise AssertionError("no bet to tamper with")
+
+    def drop_event(record: dict[str, Any]) -> None:
+        record["steps"][2]["events"].pop(0)
+
+    failed = await tamper(world, hand_id, drop_event)
+    assert "failed** at step 2 " in failed
+    failed = await tamper(world, hand_id, bump_bet)
+    assert "Verification failed" in failed and "at step " in failed
+    await world.bot.db.execute("UPDATE hands SET seed = ? WHERE id = ?", ("00" * 32, hand_id))
+    failed = await tamper(world, hand_id, lambda record: None)
+    assert "failed** at commitment: SHA-256 of the revealed seed" in failed
+    await world.bot.db.execute(
+        "UPDATE hands SET seed = ?, commitment = ? WHERE id = ?",
+        (derive_hand_seed(bytes(32), 2).hex(), commitment(derive_hand_seed(bytes(32), 2)), hand_id),
+    )
+    failed = await tamper(world, hand_id, lambda record: None)
+    assert "failed** at step 0 " in failed  # another seed deals other cards at once
+
+
+async def test_replay_steps_through_a_hand(world: World) -> None:
+    await open_accounts(world)
+    table = await fair_game(world, "classic", 500, "max_hands=2")
+    row = await world.bot.db.fetchone(
+        "SELECT * FROM hands WHERE table_id = ? AND hand_no = 1", (table.id,)
+    )
+    shown = await world.alice.slash(world.channel, "replay", hand=row["id"])
+    assert shown.ephemeral
+    first = shown.response.embeds[0]
+    assert first.footer.text.startswith("Step 1/")
+    assert "Your cards then" in text_of(shown.response)  # alice played it: her own cards
+    other = await world.dave.slash(world.channel, "replay", hand=row["id"])
+    assert "Your cards then" not in text_of(other.response)
+    total = int(first.footer.text.split("/")[1].split()[0])
+    message = shown.response
+    for _ in range(total - 1):
+        clicked = await world.alice.click(message, label="▶")
+        message = clicked.response or message
+    last = message.embeds[0]
+    assert f"Step {total}/{total}" in last.footer.text and "revealed" in last.footer.text
+    back = await world.alice.click(message, label="◀")
+    assert f"Step {total - 1}/{total}" in back.response.embeds[0].footer.text
