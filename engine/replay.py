@@ -124,8 +124,12 @@ class Frame:
 
 
 def hands_of(game: Game) -> list[list[str]]:
-    """Every seat's private cards now: who saw what."""
-    return [list(game.view_for(seat).hand) for seat in range(len(game.players))]
+    """Every seat's private cards now: who saw what (through ``game.hand(seat)`` where the game
+    has it: the same cards without building every seat's whole view at every step)."""
+    quick = getattr(game, "hand", None)
+    if quick is None:
+        return [list(game.view_for(seat).hand) for seat in range(len(game.players))]
+    return [list(quick(seat)) for seat in range(len(game.players))]
 
 
 def _stacks(game: Game) -> tuple[int, ...]:
