@@ -110,6 +110,9 @@ class BenchBot:
         self.traffic = Traffic()
         self._channels: dict[int, StubChannel] = {}
 
+    def add_cleanup(self, _hook: Any) -> None:
+        """The bench closes the runtime and the database itself."""
+
     def get_channel(self, channel_id: int) -> StubChannel:
         channel = self._channels.get(channel_id)
         if channel is None:
