@@ -12,15 +12,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.core.game import ShownHand
-from engine.variants.classic.events import (
+from engine.variants.classic.events import PhaseStarted
+from engine.variants.twopot.events import (
     GameOver,
     HandWon,
     PenaltyPaid,
-    PhaseStarted,
+    PlayerLeft,
     PotAwarded,
+    Reshuffled,
     SabaccPotResult,
+    StasisMoved,
 )
-from engine.variants.twopot.events import PlayerLeft, Reshuffled, StasisMoved
 
 __all__ = [
     "ArrayStarted",

@@ -1,9 +1,10 @@
 """Classic Sabacc events: frozen dataclasses, each with a public log line.
 
 No event's public text ever names a hidden card: only stasis-field cards (face up), revealed hands
-and Sudden-Demise cards (drawn face up) appear in them. :class:`PlayerLeft`, :class:`Reshuffled`
-and :class:`StasisMoved` are the two-pot family's (:mod:`engine.variants.twopot.events`),
-re-exported here.
+and Sudden-Demise cards (drawn face up) appear in them. :class:`PlayerLeft`, :class:`Reshuffled`,
+:class:`StasisMoved`, :class:`PotAwarded`, :class:`PenaltyPaid`, :class:`SabaccPotResult`,
+:class:`HandWon` and :class:`GameOver` are the two-pot family's
+(:mod:`engine.variants.twopot.events`), re-exported here.
 """
 
 from __future__ import annotations
@@ -12,8 +13,13 @@ from dataclasses import dataclass
 
 from engine.core.game import ShownHand
 from engine.variants.classic.cards import Card, CardError
+from engine.variants.twopot.events import GameOver as GameOver  # re-exported
+from engine.variants.twopot.events import HandWon as HandWon  # re-exported
+from engine.variants.twopot.events import PenaltyPaid as PenaltyPaid  # re-exported
 from engine.variants.twopot.events import PlayerLeft as PlayerLeft  # re-exported
+from engine.variants.twopot.events import PotAwarded as PotAwarded  # re-exported
 from engine.variants.twopot.events import Reshuffled as Reshuffled  # re-exported
+from engine.variants.twopot.events import SabaccPotResult as SabaccPotResult  # re-exported
 from engine.variants.twopot.events import StasisMoved as StasisMoved  # re-exported
 from engine.variants.twopot.events import shown_draws
 
@@ -174,88 +180,3 @@ class SuddenDemiseDrew:
     def shown_hands(self) -> tuple[ShownHand, ...]:
         """Each face-up draw adds a card to that player's shown hand."""
         return shown_draws(self.draws)
-
-
-@dataclass(frozen=True, slots=True)
-class PotAwarded:
-    """One hand-pot layer paid out (or sent to the Sabacc pot when nobody can win it)."""
-
-    pot: str
-    amount: int
-    winners: tuple[str, ...]
-
-    def public_text(self) -> str:
-        """Log line."""
-        if not self.winners:
-            return f"Nobody can win the {self.pot} ({self.amount}): it goes to the Sabacc pot."
-        if len(self.winners) == 1:
-            return f"{self.winners[0]} wins the {self.pot} ({self.amount})."
-        return f"{' and '.join(self.winners)} split the {self.pot} ({self.amount})."
-
-    def won_by(self) -> tuple[str, ...]:
-        """The pot's winners."""
-        return self.winners
-
-
-@dataclass(frozen=True, slots=True)
-class PenaltyPaid:
-    """A bombed-out player (or a caller who lost) pays into the Sabacc pot."""
-
-    player: str
-    amount: int
-    why: str
-
-    def public_text(self) -> str:
-        """Log line."""
-        if not self.amount:
-            return (
-                f"{self.player} bombs out ({self.why}) but has no credits left to pay the penalty."
-            )
-        return f"{self.player} bombs out ({self.why}) and pays {self.amount} to the Sabacc pot."
-
-
-@dataclass(frozen=True, slots=True)
-class SabaccPotResult:
-    """The Sabacc pot is won (Pure Sabacc / Idiot's Array) or carries over."""
-
-    winners: tuple[str, ...]
-    amount: int
-
-    def public_text(self) -> str:
-        """Log line."""
-        if not self.winners:
-            return f"The Sabacc pot ({self.amount}) carries over."
-        if len(self.winners) == 1:
-            return f"{self.winners[0]} takes the Sabacc pot ({self.amount})!"
-        return f"{' and '.join(self.winners)} split the Sabacc pot ({self.amount})!"
-
-    def won_by(self) -> tuple[str, ...]:
-        """Who takes the Sabacc pot (nobody when it carries over)."""
-        return self.winners
-
-
-@dataclass(frozen=True, slots=True)
-class HandWon:
-    """Why the hand went the way it did (which comparison or tie-break decided)."""
-
-    text: str
-
-    def public_text(self) -> str:
-        """Log line."""
-        return self.text
-
-
-@dataclass(frozen=True, slots=True)
-class GameOver:
-    """The game ended; leftover Sabacc pot shared out (CL-30)."""
-
-    standings: tuple[tuple[str, int], ...]
-    sabacc_shared: int
-
-    def public_text(self) -> str:
-        """Log line."""
-        table = ", ".join(f"{p} {c}" for p, c in self.standings)
-        extra = (
-            f" The Sabacc pot ({self.sabacc_shared}) is shared out." if self.sabacc_shared else ""
-        )
-        return f"Game over.{extra} Final credits: {table}."

@@ -2,8 +2,9 @@
 
 No public line names a hidden card: gained cards are reported by count only; cards put on or
 taken from the face-up discard pile, junked hands, revealed hands and blind draws are public
-(§3.5). :class:`PlayerLeft` and :class:`Reshuffled` are the two-pot family's, :class:`GameOver`,
-:class:`HandWon` and :class:`SabaccPotResult` Classic's (the same lines), re-exported.
+(§3.5). :class:`PlayerLeft`, :class:`Reshuffled`, :class:`GameOver`, :class:`HandWon` and
+:class:`SabaccPotResult` are the two-pot family's (:mod:`engine.variants.twopot.events`),
+re-exported.
 """
 
 from __future__ import annotations
@@ -11,12 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.core.game import ShownHand
-from engine.variants.classic.events import GameOver as GameOver  # re-exported: the same lines
-from engine.variants.classic.events import HandWon as HandWon  # re-exported
-from engine.variants.classic.events import SabaccPotResult as SabaccPotResult  # re-exported
 from engine.variants.corellian_spike.cards import Card, card_name, signed
+from engine.variants.twopot.events import GameOver as GameOver  # re-exported
+from engine.variants.twopot.events import HandWon as HandWon  # re-exported
 from engine.variants.twopot.events import PlayerLeft as PlayerLeft  # re-exported
 from engine.variants.twopot.events import Reshuffled as Reshuffled  # re-exported
+from engine.variants.twopot.events import SabaccPotResult as SabaccPotResult  # re-exported
 
 
 def shown(notations: tuple[str, ...] | list[str]) -> str:

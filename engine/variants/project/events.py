@@ -12,17 +12,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.core.game import ShownHand
-from engine.variants.classic.events import (
-    CashedOut,
+from engine.variants.classic.events import CashedOut, Revealed
+from engine.variants.project.cards import parse
+from engine.variants.twopot.events import (
     GameOver,
     HandWon,
     PenaltyPaid,
+    PlayerLeft,
     PotAwarded,
-    Revealed,
     SabaccPotResult,
+    shown_draws,
 )
-from engine.variants.project.cards import parse
-from engine.variants.twopot.events import PlayerLeft, shown_draws
 
 __all__ = [
     "CardsDealt",
