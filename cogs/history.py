@@ -153,8 +153,8 @@ class History(commands.Cog):
     async def replay(self, interaction: discord.Interaction[SabaccBot], hand: HandId) -> None:
         """Step through a finished hand with ◀ ▶ (your own cards too, if you played it)."""
         guild = _guild_id(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)  # before any read
         row, record = await _finished(self.bot, guild, hand)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             hand_frames = await asyncio.to_thread(frames, record)
         except ValueError as exc:
@@ -173,9 +173,10 @@ class History(commands.Cog):
     async def export(self, interaction: discord.Interaction[SabaccBot], hand: HandId) -> None:
         """The hand as JSON, to check it yourself with python -m engine.verify."""
         guild = _guild_id(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)  # before any read
         _row, record = await _finished(self.bot, guild, hand)
         data = json.dumps(record, indent=1).encode()
-        await interaction.response.send_message(
+        await interaction.followup.send(
             f"Hand #{hand}: check it with `python -m engine.verify hand-{hand}.json`.",
             file=discord.File(io.BytesIO(data), filename=f"hand-{hand}.json"),
             ephemeral=True,
