@@ -13,6 +13,7 @@ the engine's bot opponents (:mod:`engine.bots`) once they support the variant; o
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import random
 from collections.abc import Awaitable, Callable, Iterator, Sequence
@@ -31,6 +32,7 @@ from engine.core.game import Action, ActionSpec, ParamKind
 __all__ = [
     "Policy",
     "SimDriver",
+    "VirtualSleep",
     "all_in",
     "as_choice",
     "bots_support",
@@ -45,6 +47,29 @@ __all__ = [
 Policy = Callable[[Table, int, tuple[ActionSpec, ...]], tuple[str, Any]]
 
 _QUIET = ("check", "call", "stand")
+
+
+@dataclass
+class VirtualSleep:
+    """A bot's ``sleeper``: every wait of the table runtime (turn timers, bot delays, edit
+    intervals) is declared to simcord as an intentional wait, so its wake-up is virtual from
+    birth and only :meth:`simcord.env.Env.advance_time` moves it. A test's outcome then never
+    depends on how fast the machine runs, and the demo's clock moves bots at their own pace
+    without holding up a player's click."""
+
+    env: Env | None = None
+
+    async def __call__(self, seconds: float) -> None:
+        if self.env is None or seconds <= 0:
+            await asyncio.sleep(seconds)
+            return
+        await self.env.external_wait(asyncio.sleep(seconds), reason="table timer")
+
+    async def wait(self, event: Awaitable[Any]) -> Any:
+        """An intentional wait for an event of the outside world (a paused table's clock)."""
+        if self.env is None:
+            return await event
+        return await self.env.external_wait(event, reason="table paused")
 
 
 def passive(table: Table, seat: int, specs: tuple[ActionSpec, ...]) -> tuple[str, Any]:

@@ -21,7 +21,7 @@ Fixtures
 ``restart``       ``await restart(**settings_changes)``: a fresh bot on the same database file
                   replaces the running one (a process restart); the old one is released
 
-Every bot gets a :class:`tests.helpers.VirtualSleep` as its ``sleeper``: turn timers, lobby
+Every bot gets a :class:`bot.sim_driver.VirtualSleep` as its ``sleeper``: turn timers, lobby
 expiry, bot delays and edit intervals wait in simcord's virtual time only, so tests move them
 with ``advance_time`` and never depend on wall-clock speed; simcord's settle timeout (the real
 time a step may take) is raised to ``SETTLE_SECONDS`` for slow, loaded machines.
@@ -51,9 +51,9 @@ from bot.art.decks import DECKS
 from bot.client import SabaccBot, create_bot
 from bot.errors import user_message
 from bot.settings import Settings
-from bot.sim_driver import fast_idle
+from bot.sim_driver import VirtualSleep, fast_idle
 from bot.storage.embedded import EmbeddedPostgres, ServerUnavailable
-from tests.helpers import VirtualSleep, World, burst_click, modal_ids, text_of
+from tests.helpers import World, burst_click, modal_ids, text_of
 
 __all__ = ["World", "burst_click", "modal_ids", "text_of"]
 

@@ -5,17 +5,14 @@
 * :func:`burst_click` - several users click the same button at the same instant;
   :func:`burst` - several clicks, each on its own message, at the same instant.
 * :func:`text_of` - content + embed text of a response, for loose assertions.
-* :class:`VirtualSleep` - the bot's ``sleeper`` in tests: its timers wait in simcord's
-  virtual time only (they pass with ``advance_time``, never with wall-clock time).
 
 ``burst_click`` uses private simcord 3.2.1 internals (pinned in pyproject).
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-from collections.abc import Awaitable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -56,27 +53,6 @@ class World:
     def bot(self) -> Any:
         """The bot currently attached to the env (changes after a restart)."""
         return self.env.bot
-
-
-@dataclass
-class VirtualSleep:
-    """A bot's ``sleeper``: every wait of the table runtime is declared to simcord as an
-    intentional wait, so its wake-up is virtual from birth. A test's outcome then never depends
-    on how fast the machine runs, whatever ``settle_timeout`` is."""
-
-    env: Env | None = None
-
-    async def __call__(self, seconds: float) -> None:
-        if self.env is None or seconds <= 0:
-            await asyncio.sleep(seconds)
-            return
-        await self.env.external_wait(asyncio.sleep(seconds), reason="table timer")
-
-    async def wait(self, event: Awaitable[Any]) -> Any:
-        """An intentional wait for an event of the outside world (a paused table's clock)."""
-        if self.env is None:
-            return await event
-        return await self.env.external_wait(event, reason="table paused")
 
 
 @contextlib.contextmanager

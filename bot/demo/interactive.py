@@ -21,7 +21,7 @@ from bot.demo.common import (
     demo_variants,
     running_bot,
 )
-from bot.sim_driver import SimDriver, bots_support
+from bot.sim_driver import SimDriver, VirtualSleep, bots_support
 
 log = logging.getLogger(__name__)
 
@@ -59,8 +59,10 @@ class RealTimeClock:
     * The page's clock (its "presentation time", against which "<t:…:R>" countdowns are drawn)
       is moved to the simulated now before every action and at least every
       :data:`COUNTDOWN_SECONDS`, so "auto-play in …" shows the real time left.
-    * The simulated Discord waits at most :data:`SETTLE_SECONDS` for the bot after an action:
-      the player's own move is on the page at once, the bots' moves follow on later ticks.
+    * The bot's waits (bot delays, turn timers) are virtual (:class:`bot.sim_driver.VirtualSleep`)
+      and this clock moves them with real time, so the player's own move is on the page at once
+      and the bots' moves follow on later ticks; the simulated Discord waits at most
+      :data:`SETTLE_SECONDS` for any other work of the bot after an action.
     """
 
     def __init__(self, env: Any, preview: Any, every: float) -> None:
@@ -189,35 +191,35 @@ async def interactive_session(
     settings = demo_settings(db, bot_delay=bot_delay, edit_interval=0.0)
     for line in await close_leftover_tables(db):
         print(line, flush=True)
-    async with (
-        running_bot(settings) as bot,
-        simcord.run(bot, check_errors=False, settle_timeout=SETTLE_SECONDS) as env,
-    ):
-        guild = env.create_guild("Sabacc Demo")
-        channel = guild.create_text_channel("sabacc", topic="Offline demo table")
-        you = guild.add_member(env.create_user("you", global_name="You"))
-        friend = guild.add_member(env.create_user("friend", global_name="Friend"))
-        driver = SimDriver(env, channel, (you, friend))
-        await driver.open_lobby(you, group)
-        seated = 0
-        if bots_support(variant):
-            limit = driver.table().variant.max_players - 1
-            for index in range(min(players, limit)):
-                await driver.add_bot(you, BOT_STYLES[index % len(BOT_STYLES)])
-                seated += 1
-        else:  # no bot opponents for this variant yet: Friend sits down for a hot-seat game
-            await driver.control(friend, "join")
-        if start:
-            await driver.control(you, "start")
-        async with env.preview(
-            channel, viewers=[you, friend], layout="channel", width=1280, height=900, port=port
-        ) as preview:
-            clock = RealTimeClock(env, preview, tick)
-            clock.start()
-            try:
-                yield Session(env, preview, driver, group, seated, clock)
-            finally:
-                await clock.stop()
+    async with running_bot(settings) as bot:
+        bot.sleeper = VirtualSleep()  # type: ignore[attr-defined]  # bots' delays, timers: virtual
+        async with simcord.run(bot, check_errors=False, settle_timeout=SETTLE_SECONDS) as env:
+            bot.sleeper.env = env  # type: ignore[attr-defined]
+            guild = env.create_guild("Sabacc Demo")
+            channel = guild.create_text_channel("sabacc", topic="Offline demo table")
+            you = guild.add_member(env.create_user("you", global_name="You"))
+            friend = guild.add_member(env.create_user("friend", global_name="Friend"))
+            driver = SimDriver(env, channel, (you, friend))
+            await driver.open_lobby(you, group)
+            seated = 0
+            if bots_support(variant):
+                limit = driver.table().variant.max_players - 1
+                for index in range(min(players, limit)):
+                    await driver.add_bot(you, BOT_STYLES[index % len(BOT_STYLES)])
+                    seated += 1
+            else:  # no bot opponents for this variant yet: Friend sits down for a hot-seat game
+                await driver.control(friend, "join")
+            if start:
+                await driver.control(you, "start")
+            async with env.preview(
+                channel, viewers=[you, friend], layout="channel", width=1280, height=900, port=port
+            ) as preview:
+                clock = RealTimeClock(env, preview, tick)
+                clock.start()
+                try:
+                    yield Session(env, preview, driver, group, seated, clock)
+                finally:
+                    await clock.stop()
 
 
 def _instructions(session: Session, variant: str) -> str:

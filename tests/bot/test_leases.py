@@ -12,11 +12,12 @@ import simcord.env as _simcord_env
 
 from bot.client import SabaccBot, create_bot
 from bot.settings import Settings
+from bot.sim_driver import VirtualSleep
 from bot.tables.leases import shard_of
 from bot.tables.store import LeaseLost
 from tests.bot.test_tables import start_table
 from tests.bot.variant_table import finish_settled
-from tests.helpers import BOTH_BACKENDS, VirtualSleep, World, bot_scope
+from tests.helpers import BOTH_BACKENDS, World, bot_scope
 from tests.table_driver import all_in, do, open_accounts, table_in
 
 pytestmark = BOTH_BACKENDS
