@@ -116,6 +116,8 @@ def report(name: str, result: dict[str, Any]) -> None:
     print(f"{name}")
     print(f"  click → ack        p50/p99/max {quantiles(result['acks'])}")
     print(f"  click → committed  p50/p99/max {quantiles(result['commits'])}")
+    if result.get("visible") is not None:
+        print(f"  click → table msg  p50/p99/max {quantiles(result['visible'])}")
     line = f"  {result['rate']:,.0f} committed actions/s · {len(result['commits'])} actions"
     line += f" ({result['refused']} refused)"
     if result["stall"] is not None:
@@ -126,6 +128,13 @@ def report(name: str, result: dict[str, Any]) -> None:
     if result.get("batches"):
         batches, writes = result["batches"]
         line += f" · group commit: {writes} writes in {batches} transactions"
+    if result.get("emitting") is not None:
+        polls, cpu = result["polls"]
+        line += (
+            f"\n  {result['clicks_per_s']:,.0f} clicks answered/s · emitting the largest burst"
+            f" {result['emitting'] * 1e3:.0f} ms · bench's own quiet checks {cpu:.2f} s"
+            f" in {polls} polls"
+        )
     print(line)
 
 
