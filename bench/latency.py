@@ -134,7 +134,10 @@ def report(name: str, result: dict[str, Any]) -> None:
             f"\n  {result['clicks_per_s']:,.0f} clicks answered/s · emitting the largest burst"
             f" {result['emitting'] * 1e3:.0f} ms · bench's own quiet checks {cpu:.2f} s"
             f" in {polls} polls"
+            f"\n  event loop thread: {result['layers']}"
         )
+        for layer, functions in result["top"].items():
+            line += f"\n    {layer}: {functions}"
     print(line)
 
 

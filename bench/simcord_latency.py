@@ -36,6 +36,7 @@ from discord.ext import commands
 from simcord.backend.models import interaction as _records
 from simcord.enums import ComponentType
 
+from bench.sampler import Sampler
 from bench.simcord_quiet import NeverDue, Quiet
 from bench.stub import SEATS, VARIANTS, StallMonitor, Traffic
 from bot.client import create_bot
@@ -113,9 +114,7 @@ class Burst:
             self.env.backend.emit("INTERACTION_CREATE", payload)
         self.emitting = time.perf_counter() - start
         records = [record for record, _ in self.pending]
-        answered = await self.quiet.until(
-            lambda: all(r.id in ACKED for r in records), BURST_TIMEOUT
-        )
+        answered = await self.quiet.until(records, ACKED, BURST_TIMEOUT)
         if not answered:
             missing = sum(1 for r in records if r.id not in ACKED)
             raise TimeoutError(f"{missing} of {len(records)} clicks unanswered after the burst")
@@ -134,7 +133,9 @@ class Run:
         self.emitting = 0.0
         self.clicks = 0
 
-    def figures(self, stalls: StallMonitor, edits: Edits | None, quiet: Quiet) -> dict[str, Any]:
+    def figures(
+        self, stalls: StallMonitor, edits: Edits | None, quiet: Quiet, sampler: Sampler
+    ) -> dict[str, Any]:
         """What :func:`bench.latency.report` prints, plus the simulator's own figures."""
         return {
             "acks": self.acks,
@@ -148,6 +149,8 @@ class Run:
             "emitting": self.emitting,
             "total": self.total,
             "polls": (quiet.polls, quiet.cpu),
+            "layers": sampler.line(),
+            "top": {layer: sampler.top(layer) for layer in ("simcord", "discord.py", "bot")},
         }
 
 
@@ -230,7 +233,7 @@ async def _sabacc_waves(env: Any, bot: Any, count: int, waves: int, seed: int) -
         run.total += time.perf_counter() - start
         return records
 
-    with StallMonitor() as stalls:
+    with StallMonitor() as stalls, Sampler() as sampler:
         for _wave in range(waves):
             first = Burst(env, quiet)
             follow: list[tuple[Any, Any, Any]] = []
@@ -283,7 +286,7 @@ async def _sabacc_waves(env: Any, bot: Any, count: int, waves: int, seed: int) -
                     third.add(actor, fresh, _button(fresh, "pick:confirm"))
                     run.finals += 1
                 await fire(third)
-    return run.figures(stalls, edits, quiet)
+    return run.figures(stalls, edits, quiet, sampler)
 
 
 def _button(stored: Any, custom_id: str) -> dict[str, Any]:
@@ -348,7 +351,7 @@ async def bare_run(count: int, waves: int, clicks_per_wave: int) -> dict[str, An
         await env.settle()
         run, quiet = Run(), Quiet(env)
         edits = Edits(env, {m.id for m in messages})
-        with StallMonitor() as stalls:
+        with StallMonitor() as stalls, Sampler() as sampler:
             for wave in range(waves):
                 one = Burst(env, quiet)
                 for k in range(clicks_per_wave):
@@ -364,7 +367,7 @@ async def bare_run(count: int, waves: int, clicks_per_wave: int) -> dict[str, An
                 run.finals += clicks_per_wave
                 run.commits.extend(t - start for t in BARE_DONE)
                 run.total += time.perf_counter() - start
-        figures = run.figures(stalls, edits, quiet)
+        figures = run.figures(stalls, edits, quiet, sampler)
         figures["visible"] = None  # its commit is the edit
         await bot.close()
     return figures
