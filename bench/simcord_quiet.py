@@ -11,15 +11,15 @@ waves spent 31 of 34 s of CPU in settle, at 200 tables it never finished. The cl
 themselves wait behind it, since the bookkeeping runs on the bot's event loop.
 
 This module replaces it, for the benchmark only, by the same question asked in O(tasks +
-callbacks): is any bot-owned task runnable or waiting on anything but an intentional wait? It
-reads the same private simcord 3.2.1 state the settle loop reads (pinned version), and never
-changes what the bot does.
+callbacks) (:class:`Quiet`): is any bot-owned task runnable or waiting on anything but an
+intentional wait? It reads the same private simcord 3.2.1 state the settle loop reads (pinned
+version) and never changes what the bot does. Two more quadratic costs are taken out:
 
-:class:`NeverDue` is the bot's sleeper here: turn timers (90 s) and every other bot wait are
-intentional external waits that no clock ends during the run (the bench makes every pending
-player act at once, so no timer could be due), and no timer handle is created for them, so
-simcord keeps no timer records that each new callback's bookkeeping would scan
-(``_WorkState.callbacks`` is a list: a finished callback is removed with ``list.remove``).
+* :class:`NeverDue` is the bot's sleeper: turn timers (90 s) and every other bot wait are
+  intentional external waits that no clock ends during the run (every pending player acts
+  in every wave, so no timer could be due), and no timer handle is created for them;
+* :class:`CallbackRecords`: simcord removes each finished callback's record from a list with
+  ``list.remove``, comparing it with every older record (open pickers' 90 s expiry timers).
 """
 
 from __future__ import annotations
