@@ -38,16 +38,24 @@ PLAYERS = 4
 MAX_STEPS = 20_000
 
 
-def engine_playout(variant: str, seed: int, *, views: bool = True) -> int:
-    """One random legal game through the engine; returns the number of actions applied."""
+PARTS = ("pending_seats", "legal_actions", "choice", "apply", "events text", "public view")
+
+
+def new_game(variant: str, seed: int) -> Game:
+    """A fresh game of ``variant`` (a ``SETTINGS`` row or a variant id) for :data:`PLAYERS`."""
     info = get_variant(variant.removesuffix("-no-tokens"))
     buy_in, options = SETTINGS.get(variant, (info.buy_in_presets[info.default_preset], {}))
-    game: Game = info.create(
+    return info.create(
         [f"p{i}" for i in range(PLAYERS)],
         buy_in=buy_in,
         options={**info.options, **options},
         seed=seed,
     )
+
+
+def engine_playout(variant: str, seed: int, *, views: bool = True) -> int:
+    """One random legal game through the engine; returns the number of actions applied."""
+    game = new_game(variant, seed)
     rng = random.Random(seed)
     steps = 0
     while not game.finished and steps < MAX_STEPS:
@@ -61,6 +69,45 @@ def engine_playout(variant: str, seed: int, *, views: bool = True) -> int:
                 event.public_text()
             game.public_view()
     return steps
+
+
+def timed_playout(variant: str, seed: int, spent: dict[str, float]) -> int:
+    """:func:`engine_playout` with a clock around each part; adds seconds per part to ``spent``."""
+    clock = time.perf_counter
+    game = new_game(variant, seed)
+    rng = random.Random(seed)
+    steps = 0
+    while not game.finished and steps < MAX_STEPS:
+        t0 = clock()
+        seat = min(game.pending_seats())
+        t1 = clock()
+        specs = game.legal_actions(seat)
+        t2 = clock()
+        action = random_for_spec(rng.choice(specs), rng) if specs else game.default_action(seat)
+        t3 = clock()
+        events = game.apply(seat, action)
+        t4 = clock()
+        for event in events:
+            event.public_text()
+        t5 = clock()
+        game.public_view()
+        t6 = clock()
+        steps += 1
+        took = (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4, t6 - t5)
+        for part, seconds in zip(PARTS, took, strict=True):
+            spent[part] += seconds
+    return steps
+
+
+def breakdown(variant: str, seconds: float) -> str:
+    """Microseconds per action spent in each part of a playout, over about ``seconds``."""
+    spent = dict.fromkeys(PARTS, 0.0)
+    actions = games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        actions += timed_playout(variant, games, spent)
+        games += 1
+    return "  ".join(f"{part} {spent[part] / actions * 1e6:.1f}" for part in PARTS)
 
 
 # --- the bare loop --------------------------------------------------------------------------
@@ -178,7 +225,10 @@ def main() -> None:
     args = parser.parse_args()
     print(f"Python {platform.python_version()} · one core · {PLAYERS} players · random legal play")
     bare, bare_games = rate(bare_playout, args.seconds)
-    print(f"{'bare Kessel loop (no tokens)':34} {bare:>10,.0f} actions/s  ({bare_games} games)")
+    print(
+        f"{'bare Kessel loop (no tokens)':34} {bare:>10,.0f} actions/s  ({bare_games} games)"
+        f"  {1e6 / bare:.1f} µs/action"
+    )
     rows = [*SETTINGS, *(v for v in variant_ids() if v not in SETTINGS)]
     results: dict[str, float] = {}
     for variant in rows:
@@ -191,6 +241,7 @@ def main() -> None:
             f"{'engine ' + variant:34} {full:>10,.0f} actions/s  ({games} games)"
             f"  without events/views {core:,.0f}"
         )
+        print(f"{'':34} µs/action: {breakdown(variant, args.seconds / 2)}")
     same = results.get("kessel-no-tokens")
     if same:
         print(f"\nengine / bare loop, same Kessel game: {same / bare:.3f}  (goal >= 0.3)")

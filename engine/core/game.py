@@ -14,7 +14,7 @@ returns plus :meth:`Game.payouts` at the end equals ``buy_in * seats``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar, Protocol, Self, runtime_checkable
@@ -34,25 +34,73 @@ class ParamKind(StrEnum):
     CHOICE = "choice"  # ``min_choices``..``max_choices`` values among ``options`` (a select)
 
 
-@dataclass(frozen=True, slots=True)
+Text = str | Callable[[], str]
+"""A text given as is, or as a function computing it when first read (see :class:`LazyText`)."""
+
+
+class LazyText:
+    """A text field of a frozen dataclass that may be given as a zero-argument function.
+
+    The function runs when the field is first read, and its result replaces it: reading the
+    field always gives a ``str``. ``legal_actions`` describes every option this way, so a
+    decision costs no label or preview until someone shows a picker or a bot reads one.
+    A function must compute from values it captured when the spec was built, never from the
+    live state (the text must not depend on when it is read).
+    """
+
+    __slots__ = ("default", "slot")
+
+    def __init__(self, default: str | None = None) -> None:
+        self.default = default  # None: the field is required
+        self.slot = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.slot = f"_{name}"
+
+    def __get__(self, obj: object | None, owner: type) -> str:
+        if obj is None:  # the dataclass asks for the field's default
+            if self.default is None:
+                raise AttributeError(self.slot)
+            return self.default
+        text = obj.__dict__[self.slot]
+        if not isinstance(text, str):
+            text = text()
+            obj.__dict__[self.slot] = text
+        return text  # type: ignore[no-any-return]
+
+    def __set__(self, obj: object, value: Text) -> None:
+        obj.__dict__[self.slot] = value
+
+
+@dataclass(frozen=True, init=False)
 class Option:
-    """One choosable value of a ``CHOICE`` action (a card, a pile, a die, a target)."""
+    """One choosable value of a ``CHOICE`` action (a card, a pile, a die, a target).
+
+    ``label`` and ``description`` may be given as functions (:class:`LazyText`).
+    """
 
     value: str
-    label: str
-    description: str = ""
+    label: LazyText = LazyText()
+    description: LazyText = LazyText("")
+
+    def __init__(self, value: str, label: Text, description: Text = "") -> None:
+        fields = self.__dict__  # a frozen dataclass: its fields are set once, here
+        fields["value"] = value
+        fields["_label"] = label
+        fields["_description"] = description
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, init=False)
 class ActionSpec:
     """One thing a seat may do now, described well enough to draw a control for it.
 
     ``kind`` is a stable lower-case identifier (``[a-z_]+``, it goes into Discord custom ids).
-    ``style`` is one of ``primary``, ``secondary``, ``success``, ``danger``.
+    ``style`` is one of ``primary``, ``secondary``, ``success``, ``danger``. ``label`` and
+    ``prompt`` may be given as functions (:class:`LazyText`).
     """
 
     kind: str
-    label: str
+    label: LazyText = LazyText()
     param: ParamKind = ParamKind.NONE
     min_amount: int = 0
     max_amount: int = 0
@@ -60,7 +108,33 @@ class ActionSpec:
     min_choices: int = 1
     max_choices: int = 1
     style: str = "secondary"
-    prompt: str = ""
+    prompt: LazyText = LazyText("")
+
+    def __init__(
+        self,
+        kind: str,
+        label: Text,
+        param: ParamKind = ParamKind.NONE,
+        min_amount: int = 0,
+        max_amount: int = 0,
+        options: tuple[Option, ...] = (),
+        min_choices: int = 1,
+        max_choices: int = 1,
+        style: str = "secondary",
+        prompt: Text = "",
+    ) -> None:
+        self.__dict__.update(  # a frozen dataclass: its fields are set once, here
+            kind=kind,
+            _label=label,
+            param=param,
+            min_amount=min_amount,
+            max_amount=max_amount,
+            options=options,
+            min_choices=min_choices,
+            max_choices=max_choices,
+            style=style,
+            _prompt=prompt,
+        )
 
 
 @dataclass(frozen=True, slots=True)

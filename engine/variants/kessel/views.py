@@ -102,6 +102,28 @@ def parse_combo(st: KesselState, seat: int, value: str) -> dict[Family, int]:
     return {f: int(p) for f, p in zip(fams, parts, strict=True)}
 
 
+def _impostor_option(
+    hand: tuple[Card, ...], fix: Fix, combo: Mapping[Family, int], full: Mapping[Family, int]
+) -> Option:
+    """A die choice; its label and description (every Impostor of the hand, a double already
+    set) are worked out when first read."""
+    value = _combo_value(combo)
+    return Option(
+        value,
+        lambda: f"{value} → {evaluate(hand, fix, full).short}",
+        lambda: " · ".join(f"{f.label} Impostor {full[f]}" for f in FAMILIES if f in full),
+    )
+
+
+def _keep_option(which: str, card: Card, hand: list[Card], fix: Fix) -> Option:
+    """Keep the drawn or the held card; what the hand becomes is worked out when first read."""
+    return Option(
+        which,
+        lambda: f"Keep {card.label} ({which}) → {hand_result(hand, fix)}",
+        lambda: hand_note(hand, fix),
+    )
+
+
 def legal_actions(st: KesselState, seat: int) -> tuple[ActionSpec, ...]:
     """What ``seat`` may do now."""
     if seat not in pending(st):
@@ -125,13 +147,10 @@ def legal_actions(st: KesselState, seat: int) -> tuple[ActionSpec, ...]:
     if st.phase is Phase.IMPOSTOR:
         rolls = st.open_rolls(seat)
         done = st.chosen.get(seat, {})
-        options = []
-        for combo in impostor_options(me.hand, rolls):
-            full = {**done, **combo}
-            ev = evaluate(me.hand, st.fix, full)
-            # the description names every Impostor of the hand (a double is already set)
-            desc = " · ".join(f"{f.label} Impostor {full[f]}" for f in FAMILIES if f in full)
-            options.append(Option(_combo_value(combo), f"{_combo_value(combo)} → {ev.short}", desc))
+        options = [
+            _impostor_option(tuple(me.hand), st.fix, combo, {**done, **combo})
+            for combo in impostor_options(me.hand, rolls)
+        ]
         dice = "; ".join(f"{f.label} Impostor rolled {d[0]} and {d[1]}" for f, d in rolls.items())
         dice += "".join(
             f"; {f.label} Impostor rolled a double: {v}" for f, v in done.items() if f not in rolls
@@ -161,11 +180,10 @@ def legal_actions(st: KesselState, seat: int) -> tuple[ActionSpec, ...]:
     if st.phase is Phase.KEEP:
         assert st.drawn is not None
         held = me.hand[FAMILIES.index(st.drawn.family)]
-        options = []
-        for which, card in (("drawn", st.drawn), ("held", held)):
-            hand = _keep_hand(st, seat, which)
-            label = f"Keep {card.label} ({which}) → {hand_result(hand, st.fix)}"
-            options.append(Option(which, label, hand_note(hand, st.fix)))
+        options = [
+            _keep_option(which, card, _keep_hand(st, seat, which), st.fix)
+            for which, card in (("drawn", st.drawn), ("held", held))
+        ]
         return (
             ActionSpec(
                 "keep",
