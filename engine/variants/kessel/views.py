@@ -216,9 +216,10 @@ def legal_actions(st: KesselState, seat: int) -> tuple[ActionSpec, ...]:
         )
     if can_draw(st, seat):
         options = []
+        sources = draw_sources(st)
         for value, (fam, disc) in SOURCES.items():
-            if (fam, disc) in draw_sources(st):
-                label = f"{fam.label} discard: {st.discard[fam][-1].face.value.capitalize()}"
+            if (fam, disc) in sources:
+                label = f"{fam.label} discard: {st.discard[fam][-1].face.label}"
                 options.append(Option(value, label if disc else f"{fam.label} deck"))
         cost = "free" if st.free_draw else "1 chip"
         specs.append(
@@ -277,6 +278,9 @@ def preview(st: KesselState, seat: int, action: Action) -> str:
     return ""
 
 
+_LAST_MOVE = {"stand": "standing", "draw": "drew"}
+
+
 def _status(st: KesselState, i: int) -> str:
     seat = st.seats[i]
     if seat.left:
@@ -287,7 +291,7 @@ def _status(st: KesselState, i: int) -> str:
         return "winner" if st.payout.get(i) else ""
     if not seat.selected:
         return "choosing tokens"
-    return {"stand": "standing", "draw": "drew"}.get(seat.history[-1] if seat.history else "", "")
+    return _LAST_MOVE.get(seat.history[-1], "") if seat.history else ""
 
 
 def reveal_lines(st: KesselState) -> list[str]:
@@ -313,37 +317,44 @@ def reveal_lines(st: KesselState) -> list[str]:
     return lines
 
 
+_PHASE_TITLES = {
+    Phase.SELECT: "Choosing Shift Tokens",
+    Phase.KEEP: "Keep a card",
+    Phase.IMPOSTOR: "Impostor dice",
+    Phase.PRIME: "Prime Sabacc dice",
+    Phase.REVEAL: "Reveal",
+    Phase.OVER: "Game over",
+}
+_HIGHLIGHTS = {Phase.SELECT: "Choosing Shift Tokens", Phase.OVER: "Game over"}
+
+
 def phase_title(st: KesselState) -> str:
     """The phase as players read it (``Turn 1/3``, ``Impostor dice``), never its id."""
-    return {
-        Phase.SELECT: "Choosing Shift Tokens",
-        Phase.CARD_TURN: f"Turn {st.t}/3",
-        Phase.KEEP: "Keep a card",
-        Phase.IMPOSTOR: "Impostor dice",
-        Phase.PRIME: "Prime Sabacc dice",
-        Phase.REVEAL: "Reveal",
-        Phase.OVER: "Game over",
-    }[st.phase]
+    if st.phase is Phase.CARD_TURN:
+        return f"Turn {st.t}/3"
+    return _PHASE_TITLES[st.phase]
 
 
 def public_view(st: KesselState) -> PublicView:
     """Everything public: chips, pots, discard tops, tokens in force; never a hidden card."""
     seats = []
+    tokens_public = st.options.tokens_public
+    embargoed = st.current if st.forced and st.order else st.embargoed
     for i, s in enumerate(st.seats):
-        parts = [f"Hand Pot {s.hand_pot}", f"tokens left {len(s.tokens)}"]
-        if st.options.tokens_public and s.tokens:
-            parts.append(", ".join(TOKENS[t].name for t in s.tokens))
+        public = f"Hand Pot {s.hand_pot} · tokens left {len(s.tokens)}"
+        if tokens_public and s.tokens:
+            public += " · " + ", ".join(TOKENS[t].name for t in s.tokens)
         if s.immune:
-            parts.append("immune")
-        if st.embargoed == i or (st.forced and st.order and st.current == i):
-            parts.append("embargoed")
-        seats.append(SeatView(i, s.player, s.stock, _status(st, i), " · ".join(parts), not s.out))
+            public += " · immune"
+        if st.embargoed == i or embargoed == i:
+            public += " · embargoed"
+        seats.append(SeatView(i, s.player, s.stock, _status(st, i), public, not s.out))
     info: list[tuple[str, str]] = []
     if st.discard:
         for fam in FAMILIES:
             pile = st.discard[fam]
             top = pile[-1].label if pile else "empty"
-            info.append((f"{fam.label} discard", f"{top} ({len(st.draw[fam])} in deck)"))
+            info.append((f"{fam.label} discard", f"{top} ({len(st.draw[fam].cards)} in deck)"))
     info += [("Round", str(st.round_no)), ("Turn", f"{st.t}/3")]
     info.append(("Tokens in force", st.fix.describe()))
     if st.fix.entries:
@@ -353,11 +364,11 @@ def public_view(st: KesselState) -> PublicView:
         info.append(("Reveal", "\n".join(reveal_lines(st))))
     elif st.last_reveal:
         info.append(("Last reveal", "\n".join(st.last_reveal)))
-    highlight = {
-        Phase.SELECT: "Choosing Shift Tokens",
-        Phase.IMPOSTOR: f"Round {st.round_no} · Reveal: Impostor dice",
-        Phase.OVER: "Game over",
-    }.get(st.phase, f"Round {st.round_no} · Turn {st.t}/3")
+    highlight = _HIGHLIGHTS.get(st.phase) or (
+        f"Round {st.round_no} · Reveal: Impostor dice"
+        if st.phase is Phase.IMPOSTOR
+        else f"Round {st.round_no} · Turn {st.t}/3"
+    )
     pot = sum(s.hand_pot for s in st.seats)
     return PublicView(
         variant="kessel",
