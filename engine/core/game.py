@@ -14,12 +14,13 @@ returns plus :meth:`Game.payouts` at the end equals ``buy_in * seats``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar, Protocol, Self, runtime_checkable
 
 from engine.core.fair import SeedSource
+from engine.core.lazy import LazyText, Text
 
 
 class IllegalAction(ValueError):
@@ -32,44 +33,6 @@ class ParamKind(StrEnum):
     NONE = "none"  # a plain button
     AMOUNT = "amount"  # an integer between ``min_amount`` and ``max_amount`` (a modal)
     CHOICE = "choice"  # ``min_choices``..``max_choices`` values among ``options`` (a select)
-
-
-Text = str | Callable[[], str]
-"""A text given as is, or as a function computing it when first read (see :class:`LazyText`)."""
-
-
-class LazyText:
-    """A text field of a frozen dataclass that may be given as a zero-argument function.
-
-    The function runs when the field is first read, and its result replaces it: reading the
-    field always gives a ``str``. ``legal_actions`` describes every option this way, so a
-    decision costs no label or preview until someone shows a picker or a bot reads one.
-    A function must compute from values it captured when the spec was built, never from the
-    live state (the text must not depend on when it is read).
-    """
-
-    __slots__ = ("default", "slot")
-
-    def __init__(self, default: str | None = None) -> None:
-        self.default = default  # None: the field is required
-        self.slot = ""
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.slot = f"_{name}"
-
-    def __get__(self, obj: object | None, owner: type) -> str:
-        if obj is None:  # the dataclass asks for the field's default
-            if self.default is None:
-                raise AttributeError(self.slot)
-            return self.default
-        text = obj.__dict__[self.slot]
-        if not isinstance(text, str):
-            text = text()
-            obj.__dict__[self.slot] = text
-        return text  # type: ignore[no-any-return]
-
-    def __set__(self, obj: object, value: Text) -> None:
-        obj.__dict__[self.slot] = value
 
 
 @dataclass(frozen=True, init=False)
@@ -199,7 +162,7 @@ class Awards(Protocol):
         ...
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, init=False)
 class SeatView:
     """What everyone may know about one seat."""
 
@@ -210,8 +173,22 @@ class SeatView:
     public: str = ""  # public cards or facts of this seat (revealed hand, tokens left, ...)
     active: bool = True  # still taking part in the game
 
+    def __init__(
+        self,
+        seat: int,
+        player: str,
+        stack: int,
+        status: str = "",
+        public: str = "",
+        active: bool = True,
+    ) -> None:
+        # frozen: the fields are set once, here, in one go (every view builds several)
+        self.__dict__.update(
+            seat=seat, player=player, stack=stack, status=status, public=public, active=active
+        )
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, init=False)
 class PublicView:
     """The public state of a table: the table message is drawn from this alone."""
 
@@ -226,6 +203,35 @@ class PublicView:
     info: tuple[tuple[str, str], ...] = ()
     highlight: str = ""
     finished: bool = False
+
+    def __init__(
+        self,
+        variant: str,
+        title: str,
+        phase: str,
+        hand_no: int,
+        acting: tuple[int, ...],
+        seats: tuple[SeatView, ...],
+        stack_unit: str = "credits",
+        pots: tuple[tuple[str, int], ...] = (),
+        info: tuple[tuple[str, str], ...] = (),
+        highlight: str = "",
+        finished: bool = False,
+    ) -> None:
+        # frozen: the fields are set once, here, in one go (one view per change of the game)
+        self.__dict__.update(
+            variant=variant,
+            title=title,
+            phase=phase,
+            hand_no=hand_no,
+            acting=acting,
+            seats=seats,
+            stack_unit=stack_unit,
+            pots=pots,
+            info=info,
+            highlight=highlight,
+            finished=finished,
+        )
 
 
 @dataclass(frozen=True, slots=True)
