@@ -1,6 +1,7 @@
 """Engine speed: ``.venv/bin/python bench/engine.py [--seconds S]``.
 
-Random legal playouts of every variant on one core, in actions per second, each action with
+Random legal playouts of every variant on one core, in actions per CPU second (the machine may
+be shared: this process's CPU time is the clock, for the bare loop too), each action with
 what the table runtime does around it: ``legal_actions`` of the acting seat, ``apply``, the public
 text of every event and the public view. Beside them, in the same run, a bare Python loop of the
 same Kessel game (no Shift Tokens, four players): the same rules (three card turns, DRAW from
@@ -101,15 +102,18 @@ def timed_playout(variant: str, seed: int, spent: dict[str, float]) -> int:
     return steps
 
 
-def breakdown(variant: str, seconds: float) -> str:
-    """Microseconds per action spent in each part of a playout, over about ``seconds``."""
+def breakdown(variant: str, seconds: float, per_action: float) -> str:
+    """Microseconds per action spent in each part of a playout, over about ``seconds``: each
+    part's share of the clocked time, applied to ``per_action`` (the CPU seconds per action
+    measured without clocks, so neither the clocks nor other processes count)."""
     spent = dict.fromkeys(PARTS, 0.0)
-    actions = games = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        actions += timed_playout(variant, games, spent)
+    games = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        timed_playout(variant, games, spent)
         games += 1
-    return "  ".join(f"{part} {spent[part] / actions * 1e6:.1f}" for part in PARTS)
+    total = sum(spent.values())
+    return "  ".join(f"{part} {spent[part] / total * per_action * 1e6:.1f}" for part in PARTS)
 
 
 # --- the bare loop --------------------------------------------------------------------------
@@ -211,14 +215,15 @@ def bare_playout(seed: int, players: int = PLAYERS) -> int:
 
 
 def rate(play: object, seconds: float) -> tuple[float, int]:
-    """Actions per second of ``play(seed)`` over about ``seconds``; and the games played."""
+    """Actions per CPU second of ``play(seed)`` over about ``seconds`` of this process's CPU
+    time (another process sharing the core does not count); and the games played."""
     run = play  # a callable seed -> steps
     actions = games = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         actions += run(games)  # type: ignore[operator]
         games += 1
-    return actions / (time.perf_counter() - start), games
+    return actions / (time.process_time() - start), games
 
 
 def main() -> None:
@@ -243,7 +248,7 @@ def main() -> None:
             f"{'engine ' + variant:34} {full:>10,.0f} actions/s  ({games} games)"
             f"  without events/views {core:,.0f}"
         )
-        print(f"{'':34} µs/action: {breakdown(variant, args.seconds / 2)}")
+        print(f"{'':34} µs/action: {breakdown(variant, args.seconds / 2, 1 / full)}")
     same = results.get("kessel-no-tokens")
     if same:
         print(f"\nengine / bare loop, same Kessel game: {same / bare:.3f}  (goal >= 0.3)")
