@@ -58,19 +58,29 @@ async def open_hand(
     return hand_id
 
 
-async def add_step(conn: Tx, hand_id: int, index: int, step: Any) -> None:
-    """Append one step of a running hand."""
-    await conn.execute(
+def step_statement(hand_id: int, index: int, step: Any) -> tuple[str, tuple[Any, ...]]:
+    """The statement appending one step of a running hand (for a group commit's batch)."""
+    return (
         "INSERT INTO hand_steps (hand_id, idx, step) VALUES (?, ?, ?)",
         (hand_id, index, json.dumps(step)),
     )
 
 
-async def update_running(conn: Tx, hand_id: int, hand: RunningHand) -> None:
-    """Save the running facts of a hand (everything but its steps)."""
+def running_statement(hand_id: int, hand: RunningHand) -> tuple[str, tuple[Any, ...]]:
+    """The statement saving the running facts of a hand (everything but its steps)."""
     meta = hand.to_json()
     del meta["steps"]
-    await conn.execute("UPDATE hands SET running = ? WHERE id = ?", (json.dumps(meta), hand_id))
+    return "UPDATE hands SET running = ? WHERE id = ?", (json.dumps(meta), hand_id)
+
+
+async def add_step(conn: Tx, hand_id: int, index: int, step: Any) -> None:
+    """Append one step of a running hand."""
+    await conn.execute(*step_statement(hand_id, index, step))
+
+
+async def update_running(conn: Tx, hand_id: int, hand: RunningHand) -> None:
+    """Save the running facts of a hand (everything but its steps)."""
+    await conn.execute(*running_statement(hand_id, hand))
 
 
 async def finish_hand(

@@ -327,6 +327,16 @@ class TableManager(Effects, Ending):
         :mod:`bot.tables.commits`). Finished even if cancelled."""
         game = table.game
         assert game is not None
+        write = store.ActionWrite(table, seat, action, source)
+        plain = None  # an ordinary action: only plain statements, no savepoint, no round trip
+        if not moves and left is None and not game.finished:
+            plain = self.history.plain_step(table, seat, action, source, step)
+        if plain is not None:
+            statements = [*write.statements(), *plain]
+            await uncancelled(
+                self.group.write(lambda: statements, None, write.committed, lease=write.lease)
+            )
+            return
         rewind = self.history.rewinder(table.id)
 
         async def work(conn: Tx) -> None:
@@ -338,9 +348,8 @@ class TableManager(Effects, Ending):
             if game.finished:
                 await self._settle(conn, table)
 
-        write = store.ActionWrite(table, seat, action, source)
         await uncancelled(
-            self.group.write(write.statements, work, write.committed, check=write.check)
+            self.group.write(write.statements, work, write.committed, lease=write.lease)
         )
 
     async def _settle(self, conn: Tx, table: Table) -> None:

@@ -32,6 +32,21 @@ def _insert(x: int) -> list[tuple[str, Any]]:
     return [("INSERT INTO t (x, note) VALUES (?, ?)", (x, f"n{x}"))]
 
 
+async def _leased(db: Database, token: str) -> int:
+    """A table row whose lease ``token`` holds; its id."""
+    table_id = await db.fetchval(
+        "INSERT INTO game_tables (guild_id, channel_id, variant, host_id, status, buy_in,"
+        " turn_timeout, created_at, updated_at) VALUES (1, ?, 'kessel', 1, 'playing', 10, 60,"
+        " 0, 0) RETURNING id",
+        (random.randrange(2**40),),
+    )
+    await db.execute(
+        "INSERT INTO table_leases (table_id, owner, token, expires_at) VALUES (?, 'me', ?, 9e9)",
+        (table_id, token),
+    )
+    return int(table_id)
+
+
 async def test_concurrent_writes_share_transactions(database_target: str | Path) -> None:
     db = await _open(database_target)
     group = GroupCommit(lambda: db)
@@ -65,18 +80,16 @@ async def test_a_refused_write_is_rolled_back_alone(database_target: str | Path)
     async def duplicate(tx: Any) -> None:  # a failing statement inside the savepoint
         await tx.execute("INSERT INTO t (x, note) VALUES (200, 'again')")
 
-    async def no(tx: Any) -> None:
-        raise LookupError("checked: no")
-
+    held, lost = await _leased(db, "mine"), await _leased(db, "theirs")
     try:
         results = await asyncio.gather(
             group.write(lambda: _insert(1)),
             group.write(lambda: _insert(2), refuse),
             group.write(lambda: _insert(3), fine),
             group.write(lambda: _insert(5), duplicate),
-            group.write(lambda: _insert(6), fine, check=no),
-            group.write(lambda: _insert(8), check=no),
-            group.write(lambda: _insert(4)),
+            group.write(lambda: _insert(6), fine, lease=(lost, "mine")),
+            group.write(lambda: _insert(8), lease=(lost, "mine")),
+            group.write(lambda: _insert(4), lease=(held, "mine")),
             return_exceptions=True,
         )
         rows = await db.fetchall("SELECT x FROM t ORDER BY x")
@@ -84,8 +97,8 @@ async def test_a_refused_write_is_rolled_back_alone(database_target: str | Path)
         await db.close()
     assert isinstance(results[1], ValueError)
     assert isinstance(results[3], IntegrityError)
-    assert isinstance(results[4], LookupError)  # refused by its check: its work never ran
-    assert isinstance(results[5], LookupError)
+    assert isinstance(results[4], LeaseLost)  # refused by its lease: its work never ran
+    assert isinstance(results[5], LeaseLost)
     assert [r for i, r in enumerate(results) if i not in (1, 3, 4, 5)] == [None, None, None]
     assert group.batches == 1  # the refusals did not cost the others their shared transaction
     assert [r[0] for r in rows] == [1, 3, 4, 200]  # nothing of the refused writes
