@@ -201,7 +201,9 @@ class HandHistory:
         if running is None or entry is None:
             return []  # not recording (a game without a fair seed source)
         self.running[table.id] = (entry[0], running, game)
-        statements = [hstore.step_statement(entry[0], len(running.steps) - 1, running.steps[-1])]
+        statements: list[Statement] = [
+            hstore.step_statement(entry[0], len(running.steps) - 1, running.steps[-1])
+        ]
         if running.starts_seen != entry[1].starts_seen:
             statements.append(hstore.running_statement(entry[0], running))
         return statements

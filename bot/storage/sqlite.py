@@ -84,7 +84,7 @@ class SqliteTx(Tx):
                     connection.executemany(sql, rows).close()
 
         try:
-            await raw._execute(run)
+            await raw._execute(run)  # type: ignore[no-untyped-call]
         except sqlite3.IntegrityError as error:
             raise IntegrityError(str(error)) from error
 

@@ -24,6 +24,7 @@ from bot.tables.handlog import public_lines, record
 from bot.tables.leases import Leases, default_owner
 from bot.tables.models import Seat, Status, Table
 from bot.tables.snapshot import Snapshot, may_act
+from bot.tables.turns import Turns
 from bot.tables.watch import TableWatch
 from engine.core.game import Action, Event, VariantInfo
 
@@ -43,6 +44,7 @@ class TableManager(Effects, Ending):
         # Seeds of new games; tests replace it with a seeded ``random.Random``.
         self.seeds: random.Random = random.SystemRandom()
         self.group = GroupCommit(lambda: self.bot.db)
+        self.turns = Turns()
         self.history = HandHistory(bot)
         settings = bot.settings
         self.leases = Leases(
@@ -255,6 +257,7 @@ class TableManager(Effects, Ending):
         self, table: Table, seat: int, action: Action, *, turn: int, source: str = "player"
     ) -> tuple[Event, ...]:
         """Apply one decision of ``seat``; nothing changes unless it is legal and current."""
+        await self.turns.take()  # a burst of clicks is spread over turns of the event loop
         async with table.lock:
             game = table.game
             if game is None or table.status is not Status.PLAYING:

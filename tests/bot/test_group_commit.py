@@ -14,8 +14,9 @@ import pytest
 
 from bench.stub import open_runtime, open_tables, pending_moves
 from bot.storage import Database, IntegrityError, open_database
+from bot.tables import commits, turns
 from bot.tables.commits import GroupCommit
-from bot.tables.store import LeaseLost
+from bot.tables.store import LeaseLost, held_leases
 from engine.verify import verify
 from tests.helpers import BOTH_BACKENDS
 
@@ -104,6 +105,26 @@ async def test_a_refused_write_is_rolled_back_alone(database_target: str | Path)
     assert [r[0] for r in rows] == [1, 3, 4, 200]  # nothing of the refused writes
 
 
+async def test_one_fencing_query_tells_which_leases_a_token_still_holds(
+    database_target: str | Path,
+) -> None:
+    """Of the tables asked about, exactly those whose lease row carries the token (the id list
+    padded to a power of two changes nothing; more ids than one query takes are split)."""
+    db = await _open(database_target)
+    try:
+        mine = [await _leased(db, "mine") for _ in range(3)]
+        theirs = [await _leased(db, "theirs") for _ in range(2)]
+        async with db.transaction() as tx:
+            held = await held_leases(tx, "mine", [mine[0], theirs[0], mine[2], theirs[1]])
+            none = await held_leases(tx, "gone", mine)
+            many = await held_leases(tx, "mine", [*mine, *range(10**6, 10**6 + 600)])
+    finally:
+        await db.close()
+    assert held == {mine[0], mine[2]}
+    assert none == set()
+    assert many == set(mine)
+
+
 async def test_a_failing_statement_fails_only_its_write(database_target: str | Path) -> None:
     db = await _open(database_target)
     group = GroupCommit(lambda: db)
@@ -143,7 +164,7 @@ async def test_a_cancelled_caller_still_learns_the_outcome(
 
 
 async def test_a_table_whose_lease_was_lost_fails_alone_in_a_shared_batch(
-    database_target: str | Path,
+    database_target: str | Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The table runtime (only Discord's HTTP stubbed): three tables act at the same instant,
     so their writes share one transaction; another process took the middle table over just
@@ -166,6 +187,14 @@ async def test_a_table_whose_lease_was_lost_fails_alone_in_a_shared_batch(
             moves.setdefault(table.id, (table, seat, action, turn))
         before = {t.id: t.game.to_json() for t in tables if t.game is not None}
         batches = manager.group.batches
+        fenced: list[list[int]] = []
+
+        async def fence(tx: Any, token: str, ids: list[int]) -> set[int]:
+            fenced.append(list(ids))
+            return await held_leases(tx, token, ids)
+
+        monkeypatch.setattr(commits, "held_leases", fence)
+        monkeypatch.setattr(turns, "SLICE", 60.0)  # however slow the machine: one turn for all
         acts = asyncio.gather(
             *(manager.act(t, s, a, turn=turn) for t, s, a, turn in moves.values()),
             return_exceptions=True,
@@ -175,6 +204,7 @@ async def test_a_table_whose_lease_was_lost_fails_alone_in_a_shared_batch(
             table.lock.release()
         results = await acts
         assert manager.group.batches == batches + 1  # one shared transaction
+        assert fenced == [[t.id for t in tables]]  # fenced by one query for the whole batch
         assert isinstance(results[1], LeaseLost)
         assert not isinstance(results[0], BaseException)
         assert not isinstance(results[2], BaseException)
