@@ -21,6 +21,7 @@ from bot.tables.effects import Effects
 from bot.tables.ending import Ending
 from bot.tables.guard import uncancelled
 from bot.tables.handlog import public_lines, record
+from bot.tables.heap import tune_collector
 from bot.tables.leases import Leases, default_owner
 from bot.tables.models import Seat, Status, Table
 from bot.tables.snapshot import Snapshot, may_act
@@ -45,6 +46,7 @@ class TableManager(Effects, Ending):
         self.seeds: random.Random = random.SystemRandom()
         self.group = GroupCommit(lambda: self.bot.db)
         self.turns = Turns()
+        tune_collector()  # collections sized for many tables (bot.tables.heap)
         self.history = HandHistory(bot)
         settings = bot.settings
         self.leases = Leases(

@@ -6,10 +6,14 @@ them; a cancelled caller gives its place up."""
 from __future__ import annotations
 
 import asyncio
+import gc
+from pathlib import Path
 
 import pytest
 
+from bench.stub import open_runtime
 from bot.tables import turns
+from bot.tables.heap import THRESHOLDS
 from bot.tables.turns import Turns
 
 
@@ -57,3 +61,16 @@ async def test_a_cancelled_caller_gives_its_place_up(monkeypatch: pytest.MonkeyP
         await asyncio.sleep(0)
     assert cancelled.cancelled()
     assert waiting.done()
+
+
+async def test_the_table_runtime_spaces_the_garbage_collections_out(tmp_path: Path) -> None:
+    """Creating the runtime sets the collector's schedule for many tables (bot.tables.heap)."""
+    before = gc.get_threshold()
+    gc.set_threshold(700, 10, 10)
+    try:
+        bot, _manager = await open_runtime(tmp_path / "bench.db")
+        await bot.db.close()
+        assert gc.get_threshold() == THRESHOLDS
+        assert THRESHOLDS[0] > 700
+    finally:
+        gc.set_threshold(*before)
