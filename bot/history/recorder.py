@@ -257,6 +257,17 @@ class HandHistory:
             for s in result["dealt"]
             if s < len(table.seats) and not table.seats[s].is_bot
         ]
+        statistics: list[Statement] = []
+        for user_id, seat, won in players:
+            best = result["best_hands"].get(str(seat))
+            statistics += stats.hand_statements(
+                guild_id=table.guild_id,
+                user_id=user_id,
+                variant=table.variant.id,
+                won=won,
+                best_hand=(str(best[0]), int(best[1])) if best else None,
+                pot=int(result["biggest_pots"].get(str(seat), 0)),
+            )
         await hstore.finish_hand(
             conn,
             hand_id,
@@ -265,18 +276,8 @@ class HandHistory:
             players=players,
             guild_id=table.guild_id,
             at=now(),
+            also=statistics,
         )
-        for user_id, seat, won in players:
-            best = result["best_hands"].get(str(seat))
-            await stats.add_hand(
-                conn,
-                guild_id=table.guild_id,
-                user_id=user_id,
-                variant=table.variant.id,
-                won=won,
-                best_hand=(str(best[0]), int(best[1])) if best else None,
-                pot=int(result["biggest_pots"].get(str(seat), 0)),
-            )
         word = "Round" if table.variant.id == "kessel" else "Hand"
         line = (
             f"🔓 {word} {hand.hand_no} seed: `{record['seed']}` "
