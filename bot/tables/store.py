@@ -122,11 +122,16 @@ async def log_action(conn: Tx, table: Table, seat: int, action: Action, source: 
     await conn.execute(LOG_ACTION, action_row(table, seat, action, source))
 
 
+#: Columns an action changes (nearly) every time: written by every action, never compared.
+ACTION_COLUMNS = frozenset({"state", "seq", "log"})
+
+
 class ActionWrite:
-    """The plain statements of one accepted action for :mod:`bot.tables.commits`: its log row
-    and only the columns of ``table`` that changed since its last write by this path (all of
-    them when that is not known); :attr:`lease` fences it by the table's lease.
-    :meth:`committed` records what the database now holds."""
+    """The plain statements of one accepted action for :mod:`bot.tables.commits`: its log row,
+    the game's state, sequence number and public log, and only those other columns of ``table``
+    that changed since its last write by this path (all of them when that is not known);
+    :attr:`lease` fences it by the table's lease. :meth:`committed` records what the database
+    now holds."""
 
     def __init__(self, table: Table, seat: int, action: Action, source: str) -> None:
         self.table, self.seat, self.action, self.source = table, seat, action, source
@@ -136,9 +141,13 @@ class ActionWrite:
         """Computed when the batch is written (after any settlement changed the status)."""
         table = self.table
         row = table.to_row()
-        self.row = {name: _digest(value) for name, value in row.items()}
+        self.row = {k: _digest(v) for k, v in row.items() if k not in ACTION_COLUMNS}
         saved = table.saved_row or {}
-        changed = {k: v for k, v in row.items() if k not in saved or saved[k] != self.row[k]}
+        changed = {
+            k: v
+            for k, v in row.items()
+            if k in ACTION_COLUMNS or k not in saved or saved[k] != self.row[k]
+        }
         columns = "".join(f"{name} = :{name}, " for name in changed)
         update = f"UPDATE game_tables SET {columns}updated_at = :updated_at WHERE id = :id"
         return [
@@ -158,8 +167,8 @@ class ActionWrite:
 
 
 def _digest(value: Any) -> Any:
-    """A column value as remembered to notice changes: long text (the state, the log) by its
-    128-bit BLAKE2 digest, so an idle table keeps no second copy of its state."""
+    """A column value as remembered to notice changes: long text (the seats) by its 128-bit
+    BLAKE2 digest, so an idle table keeps no second copy of it."""
     if isinstance(value, str) and len(value) > 64:
         return hashlib.blake2b(value.encode(), digest_size=16).digest()
     return value
