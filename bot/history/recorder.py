@@ -17,7 +17,7 @@ import dataclasses
 import random
 import secrets
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from bot.history import stats
 from bot.history import store as hstore
@@ -26,7 +26,7 @@ from bot.storage import Params, Tx
 from bot.tables.models import Table
 from bot.tables.store import now
 from engine.core.fair import SEED_BYTES, SeedSource
-from engine.core.game import Action, Event, Game, SeatStats
+from engine.core.game import Action, Event, Game, PublicView, SeatStats
 from engine.record import RunningHand, finish, on_create, on_step
 
 if TYPE_CHECKING:
@@ -188,7 +188,7 @@ class HandHistory:
         running = None if entry is None else _copy(entry[1])
         ended, current = on_step(
             running,
-            game,
+            cast(Game, _Viewed(table, game)),
             events,
             seat=seat,
             action=action,
@@ -298,6 +298,23 @@ class HandHistory:
         """What the game's end adds to a player's statistics: nothing per hand when every hand
         was counted as it ended (fair tables), else the game's hand totals."""
         return SeatStats() if table.fair_master is not None else seat_stats
+
+
+class _Viewed:
+    """``game`` whose public view is the table's, built once per change of the game
+    (:meth:`Table.public_view`; the runtime has built it already after the action): a step's
+    record reads it twice (its stacks and its pot)."""
+
+    __slots__ = ("_game", "_table")
+
+    def __init__(self, table: Table, game: Game) -> None:
+        self._table, self._game = table, game
+
+    def public_view(self) -> PublicView:
+        return self._table.public_view()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
 
 
 def _copy(hand: RunningHand) -> RunningHand:
