@@ -129,7 +129,7 @@ class HandHistory:
         ``step``: its events, the game's JSON before it and the public hand number then;
         ``after``: a copy of the game right after it, when the table took further steps before
         this call (several departures in one transaction); else the table's game."""
-        events, before, hand_before = step
+        before = step[1]
         game = table.game
         if game is None or table.fair_master is None or before is None:
             return
@@ -142,16 +142,7 @@ class HandHistory:
             reloaded = await hstore.running_hands(self.bot.db, [table.id])
             entry = (*reloaded[table.id], game) if table.id in reloaded else None
         running = None if entry is None else _copy(entry[1])
-        ended, current = on_step(
-            running,
-            state,
-            events,
-            seat=seat,
-            action=action,
-            source=source,
-            before=before,
-            hand_before=hand_before,
-        )
+        ended, current = _cut(running, state, seat, action, source, step)
         self.running.pop(table.id, None)
         if running is not None and entry is not None:
             await hstore.add_step(conn, entry[0], len(running.steps) - 1, running.steps[-1])
@@ -178,7 +169,7 @@ class HandHistory:
 
         Only the hand's step count (``starts_seen``) ever changes between steps: the hand's
         start state and statistics, written when it opens, are never written again."""
-        events, before, hand_before = step
+        before = step[1]
         game = table.game
         if game is None or table.fair_master is None or before is None:
             return []
@@ -186,16 +177,7 @@ class HandHistory:
         if entry is not None and entry[2] is not game:
             return None  # the stored hand is the truth: on_step reloads it
         running = None if entry is None else _copy(entry[1])
-        ended, current = on_step(
-            running,
-            cast(Game, _Viewed(table, game)),
-            events,
-            seat=seat,
-            action=action,
-            source=source,
-            before=before,
-            hand_before=hand_before,
-        )
+        ended, current = _cut(running, cast(Game, _Viewed(table, game)), seat, action, source, step)
         if ended or current is not running:
             return None
         if running is None or entry is None:
@@ -298,6 +280,29 @@ class HandHistory:
         """What the game's end adds to a player's statistics: nothing per hand when every hand
         was counted as it ended (fair tables), else the game's hand totals."""
         return SeatStats() if table.fair_master is not None else seat_stats
+
+
+def _cut(
+    running: RunningHand | None,
+    game: Game,
+    seat: int,
+    action: Action,
+    source: str,
+    step: HandStep,
+) -> tuple[list[RunningHand], RunningHand | None]:
+    """:func:`engine.record.on_step` of one step: the hands it ended, the one running after."""
+    events, before, hand_before = step
+    assert before is not None
+    return on_step(
+        running,
+        game,
+        events,
+        seat=seat,
+        action=action,
+        source=source,
+        before=before,
+        hand_before=hand_before,
+    )
 
 
 class _Viewed:
