@@ -12,7 +12,10 @@ them are answered. Two ways:
   click → committed until ``act`` returned (the state and ledger are in SQLite by then).
 * ``simcord`` (``--simcord``): the real bot in simcord, every pending member's click emitted as
   one burst; beside it a bare discord.py bot (one button per channel that defers and edits its
-  message) measured the same way, so the simulator's own share is visible.
+  message) measured the same way, so the simulator's own share is visible
+  (:mod:`bench.simcord_latency`; ``--simcord-waves`` fewer waves for the large counts). It also
+  prints click → table message edit, the time to emit a burst, and where the event loop's time
+  went (simcord, discord.py, the bot, the database driver, the bench; :mod:`bench.sampler`).
 
 Prints p50/p99/max of both latencies, committed actions/s, the event loop's longest stall, and
 the most table-message edits one channel got in any 5 seconds (Discord allows 5). It asserts
@@ -116,6 +119,8 @@ def report(name: str, result: dict[str, Any]) -> None:
     print(f"{name}")
     print(f"  click → ack        p50/p99/max {quantiles(result['acks'])}")
     print(f"  click → committed  p50/p99/max {quantiles(result['commits'])}")
+    if result.get("visible") is not None:
+        print(f"  click → table msg  p50/p99/max {quantiles(result['visible'])}")
     line = f"  {result['rate']:,.0f} committed actions/s · {len(result['commits'])} actions"
     line += f" ({result['refused']} refused)"
     if result["stall"] is not None:
@@ -126,6 +131,18 @@ def report(name: str, result: dict[str, Any]) -> None:
     if result.get("batches"):
         batches, writes = result["batches"]
         line += f" · group commit: {writes} writes in {batches} transactions"
+    if result.get("emitting") is not None:
+        polls, cpu = result["polls"]
+        line += (
+            f"\n  {result['clicks_per_s']:,.0f} clicks answered/s · emitting the largest burst"
+            f" {result['emitting'] * 1e3:.0f} ms · bench's own quiet checks {cpu:.2f} s"
+            f" in {polls} polls"
+        )
+        if "opening" in result:
+            line += f" · opening the tables {result['opening']:.0f} s"
+        line += f"\n  event loop thread: {result['layers']}"
+        for layer, functions in result["top"].items():
+            line += f"\n    {layer}: {functions}"
     print(line)
 
 
@@ -136,6 +153,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--simcord", action="store_true", help="also through simcord")
     parser.add_argument("--simcord-tables", type=int, nargs="+", default=[50, 200])
+    parser.add_argument("--simcord-waves", type=int, default=None, help="default: --waves")
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING)
     for count in args.tables:
@@ -144,7 +162,7 @@ def main() -> None:
     if args.simcord:
         from bench.simcord_latency import simcord_main
 
-        simcord_main(args.simcord_tables, args.waves, args.seed)
+        simcord_main(args.simcord_tables, args.simcord_waves or args.waves, args.seed)
 
 
 if __name__ == "__main__":
