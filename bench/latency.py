@@ -15,8 +15,9 @@ them are answered. Two ways:
   message) measured the same way, so the simulator's own share is visible.
 
 Prints p50/p99/max of both latencies, committed actions/s, the event loop's longest stall, and
-the most table-message edits one channel got in any 5 seconds (Discord allows 5). It asserts
-nothing.
+the most table-message edits one channel got in any 5 seconds (Discord allows 5), and the most
+DMs and posts, and all requests counted against Discord's global limit (DMs, posts and edits),
+in any 1 second (Discord allows 50 per bot). It asserts nothing.
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ async def runtime_run(tables: int, waves: int, seed: int) -> dict[str, Any]:
         try:
             running = await open_tables(manager, tables)
             await asyncio.sleep(0.05)
-            bot.traffic.edits.clear()
+            bot.traffic.clear()
             rng = random.Random(seed)
             acks: list[float] = []
             commits: list[float] = []
@@ -101,6 +102,9 @@ async def runtime_run(tables: int, waves: int, seed: int) -> dict[str, Any]:
                 "rate": len(commits) / total if total else 0.0,
                 "stall": worst_stall,
                 "edits": bot.traffic.max_edits_per_5s(),
+                "sends": bot.traffic.max_sends_per_1s(),
+                "requests": bot.traffic.max_requests_per_1s(),
+                "dms": bot.traffic.dms,
                 "cpu": cpu / max(len(commits), 1),
                 "batches": (manager.group.batches, manager.group.writes)
                 if hasattr(manager, "group")
@@ -120,7 +124,9 @@ def report(name: str, result: dict[str, Any]) -> None:
     line += f" ({result['refused']} refused)"
     if result["stall"] is not None:
         line += f" · longest loop stall {result['stall'] * 1e3:.1f} ms"
-        line += f" · most edits of one table message in 5 s: {result['edits']}"
+        line += f" · most edits of one table message in 5 s: {result['edits']} (Discord: 5)"
+        line += f"\n  {result['dms']} DMs · most DMs+posts in 1 s: {result['sends']}"
+        line += f" · most requests (DMs, posts, edits) in 1 s: {result['requests']} (Discord: 50)"
     if result.get("cpu") is not None:
         line += f"\n  CPU time per committed action (both threads) {result['cpu'] * 1e3:.2f} ms"
     if result.get("batches"):

@@ -48,20 +48,40 @@ class Traffic:
     """What the stubbed Discord received."""
 
     edits: dict[int, list[float]] = field(default_factory=lambda: defaultdict(list))
+    sends: list[float] = field(default_factory=list)  # when each DM or channel post was made
     posts: int = 0
     dms: int = 0
 
+    def clear(self) -> None:
+        """Forget everything recorded so far (the set-up's traffic)."""
+        self.edits.clear()
+        self.sends.clear()
+        self.posts = self.dms = 0
+
     def max_edits_per_5s(self) -> int:
         """The most table-message edits one channel got within any 5-second window."""
-        worst = 0
-        for times in self.edits.values():
-            times.sort()
-            start = 0
-            for end, moment in enumerate(times):
-                while moment - times[start] >= 5.0:
-                    start += 1
-                worst = max(worst, end - start + 1)
-        return worst
+        return max((_most_within(times, 5.0) for times in self.edits.values()), default=0)
+
+    def max_sends_per_1s(self) -> int:
+        """The most DMs and channel posts in any 1-second window."""
+        return _most_within(self.sends, 1.0)
+
+    def max_requests_per_1s(self) -> int:
+        """The most requests counted against Discord's global limit (DMs, posts and edits)
+        in any 1-second window."""
+        edits = [moment for times in self.edits.values() for moment in times]
+        return _most_within(self.sends + edits, 1.0)
+
+
+def _most_within(times: list[float], window: float) -> int:
+    """The most of ``times`` inside any half-open window of ``window`` seconds."""
+    ordered = sorted(times)
+    worst = start = 0
+    for end, moment in enumerate(ordered):
+        while moment - ordered[start] >= window:
+            start += 1
+        worst = max(worst, end - start + 1)
+    return worst
 
 
 class _Message:
@@ -84,6 +104,7 @@ class StubChannel(discord.abc.GuildChannel, discord.abc.Messageable):
 
     async def send(self, *_: Any, **__: Any) -> _Message:  # type: ignore[override]
         self.traffic.posts += 1
+        self.traffic.sends.append(time.perf_counter())
         return _Message(self, next(_ids))
 
     def get_partial_message(self, message_id: int) -> _Message:
@@ -98,6 +119,7 @@ class StubUser:
 
     async def send(self, *_: Any, **__: Any) -> None:
         self.traffic.dms += 1
+        self.traffic.sends.append(time.perf_counter())
 
 
 class BenchBot:
