@@ -37,10 +37,13 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.stub import StallMonitor, open_runtime, open_tables, pending_moves
+from bot.art.painter import Painter
 from bot.errors import NotYourTurn, StaleButton, TableError
 from bot.tables.models import Table
 from bot.ui.prompts import seated_turn
 from engine.core.game import Action, IllegalAction
+
+PICTURE_PROCESSES = 1  # as the bot (Settings.picture_processes)
 
 
 def quantiles(values: list[float]) -> str:
@@ -52,15 +55,21 @@ def quantiles(values: list[float]) -> str:
     return f"{statistics.median(ordered) * 1e3:7.1f} /{p99 * 1e3:7.1f} /{ordered[-1] * 1e3:7.1f} ms"
 
 
-async def runtime_run(tables: int, waves: int, seed: int) -> dict[str, Any]:
-    """``waves`` bursts over ``tables`` tables through the table runtime."""
+async def runtime_run(
+    tables: int, waves: int, seed: int, processes: int = PICTURE_PROCESSES
+) -> dict[str, Any]:
+    """``waves`` bursts over ``tables`` tables through the table runtime; pictures painted in
+    ``processes`` worker processes (0: threads)."""
     with tempfile.TemporaryDirectory() as tmp:
         bot, manager = await open_runtime(Path(tmp) / "bench.db")
         bot.tables = manager  # type: ignore[attr-defined]
+        bot.card_painter = painter = Painter(processes)
+        await painter.start()
         try:
             running = await open_tables(manager, tables)
             await asyncio.sleep(0.05)
             bot.traffic.clear()
+            painter.painted, painter.cpu = 0, 0.0
             rng = random.Random(seed)
             acks: list[float] = []
             commits: list[float] = []
@@ -105,6 +114,7 @@ async def runtime_run(tables: int, waves: int, seed: int) -> dict[str, Any]:
                 "sends": bot.traffic.max_sends_per_1s(),
                 "requests": bot.traffic.max_requests_per_1s(),
                 "dms": bot.traffic.dms,
+                "pictures": (painter.painted, painter.cpu, painter.in_processes),
                 "cpu": cpu / max(len(commits), 1),
                 "batches": (manager.group.batches, manager.group.writes)
                 if hasattr(manager, "group")
@@ -112,6 +122,7 @@ async def runtime_run(tables: int, waves: int, seed: int) -> dict[str, Any]:
             }
         finally:
             await manager.close()
+            await painter.stop()
             await bot.db.close()
 
 
@@ -128,10 +139,15 @@ def report(name: str, result: dict[str, Any]) -> None:
         line += f"\n  {result['dms']} DMs · most DMs+posts in 1 s: {result['sends']}"
         line += f" · most requests (DMs, posts, edits) in 1 s: {result['requests']} (Discord: 50)"
     if result.get("cpu") is not None:
-        line += f"\n  CPU time per committed action (both threads) {result['cpu'] * 1e3:.2f} ms"
+        line += f"\n  CPU time per committed action (this process) {result['cpu'] * 1e3:.2f} ms"
     if result.get("batches"):
         batches, writes = result["batches"]
         line += f" · group commit: {writes} writes in {batches} transactions"
+    if result.get("pictures"):
+        painted, cpu, processes = result["pictures"]
+        where = "worker process" if processes else "threads of this process"
+        line += f"\n  {painted} pictures painted in {where}"
+        line += f" ({cpu / max(painted, 1) * 1e3:.1f} ms CPU each)"
     print(line)
 
 
@@ -140,12 +156,18 @@ def main() -> None:
     parser.add_argument("--tables", type=int, nargs="+", default=[1, 50, 200, 1000])
     parser.add_argument("--waves", type=int, default=12)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--picture-processes",
+        type=int,
+        default=PICTURE_PROCESSES,
+        help="worker processes painting pictures (0: threads)",
+    )
     parser.add_argument("--simcord", action="store_true", help="also through simcord")
     parser.add_argument("--simcord-tables", type=int, nargs="+", default=[50, 200])
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING)
     for count in args.tables:
-        result = asyncio.run(runtime_run(count, args.waves, args.seed))
+        result = asyncio.run(runtime_run(count, args.waves, args.seed, args.picture_processes))
         report(f"runtime · {count} tables · {args.waves} waves", result)
     if args.simcord:
         from bench.simcord_latency import simcord_main

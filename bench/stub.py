@@ -112,10 +112,12 @@ class StubChannel(discord.abc.GuildChannel, discord.abc.Messageable):
 
 
 class StubUser:
-    """A member whose DMs are accepted at once."""
+    """A member whose DMs are accepted at once (their DM channel is open, as discord.py keeps
+    it after a first DM)."""
 
     def __init__(self, traffic: Traffic) -> None:
         self.traffic = traffic
+        self.dm_channel = self
 
     async def send(self, *_: Any, **__: Any) -> None:
         self.traffic.dms += 1

@@ -1,34 +1,157 @@
-"""A process-wide budget for the bot's table-message edits.
+"""One process-wide budget for the requests Discord counts against the bot's global limit.
 
-Discord lets one bot make about 50 requests per second in all (interaction responses aside) and
-5 message edits per channel per 5 seconds. The table runtime already coalesces the edits of one
-table; :class:`Budget` spreads the requests of *all* tables below the global limit, first come
-first served, so a thousand busy tables cannot make the bot rate-limited (and drawing table
-messages, the runtime's most expensive step, cannot starve the clicks: under load each table
-message is simply redrawn less often, always with its newest state).
+Discord lets one bot make 50 requests per second in all. Interaction responses and follow-ups
+do not count; everything else the table runtime sends does: table-message edits and posts,
+results and notices, hands by DM (and opening a DM channel). :class:`Budget` lets at most
+``rate`` of them go in any ``window`` (40 per second: headroom for the requests it does not see,
+a command synced, a retry). Bursts up to the rate go at once; beyond it, requests wait for a
+free slot instead of being refused by Discord.
+
+Waiting requests are served by lane (:class:`Lane`):
+
+* ``POST``: public messages (results, notices, reminders) go first: they are rare, cannot be
+  coalesced, and a hand's result must not wait behind a thousand busy tables;
+* ``EDIT`` and ``DM`` share the rest: while both wait, table-message edits get
+  ``EDITS_PER_DM`` slots for each DM (the table message is what everyone plays from; a hand is
+  also one click away on **🂠 My hand**, an interaction reply), and DMs are never starved.
+
+Callers coalesce (one pending edit per table message, one pending DM per seat) and build their
+request only once granted, from the newest state: the queue is bounded by the number of tables
+and seats, however many actions arrive, and the work of building a message or drawing a picture
+is bounded by the rate, not by the actions.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from collections import deque
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
+from enum import IntEnum
+from typing import Any
 
-GLOBAL_RATE = 40.0  # requests per second, below Discord's 50 (room for replies and retries)
+GLOBAL_RATE = 40  # requests per WINDOW, below Discord's 50 per second
+WINDOW = 1.0
+EDITS_PER_DM = 3  # slots of table-message edits per DM while both wait
+
+
+class Lane(IntEnum):
+    """What a request is, in the order waiting requests are served."""
+
+    POST = 0
+    EDIT = 1
+    DM = 2
 
 
 class Budget:
-    """At most ``rate`` :meth:`take` calls per second, in the order they were made; ``rate``
-    0 means no limit (tests with unpaced edits, the offline demo)."""
+    """At most ``rate`` requests in any ``window`` seconds; ``rate`` 0 means no limit (tests
+    with unpaced edits, the offline demo).
 
-    def __init__(self, rate: float = GLOBAL_RATE) -> None:
-        self.rate = rate
-        self._next = 0.0  # loop time of the next free slot
+    A request runs inside :meth:`slot` and counts from the moment its slot is granted until
+    ``window`` after it finished: a slot is granted only while fewer than ``rate`` requests are
+    in flight or finished within the last ``window``. So however late a request actually goes
+    out after its grant (a picture painted first, a busy event loop), no ``window`` ever sees
+    more than ``rate`` of them.
 
-    async def take(self) -> None:
-        """Wait for the next free slot (returns at once while the budget is not used up)."""
+    ``clock`` and ``sleep`` are the runtime's (a simulated Discord gives virtual ones, so a
+    test sees the pacing in virtual time); ``spawn`` starts the task that hands out the slots
+    while requests wait (the runtime's, so it is cancelled at shutdown)."""
+
+    def __init__(
+        self,
+        rate: int = GLOBAL_RATE,
+        *,
+        window: float = WINDOW,
+        clock: Callable[[], float] | None = None,
+        sleep: Callable[[float], Awaitable[None]] | None = None,
+        spawn: Callable[[Coroutine[Any, Any, None]], asyncio.Task[Any]] | None = None,
+    ) -> None:
+        self.rate, self.window = max(int(rate), 0), window
+        self._clock = clock or (lambda: asyncio.get_running_loop().time())
+        self._sleep = sleep or asyncio.sleep
+        self._spawn = spawn or (lambda coro: asyncio.get_running_loop().create_task(coro))
+        self._in_flight = 0
+        self._finished: deque[float] = deque()  # when the requests of the last window finished
+        self._waiting: tuple[deque[asyncio.Future[None]], ...] = tuple(deque() for _ in Lane)
+        self._edits_in_a_row = 0
+        self._gate: asyncio.Task[Any] | None = None
+
+    def waiting(self, lane: Lane | None = None) -> int:
+        """How many requests (of ``lane``) wait for a slot."""
+        if lane is not None:
+            return len(self._waiting[lane])
+        posts, edits, dms = self._waiting  # a waiter cancelled meanwhile has left its queue
+        return len(posts) + len(edits) + len(dms)
+
+    @contextlib.asynccontextmanager
+    async def slot(self, lane: Lane = Lane.EDIT) -> AsyncIterator[None]:
+        """Run one request of ``lane`` inside: waits for a slot (at once while the budget
+        allows it and nothing waits); a caller cancelled while waiting gives its place up."""
         if self.rate <= 0:
+            yield
             return
-        now = asyncio.get_running_loop().time()
-        slot = max(now, self._next)
-        self._next = slot + 1.0 / self.rate
-        if slot > now:
-            await asyncio.sleep(slot - now)
+        await self._granted(lane)
+        try:
+            yield
+        finally:
+            self._in_flight -= 1
+            self._finished.append(self._clock())
+
+    def spend(self) -> None:
+        """Count one request made without waiting for a slot (a member fetched before a DM,
+        a DM channel opened): later requests wait for it."""
+        if self.rate > 0:
+            self._finished.append(self._clock())
+
+    def _free(self) -> bool:
+        horizon = self._clock() - self.window
+        while self._finished and self._finished[0] <= horizon:
+            self._finished.popleft()
+        return self._in_flight + len(self._finished) < self.rate
+
+    async def _granted(self, lane: Lane) -> None:
+        if self.waiting() == 0 and self._free():
+            self._in_flight += 1
+            return
+        future = asyncio.get_running_loop().create_future()
+        self._waiting[lane].append(future)
+        if self._gate is None or self._gate.done():
+            self._gate = self._spawn(self._hand_out())
+        try:
+            await future
+        except asyncio.CancelledError:
+            if future.done() and not future.cancelled():  # granted meanwhile: give it back
+                self._in_flight -= 1
+            with contextlib.suppress(ValueError):
+                self._waiting[lane].remove(future)
+            raise
+
+    async def _hand_out(self) -> None:
+        """Grant the waiting requests their slots, one by one, by lane."""
+        while self.waiting():
+            if not self._free():
+                # the oldest finished request leaves the window then; one in flight may finish
+                # sooner: look again after a slot's share of the window at most
+                wait = self.window / self.rate
+                if self._finished:
+                    wait = min(wait, self._finished[0] + self.window - self._clock())
+                await self._sleep(max(wait, 0.0))
+                continue  # pick after the wait: a post may have come meanwhile
+            future = self._next()
+            if future is not None:
+                self._in_flight += 1
+                future.set_result(None)
+
+    def _next(self) -> asyncio.Future[None] | None:
+        """The request served next (waiters cancelled meanwhile are dropped)."""
+        for queue in self._waiting:
+            while queue and queue[0].done():
+                queue.popleft()
+        posts, edits, dms = self._waiting
+        if posts:
+            return posts.popleft()
+        if edits and (not dms or self._edits_in_a_row < EDITS_PER_DM):
+            self._edits_in_a_row += 1
+            return edits.popleft()
+        self._edits_in_a_row = 0
+        return dms.popleft() if dms else None

@@ -1,0 +1,126 @@
+"""Where pictures are painted: never on the event loop.
+
+A :class:`Painter` runs a picture function (``hand_png``, ``showdown_png``: module-level, with
+picklable arguments) and returns its PNG bytes. With ``processes`` > 0 it paints in a small pool
+of worker processes (spawned, never forked from the running bot), each of which paints every card
+face once as it starts: Pillow's compositing and PNG encoding then take no CPU and no GIL from
+the process answering the clicks. Without workers, or when the pool cannot start or breaks (a
+sandbox without processes, a killed worker), it paints in threads (``asyncio.to_thread``) as
+before; a picture is never lost to the pool.
+
+The bot's painter is ``bot.card_painter`` (:mod:`cogs.cards` starts it in the background at
+start-up and stops it at shutdown); :func:`painter_of` gives a thread painter to a client without
+one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
+
+from bot.art.compose import warm
+from bot.art.decks import DECKS
+
+__all__ = ["Painter", "painter_of"]
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+
+def _warm_all() -> None:
+    """A worker's start: every face of every deck painted once (about 2 s of CPU)."""
+    for deck in DECKS:
+        warm(deck)
+
+
+def _ready() -> bool:
+    return True
+
+
+def _timed(fn: Callable[..., T], *args: Any) -> tuple[T, float]:
+    """``fn(*args)`` and the CPU time its thread spent on it."""
+    start = time.thread_time()
+    result = fn(*args)
+    return result, time.thread_time() - start
+
+
+class Painter:
+    """Paints pictures in ``processes`` worker processes, else in threads."""
+
+    def __init__(self, processes: int = 0) -> None:
+        self.processes = max(processes, 0)
+        self._pool: Executor | None = None
+        self._ready = False  # the pool answered once: its workers are warm
+        self.painted = 0  # statistics (benchmarks): pictures painted, CPU seconds spent
+        self.cpu = 0.0
+
+    @property
+    def in_processes(self) -> bool:
+        """Whether pictures are painted in the worker processes now."""
+        return self._pool is not None and self._ready
+
+    async def start(self) -> None:
+        """Start the workers and wait until they are warm (threads paint meanwhile, and for
+        good when they cannot start)."""
+        if self.processes <= 0 or self._pool is not None:
+            return
+        try:
+            pool = ProcessPoolExecutor(
+                self.processes,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_warm_all,
+            )
+            self._pool = pool
+            await asyncio.wrap_future(pool.submit(_ready))
+        except (OSError, RuntimeError, BrokenProcessPool) as error:
+            log.warning("picture workers could not start (%s); painting in threads", error)
+            self._drop()
+            return
+        except asyncio.CancelledError:
+            self._drop()
+            raise
+        self._ready = True
+        log.info("painting pictures in %d worker process(es)", self.processes)
+
+    async def paint(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` off the event loop: in a warm worker process, else in a thread."""
+        pool = self._pool
+        result: tuple[T, float] | None = None
+        if pool is not None and self._ready:
+            try:
+                result = await asyncio.wrap_future(pool.submit(_timed, fn, *args))
+            except (BrokenProcessPool, RuntimeError) as error:  # a worker died; shut down
+                if self._pool is pool:
+                    log.warning("picture workers failed (%s); painting in threads", error)
+                    self._drop()
+        if result is None:
+            result = await asyncio.to_thread(_timed, fn, *args)
+        self.painted += 1
+        self.cpu += result[1]
+        return result[0]
+
+    def _drop(self) -> None:
+        pool, self._pool, self._ready = self._pool, None, False
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+    async def stop(self) -> None:
+        """Shut the workers down (waits for them to exit, off the event loop)."""
+        pool, self._pool, self._ready = self._pool, None, False
+        if pool is not None:
+            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
+
+
+_THREADS = Painter(0)
+
+
+def painter_of(client: Any) -> Painter:
+    """The client's painter (threads for a client without one)."""
+    painter = getattr(client, "card_painter", None)
+    return painter if isinstance(painter, Painter) else _THREADS
