@@ -57,6 +57,7 @@ class Painter:
         self.processes = max(processes, 0)
         self._pool: Executor | None = None
         self._ready = False  # the pool answered once: its workers are warm
+        self._starting: asyncio.Task[None] | None = None
         self.painted = 0  # statistics (benchmarks): pictures painted, CPU seconds spent
         self.cpu = 0.0
 
@@ -67,9 +68,14 @@ class Painter:
 
     async def start(self) -> None:
         """Start the workers and wait until they are warm (threads paint meanwhile, and for
-        good when they cannot start)."""
-        if self.processes <= 0 or self._pool is not None:
+        good when they cannot start); callers at the same time wait for the same start."""
+        if self.processes <= 0 or self._ready:
             return
+        if self._starting is None or (self._starting.done() and self._pool is None):
+            self._starting = asyncio.get_running_loop().create_task(self._start())
+        await asyncio.shield(self._starting)
+
+    async def _start(self) -> None:
         try:
             pool = ProcessPoolExecutor(
                 self.processes,
@@ -85,8 +91,9 @@ class Painter:
         except asyncio.CancelledError:
             self._drop()
             raise
-        self._ready = True
-        log.info("painting pictures in %d worker process(es)", self.processes)
+        if self._pool is pool:  # not stopped meanwhile
+            self._ready = True
+            log.info("painting pictures in %d worker process(es)", self.processes)
 
     async def paint(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` off the event loop: in a warm worker process, else in a thread."""
@@ -111,8 +118,12 @@ class Painter:
             pool.shutdown(wait=False, cancel_futures=True)
 
     async def stop(self) -> None:
-        """Shut the workers down (waits for them to exit, off the event loop)."""
+        """Shut the workers down (waits for them to exit, off the event loop); pictures are
+        painted in threads afterwards."""
         pool, self._pool, self._ready = self._pool, None, False
+        self.processes = 0
+        if self._starting is not None and not self._starting.done():
+            self._starting.cancel()
         if pool is not None:
             await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
 

@@ -22,7 +22,7 @@ from bot.tables.clock import Clock
 from bot.tables.handlog import public_lines
 from bot.tables.models import Table
 from bot.tables.outbox import Outbox
-from bot.tables.pacing import GLOBAL_RATE, Budget, Lane
+from bot.tables.pacing import Budget, Lane
 from bot.tables.watch import NEEDED
 from bot.ui import controls, render
 from engine.core.game import Event
@@ -77,7 +77,7 @@ class Effects(Outbox, Clock):
         # Edits, posts and DMs of all tables share Discord's global request limit (paced runs
         # only: tests and the demo draw at once).
         self.budget = Budget(
-            GLOBAL_RATE if bot.settings.edit_interval > 0 else 0,
+            bot.settings.request_rate if bot.settings.edit_interval > 0 else 0,
             clock=self.clock,
             sleep=self.sleep,
             spawn=lambda coro: self.spawn(coro, "budget"),
@@ -327,6 +327,13 @@ class Effects(Outbox, Clock):
             async with self.bot.db.transaction() as conn:
                 await store.save_table(conn, table)
         if old is not None and isinstance(channel, discord.abc.GuildChannel | discord.Thread):
+            self.spawn(self._moved(channel, old, message.jump_url), f"moved-{table.id}")
+
+    async def _moved(
+        self, channel: discord.abc.GuildChannel | discord.Thread, old: int, url: str
+    ) -> None:
+        """The old table message points at the new one (a request of its own)."""
+        async with self.budget.slot(Lane.EDIT):
             with contextlib.suppress(discord.HTTPException):
-                moved = discord.Embed(description=f"This table moved: {message.jump_url}")
+                moved = discord.Embed(description=f"This table moved: {url}")
                 await channel.get_partial_message(old).edit(embed=moved, view=None)  # type: ignore[union-attr]

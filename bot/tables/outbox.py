@@ -164,7 +164,12 @@ class Outbox:
         slot goes in that one DM."""
         try:
             while key in self._dms_due:
-                async with self.budget.slot(Lane.DM):
+                user = self.bot.get_user(self._dms_due[key])
+                # a member not in the cache is fetched first, a first DM opens its channel:
+                # requests of their own
+                fetch = user is None
+                requests = 1 + fetch + (fetch or getattr(user, "dm_channel", None) is None)
+                async with self.budget.slot(Lane.DM, requests):
                     user_id = self._dms_due.pop(key)
                     await self._dm_hand(table, key[1], user_id)
         except asyncio.CancelledError:  # shutdown: nothing will send it
@@ -176,12 +181,7 @@ class Outbox:
     async def _dm_hand(self, table: Table, index: int, user_id: int) -> None:
         seat = table.seats[index]
         try:
-            user = self.bot.get_user(user_id)
-            if user is None:
-                self.budget.spend()  # fetching the member is a request of its own
-                user = await self.bot.fetch_user(user_id)
-            if getattr(user, "dm_channel", None) is None:
-                self.budget.spend()  # and so is opening the DM channel (a first DM)
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
             async with table.lock:  # the committed state, never one an action is writing
                 game = table.game
                 if game is None or table.seats[index].user_id != user_id:

@@ -27,6 +27,7 @@ import asyncio
 import contextlib
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
+from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any
 
@@ -72,7 +73,7 @@ class Budget:
         self._spawn = spawn or (lambda coro: asyncio.get_running_loop().create_task(coro))
         self._in_flight = 0
         self._finished: deque[float] = deque()  # when the requests of the last window finished
-        self._waiting: tuple[deque[asyncio.Future[None]], ...] = tuple(deque() for _ in Lane)
+        self._waiting: tuple[deque[Waiter], ...] = tuple(deque() for _ in Lane)
         self._edits_in_a_row = 0
         self._gate: asyncio.Task[Any] | None = None
 
@@ -84,52 +85,49 @@ class Budget:
         return len(posts) + len(edits) + len(dms)
 
     @contextlib.asynccontextmanager
-    async def slot(self, lane: Lane = Lane.EDIT) -> AsyncIterator[None]:
-        """Run one request of ``lane`` inside: waits for a slot (at once while the budget
-        allows it and nothing waits); a caller cancelled while waiting gives its place up."""
+    async def slot(self, lane: Lane = Lane.EDIT, requests: int = 1) -> AsyncIterator[None]:
+        """Make ``requests`` requests of ``lane`` inside (a DM that first opens its channel
+        is two): waits until they may go (at once while the budget allows it and nothing
+        waits); a caller cancelled while waiting gives its place up."""
         if self.rate <= 0:
             yield
             return
-        await self._granted(lane)
+        cost = min(max(requests, 1), self.rate)
+        await self._granted(lane, cost)
         try:
             yield
         finally:
-            self._in_flight -= 1
-            self._finished.append(self._clock())
+            self._in_flight -= cost
+            self._finished.extend([self._clock()] * cost)
 
-    def spend(self) -> None:
-        """Count one request made without waiting for a slot (a member fetched before a DM,
-        a DM channel opened): later requests wait for it."""
-        if self.rate > 0:
-            self._finished.append(self._clock())
-
-    def _free(self) -> bool:
+    def _free(self, cost: int) -> bool:
         horizon = self._clock() - self.window
         while self._finished and self._finished[0] <= horizon:
             self._finished.popleft()
-        return self._in_flight + len(self._finished) < self.rate
+        return self._in_flight + len(self._finished) + cost <= self.rate
 
-    async def _granted(self, lane: Lane) -> None:
-        if self.waiting() == 0 and self._free():
-            self._in_flight += 1
+    async def _granted(self, lane: Lane, cost: int) -> None:
+        if self.waiting() == 0 and self._free(cost):
+            self._in_flight += cost
             return
-        future = asyncio.get_running_loop().create_future()
-        self._waiting[lane].append(future)
+        waiter = Waiter(asyncio.get_running_loop().create_future(), cost)
+        self._waiting[lane].append(waiter)
         if self._gate is None or self._gate.done():
             self._gate = self._spawn(self._hand_out())
         try:
-            await future
+            await waiter.future
         except asyncio.CancelledError:
-            if future.done() and not future.cancelled():  # granted meanwhile: give it back
-                self._in_flight -= 1
+            if waiter.future.done() and not waiter.future.cancelled():  # granted: give back
+                self._in_flight -= cost
             with contextlib.suppress(ValueError):
-                self._waiting[lane].remove(future)
+                self._waiting[lane].remove(waiter)
             raise
 
     async def _hand_out(self) -> None:
         """Grant the waiting requests their slots, one by one, by lane."""
         while self.waiting():
-            if not self._free():
+            queue = self._next()
+            if not self._free(queue[0].cost):
                 # the oldest finished request leaves the window then; one in flight may finish
                 # sooner: look again after a slot's share of the window at most
                 wait = self.window / self.rate
@@ -137,21 +135,28 @@ class Budget:
                     wait = min(wait, self._finished[0] + self.window - self._clock())
                 await self._sleep(max(wait, 0.0))
                 continue  # pick after the wait: a post may have come meanwhile
-            future = self._next()
-            if future is not None:
-                self._in_flight += 1
-                future.set_result(None)
+            if queue is self._waiting[Lane.EDIT]:
+                self._edits_in_a_row += 1
+            elif queue is self._waiting[Lane.DM]:
+                self._edits_in_a_row = 0
+            waiter = queue.popleft()
+            self._in_flight += waiter.cost
+            waiter.future.set_result(None)
 
-    def _next(self) -> asyncio.Future[None] | None:
-        """The request served next (waiters cancelled meanwhile are dropped)."""
-        for queue in self._waiting:
-            while queue and queue[0].done():
-                queue.popleft()
+    def _next(self) -> deque[Waiter]:
+        """The queue served next: posts first, then edits and DMs in turn (``EDITS_PER_DM``
+        edits per DM while both wait); called while some request waits."""
         posts, edits, dms = self._waiting
         if posts:
-            return posts.popleft()
+            return posts
         if edits and (not dms or self._edits_in_a_row < EDITS_PER_DM):
-            self._edits_in_a_row += 1
-            return edits.popleft()
-        self._edits_in_a_row = 0
-        return dms.popleft() if dms else None
+            return edits
+        return dms if dms else edits
+
+
+@dataclass(slots=True)
+class Waiter:
+    """A request waiting for its slot: resolved when granted; ``cost`` requests."""
+
+    future: asyncio.Future[None]
+    cost: int

@@ -24,6 +24,7 @@ def settings(db_path: Path) -> Settings:
         shard_count=1,
         lease_ttl=Settings.SIMULATED_LEASE_TTL,
         card_emojis=False,
+        picture_processes=0,
     )
 
 
