@@ -5,7 +5,7 @@ stubbed out (the one thing that cannot run here). What is stubbed, and nothing e
 * channels: ``send`` returns a message id at once, ``get_partial_message(id).edit`` records the
   edit (channel, time) and returns at once: the table message and result posts are still built
   (embeds, buttons) exactly as for Discord;
-* users: ``send`` (hands by DM) records and returns at once;
+* DMs: opening a member's DM channel and ``send`` (hands by DM) record and return at once;
 * ``wait_until_ready`` returns at once.
 
 Everything else is the production code: the manager, its locks and timers, the render loop with
@@ -48,7 +48,7 @@ class Traffic:
     """What the stubbed Discord received."""
 
     edits: dict[int, list[float]] = field(default_factory=lambda: defaultdict(list))
-    sends: list[float] = field(default_factory=list)  # when each DM or channel post was made
+    sends: list[float] = field(default_factory=list)  # when each DM, DM opened or post was made
     posts: int = 0
     dms: int = 0
 
@@ -111,13 +111,11 @@ class StubChannel(discord.abc.GuildChannel, discord.abc.Messageable):
         return _Message(self, message_id)
 
 
-class StubUser:
-    """A member whose DMs are accepted at once (their DM channel is open, as discord.py keeps
-    it after a first DM)."""
+class StubDM:
+    """A member's DM channel: messages are accepted at once."""
 
-    def __init__(self, traffic: Traffic) -> None:
-        self.traffic = traffic
-        self.dm_channel = self
+    def __init__(self, user_id: int, traffic: Traffic) -> None:
+        self.recipient, self.traffic = discord.Object(id=user_id), traffic
 
     async def send(self, *_: Any, **__: Any) -> None:
         self.traffic.dms += 1
@@ -133,6 +131,7 @@ class BenchBot:
         self.bank = Bank(db, starting_balance=10**9)
         self.traffic = Traffic()
         self._channels: dict[int, StubChannel] = {}
+        self._dms: dict[int, StubDM] = {}
 
     def add_cleanup(self, _hook: Any) -> None:
         """The bench closes the runtime and the database itself."""
@@ -149,8 +148,18 @@ class BenchBot:
     def get_guild(self, _guild_id: int) -> None:
         return None
 
-    def get_user(self, _user_id: int) -> StubUser:
-        return StubUser(self.traffic)
+    @property
+    def private_channels(self) -> list[StubDM]:
+        """The open DM channels (discord.py keeps the latest 128)."""
+        return list(self._dms.values())[-128:]
+
+    async def create_dm(self, user: discord.abc.Snowflake) -> StubDM:
+        """Open a member's DM channel (a request, like posting)."""
+        channel = self._dms.get(user.id)
+        if channel is None:
+            channel = self._dms[user.id] = StubDM(user.id, self.traffic)
+            self.traffic.sends.append(time.perf_counter())
+        return channel
 
     async def wait_until_ready(self) -> None:
         return None

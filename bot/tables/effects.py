@@ -10,8 +10,8 @@ import asyncio
 import contextlib
 import logging
 from collections import deque
-from collections.abc import Coroutine, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Coroutine, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from bot.tables.watch import TableWatch
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 MESSAGE_MAX_AGE = 3600.0  # Discord refuses many edits of messages older than an hour (30046)
 EDIT_TOO_OLD = 30046
@@ -81,6 +82,7 @@ class Effects(Outbox, Clock):
             clock=self.clock,
             sleep=self.sleep,
             spawn=lambda coro: self.spawn(coro, "budget"),
+            wait=self.intended,
         )
         self._open_outbox()
 
@@ -113,12 +115,16 @@ class Effects(Outbox, Clock):
         return float(now()) if now is not None else asyncio.get_running_loop().time()
 
     async def until(self, event: asyncio.Event) -> None:
-        """Wait until ``event`` is set; like :meth:`sleep`, through the ``sleeper``'s ``wait``
-        when it has one (a simulated Discord then knows this wait is intentional)."""
-        if event.is_set():
-            return
+        """Wait until ``event`` is set (an :meth:`intended` wait)."""
+        if not event.is_set():
+            await self.intended(event.wait())
+
+    async def intended(self, awaitable: Awaitable[T]) -> T:
+        """Await something the outside world or a timer brings (an event, a slot of the
+        budget); like :meth:`sleep`, through the ``sleeper``'s ``wait`` when it has one (a
+        simulated Discord then knows this wait is intentional)."""
         wait = getattr(getattr(self.bot, "sleeper", None), "wait", None)
-        await (wait(event.wait()) if wait is not None else event.wait())
+        return await (wait(awaitable) if wait is not None else awaitable)  # type: ignore[no-any-return]
 
     def _task_done(self, task: asyncio.Task[Any]) -> None:
         self._tasks.discard(task)

@@ -164,11 +164,8 @@ class Outbox:
         slot goes in that one DM."""
         try:
             while key in self._dms_due:
-                user = self.bot.get_user(self._dms_due[key])
-                # a member not in the cache is fetched first, a first DM opens its channel:
-                # requests of their own
-                fetch = user is None
-                requests = 1 + fetch + (fetch or getattr(user, "dm_channel", None) is None)
+                # a DM channel not open yet (or no longer kept) is opened first: a request
+                requests = 2 if self._dm_channel(self._dms_due[key]) is None else 1
                 async with self.budget.slot(Lane.DM, requests):
                     user_id = self._dms_due.pop(key)
                     await self._dm_hand(table, key[1], user_id)
@@ -178,10 +175,21 @@ class Outbox:
         finally:
             self._dmers.pop(key, None)
 
+    def _dm_channel(self, user_id: int) -> discord.DMChannel | None:
+        """The member's DM channel if the bot keeps it open (its 128 latest), without asking
+        Discord: a member need not be cached to get their hand."""
+        for channel in self.bot.private_channels:
+            recipient = getattr(channel, "recipient", None)
+            if recipient is not None and recipient.id == user_id:
+                return channel  # type: ignore[return-value]  # a DM has a recipient
+        return None
+
     async def _dm_hand(self, table: Table, index: int, user_id: int) -> None:
         seat = table.seats[index]
         try:
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            channel = self._dm_channel(user_id) or await self.bot.create_dm(
+                discord.Object(id=user_id)
+            )
             async with table.lock:  # the committed state, never one an action is writing
                 game = table.game
                 if game is None or table.seats[index].user_id != user_id:
@@ -193,7 +201,7 @@ class Outbox:
             where = f"**{guild.name if guild else 'your server'}** in <#{table.channel_id}>"
             embed, file = await present.hand_message(self.bot, table, view)
             content = f"Your hand at {where}: {self.link(table)}"
-            await user.send(content=content, embed=embed, **present.file_kw(file))
+            await channel.send(content=content, embed=embed, **present.file_kw(file))
         except discord.HTTPException as exc:
             if isinstance(exc, discord.Forbidden) or exc.code == DM_CLOSED:
                 if index not in table.dm_closed_told:

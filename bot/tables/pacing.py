@@ -55,8 +55,9 @@ class Budget:
     more than ``rate`` of them.
 
     ``clock`` and ``sleep`` are the runtime's (a simulated Discord gives virtual ones, so a
-    test sees the pacing in virtual time); ``spawn`` starts the task that hands out the slots
-    while requests wait (the runtime's, so it is cancelled at shutdown)."""
+    test sees the pacing in virtual time), and so is ``wait``, through which a request waits
+    for its slot (declared to a simulated Discord as an intended wait); ``spawn`` starts the
+    task that hands out the slots while requests wait (the runtime's: cancelled at shutdown)."""
 
     def __init__(
         self,
@@ -66,11 +67,13 @@ class Budget:
         clock: Callable[[], float] | None = None,
         sleep: Callable[[float], Awaitable[None]] | None = None,
         spawn: Callable[[Coroutine[Any, Any, None]], asyncio.Task[Any]] | None = None,
+        wait: Callable[[Awaitable[None]], Awaitable[None]] | None = None,
     ) -> None:
         self.rate, self.window = max(int(rate), 0), window
         self._clock = clock or (lambda: asyncio.get_running_loop().time())
         self._sleep = sleep or asyncio.sleep
         self._spawn = spawn or (lambda coro: asyncio.get_running_loop().create_task(coro))
+        self._wait = wait or (lambda waiting: waiting)
         self._in_flight = 0
         self._finished: deque[float] = deque()  # when the requests of the last window finished
         self._waiting: tuple[deque[Waiter], ...] = tuple(deque() for _ in Lane)
@@ -115,7 +118,7 @@ class Budget:
         if self._gate is None or self._gate.done():
             self._gate = self._spawn(self._hand_out())
         try:
-            await waiter.future
+            await self._wait(waiter.future)
         except asyncio.CancelledError:
             if waiter.future.done() and not waiter.future.cancelled():  # granted: give back
                 self._in_flight -= cost
