@@ -64,7 +64,8 @@ async def runtime_run(
         bot, manager = await open_runtime(Path(tmp) / "bench.db")
         bot.tables = manager  # type: ignore[attr-defined]
         bot.card_painter = painter = Painter(processes)
-        await painter.start()
+        painter.start()
+        await painter.started()
         try:
             running = await open_tables(manager, tables)
             await asyncio.sleep(0.05)

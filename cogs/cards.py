@@ -36,8 +36,7 @@ async def setup(bot: SabaccBot) -> None:
     async def start() -> None:
         if book.enabled:
             background(book.sync(bot), "card-emojis")
-        if painter.processes:
-            background(painter.start(), "card-painter")
+        painter.start()  # in the background: threads paint until the workers are warm
 
     async def stop() -> None:
         for task in list(tasks):

@@ -16,11 +16,12 @@ one.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
 import time
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
@@ -57,7 +58,7 @@ class Painter:
         self.processes = max(processes, 0)
         self._pool: Executor | None = None
         self._ready = False  # the pool answered once: its workers are warm
-        self._starting: asyncio.Task[None] | None = None
+        self._warming: Future[bool] | None = None
         self.painted = 0  # statistics (benchmarks): pictures painted, CPU seconds spent
         self.cpu = 0.0
 
@@ -66,34 +67,44 @@ class Painter:
         """Whether pictures are painted in the worker processes now."""
         return self._pool is not None and self._ready
 
-    async def start(self) -> None:
-        """Start the workers and wait until they are warm (threads paint meanwhile, and for
-        good when they cannot start); callers at the same time wait for the same start."""
-        if self.processes <= 0 or self._ready:
+    def start(self) -> None:
+        """Start the workers in the background: each paints every face first; threads paint
+        until they are warm, and for good when they cannot start (:meth:`started` waits)."""
+        if self.processes <= 0 or self._pool is not None:
             return
-        if self._starting is None or (self._starting.done() and self._pool is None):
-            self._starting = asyncio.get_running_loop().create_task(self._start())
-        await asyncio.shield(self._starting)
-
-    async def _start(self) -> None:
+        loop = asyncio.get_running_loop()
         try:
             pool = ProcessPoolExecutor(
                 self.processes,
                 mp_context=multiprocessing.get_context("spawn"),
                 initializer=_warm_all,
             )
-            self._pool = pool
-            await asyncio.wrap_future(pool.submit(_ready))
-        except (OSError, RuntimeError, BrokenProcessPool) as error:
+            warming = pool.submit(_ready)
+        except (OSError, RuntimeError) as error:
+            log.warning("picture workers could not start (%s); painting in threads", error)
+            return
+        self._pool, self._warming = pool, warming
+        warming.add_done_callback(lambda done: loop.call_soon_threadsafe(self._warmed, pool, done))
+
+    def _warmed(self, pool: Executor, done: Future[bool]) -> None:
+        if self._pool is not pool:  # stopped meanwhile
+            return
+        error = None if done.cancelled() else done.exception()
+        if done.cancelled() or error is not None:
             log.warning("picture workers could not start (%s); painting in threads", error)
             self._drop()
             return
-        except asyncio.CancelledError:
-            self._drop()
-            raise
-        if self._pool is pool:  # not stopped meanwhile
-            self._ready = True
-            log.info("painting pictures in %d worker process(es)", self.processes)
+        self._ready = True
+        log.info("painting pictures in %d worker process(es)", self.processes)
+
+    async def started(self) -> bool:
+        """Wait until the workers are warm or could not start; whether they paint now."""
+        warming = self._warming
+        if warming is not None:
+            with contextlib.suppress(Exception, asyncio.CancelledError):
+                await asyncio.wrap_future(warming)
+            await asyncio.sleep(0)  # the loop has taken the news in
+        return self.in_processes
 
     async def paint(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` off the event loop: in a warm worker process, else in a thread."""
@@ -122,8 +133,6 @@ class Painter:
         painted in threads afterwards."""
         pool, self._pool, self._ready = self._pool, None, False
         self.processes = 0
-        if self._starting is not None and not self._starting.done():
-            self._starting.cancel()
         if pool is not None:
             await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
 

@@ -24,8 +24,8 @@ HAND = ("kessel", ("sand:1", "blood:impostor"))
 async def test_a_worker_paints_what_a_thread_paints_and_threads_take_over() -> None:
     painter = Painter(1)
     try:
-        await painter.start()
-        assert painter.in_processes
+        painter.start()
+        assert await painter.started()
         from_worker = await painter.paint(hand_png, *HAND)
         assert from_worker == hand_png(*HAND)  # the same bytes as painted here
         rows = (ShowRow("Alice", ("sand:1",), "Sabacc", True), ShowRow("Bob", (), "", False, 2))
@@ -46,8 +46,8 @@ async def test_a_worker_paints_what_a_thread_paints_and_threads_take_over() -> N
 
 async def test_without_workers_pictures_are_painted_in_threads() -> None:
     painter = Painter(0)
-    await painter.start()
-    assert not painter.in_processes
+    painter.start()
+    assert not await painter.started()
     assert faces_of_png(await painter.paint(hand_png, *HAND)) == [
         "kessel:sand:1",
         "kessel:blood:impostor",
@@ -70,10 +70,9 @@ def settings(db_path: Path) -> Settings:
     )
 
 
-@pytest.mark.simcord(settle_timeout=120)  # start-up settles once the worker is warm
 async def test_the_bot_paints_hands_in_its_worker(world: World) -> None:
     painter = world.bot.card_painter
-    assert painter.in_processes  # started (in the background) at start-up
+    assert await painter.started()  # started in the background at start-up
     table = await start_seeded(world, "coruscant", 3, players=2, buy_in=50)
     assert painter.painted >= 2  # both players' hands, painted in the worker
     (dm,) = world.alice.user.dm_channel.history()
