@@ -4,8 +4,8 @@ never make more requests in a second than ``REQUEST_RATE``, and a closed DM is t
 
 from __future__ import annotations
 
+import dataclasses
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,26 +17,16 @@ from bot.tables.models import Table, hand_of
 from engine.bots.random_legal import random_for_spec
 from engine.core.game import Action
 from tests.bot.variant_table import start_seeded
-from tests.helpers import World, bot_scope
+from tests.helpers import World, bot_scope, close_dms
 from tests.table_driver import manager, table_in
 
 RATE = 2  # requests per second in these tests: a handful of tables is a crowd
 
 
 @pytest.fixture
-def settings(db_path: Path) -> Settings:
+def settings(settings: Settings) -> Settings:
     """Production-like pacing (edit interval, a small global request rate), in virtual time."""
-    return Settings(
-        token=None,
-        database_path=db_path,
-        bot_delay=0.0,
-        edit_interval=5.0,
-        request_rate=RATE,
-        shard_count=1,
-        lease_ttl=Settings.SIMULATED_LEASE_TTL,
-        card_emojis=False,
-        picture_processes=0,
-    )
+    return dataclasses.replace(settings, edit_interval=5.0, request_rate=RATE)
 
 
 def counted(request: Any) -> bool:
@@ -139,15 +129,7 @@ async def test_many_tables_never_exceed_the_request_rate(world: World) -> None:
 
 async def test_closed_dms_are_tried_once_and_told_once(world: World) -> None:
     bob = world.bob
-    dm = bob.user.dm_channel
-    world.env.inject_error(
-        "POST",
-        f"/channels/{dm.id}/messages",
-        status=403,
-        code=50007,
-        message="Cannot send messages to this user",
-        times=None,
-    )
+    dm = close_dms(world.env, bob)
     table = await start_seeded(world, "coruscant", 3, players=2, buy_in=50)
     await world.env.advance_time(30)
     game = table.game

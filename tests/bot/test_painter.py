@@ -4,10 +4,10 @@ the worker dies, nothing is left running after a stop; and the bot paints its DM
 
 from __future__ import annotations
 
+import dataclasses
 import multiprocessing
 import os
 import signal
-from pathlib import Path
 
 import pytest
 
@@ -56,18 +56,9 @@ async def test_without_workers_pictures_are_painted_in_threads() -> None:
 
 
 @pytest.fixture
-def settings(db_path: Path) -> Settings:
+def settings(settings: Settings) -> Settings:
     """The test settings with one picture worker, as in production."""
-    return Settings(
-        token=None,
-        database_path=db_path,
-        bot_delay=0.0,
-        edit_interval=0.0,
-        shard_count=1,
-        lease_ttl=Settings.SIMULATED_LEASE_TTL,
-        card_emojis=False,
-        picture_processes=1,
-    )
+    return dataclasses.replace(settings, picture_processes=1)
 
 
 async def test_the_bot_paints_hands_in_its_worker(world: World) -> None:
