@@ -8,9 +8,11 @@ import dataclasses
 import multiprocessing
 import os
 import signal
+from collections import OrderedDict
 
 import pytest
 
+from bot.art import attach
 from bot.art.attach import Showdown, showdown_attachment
 from bot.art.compose import ShowRow, faces_of_png, hand_png, showdown_png
 from bot.art.painter import Painter
@@ -61,7 +63,10 @@ def settings(settings: Settings) -> Settings:
     return dataclasses.replace(settings, picture_processes=1)
 
 
-async def test_the_bot_paints_hands_in_its_worker(world: World) -> None:
+async def test_the_bot_paints_hands_in_its_worker(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(attach, "_hands", OrderedDict())  # no hand painted by earlier tests
     painter = world.bot.card_painter
     assert await painter.started()  # started in the background at start-up
     table = await start_seeded(world, "coruscant", 3, players=2, buy_in=50)
