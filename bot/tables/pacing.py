@@ -7,13 +7,11 @@ results and notices, hands by DM (and opening a DM channel). :class:`Budget` let
 a command synced, a retry). Bursts up to the rate go at once; beyond it, requests wait for a
 free slot instead of being refused by Discord.
 
-Waiting requests are served by lane (:class:`Lane`):
-
-* ``POST``: public messages (results, notices, reminders) go first: they are rare, cannot be
-  coalesced, and a hand's result must not wait behind a thousand busy tables;
-* ``EDIT`` and ``DM`` share the rest: while both wait, table-message edits get
-  ``EDITS_PER_DM`` slots for each DM (the table message is what everyone plays from; a hand is
-  also one click away on **🂠 My hand**, an interaction reply), and DMs are never starved.
+Waiting requests are served by lane (:class:`Lane`), in turn by ``CYCLE``: while all of them
+wait, table-message edits get half of the slots (the table message is what everyone plays
+from), public posts (results, notices, reminders: never coalesced) and hand DMs (also one click
+away on **🂠 My hand**, an interaction reply) a quarter each; a lane with nothing waiting gives
+its turn to the next, so none is ever starved and no slot is left unused.
 
 Callers coalesce (one pending edit per table message, one pending DM per seat) and build their
 request only once granted, from the newest state: the queue is bounded by the number of tables
@@ -33,11 +31,10 @@ from typing import Any
 
 GLOBAL_RATE = 40  # requests per WINDOW, below Discord's 50 per second
 WINDOW = 1.0
-EDITS_PER_DM = 3  # slots of table-message edits per DM while both wait
 
 
 class Lane(IntEnum):
-    """What a request is, in the order waiting requests are served."""
+    """What a request is (``CYCLE``: the order waiting ones are served in)."""
 
     POST = 0
     EDIT = 1
@@ -77,7 +74,7 @@ class Budget:
         self._in_flight = 0
         self._finished: deque[float] = deque()  # when the requests of the last window finished
         self._waiting: tuple[deque[Waiter], ...] = tuple(deque() for _ in Lane)
-        self._edits_in_a_row = 0
+        self._turn = 0  # where in CYCLE the next grant looks first
         self._gate: asyncio.Task[Any] | None = None
 
     def waiting(self, lane: Lane | None = None) -> int:
@@ -129,7 +126,8 @@ class Budget:
     async def _hand_out(self) -> None:
         """Grant the waiting requests their slots, one by one, by lane."""
         while self.waiting():
-            queue = self._next()
+            turn = self._next()
+            queue = self._waiting[CYCLE[turn]]
             if not self._free(queue[0].cost):
                 # the oldest finished request leaves the window then; one in flight may finish
                 # sooner: look again after a slot's share of the window at most
@@ -137,24 +135,24 @@ class Budget:
                 if self._finished:
                     wait = min(wait, self._finished[0] + self.window - self._clock())
                 await self._sleep(max(wait, 0.0))
-                continue  # pick after the wait: a post may have come meanwhile
-            if queue is self._waiting[Lane.EDIT]:
-                self._edits_in_a_row += 1
-            elif queue is self._waiting[Lane.DM]:
-                self._edits_in_a_row = 0
+                continue  # pick after the wait: another lane's turn may have come
+            self._turn = (turn + 1) % len(CYCLE)
             waiter = queue.popleft()
             self._in_flight += waiter.cost
             waiter.future.set_result(None)
 
-    def _next(self) -> deque[Waiter]:
-        """The queue served next: posts first, then edits and DMs in turn (``EDITS_PER_DM``
-        edits per DM while both wait); called while some request waits."""
-        posts, edits, dms = self._waiting
-        if posts:
-            return posts
-        if edits and (not dms or self._edits_in_a_row < EDITS_PER_DM):
-            return edits
-        return dms if dms else edits
+    def _next(self) -> int:
+        """The place in ``CYCLE`` of the lane served next: the first from the current turn
+        with a request waiting (called while one waits)."""
+        for step in range(len(CYCLE)):
+            turn = (self._turn + step) % len(CYCLE)
+            if self._waiting[CYCLE[turn]]:
+                return turn
+        raise AssertionError("no request waits")
+
+
+# Turns of the lanes while requests wait: edits half of the slots, posts and DMs a quarter each.
+CYCLE = (Lane.EDIT, Lane.POST, Lane.EDIT, Lane.DM)
 
 
 @dataclass(slots=True)
