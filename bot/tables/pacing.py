@@ -14,9 +14,9 @@ away on **🂠 My hand**, an interaction reply) a quarter each; a lane with noth
 its turn to the next, so none is ever starved and no slot is left unused.
 
 Callers coalesce (one pending edit per table message, one pending DM per seat) and build their
-request only once granted, from the newest state: the queue is bounded by the number of tables
-and seats, however many actions arrive, and the work of building a message or drawing a picture
-is bounded by the rate, not by the actions.
+request only once granted, from the newest state: the edits and DMs waiting are bounded by the
+number of tables and seats, however many actions arrive (posts: a few per hand), and the work of
+building a message or painting a picture is bounded by the rate, not by the actions.
 """
 
 from __future__ import annotations
