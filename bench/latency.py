@@ -18,8 +18,9 @@ them are answered. Two ways:
   went (simcord, discord.py, the bot, the database driver, the bench; :mod:`bench.sampler`).
 
 Prints p50/p99/max of both latencies, committed actions/s, the event loop's longest stall, and
-the most table-message edits one channel got in any 5 seconds (Discord allows 5). It asserts
-nothing.
+the most table-message edits one channel got in any 5 seconds (Discord allows 5), and the most
+DMs and posts, and all requests counted against Discord's global limit (DMs, posts and edits),
+in any 1 second (Discord allows 50 per bot). It asserts nothing.
 """
 
 from __future__ import annotations
@@ -39,10 +40,13 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.stub import StallMonitor, open_runtime, open_tables, pending_moves
+from bot.art.painter import Painter
 from bot.errors import NotYourTurn, StaleButton, TableError
 from bot.tables.models import Table
 from bot.ui.prompts import seated_turn
 from engine.core.game import Action, IllegalAction
+
+PICTURE_PROCESSES = 1  # as the bot (Settings.picture_processes)
 
 
 def quantiles(values: list[float]) -> str:
@@ -54,15 +58,22 @@ def quantiles(values: list[float]) -> str:
     return f"{statistics.median(ordered) * 1e3:7.1f} /{p99 * 1e3:7.1f} /{ordered[-1] * 1e3:7.1f} ms"
 
 
-async def runtime_run(tables: int, waves: int, seed: int) -> dict[str, Any]:
-    """``waves`` bursts over ``tables`` tables through the table runtime."""
+async def runtime_run(
+    tables: int, waves: int, seed: int, processes: int = PICTURE_PROCESSES
+) -> dict[str, Any]:
+    """``waves`` bursts over ``tables`` tables through the table runtime; pictures painted in
+    ``processes`` worker processes (0: threads)."""
     with tempfile.TemporaryDirectory() as tmp:
         bot, manager = await open_runtime(Path(tmp) / "bench.db")
         bot.tables = manager  # type: ignore[attr-defined]
+        bot.card_painter = painter = Painter(processes)
+        painter.start()
+        await painter.started()
         try:
             running = await open_tables(manager, tables)
             await asyncio.sleep(0.05)
-            bot.traffic.edits.clear()
+            bot.traffic.clear()
+            painter.painted, painter.cpu = 0, 0.0
             rng = random.Random(seed)
             acks: list[float] = []
             commits: list[float] = []
@@ -104,6 +115,10 @@ async def runtime_run(tables: int, waves: int, seed: int) -> dict[str, Any]:
                 "rate": len(commits) / total if total else 0.0,
                 "stall": worst_stall,
                 "edits": bot.traffic.max_edits_per_5s(),
+                "sends": bot.traffic.max_sends_per_1s(),
+                "requests": bot.traffic.max_requests_per_1s(),
+                "dms": bot.traffic.dms,
+                "pictures": (painter.painted, painter.cpu, painter.in_processes),
                 "cpu": cpu / max(len(commits), 1),
                 "batches": (manager.group.batches, manager.group.writes)
                 if hasattr(manager, "group")
@@ -111,6 +126,7 @@ async def runtime_run(tables: int, waves: int, seed: int) -> dict[str, Any]:
             }
         finally:
             await manager.close()
+            await painter.stop()
             await bot.db.close()
 
 
@@ -125,9 +141,11 @@ def report(name: str, result: dict[str, Any]) -> None:
     line += f" ({result['refused']} refused)"
     if result["stall"] is not None:
         line += f" · longest loop stall {result['stall'] * 1e3:.1f} ms"
-        line += f" · most edits of one table message in 5 s: {result['edits']}"
+        line += f" · most edits of one table message in 5 s: {result['edits']} (Discord: 5)"
+        line += f"\n  {result['dms']} DMs · most DMs+posts in 1 s: {result['sends']}"
+        line += f" · most requests (DMs, posts, edits) in 1 s: {result['requests']} (Discord: 50)"
     if result.get("cpu") is not None:
-        line += f"\n  CPU time per committed action (both threads) {result['cpu'] * 1e3:.2f} ms"
+        line += f"\n  CPU time per committed action (this process) {result['cpu'] * 1e3:.2f} ms"
     if result.get("batches"):
         batches, writes = result["batches"]
         line += f" · group commit: {writes} writes in {batches} transactions"
@@ -143,6 +161,11 @@ def report(name: str, result: dict[str, Any]) -> None:
         line += f"\n  event loop thread: {result['layers']}"
         for layer, functions in result["top"].items():
             line += f"\n    {layer}: {functions}"
+    if result.get("pictures"):
+        painted, cpu, processes = result["pictures"]
+        where = "worker process" if processes else "threads of this process"
+        line += f"\n  {painted} pictures painted in {where}"
+        line += f" ({cpu / max(painted, 1) * 1e3:.1f} ms CPU each)"
     print(line)
 
 
@@ -151,13 +174,19 @@ def main() -> None:
     parser.add_argument("--tables", type=int, nargs="+", default=[1, 50, 200, 1000])
     parser.add_argument("--waves", type=int, default=12)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--picture-processes",
+        type=int,
+        default=PICTURE_PROCESSES,
+        help="worker processes painting pictures (0: threads)",
+    )
     parser.add_argument("--simcord", action="store_true", help="also through simcord")
     parser.add_argument("--simcord-tables", type=int, nargs="+", default=[50, 200])
     parser.add_argument("--simcord-waves", type=int, default=None, help="default: --waves")
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING)
     for count in args.tables:
-        result = asyncio.run(runtime_run(count, args.waves, args.seed))
+        result = asyncio.run(runtime_run(count, args.waves, args.seed, args.picture_processes))
         report(f"runtime · {count} tables · {args.waves} waves", result)
     if args.simcord:
         from bench.simcord_latency import simcord_main

@@ -5,7 +5,7 @@ stubbed out (the one thing that cannot run here). What is stubbed, and nothing e
 * channels: ``send`` returns a message id at once, ``get_partial_message(id).edit`` records the
   edit (channel, time) and returns at once: the table message and result posts are still built
   (embeds, buttons) exactly as for Discord;
-* users: ``send`` (hands by DM) records and returns at once;
+* DMs: opening a member's DM channel and ``send`` (hands by DM) record and return at once;
 * ``wait_until_ready`` returns at once.
 
 Everything else is the production code: the manager, its locks and timers, the render loop with
@@ -48,20 +48,40 @@ class Traffic:
     """What the stubbed Discord received."""
 
     edits: dict[int, list[float]] = field(default_factory=lambda: defaultdict(list))
+    sends: list[float] = field(default_factory=list)  # when each DM, DM opened or post was made
     posts: int = 0
     dms: int = 0
 
+    def clear(self) -> None:
+        """Forget everything recorded so far (the set-up's traffic)."""
+        self.edits.clear()
+        self.sends.clear()
+        self.posts = self.dms = 0
+
     def max_edits_per_5s(self) -> int:
         """The most table-message edits one channel got within any 5-second window."""
-        worst = 0
-        for times in self.edits.values():
-            times.sort()
-            start = 0
-            for end, moment in enumerate(times):
-                while moment - times[start] >= 5.0:
-                    start += 1
-                worst = max(worst, end - start + 1)
-        return worst
+        return max((_most_within(times, 5.0) for times in self.edits.values()), default=0)
+
+    def max_sends_per_1s(self) -> int:
+        """The most DMs and channel posts in any 1-second window."""
+        return _most_within(self.sends, 1.0)
+
+    def max_requests_per_1s(self) -> int:
+        """The most requests counted against Discord's global limit (DMs, posts and edits)
+        in any 1-second window."""
+        edits = [moment for times in self.edits.values() for moment in times]
+        return _most_within(self.sends + edits, 1.0)
+
+
+def _most_within(times: list[float], window: float) -> int:
+    """The most of ``times`` inside any half-open window of ``window`` seconds."""
+    ordered = sorted(times)
+    worst = start = 0
+    for end, moment in enumerate(ordered):
+        while moment - ordered[start] >= window:
+            start += 1
+        worst = max(worst, end - start + 1)
+    return worst
 
 
 class _Message:
@@ -84,20 +104,22 @@ class StubChannel(discord.abc.GuildChannel, discord.abc.Messageable):
 
     async def send(self, *_: Any, **__: Any) -> _Message:  # type: ignore[override]
         self.traffic.posts += 1
+        self.traffic.sends.append(time.perf_counter())
         return _Message(self, next(_ids))
 
     def get_partial_message(self, message_id: int) -> _Message:
         return _Message(self, message_id)
 
 
-class StubUser:
-    """A member whose DMs are accepted at once."""
+class StubDM:
+    """A member's DM channel: messages are accepted at once."""
 
-    def __init__(self, traffic: Traffic) -> None:
-        self.traffic = traffic
+    def __init__(self, user_id: int, traffic: Traffic) -> None:
+        self.recipient, self.traffic = discord.Object(id=user_id), traffic
 
     async def send(self, *_: Any, **__: Any) -> None:
         self.traffic.dms += 1
+        self.traffic.sends.append(time.perf_counter())
 
 
 class BenchBot:
@@ -109,6 +131,7 @@ class BenchBot:
         self.bank = Bank(db, starting_balance=10**9)
         self.traffic = Traffic()
         self._channels: dict[int, StubChannel] = {}
+        self._dms: dict[int, StubDM] = {}
 
     def add_cleanup(self, _hook: Any) -> None:
         """The bench closes the runtime and the database itself."""
@@ -125,8 +148,18 @@ class BenchBot:
     def get_guild(self, _guild_id: int) -> None:
         return None
 
-    def get_user(self, _user_id: int) -> StubUser:
-        return StubUser(self.traffic)
+    @property
+    def private_channels(self) -> list[StubDM]:
+        """The open DM channels (discord.py keeps the latest 128)."""
+        return list(self._dms.values())[-128:]
+
+    async def create_dm(self, user: discord.abc.Snowflake) -> StubDM:
+        """Open a member's DM channel (a request, like posting)."""
+        channel = self._dms.get(user.id)
+        if channel is None:
+            channel = self._dms[user.id] = StubDM(user.id, self.traffic)
+            self.traffic.sends.append(time.perf_counter())
+        return channel
 
     async def wait_until_ready(self) -> None:
         return None

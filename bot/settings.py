@@ -20,6 +20,10 @@ Public API (stable)::
         lobby_timeout: float                 # LOBBY_TIMEOUT seconds, default 1800
         bot_delay: float                     # BOT_DELAY seconds, default 1.5
         edit_interval: float                 # EDIT_INTERVAL seconds between table edits, 1.0
+                                             #   (0: nothing paced, for tests and the demo)
+        request_rate: int                    # REQUEST_RATE requests/s outside interaction
+                                             #   replies (edits, posts, DMs), 40 (Discord: 50)
+        picture_processes: int               # PICTURE_PROCESSES painting pictures, 1 (0: threads)
         history_days: int                    # HISTORY_DAYS finished hands are kept, 90 (0: ever)
         card_emojis: bool                    # CARD_EMOJIS on/off: cards as application emojis
         Settings.from_env(environ=None) -> Settings
@@ -140,6 +144,8 @@ class Settings:
     turn_timeout: float = 90.0
     bot_delay: float = 1.5
     edit_interval: float = 1.0
+    request_rate: int = 40
+    picture_processes: int = 1
     lobby_timeout: float = 1800.0
     history_days: int = 90
     card_emojis: bool = True
@@ -191,6 +197,10 @@ class Settings:
             ),
             bot_delay=_get(env, "BOT_DELAY", _seconds, 1.5, "a number of seconds ≥ 0"),
             edit_interval=_get(env, "EDIT_INTERVAL", _seconds, 1.0, "a number of seconds ≥ 0"),
+            request_rate=_get(env, "REQUEST_RATE", _positive_int, 40, "a whole number ≥ 1"),
+            picture_processes=_get(
+                env, "PICTURE_PROCESSES", _non_negative_int, 1, "a whole number ≥ 0"
+            ),
             database_url=_get(
                 env, "DATABASE_URL", _database_url, None, "a postgresql://user:pass@host/db URL"
             ),

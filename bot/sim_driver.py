@@ -65,6 +65,13 @@ class VirtualSleep:
             return
         await self.env.external_wait(asyncio.sleep(seconds), reason="table timer")
 
+    def now(self) -> float:
+        """Seconds on the clock these waits follow: simcord's virtual clock (the event loop's
+        before an env is given)."""
+        if self.env is None:
+            return asyncio.get_running_loop().time()
+        return self.env.now().timestamp()
+
     async def wait(self, event: Awaitable[Any]) -> Any:
         """An intentional wait for an event of the outside world (a paused table's clock)."""
         if self.env is None:

@@ -1,7 +1,9 @@
-"""Card art at start-up: make every card face an application emoji (``CARD_EMOJIS``).
+"""Card art at start-up: make every card face an application emoji (``CARD_EMOJIS``), and start
+the worker processes that paint the card pictures (``PICTURE_PROCESSES``).
 
-The sync runs in the background after the start-up recovery, off the critical path: until it
-finishes (or when it cannot create the emojis), cards are shown as text as before. No commands.
+Both run in the background after the start-up recovery, off the critical path: until the sync
+finishes (or when it cannot create the emojis), cards are shown as text as before; until the
+workers are warm (or when they cannot start), pictures are painted in threads. No commands.
 """
 
 from __future__ import annotations
@@ -11,28 +13,37 @@ import contextlib
 from typing import TYPE_CHECKING, Any
 
 from bot.art.emojis import CardEmojis
+from bot.art.painter import Painter
 
 if TYPE_CHECKING:
     from bot.client import SabaccBot
 
 
 async def setup(bot: SabaccBot) -> None:
-    """Attach the bot's :class:`CardEmojis` and start syncing them once the bot is set up."""
+    """Attach the bot's :class:`CardEmojis` and :class:`Painter`; once the bot is set up, sync
+    the emojis and start the painter's workers."""
     book = CardEmojis(enabled=bot.settings.card_emojis)
     bot.card_emojis = book  # type: ignore[attr-defined]
+    painter = Painter(bot.settings.picture_processes)
+    bot.card_painter = painter  # type: ignore[attr-defined]
     tasks: set[asyncio.Task[Any]] = set()
+
+    def background(coro: Any, name: str) -> None:
+        task = asyncio.get_running_loop().create_task(coro, name=name)
+        tasks.add(task)
+        task.add_done_callback(tasks.discard)
 
     async def start() -> None:
         if book.enabled:
-            task = asyncio.get_running_loop().create_task(book.sync(bot), name="card-emojis")
-            tasks.add(task)
-            task.add_done_callback(tasks.discard)
+            background(book.sync(bot), "card-emojis")
+        painter.start()  # in the background: threads paint until the workers are warm
 
     async def stop() -> None:
         for task in list(tasks):
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+        await painter.stop()
 
     bot.add_startup_recovery(start)
     bot.add_cleanup(stop)

@@ -158,6 +158,7 @@ def settings(database_target: str | Path, db_path: Path) -> Settings:
         shard_count=1,  # the simulated Discord's one shard
         lease_ttl=Settings.SIMULATED_LEASE_TTL,  # tests call Leases.tick() themselves
         card_emojis=False,
+        picture_processes=0,  # pictures in threads: no worker process to start
     )
 
 

@@ -5,6 +5,7 @@
 * :func:`burst_click` - several users click the same button at the same instant;
   :func:`burst` - several clicks, each on its own message, at the same instant.
 * :func:`text_of` - content + embed text of a response, for loose assertions.
+* :func:`close_dms` - a member refuses DMs from now on.
 
 ``burst_click`` uses private simcord 3.2.1 internals (pinned in pyproject).
 """
@@ -80,6 +81,21 @@ def modal_ids(shown: InteractionResult) -> dict[str, str]:
             label = component.get("label") or row.get("label")
             ids[label] = component["custom_id"]
     return ids
+
+
+def close_dms(env: Env, member: Any) -> Any:
+    """``member`` refuses DMs from now on (Discord answers 50007 to every DM to them); their
+    DM channel is returned."""
+    dm = member.user.dm_channel
+    env.inject_error(
+        "POST",
+        f"/channels/{dm.id}/messages",
+        status=403,
+        code=50007,
+        message="Cannot send messages to this user",
+        times=None,
+    )
+    return dm
 
 
 def text_of(message: Any) -> str:

@@ -1,7 +1,10 @@
 """Pictures as Discord attachments: a private hand, and the showdown of a hand's result.
 
-Both are rendered off the event loop (:func:`asyncio.to_thread`) from cached faces, carry alt
-text listing the cards, and are shown inside their embed (``attachment://…``). A showdown is
+Both are painted off the event loop (the client's :class:`bot.art.painter.Painter`: worker
+processes, else threads) from cached faces, carry alt text listing the cards, and are shown inside
+their embed (``attachment://…``). A showdown's rows are taken from the table when its hand ends
+(:func:`showdown_rows`) and painted only when its message is about to be sent
+(:func:`showdown_attachment`). A showdown is
 drawn from the events' :class:`engine.core.game.Reveals` (cards the engine made public) and
 :class:`engine.core.game.Awards` (winners), so it never holds a hidden card: seats that did not
 show their hand are drawn face down.
@@ -9,24 +12,38 @@ show their hand are drawn face down.
 
 from __future__ import annotations
 
-import asyncio
-import functools
 import io
+from collections import OrderedDict
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
 
 import discord
 
 from bot.art.compose import ShowRow, hand_png, showdown_png
 from bot.art.decks import deck_of, face
+from bot.art.painter import painter_of
 from bot.tables.models import Table
 from engine.core.game import Awards, Event, PlayerView, Reveals, ShownHand
 
-__all__ = ["HAND_FILE", "SHOWDOWN_FILE", "hand_file", "showdown_file", "showdown_rows"]
+__all__ = [
+    "HAND_FILE",
+    "SHOWDOWN_FILE",
+    "Showdown",
+    "hand_file",
+    "showdown_attachment",
+    "showdown_of",
+    "showdown_rows",
+]
 
 HAND_FILE = "hand.png"
 SHOWDOWN_FILE = "showdown.png"
 ALT_MAX = 1024  # Discord's limit for an attachment's description
 FACE_DOWN = 2  # backs drawn for a hand that was not shown (its size is not public)
+# Hands repeat (a Kessel hand is 2 of 16 faces): each picture is painted once (about 20 KB and
+# 3 ms of CPU), the latest HANDS_KEPT are kept.
+HANDS_KEPT = 256
+_hands: OrderedDict[tuple[str, tuple[str, ...]], bytes] = OrderedDict()
 
 
 def _names(deck: str, cards: Sequence[str]) -> str:
@@ -41,19 +58,26 @@ def _file(data: bytes, filename: str, alt: str) -> discord.File:
     return discord.File(io.BytesIO(data), filename=filename, description=alt[:ALT_MAX])
 
 
-@functools.lru_cache(maxsize=256)
-def _hand_png(deck: str, cards: tuple[str, ...]) -> bytes:
-    """:func:`hand_png`, drawn once per hand (hands repeat: a Kessel hand is 2 of 16 faces;
-    a picture is about 20 KB and 3 ms of CPU)."""
-    return hand_png(deck, cards)
+async def _hand_png(client: Any, deck: str, cards: tuple[str, ...]) -> bytes:
+    """:func:`hand_png`, painted once per hand by the client's painter."""
+    key = (deck, cards)
+    data = _hands.get(key)
+    if data is None:
+        data = await painter_of(client).paint(hand_png, deck, cards)
+        _hands[key] = data
+        while len(_hands) > HANDS_KEPT:
+            _hands.popitem(last=False)
+    else:
+        _hands.move_to_end(key)
+    return data
 
 
-async def hand_file(table: Table, view: PlayerView) -> discord.File | None:
+async def hand_file(client: Any, table: Table, view: PlayerView) -> discord.File | None:
     """A picture of the seat's hidden cards (``None`` without cards or art for the variant)."""
     deck = deck_of(table.variant.id)
     if deck is None or not view.hand:
         return None
-    data = await asyncio.to_thread(_hand_png, deck, tuple(view.hand))
+    data = await _hand_png(client, deck, tuple(view.hand))
     return _file(data, HAND_FILE, f"Your hand: {_names(deck, view.hand)}")
 
 
@@ -90,13 +114,26 @@ def showdown_rows(table: Table, events: Sequence[Event]) -> list[ShowRow]:
     return rows
 
 
-async def showdown_file(table: Table, events: Sequence[Event]) -> discord.File | None:
-    """The showdown picture of a hand's result events (``None`` when nothing was shown)."""
+@dataclass(frozen=True, slots=True)
+class Showdown:
+    """What a showdown picture shows: taken when the hand ends, painted when posted."""
+
+    deck: str
+    rows: tuple[ShowRow, ...]
+
+
+def showdown_of(table: Table, events: Sequence[Event]) -> Showdown | None:
+    """The showdown of a hand's result events (``None`` when nothing was shown or the variant
+    has no art)."""
     deck = deck_of(table.variant.id)
     rows = showdown_rows(table, events) if deck is not None else []
-    if deck is None or not rows:
-        return None
-    data = await asyncio.to_thread(showdown_png, deck, rows)
+    return Showdown(deck, tuple(rows)) if deck is not None and rows else None
+
+
+async def showdown_attachment(client: Any, showdown: Showdown) -> discord.File:
+    """The showdown picture, painted now by the client's painter."""
+    deck, rows = showdown.deck, showdown.rows
+    data = await painter_of(client).paint(showdown_png, deck, rows)
     parts = []
     for row in rows:
         if row.cards:

@@ -2,7 +2,8 @@
 make, so the logic stays here.
 
 * :func:`hand_message`: a private hand's embed with the picture of the cards (and their emojis);
-* :func:`result_attachment`: the showdown picture of a hand's result message;
+* :func:`result_picture`: the showdown picture of a hand's result message (painted when the
+  message is about to be posted);
 * :func:`with_emojis`: card names in an embed get their emoji in front (when the deck's emojis
   are ready and Discord's limits allow it);
 * :func:`decorate_picker`: a card picker's options and buttons show the card's emoji.
@@ -11,20 +12,26 @@ make, so the logic stays here.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from functools import cache
 from typing import Any
 
 import discord
 
-from bot.art.attach import HAND_FILE, SHOWDOWN_FILE, hand_file, showdown_file
+from bot.art.attach import (
+    HAND_FILE,
+    SHOWDOWN_FILE,
+    hand_file,
+    showdown_attachment,
+    showdown_of,
+)
 from bot.art.decks import deck_faces, deck_of
 from bot.art.emojis import CardEmojis, emojis_of
 from bot.tables.models import Table
 from bot.ui import render
 from engine.core.game import Event, PlayerView
 
-__all__ = ["decorate_picker", "file_kw", "hand_message", "result_attachment", "with_emojis"]
+__all__ = ["decorate_picker", "file_kw", "hand_message", "result_picture", "with_emojis"]
 
 FIELD_MAX, DESCRIPTION_MAX, EMBED_MAX = 1024, 4096, 6000
 
@@ -42,23 +49,30 @@ async def hand_message(
     line = emojis_of(client).line(table.variant.id, view.hand)
     if line and embed.description and len(line) + len(embed.description) < DESCRIPTION_MAX:
         embed.description = f"{line}\n{embed.description}"
-    file = await hand_file(table, view)
+    file = await hand_file(client, table, view)
     if file is not None:
         embed.set_image(url=f"attachment://{HAND_FILE}")
     return embed, file
 
 
-async def result_attachment(
+def result_picture(
     client: Any, table: Table, events: Sequence[Event], embed: discord.Embed
-) -> dict[str, Any]:
-    """``send`` keywords adding the showdown picture to a result embed (none if nothing was
-    shown); the embed's card names get their emojis."""
+) -> Callable[[], Awaitable[dict[str, Any]]] | None:
+    """The embed's card names get their emojis now; returns what paints the showdown of the
+    result ``events`` once the result is about to be posted (``send`` keywords adding the
+    picture to ``embed``), or ``None`` when nothing was shown. What the picture shows is taken
+    now: the table moves on meanwhile."""
     with_emojis(client, table, embed)
-    file = await showdown_file(table, events)
-    if file is None:
-        return {}
-    embed.set_image(url=f"attachment://{SHOWDOWN_FILE}")
-    return {"file": file}
+    showdown = showdown_of(table, events)
+    if showdown is None:
+        return None
+
+    async def attach() -> dict[str, Any]:
+        file = await showdown_attachment(client, showdown)
+        embed.set_image(url=f"attachment://{SHOWDOWN_FILE}")
+        return {"file": file}
+
+    return attach
 
 
 @cache

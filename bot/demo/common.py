@@ -101,6 +101,7 @@ def demo_settings(db: Path | str, *, bot_delay: float, edit_interval: float) -> 
         shard_count=1,
         lease_ttl=Settings.SIMULATED_LEASE_TTL,
         card_emojis=False,  # simcord keeps no emoji images: cards as pictures and text
+        picture_processes=0,  # pictures in threads: no worker process to start
     )
 
 

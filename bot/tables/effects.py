@@ -1,6 +1,8 @@
 """What a table does in Discord after its state changed: the table message (coalesced edits,
-re-posted when old), private hands by DM with the closed-DM fallback, result messages; the
-clock (turn timers, bot and sit-out moves) is :mod:`bot.tables.clock`."""
+re-posted when old), result messages; private hands by DM and every public post are
+:mod:`bot.tables.outbox`, the clock (turn timers, bot and sit-out moves) :mod:`bot.tables.clock`.
+Every request counted against Discord's global limit takes a slot of one budget
+(:mod:`bot.tables.pacing`)."""
 
 from __future__ import annotations
 
@@ -8,8 +10,8 @@ import asyncio
 import contextlib
 import logging
 from collections import deque
-from collections.abc import Coroutine, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Coroutine, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
@@ -18,8 +20,9 @@ from bot.history.recorder import HandHistory
 from bot.tables import handlog, store
 from bot.tables.clock import Clock
 from bot.tables.handlog import public_lines
-from bot.tables.models import Table, hand_of
-from bot.tables.pacing import GLOBAL_RATE, Budget
+from bot.tables.models import Table
+from bot.tables.outbox import Outbox
+from bot.tables.pacing import Budget, Lane
 from bot.tables.watch import NEEDED
 from bot.ui import controls, render
 from engine.core.game import Event
@@ -29,9 +32,9 @@ if TYPE_CHECKING:
     from bot.tables.watch import TableWatch
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 MESSAGE_MAX_AGE = 3600.0  # Discord refuses many edits of messages older than an hour (30046)
-DM_CLOSED = 50007
 EDIT_TOO_OLD = 30046
 RATE_LIMITED = 429
 RETRY_AFTER = 2.0  # seconds before drawing again after a refused edit
@@ -57,7 +60,7 @@ def result_lines(events: tuple[Event, ...]) -> list[str]:
     return public_lines(result_events(events))
 
 
-class Effects(Clock):
+class Effects(Outbox, Clock):
     """Discord-side effects of tables; :class:`TableManager` inherits them."""
 
     watch: TableWatch  # whether each table is on screen (set by TableManager)
@@ -72,9 +75,16 @@ class Effects(Clock):
         self._dirty: set[int] = set()
         self._last_edit: dict[int, float] = {}
         self._edit_times: dict[int, deque[float]] = {}
-        # Table-message edits of all tables share Discord's global request limit (paced runs
+        # Edits, posts and DMs of all tables share Discord's global request limit (paced runs
         # only: tests and the demo draw at once).
-        self.budget = Budget(GLOBAL_RATE if bot.settings.edit_interval > 0 else 0)
+        self.budget = Budget(
+            bot.settings.request_rate if bot.settings.edit_interval > 0 else 0,
+            clock=self.clock,
+            sleep=self.sleep,
+            spawn=lambda coro: self.spawn(coro, "budget"),
+            wait=self.intended,
+        )
+        self._open_outbox()
 
     # implemented by TableManager
     history: HandHistory
@@ -98,13 +108,23 @@ class Effects(Clock):
         sleeper = getattr(self.bot, "sleeper", None)
         await (sleeper or asyncio.sleep)(seconds)
 
+    def clock(self) -> float:
+        """Seconds on the clock :meth:`sleep` waits by: the ``sleeper``'s when it has one (a
+        simulated Discord's virtual time), else the event loop's."""
+        now = getattr(getattr(self.bot, "sleeper", None), "now", None)
+        return float(now()) if now is not None else asyncio.get_running_loop().time()
+
     async def until(self, event: asyncio.Event) -> None:
-        """Wait until ``event`` is set; like :meth:`sleep`, through the ``sleeper``'s ``wait``
-        when it has one (a simulated Discord then knows this wait is intentional)."""
-        if event.is_set():
-            return
+        """Wait until ``event`` is set (an :meth:`intended` wait)."""
+        if not event.is_set():
+            await self.intended(event.wait())
+
+    async def intended(self, awaitable: Awaitable[T]) -> T:
+        """Await something the outside world or a timer brings (an event, a slot of the
+        budget); like :meth:`sleep`, through the ``sleeper``'s ``wait`` when it has one (a
+        simulated Discord then knows this wait is intentional)."""
         wait = getattr(getattr(self.bot, "sleeper", None), "wait", None)
-        await (wait(event.wait()) if wait is not None else event.wait())
+        return await (wait(awaitable) if wait is not None else awaitable)  # type: ignore[no-any-return]
 
     def _task_done(self, task: asyncio.Task[Any]) -> None:
         self._tasks.discard(task)
@@ -137,7 +157,7 @@ class Effects(Clock):
         """The first hand was dealt."""
         self.watch_lobby(table)  # stops the lobby's expiry
         self.request_render(table)
-        self._deal_hands(table)
+        self.deal_hands(table)
         self.schedule(table)
 
     def resume(self, table: Table) -> None:
@@ -156,11 +176,12 @@ class Effects(Clock):
         hand: Sequence[str] = (),
     ) -> None:
         """Show what happened: the table message, changed hands, the result of a hand that
-        ended (``hand``: its whole log, else the events' lines); then the clock."""
+        ended (``hand``: its whole log, else the events' lines); then the clock. The messages
+        are queued (:mod:`bot.tables.outbox`), so the action is not held up by them."""
         game = table.game
         assert game is not None
         self.request_render(table)
-        self._deal_hands(table)
+        self.deal_hands(table)
         lines = (
             self._hand_summary(table, list(hand) or result_lines(events))
             + self.history.reveal_lines(table)
@@ -172,16 +193,16 @@ class Effects(Clock):
             # Said once: the result message below already has the engine's "leaves the table".
             if not any(f"leaves the table with {credits} credits" in line for line in lines):
                 mention = table.seats[seat].mention
-                await self.say(table, f"{mention} left the table with **{credits}** credits.")
+                self.post(table, f"{mention} left the table with **{credits}** credits.")
         if lines:
             word = HAND_WORD.get(table.variant.id, "Hand")
             title = "Game over" if game.finished else f"{word} {table.public_view().hand_no - 1}"
             embed = render.result_embed(table, title, lines)
-            extra = await present.result_attachment(self.bot, table, result_events(events), embed)
-            await self.say(table, embed=embed, **extra)
+            picture = present.result_picture(self.bot, table, result_events(events), embed)
+            self.post(table, embed=embed, attach=picture)
         if game.finished:
             self._stop_clock(table)
-            await self.say(table, embed=self._standings(table))
+            self.post(table, embed=self._standings(table))
         else:
             self.schedule(table)
 
@@ -221,20 +242,6 @@ class Effects(Clock):
                 return None
         return channel if isinstance(channel, discord.abc.Messageable) else None
 
-    async def say(self, table: Table, content: str | None = None, **kwargs: Any) -> None:
-        """Post a public message in the table's channel (errors are logged, not raised)."""
-        channel = await self._channel(table)
-        if channel is None or self.watch.blocked(table, channel):
-            return
-        try:
-            await channel.send(
-                content, allowed_mentions=discord.AllowedMentions(users=True), **kwargs
-            )
-        except discord.Forbidden:
-            self.watch.blocked(table, channel, [NEEDED["send_messages"]])
-        except discord.HTTPException:
-            log.exception("could not post in the channel of table %s", table.id)
-
     def request_render(self, table: Table) -> None:
         """Ask for the table message to be redrawn; edits are coalesced per table."""
         self._dirty.add(table.id)
@@ -253,9 +260,9 @@ class Effects(Clock):
                 wait = max(wait, recent[0] + EDIT_WINDOW - loop.time())
             if wait > 0:
                 await self.sleep(wait)
-            await self.budget.take()
-            self._dirty.discard(table.id)
-            drawn = await self.redraw(table)
+            async with self.budget.slot(Lane.EDIT):  # built only now, from the newest state
+                self._dirty.discard(table.id)
+                drawn = await self.redraw(table)
             self._last_edit[table.id] = loop.time()
             recent.append(loop.time())
             if not drawn:  # refused for now: draw the newest state a little later
@@ -326,46 +333,13 @@ class Effects(Clock):
             async with self.bot.db.transaction() as conn:
                 await store.save_table(conn, table)
         if old is not None and isinstance(channel, discord.abc.GuildChannel | discord.Thread):
+            self.spawn(self._moved(channel, old, message.jump_url), f"moved-{table.id}")
+
+    async def _moved(
+        self, channel: discord.abc.GuildChannel | discord.Thread, old: int, url: str
+    ) -> None:
+        """The old table message points at the new one (a request of its own)."""
+        async with self.budget.slot(Lane.EDIT):
             with contextlib.suppress(discord.HTTPException):
-                moved = discord.Embed(description=f"This table moved: {message.jump_url}")
+                moved = discord.Embed(description=f"This table moved: {url}")
                 await channel.get_partial_message(old).edit(embed=moved, view=None)  # type: ignore[union-attr]
-
-    # ------------------------------------------------------------------ private hands
-
-    def _deal_hands(self, table: Table) -> None:
-        """DM every human whose hidden cards changed since they were last shown."""
-        game = table.game
-        assert game is not None
-        for index, seat in enumerate(table.seats):
-            if seat.is_bot:
-                continue
-            hand = hand_of(game, index)
-            if table.hands_sent.get(index) == hand:
-                continue
-            table.hands_sent[index] = hand
-            if hand:
-                self.spawn(self._dm_hand(table, index), f"dm-{table.id}-{index}")
-
-    async def _dm_hand(self, table: Table, index: int) -> None:
-        game = table.game
-        assert game is not None
-        seat = table.seats[index]
-        view = game.view_for(index)
-        guild = self.bot.get_guild(table.guild_id)
-        where = f"**{guild.name if guild else 'your server'}** in <#{table.channel_id}>"
-        embed, file = await present.hand_message(self.bot, table, view)
-        try:
-            user = self.bot.get_user(seat.user_id) or await self.bot.fetch_user(seat.user_id)
-            content = f"Your hand at {where}: {self.link(table)}"
-            await user.send(content=content, embed=embed, **present.file_kw(file))
-        except discord.HTTPException as exc:
-            if isinstance(exc, discord.Forbidden) or exc.code == DM_CLOSED:
-                if index not in table.dm_closed_told:
-                    table.dm_closed_told.add(index)
-                    await self.say(
-                        table,
-                        f"{seat.mention}, I can't send you direct messages. Use the "
-                        "**🂠 My hand** button on the table message to see your cards.",
-                    )
-            else:
-                log.warning("could not DM the hand of seat %s at table %s", index, table.id)

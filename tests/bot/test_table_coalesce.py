@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+import dataclasses
 
 import pytest
 
@@ -14,17 +14,9 @@ from tests.table_driver import table_in
 
 
 @pytest.fixture
-def settings(db_path: Path) -> Settings:
+def settings(settings: Settings) -> Settings:
     """Like the default test settings, but with production-like edit coalescing."""
-    return Settings(
-        token=None,
-        database_path=db_path,
-        bot_delay=0.0,
-        edit_interval=5.0,
-        shard_count=1,
-        lease_ttl=Settings.SIMULATED_LEASE_TTL,
-        card_emojis=False,
-    )
+    return dataclasses.replace(settings, edit_interval=5.0)
 
 
 def table_edits(world: World) -> int:

@@ -10,7 +10,7 @@ import pytest
 from bot.ui.prompts import parse_amount
 from engine.core.game import ActionSpec, ParamKind
 from tests.bot.test_tables import start_table
-from tests.helpers import World, burst_click, text_of
+from tests.helpers import World, burst_click, close_dms, text_of
 from tests.table_driver import actor_of, do, money, open_accounts, table_in, table_message
 
 
@@ -129,15 +129,7 @@ async def test_bad_amounts_in_the_modal_change_nothing(
 
 async def test_closed_dms_fall_back_to_the_hand_button(world: World) -> None:
     bob = world.bob
-    dm = bob.user.dm_channel
-    world.env.inject_error(
-        "POST",
-        f"/channels/{dm.id}/messages",
-        status=403,
-        code=50007,
-        message="Cannot send messages to this user",
-        times=None,
-    )
+    dm = close_dms(world.env, bob)
     await start_table(world, 2, buy_in=50)
     notices = [m for m in world.channel.history() if "can't send you direct messages" in m.content]
     assert len(notices) == 1 and bob.mention in notices[0].content

@@ -1,0 +1,146 @@
+"""Where pictures are painted: never on the event loop.
+
+A :class:`Painter` runs a picture function (``hand_png``, ``showdown_png``: module-level, with
+picklable arguments) and returns its PNG bytes. With ``processes`` > 0 it paints in a small pool
+of worker processes (spawned, never forked from the running bot), each of which paints every card
+face once as it starts: Pillow's compositing and PNG encoding then take no CPU and no GIL from
+the process answering the clicks. Without workers, or when the pool cannot start or breaks (a
+sandbox without processes, a killed worker), it paints in threads (``asyncio.to_thread``) as
+before; a picture is never lost to the pool.
+
+The bot's painter is ``bot.card_painter`` (:mod:`cogs.cards` starts it in the background at
+start-up and stops it at shutdown); :func:`painter_of` gives a thread painter to a client without
+one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import multiprocessing
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
+
+from bot.art.compose import warm
+from bot.art.decks import DECKS
+
+__all__ = ["Painter", "painter_of"]
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+
+def _warm_all() -> None:
+    """A worker's start: every face of every deck painted once (about 2 s of CPU)."""
+    for deck in DECKS:
+        warm(deck)
+
+
+def _ready() -> bool:
+    return True
+
+
+def _timed(fn: Callable[..., T], *args: Any) -> tuple[T, float]:
+    """``fn(*args)`` and the CPU time its thread spent on it."""
+    start = time.thread_time()
+    result = fn(*args)
+    return result, time.thread_time() - start
+
+
+class Painter:
+    """Paints pictures in ``processes`` worker processes, else in threads."""
+
+    def __init__(self, processes: int = 0) -> None:
+        self.processes = max(processes, 0)
+        self._pool: Executor | None = None
+        self._ready = False  # the pool answered once: its workers are warm
+        self._warming: Future[bool] | None = None
+        self.painted = 0  # statistics (benchmarks): pictures painted, CPU seconds spent
+        self.cpu = 0.0
+
+    @property
+    def in_processes(self) -> bool:
+        """Whether pictures are painted in the worker processes now."""
+        return self._pool is not None and self._ready
+
+    def start(self) -> None:
+        """Start the workers in the background: each paints every face first; threads paint
+        until they are warm, and for good when they cannot start (:meth:`started` waits)."""
+        if self.processes <= 0 or self._pool is not None:
+            return
+        loop = asyncio.get_running_loop()
+        try:
+            pool = ProcessPoolExecutor(
+                self.processes,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_warm_all,
+            )
+            warming = pool.submit(_ready)
+        except (OSError, RuntimeError) as error:
+            log.warning("picture workers could not start (%s); painting in threads", error)
+            return
+        self._pool, self._warming = pool, warming
+        warming.add_done_callback(lambda done: loop.call_soon_threadsafe(self._warmed, pool, done))
+
+    def _warmed(self, pool: Executor, done: Future[bool]) -> None:
+        if self._pool is not pool:  # stopped meanwhile
+            return
+        error = None if done.cancelled() else done.exception()
+        if done.cancelled() or error is not None:
+            log.warning("picture workers could not start (%s); painting in threads", error)
+            self._drop()
+            return
+        self._ready = True
+        log.info("painting pictures in %d worker process(es)", self.processes)
+
+    async def started(self) -> bool:
+        """Wait until the workers are warm or could not start; whether they paint now."""
+        warming = self._warming
+        if warming is not None:
+            with contextlib.suppress(Exception, asyncio.CancelledError):
+                await asyncio.wrap_future(warming)
+            await asyncio.sleep(0)  # the loop has taken the news in
+        return self.in_processes
+
+    async def paint(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` off the event loop: in a warm worker process, else in a thread."""
+        pool = self._pool
+        result: tuple[T, float] | None = None
+        if pool is not None and self._ready:
+            try:
+                result = await asyncio.wrap_future(pool.submit(_timed, fn, *args))
+            except (BrokenProcessPool, RuntimeError) as error:  # a worker died; shut down
+                if self._pool is pool:
+                    log.warning("picture workers failed (%s); painting in threads", error)
+                    self._drop()
+        if result is None:
+            result = await asyncio.to_thread(_timed, fn, *args)
+        self.painted += 1
+        self.cpu += result[1]
+        return result[0]
+
+    def _drop(self) -> None:
+        pool, self._pool, self._ready = self._pool, None, False
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+    async def stop(self) -> None:
+        """Shut the workers down (waits for them to exit, off the event loop); pictures are
+        painted in threads afterwards."""
+        pool, self._pool, self._ready = self._pool, None, False
+        self.processes = 0
+        if pool is not None:
+            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
+
+
+_THREADS = Painter(0)
+
+
+def painter_of(client: Any) -> Painter:
+    """The client's painter (threads for a client without one)."""
+    painter = getattr(client, "card_painter", None)
+    return painter if isinstance(painter, Painter) else _THREADS
