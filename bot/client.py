@@ -91,6 +91,9 @@ class SabaccBot(commands.AutoShardedBot):
             intents=discord.Intents.default(),  # no privileged intent
             tree_cls=SabaccTree,
             help_command=None,
+            # no message cache: the bot reads only raw delete events, and discord.py would scan
+            # a 1 000-message deque on every message update (1-10 % of a busy loop)
+            max_messages=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             shard_count=settings.shard_count,  # None: Discord's recommendation
             **slice_,
