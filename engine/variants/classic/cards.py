@@ -10,6 +10,7 @@ Everything here is a pure function of its arguments; the game state and the judg
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -69,6 +70,7 @@ class Card:
     copy: int = 0
 
     @classmethod
+    @functools.lru_cache(maxsize=1024)  # cards are values: one instance each (memory)
     def parse(cls, text: str) -> Card:
         """Parse one card of the notation; rank names (``coins:ace``) are accepted, normalised."""
         raw = text  # strict: lower case, no spaces (§1.2)
