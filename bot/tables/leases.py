@@ -193,41 +193,49 @@ class Leases:
         return taken
 
     async def _load(self, table_ids: list[int]) -> list[int]:
-        """Read leased tables from their rows and start driving them; the ids now driven."""
-        db = self.manager.bot.db
-        rows: dict[int, Any] = {}
+        """Read leased tables from their rows and start driving them, :data:`CHUNK` at a time
+        (the event loop runs between chunks); the ids now driven."""
+        driven: list[int] = []
         for start in range(0, len(table_ids), CHUNK):
             chunk = table_ids[start : start + CHUNK]
-            found = await db.fetchall(
+            found = await self.manager.bot.db.fetchall(
                 f"SELECT * FROM game_tables WHERE status IN (?, ?) AND id IN ({_marks(chunk)})",
                 (*store.OPEN, *chunk),
             )
-            rows.update((int(row["id"]), row) for row in found)
-        tables: dict[int, Table] = {}
-        for table_id in table_ids:
-            row = rows.pop(table_id, None)
-            if row is None:  # it closed meanwhile
-                await self._give_back(table_id)
-                continue
-            try:
-                tables[table_id] = Table.from_row(row)
-            except Exception:
-                log.warning("table %s cannot be restored; its escrow is refunded", table_id)
-                async with db.transaction() as conn:
-                    await store.close_table(conn, table_id, Status.CANCELLED)
-                await self._give_back(table_id)
-                await self.refund_orphans()
-        await self.manager.history.load(tables)  # their secrets and running hands
-        for table in tables.values():
-            self.held.add(table.id)
-            table.lease = self.token
-            self.manager.tables[table.id] = table
-            if table.status is Status.PLAYING:
-                self.manager.resume(table)
-            else:
-                self.manager.watch_lobby(table)
-                self.manager.watch.recovered(table)  # an edit may have been pending
-        return list(tables)
+            rows = {int(row["id"]): row for row in found}
+            tables: dict[int, Table] = {}
+            for table_id in chunk:
+                row = rows.get(table_id)
+                if row is None:  # it closed meanwhile
+                    await self._give_back(table_id)
+                    continue
+                try:
+                    tables[table_id] = Table.from_row(row)
+                except Exception:
+                    await self._unrestorable(table_id)
+            await self.manager.history.load(tables)  # their secrets and running hands
+            for table in tables.values():
+                self._drive(table)
+            driven += tables
+        return driven
+
+    async def _unrestorable(self, table_id: int) -> None:
+        log.warning("table %s cannot be restored; its escrow is refunded", table_id)
+        async with self.manager.bot.db.transaction() as conn:
+            await store.close_table(conn, table_id, Status.CANCELLED)
+        await self._give_back(table_id)
+        await self.refund_orphans()
+
+    def _drive(self, table: Table) -> None:
+        """Start driving a restored table: its timers, moves and (paced) redraw."""
+        self.held.add(table.id)
+        table.lease = self.token
+        self.manager.tables[table.id] = table
+        if table.status is Status.PLAYING:
+            self.manager.resume(table)
+        else:
+            self.manager.watch_lobby(table)
+            self.manager.watch.recovered(table)  # an edit may have been pending
 
     async def _give_back(self, table_id: int) -> None:
         await self.manager.bot.db.execute(
