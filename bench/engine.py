@@ -1,14 +1,17 @@
 """Engine speed: ``.venv/bin/python bench/engine.py [--seconds S]``.
 
-Random legal playouts of every variant on one core, in actions per second, each action with
+Random legal playouts of every variant on one core, in actions per CPU second (the machine may
+be shared: this process's CPU time is the clock, for the bare loop too), each action with
 what the table runtime does around it: ``legal_actions`` of the acting seat, ``apply``, the public
 text of every event and the public view. Beside them, in the same run, a bare Python loop of the
 same Kessel game (no Shift Tokens, four players): the same rules (three card turns, DRAW from
 four piles for a chip, keep one card, STAND, early reveal when everyone stands, Impostor dice
 with a choice, Sylops, settlement, elimination) written as plain lists and integers, with the
 same random choices among legal moves, but no action descriptions, previews, events or views.
-The ratio engine / bare loop is the figure of merit (goal: at least 0.3). Prints figures; it
-asserts nothing.
+The ratio engine / bare loop is the figure of merit (goal: at least 0.3). Under each variant,
+the microseconds per action spent in each part of a playout (``pending_seats``,
+``legal_actions``, the random choice (the bench's own work), ``apply``, the events' public text,
+the public view), from a second, clocked run. Prints figures; it asserts nothing.
 """
 
 from __future__ import annotations
@@ -38,16 +41,24 @@ PLAYERS = 4
 MAX_STEPS = 20_000
 
 
-def engine_playout(variant: str, seed: int, *, views: bool = True) -> int:
-    """One random legal game through the engine; returns the number of actions applied."""
+PARTS = ("pending_seats", "legal_actions", "choice", "apply", "events text", "public view")
+
+
+def new_game(variant: str, seed: int) -> Game:
+    """A fresh game of ``variant`` (a ``SETTINGS`` row or a variant id) for :data:`PLAYERS`."""
     info = get_variant(variant.removesuffix("-no-tokens"))
     buy_in, options = SETTINGS.get(variant, (info.buy_in_presets[info.default_preset], {}))
-    game: Game = info.create(
+    return info.create(
         [f"p{i}" for i in range(PLAYERS)],
         buy_in=buy_in,
         options={**info.options, **options},
         seed=seed,
     )
+
+
+def engine_playout(variant: str, seed: int, *, views: bool = True) -> int:
+    """One random legal game through the engine; returns the number of actions applied."""
+    game = new_game(variant, seed)
     rng = random.Random(seed)
     steps = 0
     while not game.finished and steps < MAX_STEPS:
@@ -61,6 +72,48 @@ def engine_playout(variant: str, seed: int, *, views: bool = True) -> int:
                 event.public_text()
             game.public_view()
     return steps
+
+
+def timed_playout(variant: str, seed: int, spent: dict[str, float]) -> int:
+    """:func:`engine_playout` with a clock around each part; adds seconds per part to ``spent``."""
+    clock = time.perf_counter
+    game = new_game(variant, seed)
+    rng = random.Random(seed)
+    steps = 0
+    while not game.finished and steps < MAX_STEPS:
+        t0 = clock()
+        seat = min(game.pending_seats())
+        t1 = clock()
+        specs = game.legal_actions(seat)
+        t2 = clock()
+        action = random_for_spec(rng.choice(specs), rng) if specs else game.default_action(seat)
+        t3 = clock()
+        events = game.apply(seat, action)
+        t4 = clock()
+        for event in events:
+            event.public_text()
+        t5 = clock()
+        game.public_view()
+        t6 = clock()
+        steps += 1
+        took = (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4, t6 - t5)
+        for part, seconds in zip(PARTS, took, strict=True):
+            spent[part] += seconds
+    return steps
+
+
+def breakdown(variant: str, seconds: float, per_action: float) -> str:
+    """Microseconds per action spent in each part of a playout, over about ``seconds``: each
+    part's share of the clocked time, applied to ``per_action`` (the CPU seconds per action
+    measured without clocks, so neither the clocks nor other processes count)."""
+    spent = dict.fromkeys(PARTS, 0.0)
+    games = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        timed_playout(variant, games, spent)
+        games += 1
+    total = sum(spent.values())
+    return "  ".join(f"{part} {spent[part] / total * per_action * 1e6:.1f}" for part in PARTS)
 
 
 # --- the bare loop --------------------------------------------------------------------------
@@ -162,14 +215,15 @@ def bare_playout(seed: int, players: int = PLAYERS) -> int:
 
 
 def rate(play: object, seconds: float) -> tuple[float, int]:
-    """Actions per second of ``play(seed)`` over about ``seconds``; and the games played."""
+    """Actions per CPU second of ``play(seed)`` over about ``seconds`` of this process's CPU
+    time (another process sharing the core does not count); and the games played."""
     run = play  # a callable seed -> steps
     actions = games = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         actions += run(games)  # type: ignore[operator]
         games += 1
-    return actions / (time.perf_counter() - start), games
+    return actions / (time.process_time() - start), games
 
 
 def main() -> None:
@@ -178,7 +232,10 @@ def main() -> None:
     args = parser.parse_args()
     print(f"Python {platform.python_version()} · one core · {PLAYERS} players · random legal play")
     bare, bare_games = rate(bare_playout, args.seconds)
-    print(f"{'bare Kessel loop (no tokens)':34} {bare:>10,.0f} actions/s  ({bare_games} games)")
+    print(
+        f"{'bare Kessel loop (no tokens)':34} {bare:>10,.0f} actions/s  ({bare_games} games)"
+        f"  {1e6 / bare:.1f} µs/action"
+    )
     rows = [*SETTINGS, *(v for v in variant_ids() if v not in SETTINGS)]
     results: dict[str, float] = {}
     for variant in rows:
@@ -191,6 +248,7 @@ def main() -> None:
             f"{'engine ' + variant:34} {full:>10,.0f} actions/s  ({games} games)"
             f"  without events/views {core:,.0f}"
         )
+        print(f"{'':34} µs/action: {breakdown(variant, args.seconds / 2, 1 / full)}")
     same = results.get("kessel-no-tokens")
     if same:
         print(f"\nengine / bare loop, same Kessel game: {same / bare:.3f}  (goal >= 0.3)")

@@ -13,19 +13,20 @@ Nothing secret is logged: the master stays in ``table_secrets`` and in the game 
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import secrets
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from bot.history import stats
 from bot.history import store as hstore
 from bot.history.fairtext import hand_commitment
-from bot.storage import Tx
+from bot.storage import Params, Tx
 from bot.tables.models import Table
 from bot.tables.store import now
 from engine.core.fair import SEED_BYTES, SeedSource
-from engine.core.game import Action, Event, Game, SeatStats
+from engine.core.game import Action, Event, Game, PublicView, SeatStats
 from engine.record import RunningHand, finish, on_create, on_step
 
 if TYPE_CHECKING:
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
 
 # A step for the history: its events, the game's JSON before it, the public hand number then.
 HandStep = tuple[tuple[Event, ...], dict[str, Any] | None, int]
+Statement = tuple[str, Params]
 
 
 def draw_master(seeds: random.Random) -> bytes:
@@ -137,7 +139,7 @@ class HandHistory:
         ``step``: its events, the game's JSON before it and the public hand number then;
         ``after``: a copy of the game right after it, when the table took further steps before
         this call (several departures in one transaction); else the table's game."""
-        events, before, hand_before = step
+        before = step[1]
         game = table.game
         if game is None or table.fair_master is None or before is None:
             return
@@ -152,25 +154,14 @@ class HandHistory:
             self._reveals.pop(table.id, None)
             reloaded = await hstore.running_hands(self.bot.db, [table.id])
             entry = (*reloaded[table.id], game) if table.id in reloaded else None
-        running = None
-        if entry is not None:
-            running = RunningHand.from_json(entry[1].to_json())
-            running.steps = list(entry[1].steps)
-        ended, current = on_step(
-            running,
-            state,
-            events,
-            seat=seat,
-            action=action,
-            source=source,
-            before=before,
-            hand_before=hand_before,
-        )
+        running = None if entry is None else _copy(entry[1])
+        ended, current = _cut(running, state, seat, action, source, step)
         self.running.pop(table.id, None)
         if running is not None and entry is not None:
             await hstore.add_step(conn, entry[0], len(running.steps) - 1, running.steps[-1])
             if not any(hand is running for hand in ended):
-                await hstore.update_running(conn, entry[0], running)
+                if running.starts_seen != entry[1].starts_seen:
+                    await hstore.update_running(conn, entry[0], running)
                 self.running[table.id] = (entry[0], running, game)
         for hand in ended:
             hand_id = entry[0] if hand is running and entry is not None else None
@@ -179,6 +170,38 @@ class HandHistory:
             await self._finish(conn, table, state, hand_id, hand, game)
         if current is not None and current is not running:
             await self._open(conn, table, game, current)
+
+    def plain_step(
+        self, table: Table, seat: int, action: Action, source: str, step: HandStep
+    ) -> list[Statement] | None:
+        """The statements recording a step that neither ends nor opens a hand (its row, and the
+        running facts when they changed), the running hand updated in memory at once: written
+        with the action's other plain statements, without a savepoint or a round trip of its
+        own. ``None``, with nothing changed, when the step needs the database (a hand ends or
+        opens, the running hand must be reloaded): :meth:`on_step` records it then.
+
+        Only the hand's step count (``starts_seen``) ever changes between steps: the hand's
+        start state and statistics, written when it opens, are never written again."""
+        before = step[1]
+        game = table.game
+        if game is None or table.fair_master is None or before is None:
+            return []
+        entry = self.running.get(table.id)
+        if entry is not None and entry[2] is not game:
+            return None  # the stored hand is the truth: on_step reloads it
+        running = None if entry is None else _copy(entry[1])
+        ended, current = _cut(running, cast(Game, _Viewed(table, game)), seat, action, source, step)
+        if ended or current is not running:
+            return None
+        if running is None or entry is None:
+            return []  # not recording (a game without a fair seed source)
+        self.running[table.id] = (entry[0], running, game)
+        statements: list[Statement] = [
+            hstore.step_statement(entry[0], len(running.steps) - 1, running.steps[-1])
+        ]
+        if running.starts_seen != entry[1].starts_seen:
+            statements.append(hstore.running_statement(entry[0], running))
+        return statements
 
     async def _insert(self, conn: Tx, table: Table, hand: RunningHand) -> int:
         commit = hand_commitment(table, hand.hand_no)
@@ -229,6 +252,17 @@ class HandHistory:
             for s in result["dealt"]
             if s < len(table.seats) and not table.seats[s].is_bot
         ]
+        statistics: list[Statement] = []
+        for user_id, seat, won in players:
+            best = result["best_hands"].get(str(seat))
+            statistics += stats.hand_statements(
+                guild_id=table.guild_id,
+                user_id=user_id,
+                variant=table.variant.id,
+                won=won,
+                best_hand=(str(best[0]), int(best[1])) if best else None,
+                pot=int(result["biggest_pots"].get(str(seat), 0)),
+            )
         await hstore.finish_hand(
             conn,
             hand_id,
@@ -237,18 +271,8 @@ class HandHistory:
             players=players,
             guild_id=table.guild_id,
             at=now(),
+            also=statistics,
         )
-        for user_id, seat, won in players:
-            best = result["best_hands"].get(str(seat))
-            await stats.add_hand(
-                conn,
-                guild_id=table.guild_id,
-                user_id=user_id,
-                variant=table.variant.id,
-                won=won,
-                best_hand=(str(best[0]), int(best[1])) if best else None,
-                pot=int(result["biggest_pots"].get(str(seat), 0)),
-            )
         word = "Round" if table.variant.id == "kessel" else "Hand"
         line = (
             f"🔓 {word} {hand.hand_no} seed: `{record['seed']}` "
@@ -269,3 +293,49 @@ class HandHistory:
         """What the game's end adds to a player's statistics: nothing per hand when every hand
         was counted as it ended (fair tables), else the game's hand totals."""
         return SeatStats() if table.fair_master is not None else seat_stats
+
+
+def _cut(
+    running: RunningHand | None,
+    game: Game,
+    seat: int,
+    action: Action,
+    source: str,
+    step: HandStep,
+) -> tuple[list[RunningHand], RunningHand | None]:
+    """:func:`engine.record.on_step` of one step: the hands it ended, the one running after."""
+    events, before, hand_before = step
+    assert before is not None
+    return on_step(
+        running,
+        game,
+        events,
+        seat=seat,
+        action=action,
+        source=source,
+        before=before,
+        hand_before=hand_before,
+    )
+
+
+class _Viewed:
+    """``game`` whose public view is the table's, built once per change of the game
+    (:meth:`Table.public_view`; the runtime has built it already after the action): a step's
+    record reads it twice (its stacks and its pot)."""
+
+    __slots__ = ("_game", "_table")
+
+    def __init__(self, table: Table, game: Game) -> None:
+        self._table, self._game = table, game
+
+    def public_view(self) -> PublicView:
+        return self._table.public_view()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+
+def _copy(hand: RunningHand) -> RunningHand:
+    """A copy of ``hand`` to record a step on (its step list its own): the one in memory stays
+    as stored until the step is written."""
+    return dataclasses.replace(hand, steps=list(hand.steps))

@@ -7,9 +7,10 @@ readers take the :class:`~bot.storage.Database`. Plain SQL (no SQLite-only synta
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
-from bot.storage import Database, Tx
+from bot.storage import Database, Params, Tx
 from engine.record import RunningHand
 
 FINISHED = "finished"
@@ -65,19 +66,29 @@ async def open_hand(
     return hand_id
 
 
-async def add_step(conn: Tx, hand_id: int, index: int, step: Any) -> None:
-    """Append one step of a running hand."""
-    await conn.execute(
+def step_statement(hand_id: int, index: int, step: Any) -> tuple[str, tuple[Any, ...]]:
+    """The statement appending one step of a running hand (for a group commit's batch)."""
+    return (
         "INSERT INTO hand_steps (hand_id, idx, step) VALUES (?, ?, ?)",
         (hand_id, index, json.dumps(step)),
     )
 
 
-async def update_running(conn: Tx, hand_id: int, hand: RunningHand) -> None:
-    """Save the running facts of a hand (everything but its steps)."""
+def running_statement(hand_id: int, hand: RunningHand) -> tuple[str, tuple[Any, ...]]:
+    """The statement saving the running facts of a hand (everything but its steps)."""
     meta = hand.to_json()
     del meta["steps"]
-    await conn.execute("UPDATE hands SET running = ? WHERE id = ?", (json.dumps(meta), hand_id))
+    return "UPDATE hands SET running = ? WHERE id = ?", (json.dumps(meta), hand_id)
+
+
+async def add_step(conn: Tx, hand_id: int, index: int, step: Any) -> None:
+    """Append one step of a running hand."""
+    await conn.execute(*step_statement(hand_id, index, step))
+
+
+async def update_running(conn: Tx, hand_id: int, hand: RunningHand) -> None:
+    """Save the running facts of a hand (everything but its steps)."""
+    await conn.execute(*running_statement(hand_id, hand))
 
 
 async def finish_hand(
@@ -89,28 +100,35 @@ async def finish_hand(
     players: list[tuple[int, int, bool]],
     guild_id: int,
     at: float,
+    also: Sequence[tuple[str, Params]] = (),
 ) -> None:
-    """Close a hand: its seed and record, its players ``(user_id, seat, won)``; steps dropped."""
-    await conn.execute(
-        "UPDATE hands SET status = ?, seed = ?, record = ?, running = NULL, pot = ?, summary = ?,"
-        " ended_at = ? WHERE id = ?",
+    """Close a hand: its seed and record, its players ``(user_id, seat, won)``; steps dropped;
+    then the statements ``also`` (its statistics): all in one trip (``Tx.execute_all``)."""
+    batch: list[tuple[str, list[Params]]] = [
         (
-            FINISHED,
-            record["seed"],
-            json.dumps(record),
-            int(record["result"]["pot"]),
-            summary,
-            at,
-            hand_id,
+            "UPDATE hands SET status = ?, seed = ?, record = ?, running = NULL, pot = ?,"
+            " summary = ?, ended_at = ? WHERE id = ?",
+            [
+                (
+                    FINISHED,
+                    record["seed"],
+                    json.dumps(record),
+                    int(record["result"]["pot"]),
+                    summary,
+                    at,
+                    hand_id,
+                )
+            ],
         ),
-    )
-    await conn.execute("DELETE FROM hand_steps WHERE hand_id = ?", (hand_id,))
-    for user_id, seat, won in players:
-        await conn.execute(
+        ("DELETE FROM hand_steps WHERE hand_id = ?", [(hand_id,)]),
+        (
             "INSERT INTO hand_players (hand_id, guild_id, user_id, seat, won)"
             " VALUES (?, ?, ?, ?, ?)",
-            (hand_id, guild_id, user_id, seat, int(won)),
-        )
+            [(hand_id, guild_id, user_id, seat, int(won)) for user_id, seat, won in players],
+        ),
+    ]
+    batch += [(sql, [params]) for sql, params in also]
+    await conn.execute_all(batch)
 
 
 async def running_hand_ids(db: Database, table_ids: list[int]) -> dict[int, int]:

@@ -14,7 +14,8 @@ Public API (stable)::
         await db.table_exists(name) -> bool
         await db.close()
         db.backend: "sqlite" | "postgres"   db.where: str   db.schema_version: int   db.closed
-    class Tx: execute, fetchone, fetchall, fetchval, executemany, lock_table(name), for_update
+    class Tx: execute, fetchone, fetchall, fetchval, executemany, lock_table(name), for_update,
+        execute_all([(sql, [params, ...]), ...])  # several statements, one trip where possible
     Row                                   # index by column name or position
     StorageError, IntegrityError, MigrationError
     DATABASE_ERRORS                       # exception types meaning "this database is unusable"

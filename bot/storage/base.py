@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any, Protocol
@@ -103,6 +103,15 @@ class Tx(ABC):
     @abstractmethod
     async def lock_table(self, name: str) -> None:
         """Keep other writers from inserting into ``name`` until this transaction ends."""
+
+    async def execute_all(self, batch: Sequence[tuple[str, Sequence[Params]]]) -> None:
+        """Run several statements in order, each once per parameter set of its list (a whole
+        group commit's plain statements): one trip to the database where the backend can."""
+        for sql, rows in batch:
+            if len(rows) == 1:
+                await self.execute(sql, rows[0])
+            elif rows:
+                await self.executemany(sql, rows)
 
     async def fetchval(self, sql: str, params: Params = ()) -> Any:
         """The first column of the first row, or ``None``."""

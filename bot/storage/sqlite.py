@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -69,6 +69,24 @@ class SqliteTx(Tx):
 
     async def lock_table(self, name: str) -> None:
         """Nothing to do: ``BEGIN IMMEDIATE`` already keeps every other writer out."""
+
+    async def execute_all(self, batch: Sequence[tuple[str, Sequence[Params]]]) -> None:
+        """Every statement in one call on aiosqlite's thread (one hand-over and one wake-up of
+        the event loop for the whole batch instead of two per statement)."""
+        raw = self.conn
+
+        def run() -> None:
+            connection = raw._conn  # the sqlite3 connection, used on aiosqlite's own thread
+            for sql, rows in batch:
+                if len(rows) == 1:
+                    connection.execute(sql, rows[0]).close()
+                elif rows:
+                    connection.executemany(sql, rows).close()
+
+        try:
+            await raw._execute(run)  # type: ignore[no-untyped-call]
+        except sqlite3.IntegrityError as error:
+            raise IntegrityError(str(error)) from error
 
 
 class SqliteDatabase(Database):

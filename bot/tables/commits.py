@@ -6,16 +6,21 @@ thread per action). :class:`GroupCommit` queues each :class:`Write` and a single
 everything queued so far in one transaction; what arrives meanwhile forms the next batch, so
 batches grow with the load and one idle table still commits at once.
 
-Every write stays atomic on its own:
+A batch costs a fixed handful of round trips whatever its size: ``BEGIN``, one fencing query
+per lease token (:func:`bot.tables.store.held_leases`: is this process still the holder of
+each table the batch writes, :mod:`bot.tables.leases`), the savepoints of the writes that have
+refusable ``work``, one :meth:`~bot.storage.Tx.execute_all` for every plain statement of the
+batch, ``COMMIT``. Every write stays atomic on its own:
 
-* its ``check`` (is this process still the table's lease holder, :mod:`bot.tables.leases`) and
-  then its ``work`` (credit movements, settlement: anything that may refuse) run in a savepoint
-  of the batch, so a refused write is rolled back alone and its caller gets the exception (a
-  table whose lease was lost fails alone, the other tables of the batch are committed); a write
-  with a ``check`` but no ``work`` needs no savepoint (a refusing check has written nothing);
-* its plain statements (the action-log row, the table's changed columns) are computed when it
-  is queued (after its work when it has some) and written with one ``executemany`` per
-  statement shape for the whole batch;
+* a write whose table's lease this process lost is refused alone (:class:`LeaseLost`, nothing
+  of it runs); the fencing query keeps the lease rows of the others locked until the commit;
+* its ``work`` (credit movements, settlement, a hand that ends: anything that may refuse or
+  needs an answer from the database) runs in a savepoint of the batch, so a refused write is
+  rolled back alone and its caller gets the exception; an ordinary action has no ``work``;
+* its plain statements (the action-log row, the hand-history step, the table's changed
+  columns) are computed when it is queued (after its work when it has some) and written with
+  one ``executemany`` per statement shape for the whole batch (so the statements of one write
+  must not depend on their order across shapes);
 * the caller's ``await`` returns only once the batch is committed (durability unchanged: an
   acknowledged action is in the database), or raises, and then nothing of it was written.
 
@@ -23,7 +28,7 @@ If the batch as a whole fails (a statement of one write breaks the bulk part), e
 retried in its own transaction, so only the faulty one fails.
 
 It uses only the storage interface (:mod:`bot.storage`: ``async with db.transaction() as tx``,
-``tx.execute``, ``tx.executemany``) and standard ``SAVEPOINT`` SQL, which SQLite and PostgreSQL
+``tx.execute``, ``tx.execute_all``) and standard ``SAVEPOINT`` SQL, which SQLite and PostgreSQL
 both speak, so it works on either backend.
 """
 
@@ -35,6 +40,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 
 from bot.storage import Database, Params, Tx
+from bot.tables.store import LeaseLost, held_leases
 
 log = logging.getLogger(__name__)
 
@@ -47,13 +53,13 @@ Step = Callable[[Tx], Awaitable[None]]
 
 @dataclass(slots=True)
 class Write:
-    """One atomic write: ``check`` then ``work`` in a savepoint, then ``statements()``;
-    ``committed()`` runs once the batch holding it is committed."""
+    """One atomic write: fenced by its ``lease`` (table id, token), then ``work`` in a
+    savepoint, then ``statements()``; ``committed()`` runs once the batch is committed."""
 
     statements: Callable[[], Sequence[Statement]]
     work: Step | None = None
     committed: Callable[[], None] | None = None
-    check: Step | None = None
+    lease: tuple[int, str] | None = None
     done: asyncio.Future[None] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -76,13 +82,13 @@ class GroupCommit:
         work: Step | None = None,
         committed: Callable[[], None] | None = None,
         *,
-        check: Step | None = None,
+        lease: tuple[int, str] | None = None,
     ) -> None:
         """Queue one write and wait until it is committed (or raise: then nothing was written).
 
-        ``check`` runs first, in the write's savepoint when it has ``work``
-        (e.g. :func:`bot.tables.store.check_lease`); it must write nothing when it raises: the
-        write is then refused alone, like a refusing ``work``.
+        ``lease``: ``(table id, lease token)``: the write is refused alone with
+        :class:`~bot.tables.store.LeaseLost` (its ``work`` never runs) unless that token still
+        holds that table's lease when its batch is written.
 
         A caller cancelled while waiting does not cancel its write: it waits until the write is
         decided, so the caller's memory and the database never disagree, then re-raises.
@@ -90,7 +96,7 @@ class GroupCommit:
         if work is None:  # computed now, in the caller's turn, not all at once in the batch
             ready = statements()
             statements = lambda: ready  # noqa: E731
-        item = Write(statements, work, committed, check)
+        item = Write(statements, work, committed, lease)
         self._queue.append(item)
         if self._flusher is None or self._flusher.done():
             self._flusher = asyncio.get_running_loop().create_task(self._flush())
@@ -129,19 +135,20 @@ class GroupCommit:
         """One transaction for ``batch``; settles every write's future once it is decided."""
         refused: dict[int, BaseException] = {}
         async with self._database().transaction() as tx:
+            for index in await _fence(tx, batch):
+                refused[index] = LeaseLost()
             shapes: dict[str, list[Params]] = {}
             for index, item in enumerate(batch):
-                error = await _prepare(tx, index, item)
-                if error is not None:
-                    refused[index] = error
+                if index in refused:
                     continue
+                if item.work is not None:
+                    error = await _in_savepoint(tx, index, item.work)
+                    if error is not None:
+                        refused[index] = error
+                        continue
                 for sql, params in item.statements():
                     shapes.setdefault(sql, []).append(params)
-            for sql, rows in shapes.items():
-                if len(rows) == 1:
-                    await tx.execute(sql, rows[0])
-                else:
-                    await tx.executemany(sql, rows)
+            await tx.execute_all(list(shapes.items()))
         try:
             for index, item in enumerate(batch):
                 if index and index % WAKE_AT_ONCE == 0:
@@ -152,28 +159,28 @@ class GroupCommit:
                 _decided(item, refused.get(index))
 
 
-async def _prepare(tx: Tx, index: int, item: Write) -> Exception | None:
-    """Run the write's ``check`` and ``work``; the exception if one refused (then nothing of
-    them is left). A ``check`` alone needs no savepoint: refusing, it has written nothing."""
-    if item.work is not None:
-        steps = [item.work] if item.check is None else [item.check, item.work]
-        return await _in_savepoint(tx, index, steps)
-    if item.check is not None:
-        try:
-            await item.check(tx)
-        except Exception as error:
-            return error
-    return None
+async def _fence(tx: Tx, batch: list[Write]) -> list[int]:
+    """The indexes of the writes whose table's lease is no longer theirs (one query per lease
+    token, nearly always one per batch); the other lease rows stay locked until the commit."""
+    wanted: dict[str, list[int]] = {}
+    for item in batch:
+        if item.lease is not None:
+            wanted.setdefault(item.lease[1], []).append(item.lease[0])
+    held = {token: await held_leases(tx, token, ids) for token, ids in wanted.items()}
+    return [
+        index
+        for index, item in enumerate(batch)
+        if item.lease is not None and item.lease[0] not in held[item.lease[1]]
+    ]
 
 
-async def _in_savepoint(tx: Tx, index: int, steps: Sequence[Step]) -> Exception | None:
-    """Run ``steps`` in order in one savepoint; the exception if one refused (then everything
-    of them is rolled back; on PostgreSQL this also clears an aborted statement's error state)."""
+async def _in_savepoint(tx: Tx, index: int, work: Step) -> Exception | None:
+    """Run ``work`` in one savepoint; the exception if it refused (then everything of it is
+    rolled back; on PostgreSQL this also clears an aborted statement's error state)."""
     name = f"write_{index}"
     await tx.execute(f"SAVEPOINT {name}")
     try:
-        for step in steps:
-            await step(tx)
+        await work(tx)
     except Exception as error:
         await tx.execute(f"ROLLBACK TO SAVEPOINT {name}")
         await tx.execute(f"RELEASE SAVEPOINT {name}")

@@ -21,9 +21,11 @@ from bot.tables.effects import Effects
 from bot.tables.ending import Ending
 from bot.tables.guard import uncancelled
 from bot.tables.handlog import public_lines, record
+from bot.tables.heap import tune_collector
 from bot.tables.leases import Leases, default_owner
 from bot.tables.models import Seat, Status, Table
 from bot.tables.snapshot import Snapshot, may_act
+from bot.tables.turns import Turns
 from bot.tables.watch import TableWatch
 from engine.core.game import Action, Event, VariantInfo
 
@@ -43,6 +45,8 @@ class TableManager(Effects, Ending):
         # Seeds of new games; tests replace it with a seeded ``random.Random``.
         self.seeds: random.Random = random.SystemRandom()
         self.group = GroupCommit(lambda: self.bot.db)
+        self.turns = Turns()
+        tune_collector()  # collections sized for many tables (bot.tables.heap)
         self.history = HandHistory(bot)
         settings = bot.settings
         self.leases = Leases(
@@ -255,6 +259,7 @@ class TableManager(Effects, Ending):
         self, table: Table, seat: int, action: Action, *, turn: int, source: str = "player"
     ) -> tuple[Event, ...]:
         """Apply one decision of ``seat``; nothing changes unless it is legal and current."""
+        await self.turns.take()  # a burst of clicks is spread over turns of the event loop
         async with table.lock:
             game = table.game
             if game is None or table.status is not Status.PLAYING:
@@ -327,6 +332,16 @@ class TableManager(Effects, Ending):
         :mod:`bot.tables.commits`). Finished even if cancelled."""
         game = table.game
         assert game is not None
+        write = store.ActionWrite(table, seat, action, source)
+        plain = None  # an ordinary action: only plain statements, no savepoint, no round trip
+        if not moves and left is None and not game.finished:
+            plain = self.history.plain_step(table, seat, action, source, step)
+        if plain is not None:
+            statements = [*write.statements(), *plain]
+            await uncancelled(
+                self.group.write(lambda: statements, None, write.committed, lease=write.lease)
+            )
+            return
         rewind = self.history.rewinder(table.id)
 
         async def work(conn: Tx) -> None:
@@ -338,9 +353,8 @@ class TableManager(Effects, Ending):
             if game.finished:
                 await self._settle(conn, table)
 
-        write = store.ActionWrite(table, seat, action, source)
         await uncancelled(
-            self.group.write(write.statements, work, write.committed, check=write.check)
+            self.group.write(write.statements, work, write.committed, lease=write.lease)
         )
 
     async def _settle(self, conn: Tx, table: Table) -> None:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from bot.tables.rowstate import dump_state, load_state
 from engine.core.game import Game, PublicView, VariantInfo
 from engine.variants import get_variant
 
@@ -157,7 +158,7 @@ class Table:
             "status": self.status.value,
             "options": json.dumps(self.options),
             "seats": json.dumps([s.to_json() for s in self.seats]),
-            "state": json.dumps(self.game.to_json()) if self.game is not None else None,
+            "state": dump_state(self.game) if self.game is not None else None,
             "seq": self.game.seq if self.game is not None else 0,
             "strikes": json.dumps({str(k): v for k, v in self.strikes.items()}),
             "sitting_out": json.dumps(sorted(self.sitting_out)),
@@ -190,6 +191,6 @@ class Table:
         )
         table.log.extend(json.loads(row["log"]))
         if row["state"]:
-            table.game = info.restore(json.loads(row["state"]))
+            table.game = info.restore(load_state(row["state"]))
             table.hands_sent = {i: hand_of(table.game, i) for i in range(len(table.seats))}
         return table

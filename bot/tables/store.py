@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -66,6 +67,30 @@ async def check_lease(conn: Tx, table: Table) -> None:
         raise LeaseLost
 
 
+FENCE_CHUNK = 512  # table ids per fencing query (SQLite allows 32 766 parameters)
+
+
+async def held_leases(conn: Tx, token: str, table_ids: Sequence[int]) -> set[int]:
+    """Of ``table_ids``, the tables whose lease ``token`` still holds, in one query per
+    :data:`FENCE_CHUNK` ids; their lease rows stay locked until the transaction ends, so nobody
+    takes those tables over meanwhile (a whole group-commit batch, :mod:`bot.tables.commits`).
+
+    The id list is padded to a power of two (repeating its last id), so the statement has few
+    distinct texts for the backends' statement caches."""
+    held: set[int] = set()
+    for start in range(0, len(table_ids), FENCE_CHUNK):
+        chunk = list(table_ids[start : start + FENCE_CHUNK])
+        size = 1 << (len(chunk) - 1).bit_length()
+        chunk += chunk[-1:] * (size - len(chunk))
+        rows = await conn.fetchall(
+            "UPDATE table_leases SET token = token WHERE token = ? AND table_id IN"
+            f" ({', '.join('?' * size)}) RETURNING table_id",
+            (token, *chunk),
+        )
+        held.update(int(row[0]) for row in rows)
+    return held
+
+
 async def save_table(conn: Tx, table: Table) -> None:
     """Write every mutable column of ``table`` (call inside a transaction).
 
@@ -97,11 +122,16 @@ async def log_action(conn: Tx, table: Table, seat: int, action: Action, source: 
     await conn.execute(LOG_ACTION, action_row(table, seat, action, source))
 
 
+#: Columns an action changes (nearly) every time: written by every action, never compared.
+ACTION_COLUMNS = frozenset({"state", "seq", "log"})
+
+
 class ActionWrite:
-    """The plain statements of one accepted action for :mod:`bot.tables.commits`: its log row
-    and only the columns of ``table`` that changed since its last write by this path (all of
-    them when that is not known); :meth:`check` fences it by the table's lease.
-    :meth:`committed` records what the database now holds."""
+    """The plain statements of one accepted action for :mod:`bot.tables.commits`: its log row,
+    the game's state, sequence number and public log, and only those other columns of ``table``
+    that changed since its last write by this path (all of them when that is not known);
+    :attr:`lease` fences it by the table's lease. :meth:`committed` records what the database
+    now holds."""
 
     def __init__(self, table: Table, seat: int, action: Action, source: str) -> None:
         self.table, self.seat, self.action, self.source = table, seat, action, source
@@ -111,9 +141,13 @@ class ActionWrite:
         """Computed when the batch is written (after any settlement changed the status)."""
         table = self.table
         row = table.to_row()
-        self.row = {name: _digest(value) for name, value in row.items()}
+        self.row = {k: _digest(v) for k, v in row.items() if k not in ACTION_COLUMNS}
         saved = table.saved_row or {}
-        changed = {k: v for k, v in row.items() if k not in saved or saved[k] != self.row[k]}
+        changed = {
+            k: v
+            for k, v in row.items()
+            if k in ACTION_COLUMNS or k not in saved or saved[k] != self.row[k]
+        }
         columns = "".join(f"{name} = :{name}, " for name in changed)
         update = f"UPDATE game_tables SET {columns}updated_at = :updated_at WHERE id = :id"
         return [
@@ -121,10 +155,11 @@ class ActionWrite:
             (update, {**changed, "updated_at": now(), "id": table.id}),
         ]
 
-    async def check(self, conn: Tx) -> None:
-        """:class:`LeaseLost` unless this process still drives the table (first, in the write's
-        savepoint)."""
-        await check_lease(conn, self.table)
+    @property
+    def lease(self) -> tuple[int, str] | None:
+        """``(table id, token)`` the write is fenced by (``None``: the table is unchecked)."""
+        token = self.table.lease
+        return None if token is None else (self.table.id, token)
 
     def committed(self) -> None:
         """The batch is committed: the database holds :attr:`row`."""
@@ -132,8 +167,8 @@ class ActionWrite:
 
 
 def _digest(value: Any) -> Any:
-    """A column value as remembered to notice changes: long text (the state, the log) by its
-    128-bit BLAKE2 digest, so an idle table keeps no second copy of its state."""
+    """A column value as remembered to notice changes: long text (the seats) by its 128-bit
+    BLAKE2 digest, so an idle table keeps no second copy of it."""
     if isinstance(value, str) and len(value) > 64:
         return hashlib.blake2b(value.encode(), digest_size=16).digest()
     return value

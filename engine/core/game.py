@@ -20,6 +20,7 @@ from enum import StrEnum
 from typing import Any, ClassVar, Protocol, Self, runtime_checkable
 
 from engine.core.fair import SeedSource
+from engine.core.lazy import LazyText, Text
 
 
 class IllegalAction(ValueError):
@@ -34,25 +35,35 @@ class ParamKind(StrEnum):
     CHOICE = "choice"  # ``min_choices``..``max_choices`` values among ``options`` (a select)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, init=False)
 class Option:
-    """One choosable value of a ``CHOICE`` action (a card, a pile, a die, a target)."""
+    """One choosable value of a ``CHOICE`` action (a card, a pile, a die, a target).
+
+    ``label`` and ``description`` may be given as functions (:class:`LazyText`).
+    """
 
     value: str
-    label: str
-    description: str = ""
+    label: LazyText = LazyText()
+    description: LazyText = LazyText("")
+
+    def __init__(self, value: str, label: Text, description: Text = "") -> None:
+        fields = self.__dict__  # a frozen dataclass: its fields are set once, here
+        fields["value"] = value
+        fields["_label"] = label
+        fields["_description"] = description
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, init=False)
 class ActionSpec:
     """One thing a seat may do now, described well enough to draw a control for it.
 
     ``kind`` is a stable lower-case identifier (``[a-z_]+``, it goes into Discord custom ids).
-    ``style`` is one of ``primary``, ``secondary``, ``success``, ``danger``.
+    ``style`` is one of ``primary``, ``secondary``, ``success``, ``danger``. ``label`` and
+    ``prompt`` may be given as functions (:class:`LazyText`).
     """
 
     kind: str
-    label: str
+    label: LazyText = LazyText()
     param: ParamKind = ParamKind.NONE
     min_amount: int = 0
     max_amount: int = 0
@@ -60,7 +71,33 @@ class ActionSpec:
     min_choices: int = 1
     max_choices: int = 1
     style: str = "secondary"
-    prompt: str = ""
+    prompt: LazyText = LazyText("")
+
+    def __init__(
+        self,
+        kind: str,
+        label: Text,
+        param: ParamKind = ParamKind.NONE,
+        min_amount: int = 0,
+        max_amount: int = 0,
+        options: tuple[Option, ...] = (),
+        min_choices: int = 1,
+        max_choices: int = 1,
+        style: str = "secondary",
+        prompt: Text = "",
+    ) -> None:
+        self.__dict__.update(  # a frozen dataclass: its fields are set once, here
+            kind=kind,
+            _label=label,
+            param=param,
+            min_amount=min_amount,
+            max_amount=max_amount,
+            options=options,
+            min_choices=min_choices,
+            max_choices=max_choices,
+            style=style,
+            _prompt=prompt,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,7 +162,7 @@ class Awards(Protocol):
         ...
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, init=False)
 class SeatView:
     """What everyone may know about one seat."""
 
@@ -136,8 +173,22 @@ class SeatView:
     public: str = ""  # public cards or facts of this seat (revealed hand, tokens left, ...)
     active: bool = True  # still taking part in the game
 
+    def __init__(
+        self,
+        seat: int,
+        player: str,
+        stack: int,
+        status: str = "",
+        public: str = "",
+        active: bool = True,
+    ) -> None:
+        # frozen: the fields are set once, here, in one go (every view builds several)
+        self.__dict__.update(
+            seat=seat, player=player, stack=stack, status=status, public=public, active=active
+        )
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, init=False)
 class PublicView:
     """The public state of a table: the table message is drawn from this alone."""
 
@@ -152,6 +203,35 @@ class PublicView:
     info: tuple[tuple[str, str], ...] = ()
     highlight: str = ""
     finished: bool = False
+
+    def __init__(
+        self,
+        variant: str,
+        title: str,
+        phase: str,
+        hand_no: int,
+        acting: tuple[int, ...],
+        seats: tuple[SeatView, ...],
+        stack_unit: str = "credits",
+        pots: tuple[tuple[str, int], ...] = (),
+        info: tuple[tuple[str, str], ...] = (),
+        highlight: str = "",
+        finished: bool = False,
+    ) -> None:
+        # frozen: the fields are set once, here, in one go (one view per change of the game)
+        self.__dict__.update(
+            variant=variant,
+            title=title,
+            phase=phase,
+            hand_no=hand_no,
+            acting=acting,
+            seats=seats,
+            stack_unit=stack_unit,
+            pots=pots,
+            info=info,
+            highlight=highlight,
+            finished=finished,
+        )
 
 
 @dataclass(frozen=True, slots=True)

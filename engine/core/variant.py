@@ -150,10 +150,11 @@ class StateGame(Generic[S]):
 
     def _count(self, *, action: bool = False, decision: bool = False) -> None:
         """Grow the accepted-action and/or the decision counter by one."""
+        st = self.state
         if action:
-            setattr(self.state, self.SEQ_FIELD, self.seq + 1)
+            setattr(st, self.SEQ_FIELD, getattr(st, self.SEQ_FIELD) + 1)
         if decision:
-            setattr(self.state, self.TURN_FIELD, self.turn + 1)
+            setattr(st, self.TURN_FIELD, getattr(st, self.TURN_FIELD) + 1)
 
     @property
     def finished(self) -> bool:

@@ -14,8 +14,9 @@ import pytest
 
 from bench.stub import open_runtime, open_tables, pending_moves
 from bot.storage import Database, IntegrityError, open_database
+from bot.tables import commits, turns
 from bot.tables.commits import GroupCommit
-from bot.tables.store import LeaseLost
+from bot.tables.store import LeaseLost, held_leases
 from engine.verify import verify
 from tests.helpers import BOTH_BACKENDS
 
@@ -30,6 +31,21 @@ async def _open(target: str | Path) -> Database:
 
 def _insert(x: int) -> list[tuple[str, Any]]:
     return [("INSERT INTO t (x, note) VALUES (?, ?)", (x, f"n{x}"))]
+
+
+async def _leased(db: Database, token: str) -> int:
+    """A table row whose lease ``token`` holds; its id."""
+    table_id = await db.fetchval(
+        "INSERT INTO game_tables (guild_id, channel_id, variant, host_id, status, buy_in,"
+        " turn_timeout, created_at, updated_at) VALUES (1, ?, 'kessel', 1, 'playing', 10, 60,"
+        " 0, 0) RETURNING id",
+        (random.randrange(2**40),),
+    )
+    await db.execute(
+        "INSERT INTO table_leases (table_id, owner, token, expires_at) VALUES (?, 'me', ?, 9e9)",
+        (table_id, token),
+    )
+    return int(table_id)
 
 
 async def test_concurrent_writes_share_transactions(database_target: str | Path) -> None:
@@ -65,18 +81,16 @@ async def test_a_refused_write_is_rolled_back_alone(database_target: str | Path)
     async def duplicate(tx: Any) -> None:  # a failing statement inside the savepoint
         await tx.execute("INSERT INTO t (x, note) VALUES (200, 'again')")
 
-    async def no(tx: Any) -> None:
-        raise LookupError("checked: no")
-
+    held, lost = await _leased(db, "mine"), await _leased(db, "theirs")
     try:
         results = await asyncio.gather(
             group.write(lambda: _insert(1)),
             group.write(lambda: _insert(2), refuse),
             group.write(lambda: _insert(3), fine),
             group.write(lambda: _insert(5), duplicate),
-            group.write(lambda: _insert(6), fine, check=no),
-            group.write(lambda: _insert(8), check=no),
-            group.write(lambda: _insert(4)),
+            group.write(lambda: _insert(6), fine, lease=(lost, "mine")),
+            group.write(lambda: _insert(8), lease=(lost, "mine")),
+            group.write(lambda: _insert(4), lease=(held, "mine")),
             return_exceptions=True,
         )
         rows = await db.fetchall("SELECT x FROM t ORDER BY x")
@@ -84,11 +98,31 @@ async def test_a_refused_write_is_rolled_back_alone(database_target: str | Path)
         await db.close()
     assert isinstance(results[1], ValueError)
     assert isinstance(results[3], IntegrityError)
-    assert isinstance(results[4], LookupError)  # refused by its check: its work never ran
-    assert isinstance(results[5], LookupError)
+    assert isinstance(results[4], LeaseLost)  # refused by its lease: its work never ran
+    assert isinstance(results[5], LeaseLost)
     assert [r for i, r in enumerate(results) if i not in (1, 3, 4, 5)] == [None, None, None]
     assert group.batches == 1  # the refusals did not cost the others their shared transaction
     assert [r[0] for r in rows] == [1, 3, 4, 200]  # nothing of the refused writes
+
+
+async def test_one_fencing_query_tells_which_leases_a_token_still_holds(
+    database_target: str | Path,
+) -> None:
+    """Of the tables asked about, exactly those whose lease row carries the token (the id list
+    padded to a power of two changes nothing; more ids than one query takes are split)."""
+    db = await _open(database_target)
+    try:
+        mine = [await _leased(db, "mine") for _ in range(3)]
+        theirs = [await _leased(db, "theirs") for _ in range(2)]
+        async with db.transaction() as tx:
+            held = await held_leases(tx, "mine", [mine[0], theirs[0], mine[2], theirs[1]])
+            none = await held_leases(tx, "gone", mine)
+            many = await held_leases(tx, "mine", [*mine, *range(10**6, 10**6 + 600)])
+    finally:
+        await db.close()
+    assert held == {mine[0], mine[2]}
+    assert none == set()
+    assert many == set(mine)
 
 
 async def test_a_failing_statement_fails_only_its_write(database_target: str | Path) -> None:
@@ -130,7 +164,7 @@ async def test_a_cancelled_caller_still_learns_the_outcome(
 
 
 async def test_a_table_whose_lease_was_lost_fails_alone_in_a_shared_batch(
-    database_target: str | Path,
+    database_target: str | Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The table runtime (only Discord's HTTP stubbed): three tables act at the same instant,
     so their writes share one transaction; another process took the middle table over just
@@ -153,6 +187,14 @@ async def test_a_table_whose_lease_was_lost_fails_alone_in_a_shared_batch(
             moves.setdefault(table.id, (table, seat, action, turn))
         before = {t.id: t.game.to_json() for t in tables if t.game is not None}
         batches = manager.group.batches
+        fenced: list[list[int]] = []
+
+        async def fence(tx: Any, token: str, ids: list[int]) -> set[int]:
+            fenced.append(list(ids))
+            return await held_leases(tx, token, ids)
+
+        monkeypatch.setattr(commits, "held_leases", fence)
+        monkeypatch.setattr(turns, "SLICE", 60.0)  # however slow the machine: one turn for all
         acts = asyncio.gather(
             *(manager.act(t, s, a, turn=turn) for t, s, a, turn in moves.values()),
             return_exceptions=True,
@@ -162,6 +204,7 @@ async def test_a_table_whose_lease_was_lost_fails_alone_in_a_shared_batch(
             table.lock.release()
         results = await acts
         assert manager.group.batches == batches + 1  # one shared transaction
+        assert fenced == [[t.id for t in tables]]  # fenced by one query for the whole batch
         assert isinstance(results[1], LeaseLost)
         assert not isinstance(results[0], BaseException)
         assert not isinstance(results[2], BaseException)

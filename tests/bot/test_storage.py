@@ -173,6 +173,34 @@ async def test_concurrent_transactions_are_all_or_nothing(database_target: str |
         await db.close()
 
 
+@BOTH_BACKENDS
+async def test_execute_all_runs_every_statement_in_order_inside_the_transaction(
+    database_target: str | Path,
+) -> None:
+    """Several statements, one or many parameter sets each (named or positional), in order; a
+    refused one is an :class:`IntegrityError` and the transaction keeps nothing of the batch."""
+    db = await open_database(database_target)
+    try:
+        await db.execute("CREATE TABLE t (k INTEGER PRIMARY KEY, v TEXT)")
+        insert = "INSERT INTO t (k, v) VALUES (?, ?)"
+        async with db.transaction() as tx:
+            await tx.execute_all(
+                [
+                    (insert, [(1, "a"), (2, "b"), (3, "c")]),
+                    ("UPDATE t SET v = v || :tail WHERE k >= :k", [{"tail": "!", "k": 2}]),
+                    ("DELETE FROM t WHERE k = ?", [(3,)]),
+                    ("DELETE FROM t WHERE k = ?", []),
+                ]
+            )
+        with pytest.raises(IntegrityError):
+            async with db.transaction() as tx:
+                await tx.execute_all([(insert, [(4, "d")]), (insert, [(5, "e"), (1, "again")])])
+        rows = await db.fetchall("SELECT k, v FROM t ORDER BY k")
+    finally:
+        await db.close()
+    assert [tuple(r) for r in rows] == [(1, "a"), (2, "b!")]
+
+
 def test_the_embedded_server_is_loopback_only_and_removes_its_data() -> None:
     server = EmbeddedPostgres().start()
     root = server.log_path.parent

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import Any
 
 import pytest
 
 from bot.tables.guard import uncancelled
+from bot.tables.rowstate import load_state
 from tests.bot.test_table_guards import to_betting
 from tests.bot.test_tables import start_table
 from tests.helpers import World
@@ -36,7 +36,7 @@ async def cancel_timer_at_commit(world: World, table_id: int) -> list[str]:
 async def saved_state(world: World, table_id: int) -> dict[str, Any]:
     row = await world.bot.db.fetchone("SELECT state FROM game_tables WHERE id = ?", (table_id,))
     assert row is not None
-    return dict(json.loads(row["state"]))
+    return load_state(row["state"])
 
 
 async def test_a_timer_cancelled_while_committing_keeps_memory_and_database_together(

@@ -15,7 +15,7 @@ import functools
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from engine.variants.twopot.cards import describe as describe  # re-exported
@@ -70,11 +70,35 @@ class Card:
 
     suit: str
     rank: int
+    notation: str = field(init=False, repr=False, compare=False)
+    """The canonical compact notation."""
+    name: str = field(init=False, repr=False, compare=False)
+    """A readable name: ``7 of Coins``, ``Master of Staves (14)``, ``The Star (−17)``."""
+
+    def __post_init__(self) -> None:
+        # worked out once: cards are read far more often than made (decks share instances)
+        if self.suit == MAJOR:
+            notation = f"major:{self.rank}"
+            name = f"{MAJOR_NAMES[-self.rank]} ({signed(self.rank)})"
+        else:
+            suit = self.suit.title()
+            if self.rank == ACE:
+                notation, name = f"{self.suit}:ace", f"Ace of {suit} (1/15)"
+            elif self.rank in RANK_NAMES:
+                notation = f"{self.suit}:{self.rank}"
+                name = f"{RANK_NAMES[self.rank]} of {suit} ({self.rank})"
+            else:
+                notation, name = f"{self.suit}:{self.rank}", f"{self.rank} of {suit}"
+        object.__setattr__(self, "notation", notation)
+        object.__setattr__(self, "name", name)
 
     @classmethod
     @functools.lru_cache(maxsize=1024)  # cards are values: one instance each (memory)
     def parse(cls, text: str) -> Card:
         """Parse one card of the exact notation (lower case, no spaces, §1.2)."""
+        card = _BY_NOTATION.get(text) if isinstance(text, str) else None
+        if card is not None:
+            return card
         match = CARD_RE.match(text) if isinstance(text, str) else None
         if match is None:
             raise CardError(f"not a Centran Sabacc card: {text!r}")
@@ -82,13 +106,6 @@ class Card:
         if major is not None:
             return cls(MAJOR, int(major))
         return cls(suit, ACE if rank == "ace" else int(rank))
-
-    @property
-    def notation(self) -> str:
-        """The canonical compact notation."""
-        if self.suit == MAJOR:
-            return f"major:{self.rank}"
-        return f"{self.suit}:{'ace' if self.rank == ACE else self.rank}"
 
     @property
     def is_major(self) -> bool:
@@ -115,26 +132,20 @@ class Card:
         """Face value; an Ace counts 1 here (its 15 is chosen at scoring)."""
         return self.rank
 
-    @property
-    def name(self) -> str:
-        """A readable name: ``7 of Coins``, ``Master of Staves (14)``, ``The Star (−17)``."""
-        if self.is_major:
-            return f"{MAJOR_NAMES[-self.rank]} ({signed(self.rank)})"
-        suit = self.suit.title()
-        if self.rank == ACE:
-            return f"Ace of {suit} (1/15)"
-        if self.rank in RANK_NAMES:
-            return f"{RANK_NAMES[self.rank]} of {suit} ({self.rank})"
-        return f"{self.rank} of {suit}"
-
     def __str__(self) -> str:
         return self.notation
 
 
+_DECK = (
+    *(Card(suit, rank) for suit in SUITS for rank in range(1, 15)),
+    *(Card(MAJOR, -v) for v in range(22)),
+)
+_BY_NOTATION = {card.notation: card for card in _DECK}
+
+
 def full_deck() -> list[Card]:
     """All 78 cards in a fixed order: the four main suits (Ace, 2..14), then the Major Suit."""
-    cards = [Card(suit, rank) for suit in SUITS for rank in range(1, 15)]
-    return cards + [Card(MAJOR, -v) for v in range(22)]
+    return list(_DECK)
 
 
 def parse_hand(texts: Iterable[str]) -> list[Card]:

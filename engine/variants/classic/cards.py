@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import ClassVar
 
@@ -68,11 +68,38 @@ class Card:
     rank: int  # 1..15 for suited cards, 0 for specials
     special: str | None = None
     copy: int = 0
+    notation: str = field(init=False, repr=False, compare=False)
+    """The canonical compact notation (``coins:7``, ``queen#2``; copy index only if known)."""
+    value: int = field(init=False, repr=False, compare=False)
+    """The card's value (face value for suited cards, §1.1 table for specials)."""
+    name: str = field(init=False, repr=False, compare=False)
+    """A readable name: ``7 of Coins``, ``Ace of Staves (15)``, ``The Star (−17)``."""
+
+    def __post_init__(self) -> None:
+        # worked out once: cards are read far more often than made (decks share instances)
+        if self.special is not None:
+            value = SPECIAL_VALUES[self.special]
+            notation = f"{self.special}#{self.copy}" if self.copy else self.special
+            name = f"{SPECIAL_NAMES[self.special]} ({signed(value)})"
+        else:
+            assert self.suit is not None
+            value = self.rank
+            notation = f"{self.suit}:{self.rank}"
+            if self.rank in RANK_NAMES:
+                name = f"{RANK_NAMES[self.rank]} of {self.suit.title()} ({self.rank})"
+            else:
+                name = f"{self.rank} of {self.suit.title()}"
+        object.__setattr__(self, "notation", notation)
+        object.__setattr__(self, "value", value)
+        object.__setattr__(self, "name", name)
 
     @classmethod
     @functools.lru_cache(maxsize=1024)  # cards are values: one instance each (memory)
     def parse(cls, text: str) -> Card:
         """Parse one card of the notation; rank names (``coins:ace``) are accepted, normalised."""
+        card = _BY_NOTATION.get(text)
+        if card is not None:
+            return card
         raw = text  # strict: lower case, no spaces (§1.2)
         if ":" in raw:
             suit, _, value = raw.partition(":")
@@ -87,43 +114,24 @@ class Card:
         return cls(suit, int(value))
 
     @property
-    def notation(self) -> str:
-        """The canonical compact notation (``coins:7``, ``queen#2``; copy index only if known)."""
-        if self.special is not None:
-            return f"{self.special}#{self.copy}" if self.copy else self.special
-        return f"{self.suit}:{self.rank}"
-
-    @property
     def plain(self) -> str:
         """The notation without the copy index (vectors and scoring ignore it)."""
         return self.special if self.special is not None else f"{self.suit}:{self.rank}"
-
-    @property
-    def value(self) -> int:
-        """The card's value (face value for suited cards, §1.1 table for specials)."""
-        if self.special is not None:
-            return SPECIAL_VALUES[self.special]
-        return self.rank
-
-    @property
-    def name(self) -> str:
-        """A readable name: ``7 of Coins``, ``Ace of Staves (15)``, ``The Star (−17)``."""
-        if self.special is not None:
-            return f"{SPECIAL_NAMES[self.special]} ({signed(self.value)})"
-        assert self.suit is not None
-        if self.rank in RANK_NAMES:
-            return f"{RANK_NAMES[self.rank]} of {self.suit.title()} ({self.rank})"
-        return f"{self.rank} of {self.suit.title()}"
 
     def __str__(self) -> str:
         return self.notation
 
 
+_DECK = (
+    *(Card(suit, rank) for suit in SUITS for rank in range(1, 16)),
+    *(Card(None, 0, special, copy) for special in SPECIAL_VALUES for copy in (1, 2)),
+)
+_BY_NOTATION = {card.notation: card for card in _DECK}
+
+
 def full_deck() -> list[Card]:
     """All 76 cards in a fixed order: 60 suited cards, then both copies of each special card."""
-    cards = [Card(suit, rank) for suit in SUITS for rank in range(1, 16)]
-    cards += [Card(None, 0, special, copy) for special in SPECIAL_VALUES for copy in (1, 2)]
-    return cards
+    return list(_DECK)
 
 
 def parse_hand(texts: Iterable[str]) -> list[Card]:

@@ -48,8 +48,9 @@ def card_options(cards: Sequence[Card]) -> tuple[Option, ...]:
     """One option per distinct card (the two Sylops are one option)."""
     seen: dict[str, Option] = {}
     for c in cards:
-        desc = "Sylop, value 0" if c.suit is None else f"{c.suit.value}, value {signed(c.value)}"
-        seen.setdefault(c.notation, Option(c.notation, card_name(c), desc))
+        if c.notation not in seen:
+            desc = "Sylop, value 0" if c.suit is None else f"{c.suit}, value {signed(c.value)}"
+            seen[c.notation] = Option(c.notation, c.display, desc)
     return tuple(seen.values())
 
 
@@ -59,6 +60,7 @@ def _card_specs(st: SpikeState, seat: int) -> list[ActionSpec]:
     top = st.discard[-1]
     specs: list[ActionSpec] = []
     gain_fee = f" (fee {opts.gain_fee})" if opts.gain_fee else ""
+    options = card_options(hand)  # the same cards in every card select of the turn
     if st.phase is Phase.CHOOSE:
         if len(hand) <= MAX_HAND:
             specs.append(ActionSpec("keep", "Keep it", style="primary"))
@@ -67,7 +69,7 @@ def _card_specs(st: SpikeState, seat: int) -> list[ActionSpec]:
                 "discard",
                 "Discard a card",
                 ParamKind.CHOICE,
-                options=card_options(hand),
+                options=options,
                 prompt="Which card goes face up on the discard pile?",
             )
         )
@@ -85,7 +87,7 @@ def _card_specs(st: SpikeState, seat: int) -> list[ActionSpec]:
                     "gain_discard",
                     f"Discard, then gain{gain_fee}",
                     ParamKind.CHOICE,
-                    options=card_options(hand),
+                    options=options,
                     prompt="Which card do you discard before drawing?",
                 )
             )
@@ -96,7 +98,7 @@ def _card_specs(st: SpikeState, seat: int) -> list[ActionSpec]:
                 "swap",
                 f"Swap for {card_name(top)}{fee}",
                 ParamKind.CHOICE,
-                options=card_options(hand),
+                options=options,
                 prompt=f"Which card do you give for {card_name(top)}?",
             )
         )

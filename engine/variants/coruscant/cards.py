@@ -16,7 +16,7 @@ import random
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import combinations
 from typing import Any
@@ -56,11 +56,28 @@ class Card:
 
     suit: Suit | None
     value: int
+    notation: str = field(init=False, repr=False, compare=False)
+    """The §1.2 notation, e.g. ``circle:+7`` or ``sylop``."""
+    display: str = field(init=False, repr=False, compare=False)
+    """A short UI label, e.g. ``● +7`` or ``Ø Sylop``."""
+
+    def __post_init__(self) -> None:
+        # worked out once: cards are read far more often than made (decks share instances)
+        if self.suit is None:
+            notation, display = "sylop", "Ø Sylop"
+        else:
+            notation = f"{self.suit}:{self.value:+d}"
+            display = f"{self.suit.glyph} {self.value:+d}"
+        object.__setattr__(self, "notation", notation)
+        object.__setattr__(self, "display", display)
 
     @classmethod
     @functools.lru_cache(maxsize=1024)  # cards are values: one instance each (memory)
     def parse(cls, text: str) -> Card:
         """Parse the §1.2 notation; raises ValueError on anything else."""
+        card = _BY_NOTATION.get(text)
+        if card is not None:
+            return card
         m = CARD_RE.match(text)
         if m is None:
             raise ValueError(f"not a Coruscant Shift card: {text!r}")
@@ -74,36 +91,20 @@ class Card:
         """True for the two wild zero cards."""
         return self.suit is None
 
-    @property
-    def notation(self) -> str:
-        """The §1.2 notation, e.g. ``circle:+7`` or ``sylop``."""
-        if self.suit is None:
-            return "sylop"
-        return f"{self.suit.value}:{self.value:+d}"
-
-    @property
-    def display(self) -> str:
-        """A short UI label, e.g. ``● +7`` or ``Ø Sylop``."""
-        if self.suit is None:
-            return "Ø Sylop"
-        return f"{self.suit.glyph} {self.value:+d}"
-
     def __str__(self) -> str:
         return self.notation
 
 
 SYLOP = Card(None, 0)
+_SUITED = tuple(
+    Card(suit, sign * magnitude) for suit in Suit for sign in (1, -1) for magnitude in range(1, 11)
+)
+_BY_NOTATION = {card.notation: card for card in (*_SUITED, SYLOP)}
 
 
 def full_deck() -> list[Card]:
     """The 62 cards in a fixed order (three suits ±1…±10, then two Sylops)."""
-    cards = [
-        Card(suit, sign * magnitude)
-        for suit in Suit
-        for sign in (1, -1)
-        for magnitude in range(1, 11)
-    ]
-    return [*cards, SYLOP, SYLOP]
+    return [*_SUITED, SYLOP, SYLOP]
 
 
 def parse_cards(texts: Iterable[str]) -> list[Card]:

@@ -30,15 +30,11 @@ class Phase(StrEnum):
     BET_2 = "r2_bet"
     GAME_OVER = "game_over"
 
-    @property
-    def round_no(self) -> int:
+    def __init__(self, value: str) -> None:
+        self.round_no = {"r1_select": 1, "r1_bet": 1, "r2_select": 2, "r2_bet": 2}.get(value, 0)
         """1 or 2 (0 once the game is over)."""
-        return {"r1_select": 1, "r1_bet": 1, "r2_select": 2, "r2_bet": 2}.get(self.value, 0)
-
-    @property
-    def selecting(self) -> bool:
+        self.selecting = value.endswith("_select")
         """True in a simultaneous selection phase."""
-        return self in (Phase.SELECT_1, Phase.SELECT_2)
 
 
 @dataclass(frozen=True, slots=True)

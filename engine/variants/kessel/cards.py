@@ -15,7 +15,7 @@ import functools
 import re
 from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Generic, TypeVar
 
@@ -33,10 +33,9 @@ class Family(StrEnum):
     SAND = "sand"
     BLOOD = "blood"
 
-    @property
-    def label(self) -> str:
+    def __init__(self, value: str) -> None:
+        self.label = value.capitalize()
         """``Sand`` / ``Blood`` for display."""
-        return self.value.capitalize()
 
 
 FAMILIES: tuple[Family, Family] = (Family.SAND, Family.BLOOD)
@@ -54,10 +53,11 @@ class Face(StrEnum):
     IMPOSTOR = "impostor"
     SYLOP = "sylop"
 
-    @property
-    def number(self) -> int | None:
+    def __init__(self, value: str) -> None:
+        self.number = int(value) if value.isdigit() else None
         """The face value of a number card, ``None`` for Impostor and Sylop."""
-        return int(self.value) if self.value.isdigit() else None
+        self.label = value.capitalize()
+        """``4``, ``Impostor``, ``Sylop`` for display."""
 
 
 COPIES: Mapping[Face, int] = {face: (1 if face is Face.SYLOP else 3) for face in Face}
@@ -73,16 +73,15 @@ class Card:
 
     family: Family
     face: Face
+    notation: str = field(init=False, repr=False, compare=False)
+    """The compact notation ``family:face`` (§1.2)."""
+    label: str = field(init=False, repr=False, compare=False)
+    """Readable form, e.g. ``Sand 4`` or ``Blood Sylop``."""
 
-    @property
-    def notation(self) -> str:
-        """The compact notation ``family:face`` (§1.2)."""
-        return f"{self.family.value}:{self.face.value}"
-
-    @property
-    def label(self) -> str:
-        """Readable form, e.g. ``Sand 4`` or ``Blood Sylop``."""
-        return f"{self.family.label} {self.face.value.capitalize()}"
+    def __post_init__(self) -> None:
+        # worked out once: cards are read far more often than made (decks share instances)
+        object.__setattr__(self, "notation", f"{self.family}:{self.face}")
+        object.__setattr__(self, "label", f"{self.family.label} {self.face.label}")
 
     def __str__(self) -> str:
         return self.notation
@@ -97,12 +96,18 @@ def parse_card(text: str) -> Card:
         raise ValueError(f"not a Kessel card: {text!r}")
     if match.group(2) == "sylop" and match.group(3):
         raise ValueError(f"a Sylop has no copy index: {text!r}")
-    return Card(Family(match.group(1)), Face(match.group(2)))
+    return CARDS[Family(match.group(1)), Face(match.group(2))]
+
+
+CARDS: Mapping[tuple[Family, Face], Card] = {
+    (family, face): Card(family, face) for family in Family for face in Face
+}
+"""One instance of every distinct card (copies are indistinguishable and cards immutable)."""
 
 
 def family_cards(family: Family) -> list[Card]:
     """The 22 cards of one family: 3 of each number, 3 Impostors, 1 Sylop."""
-    return [Card(family, face) for face in Face for _ in range(COPIES[face])]
+    return [CARDS[family, face] for face in Face for _ in range(COPIES[face])]
 
 
 FULL_DECK: tuple[Card, ...] = tuple(family_cards(Family.SAND) + family_cards(Family.BLOOD))

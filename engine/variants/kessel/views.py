@@ -102,6 +102,28 @@ def parse_combo(st: KesselState, seat: int, value: str) -> dict[Family, int]:
     return {f: int(p) for f, p in zip(fams, parts, strict=True)}
 
 
+def _impostor_option(
+    hand: tuple[Card, ...], fix: Fix, combo: Mapping[Family, int], full: Mapping[Family, int]
+) -> Option:
+    """A die choice; its label and description (every Impostor of the hand, a double already
+    set) are worked out when first read."""
+    value = _combo_value(combo)
+    return Option(
+        value,
+        lambda: f"{value} → {evaluate(hand, fix, full).short}",
+        lambda: " · ".join(f"{f.label} Impostor {full[f]}" for f in FAMILIES if f in full),
+    )
+
+
+def _keep_option(which: str, card: Card, hand: list[Card], fix: Fix) -> Option:
+    """Keep the drawn or the held card; what the hand becomes is worked out when first read."""
+    return Option(
+        which,
+        lambda: f"Keep {card.label} ({which}) → {hand_result(hand, fix)}",
+        lambda: hand_note(hand, fix),
+    )
+
+
 def legal_actions(st: KesselState, seat: int) -> tuple[ActionSpec, ...]:
     """What ``seat`` may do now."""
     if seat not in pending(st):
@@ -125,13 +147,10 @@ def legal_actions(st: KesselState, seat: int) -> tuple[ActionSpec, ...]:
     if st.phase is Phase.IMPOSTOR:
         rolls = st.open_rolls(seat)
         done = st.chosen.get(seat, {})
-        options = []
-        for combo in impostor_options(me.hand, rolls):
-            full = {**done, **combo}
-            ev = evaluate(me.hand, st.fix, full)
-            # the description names every Impostor of the hand (a double is already set)
-            desc = " · ".join(f"{f.label} Impostor {full[f]}" for f in FAMILIES if f in full)
-            options.append(Option(_combo_value(combo), f"{_combo_value(combo)} → {ev.short}", desc))
+        options = [
+            _impostor_option(tuple(me.hand), st.fix, combo, {**done, **combo})
+            for combo in impostor_options(me.hand, rolls)
+        ]
         dice = "; ".join(f"{f.label} Impostor rolled {d[0]} and {d[1]}" for f, d in rolls.items())
         dice += "".join(
             f"; {f.label} Impostor rolled a double: {v}" for f, v in done.items() if f not in rolls
@@ -161,11 +180,10 @@ def legal_actions(st: KesselState, seat: int) -> tuple[ActionSpec, ...]:
     if st.phase is Phase.KEEP:
         assert st.drawn is not None
         held = me.hand[FAMILIES.index(st.drawn.family)]
-        options = []
-        for which, card in (("drawn", st.drawn), ("held", held)):
-            hand = _keep_hand(st, seat, which)
-            label = f"Keep {card.label} ({which}) → {hand_result(hand, st.fix)}"
-            options.append(Option(which, label, hand_note(hand, st.fix)))
+        options = [
+            _keep_option(which, card, _keep_hand(st, seat, which), st.fix)
+            for which, card in (("drawn", st.drawn), ("held", held))
+        ]
         return (
             ActionSpec(
                 "keep",
@@ -198,9 +216,10 @@ def legal_actions(st: KesselState, seat: int) -> tuple[ActionSpec, ...]:
         )
     if can_draw(st, seat):
         options = []
+        sources = draw_sources(st)
         for value, (fam, disc) in SOURCES.items():
-            if (fam, disc) in draw_sources(st):
-                label = f"{fam.label} discard: {st.discard[fam][-1].face.value.capitalize()}"
+            if (fam, disc) in sources:
+                label = f"{fam.label} discard: {st.discard[fam][-1].face.label}"
                 options.append(Option(value, label if disc else f"{fam.label} deck"))
         cost = "free" if st.free_draw else "1 chip"
         specs.append(
@@ -259,6 +278,9 @@ def preview(st: KesselState, seat: int, action: Action) -> str:
     return ""
 
 
+_LAST_MOVE = {"stand": "standing", "draw": "drew"}
+
+
 def _status(st: KesselState, i: int) -> str:
     seat = st.seats[i]
     if seat.left:
@@ -269,7 +291,7 @@ def _status(st: KesselState, i: int) -> str:
         return "winner" if st.payout.get(i) else ""
     if not seat.selected:
         return "choosing tokens"
-    return {"stand": "standing", "draw": "drew"}.get(seat.history[-1] if seat.history else "", "")
+    return _LAST_MOVE.get(seat.history[-1], "") if seat.history else ""
 
 
 def reveal_lines(st: KesselState) -> list[str]:
@@ -295,37 +317,44 @@ def reveal_lines(st: KesselState) -> list[str]:
     return lines
 
 
+_PHASE_TITLES = {
+    Phase.SELECT: "Choosing Shift Tokens",
+    Phase.KEEP: "Keep a card",
+    Phase.IMPOSTOR: "Impostor dice",
+    Phase.PRIME: "Prime Sabacc dice",
+    Phase.REVEAL: "Reveal",
+    Phase.OVER: "Game over",
+}
+_HIGHLIGHTS = {Phase.SELECT: "Choosing Shift Tokens", Phase.OVER: "Game over"}
+
+
 def phase_title(st: KesselState) -> str:
     """The phase as players read it (``Turn 1/3``, ``Impostor dice``), never its id."""
-    return {
-        Phase.SELECT: "Choosing Shift Tokens",
-        Phase.CARD_TURN: f"Turn {st.t}/3",
-        Phase.KEEP: "Keep a card",
-        Phase.IMPOSTOR: "Impostor dice",
-        Phase.PRIME: "Prime Sabacc dice",
-        Phase.REVEAL: "Reveal",
-        Phase.OVER: "Game over",
-    }[st.phase]
+    if st.phase is Phase.CARD_TURN:
+        return f"Turn {st.t}/3"
+    return _PHASE_TITLES[st.phase]
 
 
 def public_view(st: KesselState) -> PublicView:
     """Everything public: chips, pots, discard tops, tokens in force; never a hidden card."""
     seats = []
+    tokens_public = st.options.tokens_public
+    embargoed = st.current if st.forced and st.order else st.embargoed
     for i, s in enumerate(st.seats):
-        parts = [f"Hand Pot {s.hand_pot}", f"tokens left {len(s.tokens)}"]
-        if st.options.tokens_public and s.tokens:
-            parts.append(", ".join(TOKENS[t].name for t in s.tokens))
+        public = f"Hand Pot {s.hand_pot} · tokens left {len(s.tokens)}"
+        if tokens_public and s.tokens:
+            public += " · " + ", ".join(TOKENS[t].name for t in s.tokens)
         if s.immune:
-            parts.append("immune")
-        if st.embargoed == i or (st.forced and st.order and st.current == i):
-            parts.append("embargoed")
-        seats.append(SeatView(i, s.player, s.stock, _status(st, i), " · ".join(parts), not s.out))
+            public += " · immune"
+        if st.embargoed == i or embargoed == i:
+            public += " · embargoed"
+        seats.append(SeatView(i, s.player, s.stock, _status(st, i), public, not s.out))
     info: list[tuple[str, str]] = []
     if st.discard:
         for fam in FAMILIES:
             pile = st.discard[fam]
             top = pile[-1].label if pile else "empty"
-            info.append((f"{fam.label} discard", f"{top} ({len(st.draw[fam])} in deck)"))
+            info.append((f"{fam.label} discard", f"{top} ({len(st.draw[fam].cards)} in deck)"))
     info += [("Round", str(st.round_no)), ("Turn", f"{st.t}/3")]
     info.append(("Tokens in force", st.fix.describe()))
     if st.fix.entries:
@@ -335,11 +364,11 @@ def public_view(st: KesselState) -> PublicView:
         info.append(("Reveal", "\n".join(reveal_lines(st))))
     elif st.last_reveal:
         info.append(("Last reveal", "\n".join(st.last_reveal)))
-    highlight = {
-        Phase.SELECT: "Choosing Shift Tokens",
-        Phase.IMPOSTOR: f"Round {st.round_no} · Reveal: Impostor dice",
-        Phase.OVER: "Game over",
-    }.get(st.phase, f"Round {st.round_no} · Turn {st.t}/3")
+    highlight = _HIGHLIGHTS.get(st.phase) or (
+        f"Round {st.round_no} · Reveal: Impostor dice"
+        if st.phase is Phase.IMPOSTOR
+        else f"Round {st.round_no} · Turn {st.t}/3"
+    )
     pot = sum(s.hand_pot for s in st.seats)
     return PublicView(
         variant="kessel",
