@@ -187,6 +187,8 @@ class HandHistory:
         if game is None or table.fair_master is None or before is None:
             return []
         entry = self.running.get(table.id)
+        if entry is None and table.id in self._stored:
+            return None  # restored after a restart: on_step reads its running hand
         if entry is not None and entry[2] is not game:
             return None  # the stored hand is the truth: on_step reloads it
         running = None if entry is None else _copy(entry[1])
