@@ -6,7 +6,8 @@
   ``TableManager.recover()`` (every table restored, orphaned escrow checked, timers started);
 * memory: Python heap (``tracemalloc``) per restored table while nobody plays (idle), then per
   table after every table has taken a few actions (active: render tasks, timers, caches); each
-  with its breakdown: the lines of the project that allocated the most, in bytes per table.
+  with its breakdown on a sample of the tables: the lines of the project that allocated the
+  most, in bytes per table.
 
 Prints figures; it asserts nothing.
 """
@@ -93,6 +94,7 @@ async def populate(path: Path, stored: int) -> None:
 
 ROOT = str(Path(__file__).resolve().parent.parent) + "/"
 TOP = 15  # lines shown in the breakdown
+SAMPLE = 500  # tables restored for the breakdown
 
 
 def origin(traceback: tracemalloc.Traceback) -> str:
@@ -116,10 +118,11 @@ def breakdown(before: tracemalloc.Snapshot, after: tracemalloc.Snapshot, tables:
         print(f"  {size / tables:7.0f} B  {where:<40} {code[:70]}")
 
 
-async def measure(path: Path, stored: int) -> None:
-    """Start-up time, then memory per idle and per active table, with their breakdowns."""
+async def measure(path: Path, stored: int, frames: int = 1, explain: bool = False) -> None:
+    """Start-up time, then memory per idle and per active table (``explain``: with their
+    breakdowns, which need ``frames`` frames per allocation: much slower)."""
     gc.collect()
-    tracemalloc.start(FRAMES)
+    tracemalloc.start(frames)
     base = tracemalloc.get_traced_memory()[0]
     empty = tracemalloc.take_snapshot()
     start = time.perf_counter()
@@ -133,7 +136,8 @@ async def measure(path: Path, stored: int) -> None:
     tables = list(manager.tables.values())
     print(f"memory per idle table:   {idle / len(tables) / 1024:6.1f} KB  ({len(tables)} tables)")
     restored = tracemalloc.take_snapshot()
-    breakdown(empty, restored, len(tables))
+    if explain:
+        breakdown(empty, restored, len(tables))
     del empty
     rng = random.Random(3)
     active = tables[:1000]
@@ -147,11 +151,26 @@ async def measure(path: Path, stored: int) -> None:
     grown = tracemalloc.get_traced_memory()[0] - base - idle
     per_active = idle / len(tables) + grown / len(active)
     print(f"memory per active table: {per_active / 1024:6.1f} KB  ({len(active)} tables played)")
-    print("  what playing added, per played table:")
-    breakdown(restored, tracemalloc.take_snapshot(), len(active))
+    if explain:
+        print("  what playing added, per played table:")
+        breakdown(restored, tracemalloc.take_snapshot(), len(active))
     tracemalloc.stop()
     await manager.close()
     await bot.db.close()
+
+
+async def explain(path: Path, sample: int) -> None:
+    """The breakdowns, on ``sample`` of the stored tables (the others are left to a process
+    elsewhere): tracing every allocation's frames is too slow for all of them."""
+    bot, _manager = await open_runtime(path)
+    await bot.db.execute(
+        "UPDATE table_leases SET owner = 'elsewhere', token = 'elsewhere', expires_at = ?"
+        " WHERE table_id NOT IN (SELECT id FROM game_tables ORDER BY id LIMIT ?)",
+        (time.time() + 86400, sample),
+    )
+    await bot.db.close()
+    print(f"breakdown on {sample:,} of them, bytes per table:")
+    await measure(path, sample, FRAMES, explain=True)
 
 
 async def startup_only(path: Path, stored: int) -> None:
@@ -174,6 +193,7 @@ def main() -> None:
         asyncio.run(populate(path, args.stored))
         asyncio.run(startup_only(path, args.stored))
         asyncio.run(measure(path, args.stored))
+        asyncio.run(explain(path, min(args.stored, SAMPLE)))
 
 
 if __name__ == "__main__":
