@@ -53,6 +53,10 @@ class HandHistory:
         # table id -> (hand id, running hand, the game object it was recorded against)
         self.running: dict[int, tuple[int, RunningHand, Game]] = {}
         self._reveals: dict[int, tuple[Game, list[str]]] = {}
+        # table id -> id of its running hand, restored after a restart and not read yet: the
+        # hand (its start state, ~10 KB, and steps) is read at the table's next step, so an
+        # idle table keeps none of it in memory
+        self._stored: dict[int, int] = {}
         # New lobbies get a master secret; tests of scripted deals turn it off to keep the
         # plain seeded deals (``seed=int``) their scenarios were picked with.
         self.fair_seeds = True
@@ -75,14 +79,17 @@ class HandHistory:
         return SeedSource(master=table.fair_master)
 
     async def load(self, tables: dict[int, Table]) -> None:
-        """After a restart: every open table's secret and running hand."""
+        """After a restart: every open table's secret, and which hand of it is running (read
+        at its next step)."""
         ids = list(tables)
+        if not ids:
+            return
         for table_id, master in (await hstore.secrets_of(self.bot.db, ids)).items():
             tables[table_id].fair_master = master
-        for table_id, (hand_id, hand) in (await hstore.running_hands(self.bot.db, ids)).items():
-            game = tables[table_id].game
-            if game is not None:
-                self.running[table_id] = (hand_id, hand, game)
+        for table_id, hand_id in (await hstore.running_hand_ids(self.bot.db, ids)).items():
+            if tables[table_id].game is not None:
+                self.running.pop(table_id, None)
+                self._stored[table_id] = hand_id
 
     # ------------------------------------------------------------------ recording
 
@@ -91,6 +98,7 @@ class HandHistory:
         are now: a step written again (its group-commit batch failed as a whole and each write
         is tried alone, :mod:`bot.tables.commits`) is then recorded once, from the same hand."""
         running, reveals = self.running.get(table_id), self._reveals.get(table_id)
+        stored = self._stored.get(table_id)
 
         def rewind() -> None:
             self.running.pop(table_id, None)
@@ -99,6 +107,8 @@ class HandHistory:
                 self.running[table_id] = running
             if reveals is not None:
                 self._reveals[table_id] = reveals
+            if stored is not None:
+                self._stored[table_id] = stored
 
         return rewind
 
@@ -135,6 +145,9 @@ class HandHistory:
             return
         state = after if after is not None else game
         entry = self.running.get(table.id)
+        stored = self._stored.pop(table.id, None)
+        if entry is None and stored is not None:  # restored after a restart: read it now
+            entry = (stored, await hstore.running_hand(conn, stored), game)
         if entry is not None and entry[2] is not game:
             # the game was restored since (a failed action was rolled back): the stored hand
             # is the truth, and nothing computed for the rolled-back action may be shown
@@ -174,6 +187,8 @@ class HandHistory:
         if game is None or table.fair_master is None or before is None:
             return []
         entry = self.running.get(table.id)
+        if entry is None and table.id in self._stored:
+            return None  # restored after a restart: on_step reads its running hand
         if entry is not None and entry[2] is not game:
             return None  # the stored hand is the truth: on_step reloads it
         running = None if entry is None else _copy(entry[1])

@@ -24,13 +24,20 @@ async def save_secret(conn: Tx, table_id: int, master: bytes) -> None:
     )
 
 
+CHUNK = 500  # ids per bulk read (well below every backend's limit of parameters)
+
+
 async def secrets_of(db: Database, table_ids: list[int]) -> dict[int, bytes]:
-    """The master secrets of some tables."""
+    """The master secrets of some tables (one read per :data:`CHUNK` tables)."""
     found: dict[int, bytes] = {}
-    for table_id in table_ids:
-        row = await db.fetchone("SELECT master FROM table_secrets WHERE table_id = ?", (table_id,))
-        if row is not None:
-            found[table_id] = bytes.fromhex(row["master"])
+    for start in range(0, len(table_ids), CHUNK):
+        chunk = table_ids[start : start + CHUNK]
+        rows = await db.fetchall(
+            "SELECT table_id, master FROM table_secrets"
+            f" WHERE table_id IN ({', '.join('?' * len(chunk))})",
+            chunk,
+        )
+        found.update((int(row["table_id"]), bytes.fromhex(row["master"])) for row in rows)
     return found
 
 
@@ -124,22 +131,31 @@ async def finish_hand(
     await conn.execute_all(batch)
 
 
+async def running_hand_ids(db: Database, table_ids: list[int]) -> dict[int, int]:
+    """table id -> id of its running hand, for the given tables (one read)."""
+    wanted = set(table_ids)
+    rows = await db.fetchall(
+        "SELECT id, table_id FROM hands WHERE status = ? ORDER BY id", (RUNNING,)
+    )
+    return {int(r["table_id"]): int(r["id"]) for r in rows if int(r["table_id"]) in wanted}
+
+
+async def running_hand(db: Database | Tx, hand_id: int) -> RunningHand:
+    """A running hand with its steps."""
+    row = await db.fetchone("SELECT running FROM hands WHERE id = ?", (hand_id,))
+    assert row is not None
+    steps = await db.fetchall(
+        "SELECT step FROM hand_steps WHERE hand_id = ? ORDER BY idx", (hand_id,)
+    )
+    return RunningHand.from_json(
+        {**json.loads(row["running"]), "steps": [json.loads(s["step"]) for s in steps]}
+    )
+
+
 async def running_hands(db: Database, table_ids: list[int]) -> dict[int, tuple[int, RunningHand]]:
     """table id -> (hand id, running hand with its steps) of the given tables."""
-    found: dict[int, tuple[int, RunningHand]] = {}
-    for table_id in table_ids:
-        row = await db.fetchone(
-            "SELECT id, running FROM hands WHERE table_id = ? AND status = ? ORDER BY id DESC",
-            (table_id, RUNNING),
-        )
-        if row is None:
-            continue
-        steps = await db.fetchall(
-            "SELECT step FROM hand_steps WHERE hand_id = ? ORDER BY idx", (row["id"],)
-        )
-        data = {**json.loads(row["running"]), "steps": [json.loads(s["step"]) for s in steps]}
-        found[table_id] = (int(row["id"]), RunningHand.from_json(data))
-    return found
+    ids = await running_hand_ids(db, table_ids)
+    return {table: (hand, await running_hand(db, hand)) for table, hand in ids.items()}
 
 
 async def hand_row(db: Database, guild_id: int, hand_id: int) -> Any:

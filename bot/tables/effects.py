@@ -161,9 +161,10 @@ class Effects(Outbox, Clock):
         self.schedule(table)
 
     def resume(self, table: Table) -> None:
-        """A game restored after a restart: drawn again (an edit may have been pending), then
-        timers and automatic moves run again; its clock starts once the table is shown."""
-        self.request_render(table)
+        """A game restored after a restart: drawn again (an edit may have been pending; paced,
+        :meth:`TableWatch.recovered`), then timers and automatic moves run again; its clock
+        starts once the table is shown."""
+        self.watch.recovered(table)
         self.schedule(table)
 
     async def after_action(

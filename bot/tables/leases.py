@@ -33,10 +33,17 @@ from bot.tables.models import Status, Table
 if TYPE_CHECKING:
     from bot.client import SabaccBot
     from bot.history.recorder import HandHistory
+    from bot.tables.watch import TableWatch
 
 __all__ = ["Leases", "Runtime", "default_owner", "shard_of"]
 
 log = logging.getLogger(__name__)
+
+CHUNK = 500  # tables per bulk statement (well below every backend's limit of parameters)
+
+
+def _marks(values: list[int]) -> str:
+    return ", ".join("?" * len(values))
 
 
 def default_owner() -> str:
@@ -63,6 +70,9 @@ class Runtime(Protocol):
     def watch_lobby(self, table: Table) -> None: ...
 
     def request_render(self, table: Table) -> None: ...
+
+    @property
+    def watch(self) -> TableWatch: ...
 
     @property
     def history(self) -> HandHistory: ...
@@ -114,18 +124,26 @@ class Leases:
         table.lease = self.token
         self.held.add(table.id)
 
-    async def _acquire(self, table_id: int) -> bool:
-        """Take a free, expired or own-previous-run lease; True if this process holds it now."""
+    async def _acquire(self, table_ids: list[int]) -> list[int]:
+        """Take the free, expired or own-previous-run leases of ``table_ids`` (one statement per
+        :data:`CHUNK` tables, in id order); the ids this process holds now. Each row is decided
+        by the upsert's own condition, so of two processes claiming together one gets a table."""
         now = self.clock()
-        row = await self.manager.bot.db.fetchone(
-            "INSERT INTO table_leases (table_id, owner, token, expires_at) VALUES (?, ?, ?, ?)"
-            " ON CONFLICT (table_id) DO UPDATE SET owner = excluded.owner,"
-            " token = excluded.token, expires_at = excluded.expires_at"
-            " WHERE table_leases.expires_at < ? OR table_leases.owner = ?"
-            " OR table_leases.token = ? RETURNING table_id",
-            (table_id, self.owner, self.token, now + self.ttl, now, self.owner, self.token),
-        )
-        return row is not None
+        taken: list[int] = []
+        async with self.manager.bot.db.transaction() as conn:
+            for start in range(0, len(table_ids), CHUNK):
+                chunk = table_ids[start : start + CHUNK]
+                rows = await conn.fetchall(
+                    "INSERT INTO table_leases (table_id, owner, token, expires_at)"
+                    f" SELECT id, ?, ?, ? FROM game_tables WHERE id IN ({_marks(chunk)})"
+                    " ORDER BY id ON CONFLICT (table_id) DO UPDATE SET owner = excluded.owner,"
+                    " token = excluded.token, expires_at = excluded.expires_at"
+                    " WHERE table_leases.expires_at < ? OR table_leases.owner = ?"
+                    " OR table_leases.token = ? RETURNING table_id",
+                    (self.owner, self.token, now + self.ttl, *chunk, now, self.owner, self.token),
+                )
+                taken += (int(row[0]) for row in rows)
+        return sorted(taken)
 
     # ------------------------------------------------------------------ start-up and loop
 
@@ -149,7 +167,8 @@ class Leases:
         return refunded
 
     async def claim(self) -> list[int]:
-        """Take over every open table of our guilds whose lease is free or has run out."""
+        """Take over every open table of our guilds whose lease is free or has run out: their
+        leases, rows, secrets and running hands are read in bulk (a few statements)."""
         now = self.clock()
         rows = await self.manager.bot.db.fetchall(
             "SELECT g.id, g.guild_id, l.owner FROM game_tables g"
@@ -158,46 +177,65 @@ class Leases:
             " OR (l.owner = ? AND l.token != ?)) ORDER BY g.id",
             (*store.OPEN, now, self.owner, self.token),
         )
-        taken: list[int] = []
-        for row in rows:
-            table_id = int(row["id"])
-            if table_id in self.held or not self.serves(int(row["guild_id"])):
-                continue
-            started = time.monotonic()
-            if not await self._acquire(table_id) or not await self._load(table_id):
-                continue
-            taken.append(table_id)
-            previous = str(row["owner"] or "")
-            self.takeovers.append((table_id, previous, time.monotonic() - started))
+        previous = {
+            int(row["id"]): str(row["owner"] or "")
+            for row in rows
+            if int(row["id"]) not in self.held and self.serves(int(row["guild_id"]))
+        }
+        if not previous:
+            return []
+        started = time.monotonic()
+        taken = await self._load(await self._acquire(list(previous)))
+        elapsed = time.monotonic() - started
+        self.takeovers += ((table_id, previous[table_id], elapsed) for table_id in taken)
         if taken:
-            log.info("driving tables %s (owner %s)", taken, self.owner)
+            log.info("driving %s tables (owner %s)", len(taken), self.owner)
         return taken
 
-    async def _load(self, table_id: int) -> bool:
-        """Read a leased table from its row and start driving it."""
-        row = await store.open_table_row(self.manager.bot.db, table_id)
-        if row is None:  # it closed meanwhile
-            await self._give_back(table_id)
-            return False
-        try:
-            table = Table.from_row(row)
-        except Exception:
-            log.warning("table %s cannot be restored; its escrow is refunded", table_id)
-            async with self.manager.bot.db.transaction() as conn:
-                await store.close_table(conn, table_id, Status.CANCELLED)
-            await self._give_back(table_id)
-            await self.refund_orphans()
-            return False
-        self.held.add(table_id)
+    async def _load(self, table_ids: list[int]) -> list[int]:
+        """Read leased tables from their rows and start driving them, :data:`CHUNK` at a time
+        (the event loop runs between chunks); the ids now driven."""
+        driven: list[int] = []
+        for start in range(0, len(table_ids), CHUNK):
+            chunk = table_ids[start : start + CHUNK]
+            found = await self.manager.bot.db.fetchall(
+                f"SELECT * FROM game_tables WHERE status IN (?, ?) AND id IN ({_marks(chunk)})",
+                (*store.OPEN, *chunk),
+            )
+            rows = {int(row["id"]): row for row in found}
+            tables: dict[int, Table] = {}
+            for table_id in chunk:
+                row = rows.get(table_id)
+                if row is None:  # it closed meanwhile
+                    await self._give_back(table_id)
+                    continue
+                try:
+                    tables[table_id] = Table.from_row(row)
+                except Exception:
+                    await self._unrestorable(table_id)
+            await self.manager.history.load(tables)  # their secrets and running hands
+            for table in tables.values():
+                self._drive(table)
+            driven += tables
+        return driven
+
+    async def _unrestorable(self, table_id: int) -> None:
+        log.warning("table %s cannot be restored; its escrow is refunded", table_id)
+        async with self.manager.bot.db.transaction() as conn:
+            await store.close_table(conn, table_id, Status.CANCELLED)
+        await self._give_back(table_id)
+        await self.refund_orphans()
+
+    def _drive(self, table: Table) -> None:
+        """Start driving a restored table: its timers, moves and (paced) redraw."""
+        self.held.add(table.id)
         table.lease = self.token
         self.manager.tables[table.id] = table
-        await self.manager.history.load({table.id: table})  # its secret and running hand
         if table.status is Status.PLAYING:
             self.manager.resume(table)
         else:
             self.manager.watch_lobby(table)
-            self.manager.request_render(table)  # an edit may have been pending
-        return True
+            self.manager.watch.recovered(table)  # an edit may have been pending
 
     async def _give_back(self, table_id: int) -> None:
         await self.manager.bot.db.execute(

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections import deque
 from collections.abc import Coroutine
 from typing import Any, Protocol
 
@@ -26,10 +27,14 @@ from discord.ext import commands
 
 from bot.tables import store
 from bot.tables.models import Status, Table
+from bot.tables.pacing import Budget
 
 log = logging.getLogger(__name__)
 
 BLOCKED_RECHECK = 300.0  # seconds between cache-only permission checks of a blocked table
+# Redraws of recovered tables per second: half the edit budget (bot.tables.pacing), the other
+# half stays free for the tables being played.
+RECOVERY_RATE = 20.0
 NEEDED = {
     "view_channel": "View Channel",
     "send_messages": "Send Messages",
@@ -65,6 +70,7 @@ class Tables(Protocol):
 
     bot: Any
     tables: dict[int, Table]
+    budget: Budget
 
     def get(self, table_id: int) -> Table | None: ...
     def in_channel(self, channel_id: int) -> Table | None: ...
@@ -84,6 +90,8 @@ class TableWatch:
         self._visible: dict[int, asyncio.Event] = {}
         self._blocked: dict[int, tuple[str, ...]] = {}
         self._rechecks: dict[int, asyncio.Task[Any]] = {}
+        self._recovering: deque[int] = deque()  # recovered tables waiting for their redraw
+        self._recovery: asyncio.Task[Any] | None = None
 
     # ------------------------------------------------------------------ state
 
@@ -111,6 +119,27 @@ class TableWatch:
             task = self._rechecks.pop(table.id, None)
             if task is not None and task is not asyncio.current_task():
                 task.cancel()
+
+    def recovered(self, table: Table) -> None:
+        """A table restored at start-up (or taken over) is drawn again, in turn with the others:
+        with edits paced, at most :data:`RECOVERY_RATE` a second, so thousands of recovered
+        tables never stampede Discord nor queue ahead of the edits of tables being played (a
+        table played meanwhile is drawn by its own action, and skipped here)."""
+        if self.manager.budget.rate <= 0:  # unpaced (tests, the offline demo): at once
+            self.manager.request_render(table)
+            return
+        self._recovering.append(table.id)
+        if self._recovery is None or self._recovery.done():
+            self._recovery = self.manager.spawn(self._recover(), "recovery-redraws")
+
+    async def _recover(self) -> None:
+        pause = 1.0 / min(RECOVERY_RATE, self.manager.budget.rate)
+        while self._recovering:
+            table = self.manager.get(self._recovering.popleft())
+            if table is None or self.visible(table):
+                continue
+            self.manager.request_render(table)
+            await self.manager.sleep(pause)
 
     def lost(self, table: Table) -> None:
         """The table message is gone from the screen: pause the clock and draw it again."""

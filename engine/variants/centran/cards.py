@@ -11,6 +11,7 @@ Everything here is a pure function of its arguments; the game and the judge both
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -92,6 +93,7 @@ class Card:
         object.__setattr__(self, "name", name)
 
     @classmethod
+    @functools.lru_cache(maxsize=1024)  # cards are values: one instance each (memory)
     def parse(cls, text: str) -> Card:
         """Parse one card of the exact notation (lower case, no spaces, §1.2)."""
         card = _BY_NOTATION.get(text) if isinstance(text, str) else None

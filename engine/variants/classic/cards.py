@@ -10,6 +10,7 @@ Everything here is a pure function of its arguments; the game state and the judg
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -93,6 +94,7 @@ class Card:
         object.__setattr__(self, "name", name)
 
     @classmethod
+    @functools.lru_cache(maxsize=1024)  # cards are values: one instance each (memory)
     def parse(cls, text: str) -> Card:
         """Parse one card of the notation; rank names (``coins:ace``) are accepted, normalised."""
         card = _BY_NOTATION.get(text)

@@ -11,6 +11,7 @@ Pure functions only; the game state lives in :mod:`engine.variants.coruscant.gam
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections import Counter
@@ -71,6 +72,7 @@ class Card:
         object.__setattr__(self, "display", display)
 
     @classmethod
+    @functools.lru_cache(maxsize=1024)  # cards are values: one instance each (memory)
     def parse(cls, text: str) -> Card:
         """Parse the §1.2 notation; raises ValueError on anything else."""
         card = _BY_NOTATION.get(text)

@@ -11,6 +11,7 @@ Implementation decisions (spec silent):
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping, Sequence
@@ -86,6 +87,7 @@ class Card:
         return self.notation
 
 
+@functools.lru_cache(maxsize=1024)  # cards are values: one instance each (memory)
 def parse_card(text: str) -> Card:
     """Parse the notation (also the seed spelling ``imposter``); raise ``ValueError`` otherwise."""
     norm = str(text).strip().lower().replace("imposter", "impostor")
