@@ -8,6 +8,7 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -183,8 +184,10 @@ async def interactive_session(
     port: int | None = None,
     start: bool = False,
     tick: float = TICK_SECONDS,
+    seed: int | None = None,
 ) -> AsyncIterator[Session]:
-    """Seed the demo world, open the lobby, seat the bots, serve the preview; close on exit."""
+    """Seed the demo world, open the lobby, seat the bots, serve the preview; close on exit.
+    ``seed``: repeatable deals (tests); fresh secret ones without it."""
     import simcord
 
     group = demo_variants()[variant]
@@ -195,6 +198,8 @@ async def interactive_session(
         bot.sleeper = VirtualSleep()  # type: ignore[attr-defined]  # bots' delays, timers: virtual
         async with simcord.run(bot, check_errors=False, settle_timeout=SETTLE_SECONDS) as env:
             bot.sleeper.env = env  # type: ignore[attr-defined]
+            if seed is not None:
+                bot.tables.seeds = random.Random(seed)  # type: ignore[attr-defined]
             guild = env.create_guild("Sabacc Demo")
             channel = guild.create_text_channel("sabacc", topic="Offline demo table")
             you = guild.add_member(env.create_user("you", global_name="You"))

@@ -56,7 +56,7 @@ async def _your_quick_turn(session: Session, limit: float = 20.0) -> tuple[int, 
 
 async def test_a_click_shows_your_move_before_the_bots_think(tmp_path: Path) -> None:
     async with interactive_session(
-        "coruscant-shift", players=2, db=tmp_path / "d.db", bot_delay=0.0, start=True
+        "coruscant-shift", players=2, db=tmp_path / "d.db", bot_delay=0.0, start=True, seed=1
     ) as session:
         table = session.driver.table()
         turn, kind = await _your_quick_turn(session)
@@ -85,7 +85,7 @@ async def test_a_click_shows_your_move_before_the_bots_think(tmp_path: Path) -> 
 
 async def test_commands_go_through_while_the_clock_publishes_bot_moves(tmp_path: Path) -> None:
     async with interactive_session(
-        "coruscant-shift", players=2, db=tmp_path / "d.db", bot_delay=1.5, start=True
+        "coruscant-shift", players=2, db=tmp_path / "d.db", bot_delay=1.5, start=True, seed=1
     ) as session:
         preview = session.preview
         seen = preview._python.revision
