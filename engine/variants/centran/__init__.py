@@ -36,7 +36,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from engine.core.fair import SeedSource
-from engine.core.game import Event, VariantInfo
+from engine.core.game import Event
 from engine.variants.centran import actions, flow, views
 from engine.variants.centran.deal import stacked_deck
 from engine.variants.centran.judge import judge
@@ -90,19 +90,10 @@ class CentranGame(TwoPotGame[CentranState]):
         return cls.opened(st, events)
 
 
-create_game = CentranGame.create_game
-restore_game = CentranGame.restore_game
-
-INFO = VariantInfo(
-    id="centran",
-    name="Centran Sabacc",
-    min_players=MIN_PLAYERS,
-    max_players=MAX_PLAYERS,
-    buy_in_presets={"lay": 500, "tournament": 1000},
+INFO = CentranGame.variant_info(
+    presets={"lay": 500, "tournament": 1000},
     default_preset="lay",
     min_buy_in=MIN_BUY_IN,
-    create=create_game,
-    restore=restore_game,
     judge=judge,
     options=CentranOptions().to_json(),
 )

@@ -16,7 +16,6 @@ from engine.core.game import Event
 from engine.variants.centran.cards import Category, assignment_text
 from engine.variants.centran.deal import last_five_by
 from engine.variants.centran.events import (
-    GameOver,
     HandWon,
     PenaltyPaid,
     PotAwarded,
@@ -28,9 +27,7 @@ from engine.variants.centran.state import CentranState, Phase
 from engine.variants.twopot import payout as twopot_payout
 from engine.variants.twopot.payout import (
     apply_credits,
-    close_game,
     contributions_of,
-    game_end_recipients,
     pot_name,
     public_lines,
     stacks_of,
@@ -104,8 +101,5 @@ def award_uncontested(st: CentranState, ev: Events) -> None:
 def end_game(st: CentranState, ev: Events) -> None:
     """GAME_OVER (§2.5): share the Sabacc pot among the players still in the game, odd credits
     clockwise from the last hand's first to act (CE-impl-4), and freeze the payouts."""
-    st.phase = Phase.GAME_OVER
-    st.queue = []
     still_in = [s for s in st.in_game() if st.stacks[s] > 0]
-    standings, shared = close_game(st, game_end_recipients(st, still_in), st.first)
-    ev.append(GameOver(standings, shared))
+    twopot_payout.end_game(st, ev, Phase.GAME_OVER, still_in, st.first)

@@ -38,7 +38,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from engine.core.fair import SeedSource
-from engine.core.game import Event, VariantInfo
+from engine.core.game import Event
 from engine.variants.classic import actions, flow, views
 from engine.variants.classic.judge import judge
 from engine.variants.classic.state import ClassicOptions, ClassicState, Phase
@@ -92,19 +92,10 @@ class ClassicGame(TwoPotGame[ClassicState]):
         return cls.opened(st, events)
 
 
-create_game = ClassicGame.create_game
-restore_game = ClassicGame.restore_game
-
-INFO = VariantInfo(
-    id="classic",
-    name="Classic Sabacc",
-    min_players=MIN_PLAYERS,
-    max_players=MAX_PLAYERS,
-    buy_in_presets={"lay": 500, "tournament": 1000},
+INFO = ClassicGame.variant_info(
+    presets={"lay": 500, "tournament": 1000},
     default_preset="lay",
     min_buy_in=MIN_BUY_IN,
-    create=create_game,
-    restore=restore_game,
     judge=judge,
     options=ClassicOptions().to_json(),
 )

@@ -15,7 +15,6 @@ from __future__ import annotations
 from engine.core.game import Event
 from engine.variants.classic.cards import Card
 from engine.variants.classic.events import (
-    GameOver,
     HandWon,
     PenaltyPaid,
     PotAwarded,
@@ -25,14 +24,13 @@ from engine.variants.classic.events import (
 )
 from engine.variants.classic.settle import Settlement, explain, settle, settle_conceded
 from engine.variants.classic.state import ClassicState, Phase
+from engine.variants.twopot import payout as twopot_payout
 from engine.variants.twopot.flow import discard_seat as discard_seat  # re-exported
 from engine.variants.twopot.flow import draw_card as draw_card  # re-exported
 from engine.variants.twopot.payout import (
     apply_credits,
     award_uncontested,
-    close_game,
     contributions_of,
-    game_end_recipients,
     pot_name,
     public_lines,
     stacks_of,
@@ -128,7 +126,4 @@ def award_conceded(st: ClassicState, ev: Events) -> None:
 
 def end_game(st: ClassicState, ev: Events) -> None:
     """GAME_OVER: share the leftover Sabacc pot (CL-30, C-impl-2) and freeze the payouts."""
-    st.phase = Phase.GAME_OVER
-    st.queue = []
-    standings, shared = close_game(st, game_end_recipients(st, st.in_game()), st.start_seat)
-    ev.append(GameOver(standings, shared))
+    twopot_payout.end_game(st, ev, Phase.GAME_OVER, st.in_game(), st.start_seat)

@@ -32,7 +32,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from engine.core.fair import SeedSource
-from engine.core.game import Event, VariantInfo
+from engine.core.game import Event
 from engine.variants.corellian_spike import actions, flow, views
 from engine.variants.corellian_spike.cards import is_shift
 from engine.variants.corellian_spike.judge import judge
@@ -100,19 +100,10 @@ class SpikeGame(TwoPotGame[SpikeState]):
         return cls.opened(st, events)
 
 
-create_game = SpikeGame.create_game
-restore_game = SpikeGame.restore_game
-
-INFO = VariantInfo(
-    id="corellian-spike",
-    name="Corellian Spike",
-    min_players=MIN_PLAYERS,
-    max_players=MAX_PLAYERS,
-    buy_in_presets={"lay": 500, "tournament": 1000},
+INFO = SpikeGame.variant_info(
+    presets={"lay": 500, "tournament": 1000},
     default_preset="lay",
     min_buy_in=MIN_BUY_IN,
-    create=create_game,
-    restore=restore_game,
     judge=judge,
     options=SpikeOptions().to_json(),
 )

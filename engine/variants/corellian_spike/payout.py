@@ -18,7 +18,6 @@ from engine.core.game import Event
 from engine.variants.corellian_spike.cards import Card, HandEval
 from engine.variants.corellian_spike.events import (
     BlindDrew,
-    GameOver,
     HandWon,
     PotAwarded,
     Reshuffled,
@@ -27,12 +26,11 @@ from engine.variants.corellian_spike.events import (
 )
 from engine.variants.corellian_spike.settle import HandResult, settle_conceded, settle_hand
 from engine.variants.corellian_spike.state import Phase, SpikeState
+from engine.variants.twopot import payout as twopot_payout
 from engine.variants.twopot.payout import (
     apply_credits,
     award_uncontested,
-    close_game,
     contributions_of,
-    game_end_recipients,
     pot_name,
     public_lines,
 )
@@ -197,7 +195,4 @@ def award_conceded(st: SpikeState, ev: Events) -> None:
 
 def end_game(st: SpikeState, ev: Events) -> None:
     """GAME_OVER: share the leftover Sabacc pot (SPK-18) and freeze the payouts."""
-    st.phase = Phase.GAME_OVER
-    st.queue = []
-    standings, shared = close_game(st, game_end_recipients(st, st.in_game()), st.start_seat)
-    ev.append(GameOver(standings, shared))
+    twopot_payout.end_game(st, ev, Phase.GAME_OVER, st.in_game(), st.start_seat)

@@ -37,7 +37,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from engine.core.fair import SeedSource
-from engine.core.game import Event, VariantInfo
+from engine.core.game import Event
 from engine.variants.classic.flow import stacked_deck
 from engine.variants.project import actions, flow, views
 from engine.variants.project.judge import judge
@@ -88,19 +88,10 @@ class ProjectGame(TwoPotGame[ProjectState]):
         return cls.opened(st, events)
 
 
-create_game = ProjectGame.create_game
-restore_game = ProjectGame.restore_game
-
-INFO = VariantInfo(
-    id="project",
-    name="Sabacc Project",
-    min_players=MIN_PLAYERS,
-    max_players=MAX_PLAYERS,
-    buy_in_presets={"standard": 500, "high": 1000},
+INFO = ProjectGame.variant_info(
+    presets={"standard": 500, "high": 1000},
     default_preset="standard",
     min_buy_in=MIN_BUY_IN,
-    create=create_game,
-    restore=restore_game,
     judge=judge,
     options=ProjectOptions().to_json(),
 )

@@ -15,7 +15,6 @@ from __future__ import annotations
 from engine.core.game import Event
 from engine.variants.project.cards import Card, evaluate, signed
 from engine.variants.project.events import (
-    GameOver,
     HandWon,
     PenaltyPaid,
     PotAwarded,
@@ -28,9 +27,7 @@ from engine.variants.project.state import Phase, ProjectState
 from engine.variants.twopot import payout as twopot_payout
 from engine.variants.twopot.payout import (
     apply_credits,
-    close_game,
     contributions_of,
-    game_end_recipients,
     public_lines,
     stacks_of,
 )
@@ -122,7 +119,4 @@ def award_uncontested(st: ProjectState, ev: Events) -> None:
 
 def end_game(st: ProjectState, ev: Events) -> None:
     """GAME_OVER: share the leftover Sabacc pot (SP-28, P-impl-2) and freeze the payouts."""
-    st.phase = Phase.GAME_OVER
-    st.queue = []
-    standings, shared = close_game(st, game_end_recipients(st, st.in_game()), st.start_seat)
-    ev.append(GameOver(standings, shared))
+    twopot_payout.end_game(st, ev, Phase.GAME_OVER, st.in_game(), st.start_seat)

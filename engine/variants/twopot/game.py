@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Protocol, Self, TypeVar
 
 from engine.core.betting import Betting
 from engine.core.fair import SeedSource, game_rng
-from engine.core.game import Event
+from engine.core.game import Event, JudgeFunction, VariantInfo
 from engine.core.variant import GameState, StateGame
 from engine.variants.twopot.state import Seat, SeatRecord
 
@@ -111,6 +111,32 @@ class TwoPotGame(StateGame[S]):
     ) -> Self:
         """Seat ``players`` with ``buy_in`` credits each and start the first hand."""
         raise NotImplementedError
+
+    @classmethod
+    def variant_info(
+        cls,
+        *,
+        presets: Mapping[str, int],
+        default_preset: str,
+        min_buy_in: int,
+        judge: JudgeFunction,
+        options: Mapping[str, Any],
+    ) -> VariantInfo:
+        """The variant's :class:`~engine.core.game.VariantInfo`: its id, name and seat limits
+        from the class, :meth:`create_game` and :meth:`restore_game` as its factories."""
+        return VariantInfo(
+            id=cls.VARIANT,
+            name=cls.NAME,
+            min_players=cls.MIN_PLAYERS,
+            max_players=cls.MAX_PLAYERS,
+            buy_in_presets=presets,
+            default_preset=default_preset,
+            min_buy_in=min_buy_in,
+            create=cls.create_game,
+            restore=cls.restore_game,
+            judge=judge,
+            options=options,
+        )
 
     @classmethod
     def create_game(

@@ -8,9 +8,10 @@ happens to the decided numbers is the same in all three specs and is written onc
   seat statistics (biggest pot, hands won, best hand) are recorded;
 * :func:`award_uncontested`: the last live player takes every layer unseen (Classic §5.6,
   Centran CE-32, Project §5.6), with the variant's own settlement and summary;
-* :func:`close_game`: the leftover Sabacc pot is split equally among the game's recipients, odd
-  credits one each clockwise from the last hand's starting player (Classic CL-30, Centran CE-38,
-  Project SP-28), and the final payouts and standings are frozen.
+* :func:`close_game` (:func:`end_game`: the whole GAME_OVER step): the leftover Sabacc pot is
+  split equally among the game's recipients, odd credits one each clockwise from the last
+  hand's starting player (Classic CL-30, Centran CE-38, Project SP-28), and the final payouts
+  and standings are frozen.
 
 The public lines each variant writes about a hand (pot names, penalty reasons, the reveal) stay in
 its ``<variant>_payout`` module: those differ by spec.
@@ -19,11 +20,12 @@ its ``<variant>_payout`` module: those differ by spec.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from engine.core.betting import Betting
 from engine.core.game import Event
 from engine.core.pots import split_evenly
+from engine.variants.twopot.events import GameOver
 from engine.variants.twopot.state import Seat, SeatRecord
 
 __all__ = [
@@ -31,6 +33,7 @@ __all__ = [
     "award_uncontested",
     "close_game",
     "contributions_of",
+    "end_game",
     "game_end_recipients",
     "pot_name",
     "public_lines",
@@ -181,3 +184,18 @@ def close_game(
     st.final_payouts = {s: (st.stacks[s] if s in present else 0) for s in range(st.n)}
     standings = sorted(((st.players[s], st.final_payouts[s]) for s in present), key=lambda x: -x[1])
     return tuple(standings), shared
+
+
+class _Ending(TwoPotTable, Protocol):
+    phase: Any  # the variant's Phase
+    queue: list[int]
+
+
+def end_game(st: _Ending, ev: Events, over: Any, still_in: list[int], first: int) -> None:
+    """GAME_OVER: the phase becomes ``over``, no turn is left, the Sabacc pot is shared among
+    :func:`game_end_recipients` of ``still_in`` from seat ``first`` (:func:`close_game`) and
+    :class:`~engine.variants.twopot.events.GameOver` announces the standings."""
+    st.phase = over
+    st.queue = []
+    standings, shared = close_game(st, game_end_recipients(st, still_in), first)
+    ev.append(GameOver(standings, shared))
