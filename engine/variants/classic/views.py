@@ -10,8 +10,8 @@ from engine.core.game import PlayerView, PublicView, SeatView
 from engine.variants.classic.actions import pending
 from engine.variants.classic.cards import describe, evaluate
 from engine.variants.classic.state import ClassicState, Phase, Seat
+from engine.variants.twopot.views import dice_row, seat_status, table_view
 from engine.variants.twopot.views import seat_stats as seat_stats
-from engine.variants.twopot.views import seat_status, table_view
 
 TITLE = "Classic Sabacc"
 
@@ -65,7 +65,6 @@ def public_view(st: ClassicState) -> PublicView:
         for s in range(st.n)
     )
     info: list[tuple[str, str]] = []
-    highlight = ""
     if st.phase is not Phase.GAME_OVER:
         info.append(("Starting player", st.players[st.start_seat]))
         info.append(("Round", str(st.round_no)))
@@ -79,12 +78,9 @@ def public_view(st: ClassicState) -> PublicView:
         else:
             info.append(("Call the hand", "allowed in the Trade phase"))
         info.append(("Draw pile", str(len(st.draw))))
-    if st.dice is not None:
-        d1, d2 = st.dice
-        shift = " — Sabacc Shift!" if d1 == d2 else ""
-        info.append(("Last dice", f"{d1} · {d2}{shift}"))
-        if d1 == d2 and st.phase is not Phase.GAME_OVER:
-            highlight = f"Sabacc Shift! The dice showed {d1} and {d2}."
+    dice, highlight = dice_row(st.dice, "Last dice", "dice", over=st.phase is Phase.GAME_OVER)
+    if dice is not None:
+        info.append(dice)
     return table_view(
         st,
         variant="classic",

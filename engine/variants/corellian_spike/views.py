@@ -16,8 +16,8 @@ from engine.variants.corellian_spike.cards import (
     signed,
 )
 from engine.variants.corellian_spike.state import Phase, Seat, SpikeState
+from engine.variants.twopot.views import dice_row, seat_status, table_view
 from engine.variants.twopot.views import seat_stats as seat_stats
-from engine.variants.twopot.views import seat_status, table_view
 
 TITLE = "Corellian Spike"
 _NAMES = {Phase.CARD: "Card phase", Phase.CHOOSE: "Card phase", Phase.BET: "Betting"}
@@ -62,7 +62,6 @@ def public_view(st: SpikeState) -> PublicView:
         for s in range(st.n)
     )
     info: list[tuple[str, str]] = []
-    highlight = ""
     if not over:
         info.append(("Starting player", st.players[st.start_seat]))
         info.append(("Round", f"{st.round_no} of {st.options.rounds}"))
@@ -70,12 +69,9 @@ def public_view(st: SpikeState) -> PublicView:
             info.append(("Discard pile", card_name(st.discard[-1])))
         if st.phase is Phase.BET:
             info.append(("Current bet", str(st.betting.current_bet)))
-    if st.dice is not None:
-        d1, d2 = st.dice
-        shift = " — Sabacc Shift!" if d1 == d2 else ""
-        info.append(("Spike dice", f"{d1} · {d2}{shift}"))
-        if d1 == d2 and not over:
-            highlight = f"Sabacc Shift! The spike dice showed {d1} and {d2}."
+    dice, highlight = dice_row(st.dice, "Spike dice", "spike dice", over=over)
+    if dice is not None:
+        info.append(dice)
     return table_view(
         st,
         variant="corellian-spike",
