@@ -1,4 +1,4 @@
-"""The table runtime without Discord, for the benchmarks: a real :class:`TableManager` over a
+"""The table runtime without Discord, for the benchmarks: a real :class:`TableService` over a
 real database (a SQLite file, or PostgreSQL given its URL), with only the Discord HTTP side
 stubbed out (the one thing that cannot run here). What is stubbed, and nothing else:
 
@@ -31,8 +31,10 @@ import discord
 from bot.bank import Bank
 from bot.settings import Settings
 from bot.storage import Database, open_database
-from bot.tables.manager import TableManager
 from bot.tables.models import Seat, Table
+from bot.tables.runner import Sleeper
+from bot.tables.runtime import build_runtime
+from bot.tables.service import TableService
 from engine.bots.random_legal import random_for_spec
 from engine.core.game import Action
 from engine.variants import get_variant
@@ -127,7 +129,7 @@ class BenchBot:
 
     def __init__(self, db: Database, settings: Settings) -> None:
         self.db, self.settings = db, settings
-        self.shard_count: int | None = None  # every guild is served (bot.tables.leases)
+        self.sleeper: Sleeper | None = None  # the event loop's clock
         self.bank = Bank(db, starting_balance=10**9)
         self.traffic = Traffic()
         self._channels: dict[int, StubChannel] = {}
@@ -135,6 +137,9 @@ class BenchBot:
 
     def add_cleanup(self, _hook: Any) -> None:
         """The bench closes the runtime and the database itself."""
+
+    def add_startup_recovery(self, _hook: Any) -> None:
+        """The bench recovers the runtime itself."""
 
     def get_channel(self, channel_id: int) -> StubChannel:
         channel = self._channels.get(channel_id)
@@ -165,21 +170,21 @@ class BenchBot:
         return None
 
 
-async def open_runtime(target: Path | str, **settings: Any) -> tuple[BenchBot, TableManager]:
-    """A manager over a (new or existing) database — a SQLite file or a ``postgresql://`` URL —
-    with production settings by default."""
+async def open_runtime(target: Path | str, **settings: Any) -> tuple[BenchBot, TableService]:
+    """A table service over a (new or existing) database — a SQLite file or a
+    ``postgresql://`` URL — with production settings by default."""
     db = await open_database(target)
     if isinstance(target, str):
         settings = {"database_url": target, **settings}
     else:
         settings = {"database_path": target, **settings}
     bot = BenchBot(db, Settings(token=None, **settings))
-    manager = TableManager(bot)  # type: ignore[arg-type]
+    manager = build_runtime(bot, serves=lambda _guild_id: True).service
     manager.seeds = random.Random(1)
     return bot, manager
 
 
-async def open_tables(manager: TableManager, count: int, *, first: int = 0) -> list[Table]:
+async def open_tables(manager: TableService, count: int, *, first: int = 0) -> list[Table]:
     """``count`` started games of four members each, variants in turn."""
     tables = []
     for index in range(first, first + count):

@@ -79,7 +79,9 @@ def _demo(argv: Sequence[str]) -> int:
 async def _serve(settings: Settings, token: str) -> None:
     try:
         db = await open_database(settings.database_target)
-    except (*DATABASE_ERRORS, MigrationError) as error:
+    except Exception as error:
+        if not isinstance(error, (*DATABASE_ERRORS, MigrationError)):
+            raise
         raise DatabaseProblem(_where(settings), error) from error
     try:
         async with create_bot(settings, db) as bot:
@@ -135,9 +137,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         settings = Settings.from_env()
     except SettingsError as error:
         return _fail(f"Configuration error: {error}", 2)
-    discord.utils.setup_logging(
-        level=settings.log_level_number, root=True, formatter=log_formatter(sys.stderr)
-    )
+    formatter = log_formatter(sys.stderr)  # None: discord.py's coloured default
+    if formatter is None:
+        discord.utils.setup_logging(level=settings.log_level_number, root=True)
+    else:
+        discord.utils.setup_logging(level=settings.log_level_number, root=True, formatter=formatter)
     if args.command == "invite":
         return _invite(settings)
     return _run(settings)

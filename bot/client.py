@@ -7,6 +7,13 @@ Public API (stable)::
         settings: Settings
         db: Database                 # property; RuntimeError before setup_hook when not given
         bank: Bank                   # property; same
+        tables: TableService         # the table runtime's service  (built in setup_hook)
+        presenter: Presenter         # shows the tables             (same)
+        scheduler: Scheduler         # times the tables             (same)
+        table_clicks: TableClicks    # what a click on a table button does (same)
+        card_painter: Painter        # paints card pictures (created with the bot)
+        card_emojis: CardEmojis      # card faces as application emojis (same)
+        sleeper: Sleeper | None      # a clock tests and the demo inject; None: the event loop's
         add_startup_recovery(hook: Callable[[], Awaitable[None]]) -> None
         add_cleanup(hook: Callable[[], Awaitable[None]]) -> None
         async on_startup_recovery() -> None   # runs the recovery hooks (in setup_hook)
@@ -15,10 +22,12 @@ Public API (stable)::
     class SabaccTree(app_commands.CommandTree)   # on_error -> bot.errors.handle_interaction_error
 
 Start-up order (``setup_hook``): open the database if none was given (the bot then owns it and
-closes it in :meth:`SabaccBot.release_resources`), load every module of the ``cogs`` package as an
-extension (one broken cog is logged and skipped), run :meth:`SabaccBot.on_startup_recovery` (cogs
-register recovery hooks in their ``setup``; the tables runtime refunds orphaned escrow there),
-then sync the command tree to ``DEV_GUILD_ID`` if set, globally otherwise.
+closes it in :meth:`SabaccBot.release_resources`), build the table runtime
+(:mod:`bot.tables.runtime`) and the click handler of the table buttons, load every module of the
+``cogs`` package as an extension (one broken cog is logged and skipped), run
+:meth:`SabaccBot.on_startup_recovery` (cogs register recovery hooks in their ``setup``; the table
+runtime refunds orphaned escrow there), then sync the command tree to ``DEV_GUILD_ID`` if set,
+globally otherwise.
 """
 
 from __future__ import annotations
@@ -33,10 +42,19 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.art.emojis import CardEmojis
+from bot.art.painter import Painter
 from bot.bank import Bank
 from bot.errors import handle_interaction_error
 from bot.settings import Settings
 from bot.storage import Database, open_database
+from bot.tables.presenter import Presenter
+from bot.tables.runner import Sleeper
+from bot.tables.runtime import build_runtime, register
+from bot.tables.scheduler import Scheduler
+from bot.tables.service import TableService
+from bot.ui.controls import ActionButton, ControlButton
+from bot.ui.prompts import TableClicks
 
 __all__ = ["SabaccBot", "SabaccTree", "bank_clock", "create_bot", "extension_names"]
 
@@ -80,6 +98,11 @@ class SabaccTree(app_commands.CommandTree["SabaccBot"]):
 class SabaccBot(commands.AutoShardedBot):
     """The Sabacc bot. Build it with :func:`create_bot`."""
 
+    tables: TableService
+    presenter: Presenter
+    scheduler: Scheduler
+    table_clicks: TableClicks
+
     def __init__(self, settings: Settings, db: Database | None = None) -> None:
         # The bot never joins voice: skip discord.py's "PyNaCl/davey is not installed" warnings.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
@@ -105,6 +128,9 @@ class SabaccBot(commands.AutoShardedBot):
         self._recovery_hooks: list[Hook] = []
         self._cleanups: list[Hook] = []
         self._released = False
+        self.sleeper: Sleeper | None = None
+        self.card_emojis = CardEmojis(enabled=settings.card_emojis)
+        self.card_painter = Painter(settings.picture_processes)
 
     def _make_bank(self, db: Database) -> Bank:
         return Bank(
@@ -137,10 +163,18 @@ class SabaccBot(commands.AutoShardedBot):
         self._cleanups.append(hook)
 
     async def setup_hook(self) -> None:
-        """Open the db, load the cogs, run start-up recovery, sync the commands."""
+        """Open the db, build the table runtime, load the cogs, run start-up recovery, sync the
+        commands."""
         if self._db is None:
             self._db = await open_database(self.settings.database_target)
             self._bank = self._make_bank(self._db)
+        runtime = build_runtime(self)
+        self.tables, self.presenter = runtime.service, runtime.presenter
+        self.scheduler = runtime.scheduler
+        self.table_clicks = TableClicks()
+        register(self, self, runtime)
+        self.add_listener(self.table_clicks.prompts.on_interaction, "on_interaction")
+        self.add_dynamic_items(ActionButton, ControlButton)
         for name in extension_names():
             try:
                 await self.load_extension(name)

@@ -19,7 +19,7 @@ import argparse
 import asyncio
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +27,7 @@ from discord import AppCommandOptionType, app_commands
 
 from bot.client import create_bot, extension_names
 from bot.settings import Settings
+from bot.tables.cog import VariantCog
 from bot.tables.options import settable, show_value
 from engine.core.game import VariantInfo
 from engine.variants import get_variant
@@ -44,6 +45,15 @@ _TYPES = {
 }
 
 
+def _block(body: str) -> Callable[[re.Match[str]], str]:
+    """A replacement of a generated block's body by ``body``."""
+
+    def replace(match: re.Match[str]) -> str:
+        return f"{match[1]}{body}\n{match[2]}"
+
+    return replace
+
+
 async def registered() -> tuple[list[Any], dict[str, str]]:
     """The bot's top-level slash commands and ``group name -> variant id`` of the variant cogs,
     loaded like production (no connection, an in-memory database is never opened)."""
@@ -52,9 +62,9 @@ async def registered() -> tuple[list[Any], dict[str, str]]:
         for name in extension_names():
             await bot.load_extension(name)
         groups = {
-            str(cog.__cog_group_name__): str(cog.variant_id)
+            str(cog.__cog_group_name__): cog.variant_id
             for cog in bot.cogs.values()
-            if getattr(cog, "variant_id", None)
+            if isinstance(cog, VariantCog)
         }
         return sorted(bot.tree.get_commands(), key=lambda c: c.name), dict(sorted(groups.items()))
     finally:
@@ -174,7 +184,7 @@ def fill(text: str, blocks: dict[str, str]) -> str:
         )
         if not pattern.search(text):
             raise LookupError(f"no <!-- generated:{name} --> block")
-        text = pattern.sub(lambda m, b=body: f"{m[1]}{b}\n{m[2]}", text)
+        text = pattern.sub(_block(body), text)
     return text
 
 

@@ -18,6 +18,7 @@ Public API (stable)::
         daily_amount: int                    # DAILY_AMOUNT, default 250
         turn_timeout: float                  # TURN_TIMEOUT seconds, default 90
         lobby_timeout: float                 # LOBBY_TIMEOUT seconds, default 1800
+        lobby_limit: int                     # LOBBY_LIMIT open lobbies a member hosts per server, 3
         bot_delay: float                     # BOT_DELAY seconds, default 1.5
         edit_interval: float                 # EDIT_INTERVAL seconds between table edits, 1.0
                                              #   (0: nothing paced, for tests and the demo)
@@ -147,6 +148,7 @@ class Settings:
     request_rate: int = 40
     picture_processes: int = 1
     lobby_timeout: float = 1800.0
+    lobby_limit: int = 3
     history_days: int = 90
     card_emojis: bool = True
     database_url: str | None = None
@@ -195,6 +197,7 @@ class Settings:
             lobby_timeout=_get(
                 env, "LOBBY_TIMEOUT", _positive_seconds, 1800.0, "a number of seconds > 0"
             ),
+            lobby_limit=_get(env, "LOBBY_LIMIT", _positive_int, 3, "a whole number ≥ 1"),
             bot_delay=_get(env, "BOT_DELAY", _seconds, 1.5, "a number of seconds ≥ 0"),
             edit_interval=_get(env, "EDIT_INTERVAL", _seconds, 1.0, "a number of seconds ≥ 0"),
             request_rate=_get(env, "REQUEST_RATE", _positive_int, 40, "a whole number ≥ 1"),

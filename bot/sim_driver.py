@@ -17,7 +17,7 @@ import asyncio
 import contextlib
 import random
 from collections.abc import Awaitable, Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import simcord.env as _simcord_env
@@ -26,7 +26,9 @@ from simcord.builders import ChannelHandle
 from simcord.env import Env
 from simcord.results import InteractionResult, ResponseMessage
 
+from bot.client import SabaccBot
 from bot.tables.models import Table
+from bot.tables.service import TableService
 from engine.core.game import Action, ActionSpec, ParamKind
 
 __all__ = [
@@ -209,23 +211,33 @@ class SimDriver:
     env: Env
     channel: ChannelHandle
     members: Sequence[MemberActor]
+    # channel -> the newest table seen open there: the runtime forgets a table once it ended,
+    # a driver still shows it (share one dict between the drivers of one session)
+    seen: dict[int, Table] = field(default_factory=dict)
 
     # ------------------------------------------------------------------ lookups
 
     @property
-    def manager(self) -> Any:
-        """The bot's :class:`bot.tables.manager.TableManager`."""
-        return self.env.bot.tables  # type: ignore[attr-defined]
+    def bot(self) -> SabaccBot:
+        """The bot under test."""
+        bot = self.env.bot
+        assert isinstance(bot, SabaccBot)
+        return bot
+
+    @property
+    def manager(self) -> TableService:
+        """The bot's table service."""
+        return self.bot.tables
 
     def table(self) -> Table:
-        """The open table of the channel, else the newest one (finished or cancelled)."""
+        """The open table of the channel, else the newest one seen (finished or cancelled)."""
         table = self.manager.in_channel(self.channel.id)
+        if table is not None:
+            self.seen[self.channel.id] = table
+            return table
+        table = self.seen.get(self.channel.id)
         if table is None:
-            here = [t for t in self.manager.tables.values() if t.channel_id == self.channel.id]
-            if not here:
-                raise LookupError("no table was opened in this channel")
-            table = max(here, key=lambda t: t.id)
-        assert isinstance(table, Table)
+            raise LookupError("no table was opened in this channel")
         return table
 
     def table_message(self) -> Any:
@@ -324,7 +336,7 @@ class SimDriver:
                 return table
             members = [s for s in sorted(game.pending_seats()) if not table.seats[s].is_bot]
             if not members:
-                await self.env.advance_time(max(self.env.bot.settings.bot_delay, 0.001))  # type: ignore[attr-defined]
+                await self.env.advance_time(max(self.bot.settings.bot_delay, 0.001))
                 continue
             seat = members[0]
             kind, value = policy(table, seat, game.legal_actions(seat))

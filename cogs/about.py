@@ -7,7 +7,7 @@ which one served this server.
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -27,8 +27,7 @@ def about_fields(bot: SabaccBot, guild_id: int | None) -> list[tuple[str, str]]:
     shard = shard_of(guild_id, count) if guild_id is not None else 0
     ids = sorted(bot.shards) if bot.shards else list(bot.shard_ids or [0])
     process = bot.settings.instance_id or default_owner()
-    manager: Any = getattr(bot, "tables", None)
-    driven = len(manager.leases.held) if manager is not None else 0
+    driven = len(bot.tables.leases.held)
     return [
         ("Shard", f"{shard} of {count} (this process runs {_ranges(ids)})"),
         ("Process", f"{process} (pid {os.getpid()})"),

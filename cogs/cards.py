@@ -1,5 +1,6 @@
 """Card art at start-up: make every card face an application emoji (``CARD_EMOJIS``), and start
-the worker processes that paint the card pictures (``PICTURE_PROCESSES``).
+the worker processes that paint the card pictures (``PICTURE_PROCESSES``). The bot owns both
+(``bot.card_emojis``, ``bot.card_painter``); this extension starts and stops them.
 
 Both run in the background after the start-up recovery, off the critical path: until the sync
 finishes (or when it cannot create the emojis), cards are shown as text as before; until the
@@ -12,20 +13,13 @@ import asyncio
 import contextlib
 from typing import TYPE_CHECKING, Any
 
-from bot.art.emojis import CardEmojis
-from bot.art.painter import Painter
-
 if TYPE_CHECKING:
     from bot.client import SabaccBot
 
 
 async def setup(bot: SabaccBot) -> None:
-    """Attach the bot's :class:`CardEmojis` and :class:`Painter`; once the bot is set up, sync
-    the emojis and start the painter's workers."""
-    book = CardEmojis(enabled=bot.settings.card_emojis)
-    bot.card_emojis = book  # type: ignore[attr-defined]
-    painter = Painter(bot.settings.picture_processes)
-    bot.card_painter = painter  # type: ignore[attr-defined]
+    """Once the bot is set up, sync its card emojis and start its painter's workers."""
+    book, painter = bot.card_emojis, bot.card_painter
     tasks: set[asyncio.Task[Any]] = set()
 
     def background(coro: Any, name: str) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
@@ -44,6 +44,8 @@ class World:
     carol: Any
     dave: Any
     admin: Any
+    # channel -> the newest table the drivers saw open there (bot.sim_driver.SimDriver.seen)
+    seen: dict[int, Any] = field(default_factory=dict)
 
     @property
     def players(self) -> tuple[Any, ...]:

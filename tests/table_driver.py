@@ -38,7 +38,7 @@ __all__ = [
 
 def driver(world: World) -> SimDriver:
     """A driver for the world's channel; every member (and the admin) may be seated."""
-    return SimDriver(world.env, world.channel, (*world.players, world.admin))
+    return SimDriver(world.env, world.channel, (*world.players, world.admin), seen=world.seen)
 
 
 def manager(world: World) -> Any:

@@ -237,7 +237,7 @@ async def run_headless(
             members = [guild.add_member(env.create_user(n.lower(), global_name=n)) for n in names]
             spectator = guild.add_member(env.create_user("spectator", global_name="Spectator"))
             if seed is not None:
-                bot.tables.seeds = random.Random(seed)  # type: ignore[attr-defined]
+                bot.tables.seeds = random.Random(seed)
             accounts = {name: m.id for name, m in zip(names, members, strict=True)}
             accounts["house (bots' stakes)"] = HOUSE
             for user_id in accounts.values():

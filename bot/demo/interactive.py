@@ -195,11 +195,11 @@ async def interactive_session(
     for line in await close_leftover_tables(db):
         print(line, flush=True)
     async with running_bot(settings) as bot:
-        bot.sleeper = VirtualSleep()  # type: ignore[attr-defined]  # bots' delays, timers: virtual
+        sleeper = bot.sleeper = VirtualSleep()  # bots' delays, timers: virtual
         async with simcord.run(bot, check_errors=False, settle_timeout=SETTLE_SECONDS) as env:
-            bot.sleeper.env = env  # type: ignore[attr-defined]
+            sleeper.env = env
             if seed is not None:
-                bot.tables.seeds = random.Random(seed)  # type: ignore[attr-defined]
+                bot.tables.seeds = random.Random(seed)
             guild = env.create_guild("Sabacc Demo")
             channel = guild.create_text_channel("sabacc", topic="Offline demo table")
             you = guild.add_member(env.create_user("you", global_name="You"))

@@ -17,20 +17,26 @@ import dataclasses
 import random
 import secrets
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, Protocol, cast
 
 from bot.history import stats
 from bot.history import store as hstore
 from bot.history.fairtext import hand_commitment
-from bot.storage import Params, Tx
+from bot.storage import Database, Params, Tx
 from bot.tables.models import Table
 from bot.tables.store import now
 from engine.core.fair import SEED_BYTES, SeedSource
 from engine.core.game import Action, Event, Game, PublicView, SeatStats
 from engine.record import RunningHand, finish, on_create, on_step
 
-if TYPE_CHECKING:
-    from bot.client import SabaccBot
+
+class HasDatabase(Protocol):
+    """Where the history reads and writes (the table service)."""
+
+    @property
+    def db(self) -> Database:
+        """The database."""
+
 
 # A step for the history: its events, the game's JSON before it, the public hand number then.
 HandStep = tuple[tuple[Event, ...], dict[str, Any] | None, int]
@@ -48,7 +54,7 @@ def draw_master(seeds: random.Random) -> bytes:
 class HandHistory:
     """Records every hand of the bot's fair tables (one instance, owned by the table manager)."""
 
-    def __init__(self, bot: SabaccBot) -> None:
+    def __init__(self, bot: HasDatabase) -> None:
         self.bot = bot
         # table id -> (hand id, running hand, the game object it was recorded against)
         self.running: dict[int, tuple[int, RunningHand, Game]] = {}
@@ -90,6 +96,11 @@ class HandHistory:
             if tables[table_id].game is not None:
                 self.running.pop(table_id, None)
                 self._stored[table_id] = hand_id
+
+    def forget(self, table_id: int) -> None:
+        """The table ended here: nothing of it is kept (its records are stored)."""
+        self.running.pop(table_id, None)
+        self._stored.pop(table_id, None)
 
     # ------------------------------------------------------------------ recording
 

@@ -41,7 +41,8 @@ def namer(players: Sequence[Mapping[str, Any]]) -> Any:
 
     def name(text: str) -> str:
         for pid in ordered:
-            text = re.sub(rf"(?<![<@\w]){re.escape(pid)}(?!\w)", lambda _m, n=names[pid]: n, text)
+            shown = names[pid].replace("\\", "\\\\")  # a literal replacement
+            text = re.sub(rf"(?<![<@\w]){re.escape(pid)}(?!\w)", shown, text)
         return text
 
     return name

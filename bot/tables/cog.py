@@ -5,6 +5,11 @@ A variant cog only names its variant and its rules summary::
     class Coruscant(VariantCog, group_name="coruscant", group_description="Coruscant Shift"):
         variant_id = "coruscant-shift"
         rules = RULES_EMBED_TEXT
+
+Every command answers before anything that can be slow: a busy channel or a running game is
+refused from memory at once (the table message is checked in the background), and ``/start``
+either shows its lobby or holds no credits (a lobby whose message could not be posted is closed
+and refunded at once).
 """
 
 from __future__ import annotations
@@ -16,41 +21,23 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import TableError
-from bot.tables import store
 from bot.tables.models import Seat, Status, Table
 from bot.tables.options import check_options, parse_options, settable, show_value
-from bot.ui.controls import ActionButton, ControlButton, build_table_message
-from bot.ui.prompts import TableClicks
+from bot.tables.service import ChannelBusy, TableService
+from bot.ui.controls import build_table_message
+from bot.ui.prompts import confirm
 from bot.ui.revive import PromptView
 from engine.core.game import VariantInfo
 from engine.variants import get_variant
 
 if TYPE_CHECKING:
     from bot.client import SabaccBot
-    from bot.tables.manager import TableManager
-
-
-async def ensure_manager(bot: SabaccBot) -> TableManager:
-    """The bot's one table manager, created (and its tables recovered) on first use."""
-    from bot.tables.manager import TableManager
-
-    manager: TableManager | None = getattr(bot, "tables", None)
-    if manager is None:
-        manager = TableManager(bot)
-        bot.tables = manager  # type: ignore[attr-defined]
-        clicks = bot.table_clicks = TableClicks()  # type: ignore[attr-defined]
-        bot.add_listener(clicks.prompts.on_interaction, "on_interaction")
-        bot.add_dynamic_items(ActionButton, ControlButton)
-        manager.watch.listen(bot)
-        bot.add_startup_recovery(manager.recover)
-        bot.add_cleanup(manager.close)
-    return manager
 
 
 class LeaveConfirm(PromptView):
     """Asks a player to confirm leaving a running game."""
 
-    def __init__(self, manager: TableManager, table: Table) -> None:
+    def __init__(self, manager: TableService, table: Table) -> None:
         super().__init__(timeout=60)
         self.manager, self.table = manager, table
 
@@ -64,7 +51,7 @@ class LeaveConfirm(PromptView):
             return
         await interaction.response.defer()
         await self.manager.leave_game(self.table, interaction.user.id)
-        await interaction.edit_original_response(content="You left the game.", view=None)
+        await confirm(interaction.edit_original_response(content="You left the game.", view=None))
 
     @discord.ui.button(label="Stay", style=discord.ButtonStyle.secondary, custom_id="leave:no")
     async def stay(self, interaction: discord.Interaction[Any], _button: Any) -> None:
@@ -80,18 +67,20 @@ class VariantCog(commands.GroupCog):
 
     def __init__(self, bot: SabaccBot) -> None:
         self.bot = bot
-        self.manager: TableManager | None = None
 
     @property
     def info(self) -> VariantInfo:
+        """The cog's variant."""
         return get_variant(self.variant_id)
 
-    async def cog_load(self) -> None:
-        self.manager = await ensure_manager(self.bot)
+    def _manager(self) -> TableService:
+        return self.bot.tables
 
-    def _manager(self) -> TableManager:
-        assert self.manager is not None
-        return self.manager
+    def _check_message(self, table: Table) -> None:
+        """Check the table message in the background (a refusal linking to it is said at once):
+        it is posted again if it was deleted without our hearing of it."""
+        watch = self.bot.presenter.watch
+        self.bot.tables.runner.spawn(watch.check_message(table), f"check-{table.id}")
 
     async def _stakes_autocomplete(
         self, interaction: discord.Interaction[Any], current: str
@@ -134,22 +123,27 @@ class VariantCog(commands.GroupCog):
             check_options(info, buy_in, house_rules)
         assert interaction.guild_id is not None and interaction.channel_id is not None
         user = interaction.user
-        table = await self._manager().create(
-            guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id,
-            host=Seat(user.id, getattr(user, "display_name", user.name)),
-            info=info,
-            buy_in=buy_in,
-            turn_timeout=int(turn_timer or self.bot.settings.turn_timeout),
-            options=house_rules,
-        )
+        try:
+            table = await self._manager().create(
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                host=Seat(user.id, getattr(user, "display_name", user.name)),
+                info=info,
+                buy_in=buy_in,
+                turn_timeout=int(turn_timer or self.bot.settings.turn_timeout),
+                options=house_rules,
+            )
+        except ChannelBusy as busy:
+            self._check_message(busy.table)
+            raise
         embed, view = build_table_message(table)
-        await interaction.response.send_message(embed=embed, view=view)
+        try:
+            await interaction.response.send_message(embed=embed, **_view_kw(view))
+        except BaseException:
+            await self._manager().close_unshown(table)  # no lobby shown: no credits held
+            raise
         message = await interaction.original_response()
-        async with table.lock:
-            table.message_id, table.message_posted_at = message.id, store.now()
-            async with self.bot.db.transaction() as conn:
-                await store.save_table(conn, table)
+        await self._manager().set_message(table, message.id)
 
     start.autocomplete("stakes")(_stakes_autocomplete)
 
@@ -176,10 +170,10 @@ class VariantCog(commands.GroupCog):
         table = self._table_here(interaction)
         user = interaction.user
         if table.status is Status.PLAYING:
-            await self._manager().watch.check_message(table)
-            raise TableError(f"The game has already started: {self._manager().link(table)}")
+            self._check_message(table)
+            raise TableError(f"The game has already started: {self.bot.presenter.link(table)}")
         await self._manager().join(table, Seat(user.id, getattr(user, "display_name", user.name)))
-        self._manager().request_render(table)
+        self.bot.presenter.request_render(table)
         await interaction.response.send_message(
             f"You sat down; {table.buy_in} credits are held for the game.", ephemeral=True
         )
@@ -192,7 +186,7 @@ class VariantCog(commands.GroupCog):
         manager = self._manager()
         if table.status is Status.LOBBY:
             await manager.leave_lobby(table, interaction.user.id)
-            manager.request_render(table)
+            self.bot.presenter.request_render(table)
             await interaction.response.send_message(
                 "You left; your buy-in is back.", ephemeral=True
             )
@@ -219,8 +213,13 @@ class VariantCog(commands.GroupCog):
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    def _table_here(self, interaction: discord.Interaction[Any]) -> Any:
+    def _table_here(self, interaction: discord.Interaction[Any]) -> Table:
         table = self._manager().in_channel(interaction.channel_id or 0)
         if table is None or table.variant.id != self.variant_id:
             raise TableError(f"There is no {self.info.name} table in this channel.")
         return table
+
+
+def _view_kw(view: discord.ui.View | None) -> dict[str, Any]:
+    """``{"view": view}`` for a send call, ``{}`` without one."""
+    return {} if view is None else {"view": view}

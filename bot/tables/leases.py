@@ -5,8 +5,8 @@ restart). A table is driven — its state kept in memory, its timers and bot mov
 process at a time: the one named by the table's row in ``table_leases`` (``owner`` = the
 process's ``INSTANCE_ID``, ``token`` = this run of it, ``expires_at``). The holder renews its
 leases every third of ``LEASE_TTL``; every write of a table checks, in its own transaction,
-that the writer still holds it (:func:`bot.tables.store.save_table`), so a process that lost
-a table can no longer change it. When a process dies its leases run out and another process
+that the writer still holds it (the fencing of :mod:`bot.tables.commits`), so a process that
+lost a table can no longer change it. When a process dies its leases run out and another process
 takes its tables over from the stored state (:meth:`Leases.tick`). A process restarted under
 the same ``INSTANCE_ID`` takes its own tables back at once.
 
@@ -22,18 +22,16 @@ import os
 import socket
 import time
 import uuid
-from collections.abc import Callable, Coroutine
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Callable
+from typing import Protocol
 
-from bot.storage import Tx
+from bot.bank import Bank
+from bot.history.recorder import HandHistory
+from bot.storage import Database, Tx
 from bot.tables import store
 from bot.tables.commits import GroupCommit
 from bot.tables.models import Status, Table
-
-if TYPE_CHECKING:
-    from bot.client import SabaccBot
-    from bot.history.recorder import HandHistory
-    from bot.tables.watch import TableWatch
+from bot.tables.runner import Runner
 
 __all__ = ["Leases", "Runtime", "default_owner", "shard_of"]
 
@@ -57,33 +55,33 @@ def shard_of(guild_id: int, shard_count: int) -> int:
 
 
 class Runtime(Protocol):
-    """What leases need of the table runtime (:class:`~bot.tables.manager.TableManager`)."""
+    """What leases need of the table runtime: the public face of
+    :class:`~bot.tables.service.TableService`."""
 
-    bot: SabaccBot
-    tables: dict[int, Table]
     group: GroupCommit
-
-    def spawn(self, coro: Coroutine[Any, Any, Any], name: str) -> asyncio.Task[Any]: ...
-
-    def resume(self, table: Table) -> None: ...
-
-    def watch_lobby(self, table: Table) -> None: ...
-
-    def request_render(self, table: Table) -> None: ...
+    history: HandHistory
+    runner: Runner
 
     @property
-    def watch(self) -> TableWatch: ...
+    def db(self) -> Database:
+        """The database."""
 
     @property
-    def history(self) -> HandHistory: ...
+    def bank(self) -> Bank:
+        """The bank."""
 
-    def forget(self, table: Table) -> None: ...
+    def adopt(self, table: Table) -> None:
+        """Drive a table read from the database."""
 
-    async def close(self) -> None: ...
+    def lost(self, table_id: int) -> None:
+        """Another process drives ``table_id`` now."""
+
+    async def close(self) -> None:
+        """Stop every task of the runtime."""
 
 
 class Leases:
-    """The leases of one process; :class:`~bot.tables.manager.TableManager` owns one."""
+    """The leases of one process; the :class:`~bot.tables.service.TableService` owns one."""
 
     def __init__(
         self,
@@ -91,27 +89,20 @@ class Leases:
         *,
         owner: str,
         ttl: float,
+        serves: Callable[[int], bool] = lambda _guild_id: True,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.manager = manager
+        self.serves = serves  # whether this process receives the guild's events (its shards)
         self.owner = owner
         self.token = uuid.uuid4().hex
         self.ttl = ttl
         self.clock = clock  # wall-clock seconds, the same in every process
         self.held: set[int] = set()
+        self._finished: set[int] = set()  # tables that ended: their leases go at the next round
         # (table id, previous owner or "", seconds it took to load and resume it)
         self.takeovers: list[tuple[int, str, float]] = []
         self._loop: asyncio.Task[None] | None = None
-
-    # ------------------------------------------------------------------ which guilds
-
-    def serves(self, guild_id: int) -> bool:
-        """Whether this process receives the guild's events (its shards)."""
-        bot = self.manager.bot
-        count, ids = bot.shard_count, getattr(bot, "shard_ids", None)
-        if not count or ids is None:
-            return True
-        return shard_of(guild_id, count) in ids
 
     # ------------------------------------------------------------------ holding
 
@@ -124,13 +115,19 @@ class Leases:
         table.lease = self.token
         self.held.add(table.id)
 
+    def finished(self, table_id: int) -> None:
+        """``table_id`` ended (or was lost): a finished table needs no lease any more; it is
+        given back at the next renewal."""
+        if table_id in self.held:
+            self._finished.add(table_id)
+
     async def _acquire(self, table_ids: list[int]) -> list[int]:
         """Take the free, expired or own-previous-run leases of ``table_ids`` (one statement per
         :data:`CHUNK` tables, in id order); the ids this process holds now. Each row is decided
         by the upsert's own condition, so of two processes claiming together one gets a table."""
         now = self.clock()
         taken: list[int] = []
-        async with self.manager.bot.db.transaction() as conn:
+        async with self.manager.db.transaction() as conn:
             for start in range(0, len(table_ids), CHUNK):
                 chunk = table_ids[start : start + CHUNK]
                 rows = await conn.fetchall(
@@ -152,16 +149,15 @@ class Leases:
         await self.refund_orphans()
         await self.claim()
         if self._loop is None:
-            self._loop = self.manager.spawn(self._run(), "table-leases")
-            self.manager.bot.add_cleanup(self.close)
+            self._loop = self.manager.runner.spawn(self._run(), "table-leases")
 
     async def refund_orphans(self) -> int:
         """Refund escrow of tables that are not open, reading the open tables in the same
         transaction (which keeps new tables out until it commits)."""
-        async with self.manager.bot.db.transaction() as conn:
+        async with self.manager.db.transaction() as conn:
             await conn.lock_table("game_tables")
             live = {int(row["id"]) for row in await store.open_table_rows(conn)}
-            refunded = await self.manager.bot.bank.refund_orphaned_escrow_in(conn, live)
+            refunded = await self.manager.bank.refund_orphaned_escrow_in(conn, live)
         if refunded:
             log.warning("refunded %s credits of escrow left by closed tables", refunded)
         return refunded
@@ -170,7 +166,7 @@ class Leases:
         """Take over every open table of our guilds whose lease is free or has run out: their
         leases, rows, secrets and running hands are read in bulk (a few statements)."""
         now = self.clock()
-        rows = await self.manager.bot.db.fetchall(
+        rows = await self.manager.db.fetchall(
             "SELECT g.id, g.guild_id, l.owner FROM game_tables g"
             " LEFT JOIN table_leases l ON l.table_id = g.id"
             " WHERE g.status IN (?, ?) AND (l.table_id IS NULL OR l.expires_at < ?"
@@ -198,7 +194,7 @@ class Leases:
         driven: list[int] = []
         for start in range(0, len(table_ids), CHUNK):
             chunk = table_ids[start : start + CHUNK]
-            found = await self.manager.bot.db.fetchall(
+            found = await self.manager.db.fetchall(
                 f"SELECT * FROM game_tables WHERE status IN (?, ?) AND id IN ({_marks(chunk)})",
                 (*store.OPEN, *chunk),
             )
@@ -221,7 +217,7 @@ class Leases:
 
     async def _unrestorable(self, table_id: int) -> None:
         log.warning("table %s cannot be restored; its escrow is refunded", table_id)
-        async with self.manager.bot.db.transaction() as conn:
+        async with self.manager.db.transaction() as conn:
             await store.close_table(conn, table_id, Status.CANCELLED)
         await self._give_back(table_id)
         await self.refund_orphans()
@@ -230,21 +226,16 @@ class Leases:
         """Start driving a restored table: its timers, moves and (paced) redraw."""
         self.held.add(table.id)
         table.lease = self.token
-        self.manager.tables[table.id] = table
-        if table.status is Status.PLAYING:
-            self.manager.resume(table)
-        else:
-            self.manager.watch_lobby(table)
-            self.manager.watch.recovered(table)  # an edit may have been pending
+        self.manager.adopt(table)
 
     async def _give_back(self, table_id: int) -> None:
-        await self.manager.bot.db.execute(
+        await self.manager.db.execute(
             "DELETE FROM table_leases WHERE table_id = ? AND token = ?", (table_id, self.token)
         )
 
     async def renew(self) -> list[int]:
         """Extend our leases; forget the tables we lost (another process took them)."""
-        db = self.manager.bot.db
+        db = self.manager.db
         # Through the tables' group commit, never beside it: a batch holds the lease rows of its
         # tables until it commits, so a renewal in another transaction of this process could
         # deadlock with it on PostgreSQL (each holding rows the other waits for).
@@ -258,11 +249,10 @@ class Leases:
         lost = sorted(self.held - still)
         for table_id in lost:
             self.held.discard(table_id)
-            table = self.manager.tables.pop(table_id, None)
-            if table is not None:
-                log.warning("table %s is now driven by another process", table_id)
-                self.manager.forget(table)
-        closed = [t for t, table in self.manager.tables.items() if not table.open]
+            self._finished.discard(table_id)
+            self.manager.lost(table_id)
+        closed = sorted(self._finished)
+        self._finished.clear()
         for table_id in closed:  # finished tables need no lease any more
             self.held.discard(table_id)
         if closed:
@@ -298,7 +288,7 @@ class Leases:
     async def close(self) -> None:
         """Shut down: stop the tables' tasks, then give the leases back for others to take."""
         await self.manager.close()
-        db = self.manager.bot.db
+        db = self.manager.db
         if db.closed:
             return
         try:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from bot.tables.record import TableTasks
 from bot.tables.rowstate import dump_state, load_state
 from engine.core.game import Game, PublicView, VariantInfo
 from engine.variants import get_variant
@@ -78,7 +79,9 @@ class Seat:
 
 @dataclass(slots=True, eq=False)
 class Table:
-    """A lobby or a running game in one channel. Mutated only under :attr:`lock`."""
+    """A lobby or a running game in one channel: the one record the runtime keeps of it (its
+    game, lock, lease, deadline, DM state here; its tasks, render and post state in
+    :attr:`tasks`). Mutated only under :attr:`lock`."""
 
     id: int
     guild_id: int
@@ -109,6 +112,7 @@ class Table:
     )
     lease: str | None = None  # token of this process's lease (bot.tables.leases); None: unchecked
     fair_master: bytes | None = field(default=None, repr=False)  # hand seeds derive from it
+    tasks: TableTasks = field(default_factory=TableTasks, repr=False)  # bot.tables.record
 
     @property
     def open(self) -> bool:

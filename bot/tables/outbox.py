@@ -9,69 +9,70 @@ global limit) and never holding up the action that caused it.
   again before that DM went out, one DM goes, with the hand as it is then (at most one DM waits
   per seat, so under load the DMs follow the budget, not the actions). The hand is read from
   the committed state under the table's lock when the DM is sent, for the member who sat there
-  when it changed, and the picture is painted only then. A member whose DMs are closed is told
-  once, in the table's channel, to use **🂠 My hand**; no DM is tried again for that seat.
+  when it changed, and the picture is painted only then. A member whose DMs are closed (or who
+  shares no server with the bot any more, 50278) is told once, in the table's channel, to use
+  **🂠 My hand**; no DM is tried again for that seat.
+* A post Discord refuses for now (a 5xx, a 429) is tried again, in order, until it goes out or
+  the channel is gone (refused for good: 403/404). A picture the channel does not allow (no
+  Attach Files) is left out: the result goes without it, and the host is told once.
+
+Its state per table lives on the table's record (:class:`bot.tables.record.TableTasks`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections import deque
-from collections.abc import Awaitable, Callable, Coroutine
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import discord
 
 from bot.art import present
 from bot.tables.models import Table, hand_of
 from bot.tables.pacing import Budget, Lane
-from bot.tables.watch import NEEDED
-
-if TYPE_CHECKING:
-    from bot.client import SabaccBot
-    from bot.tables.watch import TableWatch
+from bot.tables.record import Attach, Post
+from bot.tables.runner import Runner
+from bot.tables.watch import NEEDED, TableWatch, send_dm
 
 log = logging.getLogger(__name__)
 
 DM_CLOSED = 50007
-Attach = Callable[[], Awaitable[dict[str, Any]]]
+NO_MUTUAL_GUILD = 50278  # the member shares no server with the bot: a DM cannot reach them
+UNREACHABLE = frozenset({DM_CLOSED, NO_MUTUAL_GUILD})
+RATE_LIMITED = 429
+POST_RETRY = (2.0, 5.0, 15.0, 30.0, 60.0)  # seconds between tries of a refused post (then 60)
+Channel = Callable[[Table], Awaitable[discord.abc.Messageable | None]]
 
 
-@dataclass(slots=True)
-class Post:
-    """One queued public message: ``send`` arguments, ``attach`` painting more of them (a
-    picture) when it is due; ``sent`` resolves once it was sent (or failed, logged)."""
+def refused_for_now(error: discord.HTTPException) -> bool:
+    """Whether Discord refused a request only for now (an outage, a rate limit)."""
+    return error.status == RATE_LIMITED or error.status >= 500
 
-    content: str | None
-    kwargs: dict[str, Any]
-    attach: Attach | None = None
-    sent: asyncio.Future[None] = field(
-        default_factory=lambda: asyncio.get_running_loop().create_future()
-    )
+
+def can_attach(channel: discord.abc.Messageable) -> bool:
+    """Whether the bot may attach files in ``channel`` (from the cache; yes when unknown)."""
+    guild = getattr(channel, "guild", None)
+    me = getattr(guild, "me", None)
+    if me is None or not isinstance(channel, discord.abc.GuildChannel | discord.Thread):
+        return True
+    return bool(channel.permissions_for(me).attach_files)
 
 
 class Outbox:
-    """Posts and hand DMs of tables; :class:`bot.tables.effects.Effects` inherits them."""
+    """Posts and hand DMs of the tables of one presenter (see the module docstring)."""
 
-    bot: SabaccBot
-    watch: TableWatch
-    budget: Budget
-
-    if TYPE_CHECKING:  # implemented by Effects
-
-        def spawn(self, coro: Coroutine[Any, Any, Any], name: str) -> asyncio.Task[Any]: ...
-
-        async def _channel(self, table: Table) -> discord.abc.Messageable | None: ...
-
-        def link(self, table: Table) -> str: ...
-
-    def _open_outbox(self) -> None:
-        self._posts: dict[int, deque[Post]] = {}
-        self._posters: dict[int, asyncio.Task[Any]] = {}
-        self._dms_due: dict[tuple[int, int], int] = {}  # (table, seat) -> the member to DM
-        self._dmers: dict[tuple[int, int], asyncio.Task[Any]] = {}
+    def __init__(
+        self,
+        client: discord.Client,
+        runner: Runner,
+        budget: Budget,
+        watch: TableWatch,
+        channel: Channel,
+        link: Callable[[Table], str],
+    ) -> None:
+        self.bot, self.runner, self.budget, self.watch = client, runner, budget, watch
+        self._channel, self.link = channel, link
 
     # ------------------------------------------------------------------ public posts
 
@@ -86,10 +87,10 @@ class Outbox:
         """Queue a message in the table's channel after the ones queued before; the returned
         future resolves once it was sent (errors are logged, not raised)."""
         post = Post(content, kwargs, attach)
-        self._posts.setdefault(table.id, deque()).append(post)
-        task = self._posters.get(table.id)
-        if task is None or task.done():
-            self._posters[table.id] = self.spawn(self._post_all(table), f"posts-{table.id}")
+        tasks = table.tasks
+        tasks.posts.append(post)
+        if tasks.poster is None or tasks.poster.done():
+            tasks.poster = self.runner.spawn(self._post_all(table), f"posts-{table.id}")
         return post.sent
 
     async def say(self, table: Table, content: str | None = None, **kwargs: Any) -> None:
@@ -98,7 +99,7 @@ class Outbox:
         await asyncio.shield(self.post(table, content, **kwargs))
 
     async def _post_all(self, table: Table) -> None:
-        queue = self._posts[table.id]
+        queue = table.tasks.posts
         try:
             while queue:
                 post = queue[0]
@@ -111,31 +112,68 @@ class Outbox:
         finally:
             for post in queue:  # cancelled (shutdown): nobody waits for them any more
                 post.sent.cancel()
-            self._posts.pop(table.id, None)
-            self._posters.pop(table.id, None)
+            queue.clear()
+            table.tasks.poster = None
 
     async def _send_post(self, table: Table, post: Post) -> None:
-        channel = await self._channel(table)
-        if channel is None or self.watch.blocked(table, channel):
-            return
-        async with self.budget.slot(Lane.POST):
-            extra: dict[str, Any] = {}
-            if post.attach is not None:  # painted only now that it goes
+        """Send one post; refused for now, try it again (in order) until it goes out or the
+        channel is gone or closed to the bot."""
+        extra: dict[str, Any] | None = None
+        for attempt in range(10**9):
+            channel = await self._channel(table)
+            if channel is None or self.watch.blocked(table, channel):
+                return
+            async with self.budget.slot(Lane.POST):
+                if extra is None:
+                    extra = await self._picture(table, channel, post)
                 try:
-                    extra = await post.attach()
-                except Exception:  # the message goes without its picture
-                    log.exception("could not paint the picture of a table %s post", table.id)
-            try:
-                await channel.send(
-                    post.content,
-                    allowed_mentions=discord.AllowedMentions(users=True),
-                    **post.kwargs,
-                    **extra,
-                )
-            except discord.Forbidden:
-                self.watch.blocked(table, channel, [NEEDED["send_messages"]])
-            except discord.HTTPException:
-                log.exception("could not post in the channel of table %s", table.id)
+                    await channel.send(
+                        post.content,
+                        allowed_mentions=discord.AllowedMentions(users=True),
+                        **post.kwargs,
+                        **extra,
+                    )
+                    return
+                except discord.Forbidden:
+                    self.watch.blocked(table, channel, [NEEDED["send_messages"]])
+                    return
+                except discord.NotFound:
+                    return  # the channel is gone (its table ends: bot.tables.watch)
+                except discord.HTTPException as exc:
+                    if not refused_for_now(exc):
+                        log.exception("could not post in the channel of table %s", table.id)
+                        return
+                    log.info("table %s post refused (%s); trying again", table.id, exc.status)
+            await self.runner.sleep(POST_RETRY[min(attempt, len(POST_RETRY) - 1)])
+
+    async def _picture(
+        self, table: Table, channel: discord.abc.Messageable, post: Post
+    ) -> dict[str, Any]:
+        """The ``send`` keywords of the post's picture, painted only now that it goes; none
+        when it has none, painting failed, or the channel does not allow files (the host is
+        told once)."""
+        if post.attach is None:
+            return {}
+        if not can_attach(channel):
+            if not table.tasks.attach_told:
+                table.tasks.attach_told = True
+                log.info("table %s: no Attach Files; results go without pictures", table.id)
+                self.runner.spawn(self._tell_no_pictures(table), f"no-files-{table.id}")
+            return {}
+        try:
+            return await post.attach()
+        except Exception:  # the message goes without its picture
+            log.exception("could not paint the picture of a table %s post", table.id)
+            return {}
+
+    async def _tell_no_pictures(self, table: Table) -> None:
+        guild = self.bot.get_guild(table.guild_id)
+        where = f"<#{table.channel_id}> on **{guild.name if guild else 'your server'}**"
+        text = (
+            f"I can't attach pictures in {where}: I am missing **Attach Files** there, so your "
+            f"{table.variant.name} table's results are posted without their showdown picture."
+        )
+        await send_dm(self.bot, table.host_id, text)
 
     # ------------------------------------------------------------------ private hands
 
@@ -151,29 +189,30 @@ class Outbox:
                 continue
             table.hands_sent[index] = hand
             if hand and index not in table.dm_closed_told:
-                key = (table.id, index)
-                self._dms_due[key] = seat.user_id
-                task = self._dmers.get(key)
+                tasks = table.tasks
+                tasks.dms_due[index] = seat.user_id
+                task = tasks.dmers.get(index)
                 if task is None or task.done():
-                    self._dmers[key] = self.spawn(
-                        self._dm_all(table, key), f"dm-{table.id}-{index}"
+                    tasks.dmers[index] = self.runner.spawn(
+                        self._dm_all(table, index), f"dm-{table.id}-{index}"
                     )
 
-    async def _dm_all(self, table: Table, key: tuple[int, int]) -> None:
+    async def _dm_all(self, table: Table, index: int) -> None:
         """Send the seat's hand while one is due: whatever changed while a DM waited for its
         slot goes in that one DM."""
+        due = table.tasks.dms_due
         try:
-            while key in self._dms_due:
+            while index in due:
                 # a DM channel not open yet (or no longer kept) is opened first: a request
-                requests = 2 if self._dm_channel(self._dms_due[key]) is None else 1
+                requests = 2 if self._dm_channel(due[index]) is None else 1
                 async with self.budget.slot(Lane.DM, requests):
-                    user_id = self._dms_due.pop(key)
-                    await self._dm_hand(table, key[1], user_id)
+                    user_id = due.pop(index)
+                    await self._dm_hand(table, index, user_id)
         except asyncio.CancelledError:  # shutdown: nothing will send it
-            self._dms_due.pop(key, None)
+            due.pop(index, None)
             raise
         finally:
-            self._dmers.pop(key, None)
+            table.tasks.dmers.pop(index, None)
 
     def _dm_channel(self, user_id: int) -> discord.DMChannel | None:
         """The member's DM channel if the bot keeps it open (its 128 latest), without asking
@@ -181,7 +220,7 @@ class Outbox:
         for channel in self.bot.private_channels:
             recipient = getattr(channel, "recipient", None)
             if recipient is not None and recipient.id == user_id:
-                return channel  # type: ignore[return-value]  # a DM has a recipient
+                return channel if isinstance(channel, discord.DMChannel) else None
         return None
 
     async def _dm_hand(self, table: Table, index: int, user_id: int) -> None:
@@ -203,7 +242,7 @@ class Outbox:
             content = f"Your hand at {where}: {self.link(table)}"
             await channel.send(content=content, embed=embed, **present.file_kw(file))
         except discord.HTTPException as exc:
-            if isinstance(exc, discord.Forbidden) or exc.code == DM_CLOSED:
+            if isinstance(exc, discord.Forbidden) or exc.code in UNREACHABLE:
                 if index not in table.dm_closed_told:
                     table.dm_closed_told.add(index)
                     self.post(

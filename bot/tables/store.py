@@ -12,9 +12,11 @@ from typing import Any
 import discord
 
 from bot.errors import TableError
-from bot.storage import Database, Row, Tx
+from bot.storage import Database, Params, Row, Tx
 from bot.tables.models import Status, Table
 from engine.core.game import Action, SeatStats
+
+Statement = tuple[str, Params]
 
 
 def now() -> float:
@@ -54,19 +56,6 @@ class LeaseLost(TableError):
         super().__init__("This table is now run by another bot process: try again in a moment.")
 
 
-async def check_lease(conn: Tx, table: Table) -> None:
-    """Raise :class:`LeaseLost` unless this process still holds ``table``'s lease; the row
-    stays locked until the transaction ends, so nobody takes the table over meanwhile."""
-    if table.lease is None:
-        return
-    held = await conn.execute(
-        "UPDATE table_leases SET token = token WHERE table_id = ? AND token = ?",
-        (table.id, table.lease),
-    )
-    if held != 1:
-        raise LeaseLost
-
-
 FENCE_CHUNK = 512  # table ids per fencing query (SQLite allows 32 766 parameters)
 
 
@@ -91,21 +80,6 @@ async def held_leases(conn: Tx, token: str, table_ids: Sequence[int]) -> set[int
     return held
 
 
-async def save_table(conn: Tx, table: Table) -> None:
-    """Write every mutable column of ``table`` (call inside a transaction).
-
-    :class:`LeaseLost` (and the caller's transaction rolls back) if another process took the
-    table over."""
-    await check_lease(conn, table)
-    table.saved_row = None  # unknown until this transaction ends: the next write is complete
-    row = table.to_row()
-    columns = ", ".join(f"{name} = :{name}" for name in row)
-    await conn.execute(
-        f"UPDATE game_tables SET {columns}, updated_at = :updated_at WHERE id = :id",
-        {**row, "updated_at": now(), "id": table.id},
-    )
-
-
 LOG_ACTION = (
     "INSERT INTO table_actions (table_id, seq, seat, action, source, at) VALUES (?,?,?,?,?,?)"
 )
@@ -117,27 +91,22 @@ def action_row(table: Table, seat: int, action: Action, source: str) -> tuple[An
     return (table.id, table.game.seq, seat, json.dumps(action.to_json()), source, now())
 
 
-async def log_action(conn: Tx, table: Table, seat: int, action: Action, source: str) -> None:
-    """Append one accepted action to the table's action log (same transaction as the state)."""
-    await conn.execute(LOG_ACTION, action_row(table, seat, action, source))
-
-
 #: Columns an action changes (nearly) every time: written by every action, never compared.
 ACTION_COLUMNS = frozenset({"state", "seq", "log"})
 
 
-class ActionWrite:
-    """The plain statements of one accepted action for :mod:`bot.tables.commits`: its log row,
-    the game's state, sequence number and public log, and only those other columns of ``table``
-    that changed since its last write by this path (all of them when that is not known);
-    :attr:`lease` fences it by the table's lease. :meth:`committed` records what the database
-    now holds."""
+class RowWrite:
+    """The plain statements of one write of ``table`` for :mod:`bot.tables.commits`: the
+    action-log rows of its accepted ``actions`` (seat, action, source), the game's state,
+    sequence number and public log, and only those other columns that changed since the table's
+    last write (all of them when that is not known); :attr:`lease` fences it by the table's
+    lease. :meth:`committed` records what the database now holds."""
 
-    def __init__(self, table: Table, seat: int, action: Action, source: str) -> None:
-        self.table, self.seat, self.action, self.source = table, seat, action, source
+    def __init__(self, table: Table, actions: Sequence[tuple[int, Action, str]]) -> None:
+        self.table, self.actions = table, actions
         self.row: dict[str, Any] = {}
 
-    def statements(self) -> list[tuple[str, Any]]:
+    def statements(self) -> list[Statement]:
         """Computed when the batch is written (after any settlement changed the status)."""
         table = self.table
         row = table.to_row()
@@ -150,10 +119,11 @@ class ActionWrite:
         }
         columns = "".join(f"{name} = :{name}, " for name in changed)
         update = f"UPDATE game_tables SET {columns}updated_at = :updated_at WHERE id = :id"
-        return [
-            (LOG_ACTION, action_row(table, self.seat, self.action, self.source)),
-            (update, {**changed, "updated_at": now(), "id": table.id}),
+        logged: list[Statement] = [
+            (LOG_ACTION, action_row(table, seat, action, source))
+            for seat, action, source in self.actions
         ]
+        return [*logged, (update, {**changed, "updated_at": now(), "id": table.id})]
 
     @property
     def lease(self) -> tuple[int, str] | None:

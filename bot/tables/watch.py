@@ -10,8 +10,12 @@ player is never struck for a turn whose buttons they never had. The message is n
   the timers wait, and the table is drawn again when the permissions come back (channel, role
   and member updates; a cheap check from the cache every :data:`BLOCKED_RECHECK` seconds).
 
-A deleted channel ends its table at once (:meth:`TableManager.abandon`): every stack goes back
+A deleted channel ends its table at once (:meth:`TableService.abandon`): every stack goes back
 to its owner, who is told by DM where possible, and one line is logged.
+
+Its state per table (on screen, missing permissions, their re-check) lives on the table's record
+(:class:`bot.tables.record.TableTasks`); it is given the service (which tables are open), the
+runner, and the presenter's two drawing calls.
 """
 
 from __future__ import annotations
@@ -19,15 +23,16 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import deque
-from collections.abc import Coroutine
-from typing import Any, Protocol
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import discord
-from discord.ext import commands
+from discord.ext.commands.bot import BotBase
 
 from bot.tables import store
 from bot.tables.models import Status, Table
-from bot.tables.pacing import Budget
+from bot.tables.runner import Runner
+from bot.tables.service import TableService
 
 log = logging.getLogger(__name__)
 
@@ -65,38 +70,29 @@ async def send_dm(bot: discord.Client, user_id: int, text: str) -> bool:
     return True
 
 
-class Tables(Protocol):
-    """What the watch needs of the table runtime (:class:`bot.tables.manager.TableManager`)."""
-
-    bot: Any
-    tables: dict[int, Table]
-    budget: Budget
-
-    def get(self, table_id: int) -> Table | None: ...
-    def in_channel(self, channel_id: int) -> Table | None: ...
-    def request_render(self, table: Table) -> None: ...
-    async def redraw(self, table: Table) -> bool: ...
-    async def abandon(self, table: Table) -> None: ...
-    def spawn(self, coro: Coroutine[Any, Any, Any], name: str) -> asyncio.Task[Any]: ...
-    async def sleep(self, seconds: float) -> None: ...
-    async def until(self, event: asyncio.Event) -> None: ...
-
-
 class TableWatch:
     """The on-screen state of every table of one table runtime."""
 
-    def __init__(self, manager: Tables) -> None:
-        self.manager = manager
-        self._visible: dict[int, asyncio.Event] = {}
-        self._blocked: dict[int, tuple[str, ...]] = {}
-        self._rechecks: dict[int, asyncio.Task[Any]] = {}
+    def __init__(
+        self,
+        client: discord.Client,
+        service: TableService,
+        runner: Runner,
+        *,
+        render: Callable[[Table], None],
+        redraw: Callable[[Table], Awaitable[bool]],
+        rate: float,
+    ) -> None:
+        self.bot, self.service, self.runner = client, service, runner
+        self.render, self.redraw, self.rate = render, redraw, rate
         self._recovering: deque[int] = deque()  # recovered tables waiting for their redraw
         self._recovery: asyncio.Task[Any] | None = None
 
     # ------------------------------------------------------------------ state
 
-    def _event(self, table: Table) -> asyncio.Event:
-        return self._visible.setdefault(table.id, asyncio.Event())
+    @staticmethod
+    def _event(table: Table) -> asyncio.Event:
+        return table.tasks.visible
 
     def visible(self, table: Table) -> bool:
         """Whether the table message is on screen with the state last drawn."""
@@ -104,7 +100,7 @@ class TableWatch:
 
     async def until_visible(self, table: Table) -> None:
         """Wait (the turn clock is paused) until the table message is on screen."""
-        await self.manager.until(self._event(table))
+        await self.runner.until(self._event(table))
 
     def drawing(self, table: Table) -> None:
         """A redraw is about to be sent: after a pause, the turn clock starts over from now."""
@@ -113,10 +109,12 @@ class TableWatch:
 
     def drawn(self, table: Table) -> None:
         """The table message was edited or posted: it is on screen; the clock runs."""
-        self._event(table).set()
-        if self._blocked.pop(table.id, None) is not None:
+        tasks = table.tasks
+        tasks.visible.set()
+        if tasks.blocked is not None:
+            tasks.blocked = None
             log.info("table %s can be shown again; its clock runs", table.id)
-            task = self._rechecks.pop(table.id, None)
+            task, tasks.recheck = tasks.recheck, None
             if task is not None and task is not asyncio.current_task():
                 task.cancel()
 
@@ -125,26 +123,26 @@ class TableWatch:
         with edits paced, at most :data:`RECOVERY_RATE` a second, so thousands of recovered
         tables never stampede Discord nor queue ahead of the edits of tables being played (a
         table played meanwhile is drawn by its own action, and skipped here)."""
-        if self.manager.budget.rate <= 0:  # unpaced (tests, the offline demo): at once
-            self.manager.request_render(table)
+        if self.rate <= 0:  # unpaced (tests, the offline demo): at once
+            self.render(table)
             return
         self._recovering.append(table.id)
         if self._recovery is None or self._recovery.done():
-            self._recovery = self.manager.spawn(self._recover(), "recovery-redraws")
+            self._recovery = self.runner.spawn(self._recover(), "recovery-redraws")
 
     async def _recover(self) -> None:
-        pause = 1.0 / min(RECOVERY_RATE, self.manager.budget.rate)
+        pause = 1.0 / min(RECOVERY_RATE, self.rate)
         while self._recovering:
-            table = self.manager.get(self._recovering.popleft())
+            table = self.service.get(self._recovering.popleft())
             if table is None or self.visible(table):
                 continue
-            self.manager.request_render(table)
-            await self.manager.sleep(pause)
+            self.render(table)
+            await self.runner.sleep(pause)
 
     def lost(self, table: Table) -> None:
         """The table message is gone from the screen: pause the clock and draw it again."""
         self._event(table).clear()
-        self.manager.request_render(table)
+        self.render(table)
 
     # ------------------------------------------------------------------ permissions
 
@@ -153,43 +151,40 @@ class TableWatch:
         missing = missing_permissions(channel) if missing is None else missing
         if not missing:
             return False
-        self._event(table).clear()
-        if table.id not in self._blocked:
-            self._blocked[table.id] = tuple(missing)
+        tasks = table.tasks
+        tasks.visible.clear()
+        if tasks.blocked is None:
+            tasks.blocked = tuple(missing)
             log.warning("table %s cannot be shown (missing %s); paused", table.id, missing)
-            self.manager.spawn(self._tell_host(table, missing), f"blocked-{table.id}")
-        task = self._rechecks.get(table.id)
-        if task is None or task.done():
-            self._rechecks[table.id] = self.manager.spawn(
-                self._recheck(table), f"recheck-{table.id}"
-            )
+            self.runner.spawn(self._tell_host(table, missing), f"blocked-{table.id}")
+        if table.open and (tasks.recheck is None or tasks.recheck.done()):
+            tasks.recheck = self.runner.spawn(self._recheck(table), f"recheck-{table.id}")
         return True
 
     async def _recheck(self, table: Table) -> None:
-        while table.id in self._blocked and table.open:
-            await self.manager.sleep(BLOCKED_RECHECK)
-            self.manager.request_render(table)
+        while table.tasks.blocked is not None and table.open:
+            await self.runner.sleep(BLOCKED_RECHECK)
+            self.render(table)
 
     async def _tell_host(self, table: Table, missing: list[str]) -> None:
-        guild = self.manager.bot.get_guild(table.guild_id)
+        guild = self.bot.get_guild(table.guild_id)
         where = f"<#{table.channel_id}> on **{guild.name if guild else 'your server'}**"
         text = (
             f"I can't show your {table.variant.name} table in {where}: I am missing "
             f"**{', '.join(missing)}** there. The turn timers are paused until I can post "
             "in that channel again."
         )
-        await send_dm(self.manager.bot, table.host_id, text)
+        await send_dm(self.bot, table.host_id, text)
 
     def _guild_changed(self, guild_id: int | None) -> None:
         """Permissions may have come back: draw the blocked tables of the guild again."""
-        for table_id in list(self._blocked):
-            table = self.manager.get(table_id)
-            if table is not None and (guild_id is None or table.guild_id == guild_id):
-                self.manager.request_render(table)
+        for table in list(self.service.tables.values()):
+            if table.tasks.blocked is not None and guild_id in (None, table.guild_id):
+                self.render(table)
 
     # ------------------------------------------------------------------ events
 
-    def listen(self, bot: commands.Bot) -> None:
+    def listen(self, bot: BotBase) -> None:
         """Register the gateway listeners that keep the on-screen state true."""
         bot.add_listener(self.on_raw_message_delete)
         bot.add_listener(self.on_raw_bulk_message_delete)
@@ -199,18 +194,15 @@ class TableWatch:
         bot.add_listener(self.on_guild_role_update)
         bot.add_listener(self.on_member_update)
 
-    def _with_message(self, message_ids: set[int]) -> list[Table]:
-        return [t for t in self.manager.tables.values() if t.open and t.message_id in message_ids]
-
     async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
         """A table message was deleted: post it again now."""
-        for table in self._with_message({payload.message_id}):
+        for table in self.service.with_message([payload.message_id]):
             log.info("table %s message was deleted; posting it again", table.id)
             self.lost(table)
 
     async def on_raw_bulk_message_delete(self, payload: discord.RawBulkMessageDeleteEvent) -> None:
         """Several messages were deleted at once (a purge)."""
-        for table in self._with_message(set(payload.message_ids)):
+        for table in self.service.with_message(payload.message_ids):
             self.lost(table)
 
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
@@ -231,20 +223,36 @@ class TableWatch:
 
     async def on_member_update(self, _before: Any, after: discord.Member) -> None:
         """The bot's own roles may have changed."""
-        me = self.manager.bot.user
+        me = self.bot.user
         if me is not None and after.id == me.id:
             self._guild_changed(after.guild.id)
 
     async def channel_gone(self, channel_id: int) -> None:
         """End the open table of a channel that no longer exists."""
-        table = self.manager.in_channel(channel_id)
-        if table is not None:
-            await self.manager.abandon(table)
+        table = self.service.in_channel(channel_id)
+        if table is None:
+            return
+        paid = await self.service.abandon(table)
+        if not paid:
+            return
+        log.warning("channel of table %s is gone: table ended, paid back %s", table.id, paid)
+        guild = self.bot.get_guild(table.guild_id)
+        for index, credits in paid.items():
+            seat = table.seats[index]
+            if not seat.is_bot:
+                text = (
+                    f"The channel of your {table.variant.name} table on **"
+                    f"{guild.name if guild else 'your server'}** was deleted, so the game ended. "
+                    f"**{credits}** credits went back to your balance."
+                )
+                self.runner.spawn(
+                    send_dm(self.bot, seat.user_id, text), f"gone-dm-{table.id}-{index}"
+                )
 
     async def check_message(self, table: Table) -> None:
         """Make sure the table message still exists (before a command links to it); post it
         again at once if it was deleted without our hearing of it."""
-        channel = self.manager.bot.get_channel(table.channel_id)
+        channel = self.bot.get_channel(table.channel_id)
         if table.message_id is None or not isinstance(
             channel, discord.TextChannel | discord.Thread
         ):
@@ -254,6 +262,6 @@ class TableWatch:
         except discord.NotFound:
             log.info("table %s message is gone; posting it again", table.id)
             self._event(table).clear()
-            await self.manager.redraw(table)
+            await self.redraw(table)
         except discord.HTTPException:
             return

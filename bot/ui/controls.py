@@ -11,7 +11,7 @@ Custom ids carry everything a click needs, so a click after a restart still find
 from __future__ import annotations
 
 import re
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 import discord
 
@@ -43,9 +43,10 @@ CONTROLS: dict[str, tuple[str, discord.ButtonStyle]] = {
 
 
 class ClickHandler(Protocol):
-    """What a click on a table button does; the bot's ``table_clicks`` (set where the buttons
-    are registered, :func:`bot.tables.cog.ensure_manager`) implements it. The buttons sit below
-    the table runtime, which draws them, so they reach the click logic above it through this."""
+    """What a click on a table button does; the bot's ``table_clicks``
+    (:class:`bot.ui.prompts.TableClicks`, built in ``SabaccBot.setup_hook``) implements it. The
+    buttons sit below the table runtime, which draws them, so they reach the click logic above it
+    through this."""
 
     async def on_action(
         self, interaction: discord.Interaction[Any], table_id: int, turn: int, kind: str
@@ -58,11 +59,19 @@ class ClickHandler(Protocol):
         """A lobby or table control was clicked."""
 
 
+@runtime_checkable
+class HasClicks(Protocol):
+    """A client with a click handler of the table buttons (:class:`bot.client.SabaccBot`)."""
+
+    table_clicks: ClickHandler
+
+
 def clicks_of(interaction: discord.Interaction[Any]) -> ClickHandler:
-    """The bot's click handler."""
-    handler = getattr(interaction.client, "table_clicks", None)
-    assert handler is not None, "the table runtime is not loaded"
-    return handler  # type: ignore[no-any-return]
+    """The clicked bot's click handler."""
+    client = interaction.client
+    if not isinstance(client, HasClicks):
+        raise RuntimeError("the table runtime is not loaded")
+    return client.table_clicks
 
 
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ACTION_ID):
@@ -88,7 +97,7 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ACTI
     async def from_custom_id(
         cls,
         interaction: discord.Interaction[Any],
-        item: discord.ui.Button[Any],
+        item: discord.ui.Item[Any],
         match: re.Match[str],
         /,
     ) -> ActionButton:
@@ -115,7 +124,7 @@ class ControlButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CON
     async def from_custom_id(
         cls,
         interaction: discord.Interaction[Any],
-        item: discord.ui.Button[Any],
+        item: discord.ui.Item[Any],
         match: re.Match[str],
         /,
     ) -> ControlButton:

@@ -4,36 +4,60 @@ ephemeral card/option picker; plus the lobby and table controls."""
 from __future__ import annotations
 
 import dataclasses
+import logging
 import re
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable
+from typing import Any, Protocol, runtime_checkable
 
 import discord
 
 from bot.art import present
 from bot.errors import (
-    NotYourTurn,
-    StaleButton,
     TableError,
     UserFacingError,
 )
 from bot.tables.models import Seat, Table, hand_of
+from bot.tables.presenter import Presenter
+from bot.tables.service import TableService
 from bot.ui import render
 from bot.ui.controls import build_table_message
 from bot.ui.revive import Prompts, PromptView, amount_id
 from engine.core.game import Action, ActionSpec, ParamKind
 
-if TYPE_CHECKING:
-    from bot.tables.manager import TableManager
+log = logging.getLogger(__name__)
 
 BOT_STYLES = ("cautious", "balanced", "bold")
 BOT_NAMES = ("IG-88", "Lando", "Dengar", "Bossk", "Zuckuss", "Greedo", "4-LOM", "Aurra")
 
 
-def manager_of(interaction: discord.Interaction[Any]) -> TableManager:
-    """The bot's table manager."""
-    manager = getattr(interaction.client, "tables", None)
-    assert manager is not None, "the table runtime is not loaded"
-    return manager  # type: ignore[no-any-return]
+@runtime_checkable
+class HasTables(Protocol):
+    """A client with a table runtime (:class:`bot.client.SabaccBot`)."""
+
+    tables: TableService
+    presenter: Presenter
+
+
+def runtime_of(interaction: discord.Interaction[Any]) -> HasTables:
+    """The clicked bot's table runtime."""
+    client = interaction.client
+    if not isinstance(client, HasTables):
+        raise RuntimeError("the table runtime is not loaded")
+    return client
+
+
+def manager_of(interaction: discord.Interaction[Any]) -> TableService:
+    """The clicked bot's table service."""
+    return runtime_of(interaction).tables
+
+
+async def confirm(reply: Awaitable[Any]) -> None:
+    """Send a reply about a change that is already committed. If it fails, the change stands:
+    the failure is logged, and the member is never told that nothing was changed."""
+    try:
+        await reply
+    except discord.HTTPException as exc:
+        log.warning("could not confirm a committed action (%s %s)", exc.status, exc.code)
 
 
 def plain_spec(table: Table, spec: ActionSpec) -> ActionSpec:
@@ -75,21 +99,12 @@ def seated_turn(
     interaction: discord.Interaction[Any], table_id: int, turn: int, kind: str
 ) -> tuple[Table, int, ActionSpec]:
     """Who clicked, and may they do ``kind`` now? Raises a user-facing error otherwise."""
-    table = manager_of(interaction).require(table_id)
+    service = manager_of(interaction)
+    table = service.require(table_id)
     seat = table.seat_of(interaction.user.id)
-    if seat is None or not table.still_in(seat):
-        raise TableError("You're not seated at this table.")
-    game = table.game
-    if game is None:
-        raise TableError("The game has not started yet.")
-    if game.turn != turn:
-        raise StaleButton("This button is out of date: the table has moved on.")
-    for spec in game.legal_actions(seat):  # out-of-turn actions are listed for waiting seats
-        if spec.kind == kind:
-            return table, seat, spec
-    if seat not in game.pending_seats():
-        raise NotYourTurn("It's not your turn.")
-    raise TableError("You can't do that right now.")
+    spec = service.check_turn(table, seat, turn, kind)
+    assert seat is not None
+    return table, seat, spec
 
 
 async def play(
@@ -107,7 +122,9 @@ async def play(
     if hand != hand_before and hand:
         view = game.view_for(seat)
         embed, file = await present.hand_message(interaction.client, table, view)
-        await interaction.followup.send(embed=embed, ephemeral=True, **present.file_kw(file))
+        await confirm(
+            interaction.followup.send(embed=embed, ephemeral=True, **present.file_kw(file))
+        )
 
 
 async def on_action_click(
@@ -120,9 +137,11 @@ async def on_action_click(
     elif spec.param is ParamKind.CHOICE:
         picker = ChoiceView(table, seat, turn, spec)
         present.decorate_picker(interaction.client, table, picker)
-        await interaction.response.send_message(
-            picker.text(), embed=picker.hand(), view=picker, ephemeral=True
-        )
+        hand, text = picker.hand(), picker.text()
+        if hand is None:
+            await interaction.response.send_message(text, view=picker, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, embed=hand, view=picker, ephemeral=True)
         picker.opened_by(interaction)
     else:
         await interaction.response.defer()
@@ -162,7 +181,7 @@ async def submit_amount(
     await interaction.response.defer(ephemeral=True, thinking=True)
     await play(interaction, table, seat, Action(kind, amount=amount), turn)
     label = plain_spec(table, spec).label.rstrip("…")
-    await interaction.followup.send(f"✅ {label} {amount}", ephemeral=True)
+    await confirm(interaction.followup.send(f"✅ {label} {amount}", ephemeral=True))
 
 
 class AmountModal(discord.ui.Modal):
@@ -289,8 +308,10 @@ class ChoiceView(PromptView):
         embed = render.hand_embed(table, game.view_for(seat)) if game else None
         labels = {o.value: o.label for o in self.spec.options}
         done = ", ".join(labels.get(v, v) for v in self.chosen)
-        await interaction.edit_original_response(
-            content=f"✅ {done_text(self.spec.label, done)}", embed=embed, view=None
+        await confirm(
+            interaction.edit_original_response(
+                content=f"✅ {done_text(self.spec.label, done)}", embed=embed, view=None
+            )
         )
 
 
@@ -322,13 +343,13 @@ class BotStyleView(PromptView):
             taken = {s.name for s in table.seats}
             name = next((n for n in BOT_NAMES if n not in taken), f"Droid {len(table.seats)}")
             bot_id = -(1 + sum(1 for s in table.seats if s.is_bot))
-            manager = manager_of(interaction)
+            runtime = runtime_of(interaction)
             try:
-                await manager.join(table, Seat(bot_id, name, style))
+                await runtime.tables.join(table, Seat(bot_id, name, style))
             except BaseException:
                 self.used = False  # nothing was seated: the picker may be used again
                 raise
-            manager.request_render(table)
+            runtime.presenter.request_render(table)
             self.stop()
             await interaction.edit_original_response(
                 content=f"🤖 {name} ({style}) sat down.", view=None
@@ -378,8 +399,8 @@ async def on_control_click(interaction: discord.Interaction[Any], table_id: int,
     elif what == "cancel":
         await manager.cancel(table, user.id)
     # Lobby changes are quick SQLite writes: answer by redrawing the message in place.
-    embed, view = build_table_message(table)
-    await interaction.response.edit_message(embed=embed, view=view)
+    embed, shown = build_table_message(table)
+    await interaction.response.edit_message(embed=embed, view=shown)
 
 
 class TableClicks:

@@ -5,6 +5,7 @@ a restart continues every hand where it was; the state column gives back the eng
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 from pathlib import Path
@@ -79,6 +80,7 @@ async def test_an_ordinary_action_is_plain_statements_fenced_once(tmp_path: Path
     plain = boundaries = 0
     try:
         (table,) = await open_tables(manager, 1)
+        await asyncio.sleep(0.05)  # its table message is posted (and where, written) first
         await bot.db._conn.set_trace_callback(traced.append)  # type: ignore[attr-defined]
         while table.game is not None and not table.game.finished:
             game = table.game

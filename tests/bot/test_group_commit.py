@@ -175,7 +175,7 @@ async def test_a_table_whose_lease_was_lost_fails_alone_in_a_shared_batch(
         tables = await open_tables(manager, 3)
         lost = tables[1]
         # The table messages are posted (their ids saved under the table's lock) first.
-        await asyncio.gather(*(manager._renders[t.id] for t in tables))
+        await asyncio.gather(*(t.tasks.render for t in tables if t.tasks.render))
         for table in tables:  # the three acts below start together once these are released
             await table.lock.acquire()
         await bot.db.execute(

@@ -1,46 +1,45 @@
-"""What a table does in Discord after its state changed: the table message (coalesced edits,
-re-posted when old), result messages; private hands by DM and every public post are
-:mod:`bot.tables.outbox`, the clock (turn timers, bot and sit-out moves) :mod:`bot.tables.clock`.
-Every request counted against Discord's global limit takes a slot of one budget
-(:mod:`bot.tables.pacing`)."""
+"""Shows the tables in Discord: the table message (coalesced edits, re-posted when old or
+deleted), results and standings, notices; public posts and private hands go through the
+:class:`~bot.tables.outbox.Outbox`, whether a table is on screen is the
+:class:`~bot.tables.watch.TableWatch`'s. Every request counted against Discord's global limit
+takes a slot of one budget (:mod:`bot.tables.pacing`).
+
+The :class:`Presenter` is told what was committed by the table service (the
+:class:`~bot.tables.ports.Display` methods) and never writes a table: where a table message was
+posted is handed back to the service (:meth:`TableService.set_message`)."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import logging
-from collections import deque
-from collections.abc import Awaitable, Coroutine, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Callable
 
 import discord
 
 from bot.art import present
-from bot.history.recorder import HandHistory
+from bot.settings import Settings
 from bot.tables import handlog, store
-from bot.tables.clock import Clock
 from bot.tables.handlog import public_lines
 from bot.tables.models import Table
-from bot.tables.outbox import Outbox
+from bot.tables.outbox import Outbox, refused_for_now
 from bot.tables.pacing import Budget, Lane
-from bot.tables.watch import NEEDED
+from bot.tables.ports import Outcome
+from bot.tables.record import EDITS_PER_WINDOW
+from bot.tables.runner import Runner
+from bot.tables.service import TableService
+from bot.tables.watch import NEEDED, TableWatch
 from bot.ui import controls, render
 from engine.core.game import Event
 
-if TYPE_CHECKING:
-    from bot.client import SabaccBot
-    from bot.tables.watch import TableWatch
-
 log = logging.getLogger(__name__)
-T = TypeVar("T")
 
 MESSAGE_MAX_AGE = 3600.0  # Discord refuses many edits of messages older than an hour (30046)
 EDIT_TOO_OLD = 30046
-RATE_LIMITED = 429
 RETRY_AFTER = 2.0  # seconds before drawing again after a refused edit
-# Discord allows 5 edits of a channel's messages per 5 s: stay below (when edits are paced).
+# Discord allows 5 edits of a channel's messages per 5 s: stay below (when edits are paced,
+# EDITS_PER_WINDOW of bot.tables.record).
 EDIT_WINDOW = 5.0
-EDITS_PER_WINDOW = 4
 
 
 # What a variant calls one deal-to-reveal cycle in result titles (default "Hand").
@@ -60,137 +59,81 @@ def result_lines(events: tuple[Event, ...]) -> list[str]:
     return public_lines(result_events(events))
 
 
-class Effects(Outbox, Clock):
-    """Discord-side effects of tables; :class:`TableManager` inherits them."""
+class Presenter:
+    """Shows the tables of one table service (see the module docstring)."""
 
-    watch: TableWatch  # whether each table is on screen (set by TableManager)
-
-    def __init__(self, bot: SabaccBot) -> None:
-        self.bot = bot
-        self._tasks: set[asyncio.Task[Any]] = set()
-        self._timers: dict[int, tuple[int, asyncio.Task[Any]]] = {}
-        self._autos: dict[tuple[int, int], asyncio.Task[Any]] = {}
-        self._renders: dict[int, asyncio.Task[Any]] = {}
-        self._lobbies: dict[int, asyncio.Task[Any]] = {}
-        self._dirty: set[int] = set()
-        self._last_edit: dict[int, float] = {}
-        self._edit_times: dict[int, deque[float]] = {}
+    def __init__(
+        self,
+        client: discord.Client,
+        service: TableService,
+        runner: Runner,
+        settings: Callable[[], Settings],
+    ) -> None:
+        self.bot, self.service, self.runner = client, service, runner
+        self._settings = settings  # read at each use: a test may change the bot's settings
         # Edits, posts and DMs of all tables share Discord's global request limit (paced runs
         # only: tests and the demo draw at once).
         self.budget = Budget(
-            bot.settings.request_rate if bot.settings.edit_interval > 0 else 0,
-            clock=self.clock,
-            sleep=self.sleep,
-            spawn=lambda coro: self.spawn(coro, "budget"),
-            wait=self.intended,
+            self.settings.request_rate if self.settings.edit_interval > 0 else 0,
+            clock=runner.clock,
+            sleep=runner.sleep,
+            spawn=lambda coro: runner.spawn(coro, "budget"),
+            wait=runner.intended,
         )
-        self._open_outbox()
+        self.watch = TableWatch(
+            client,
+            service,
+            runner,
+            render=self.request_render,
+            redraw=self.redraw,
+            rate=self.budget.rate,
+        )
+        self.outbox = Outbox(client, runner, self.budget, self.watch, self._channel, self.link)
+        self.post = self.outbox.post
+        self.say = self.outbox.say
 
-    # implemented by TableManager
-    history: HandHistory
-
-    def get(self, table_id: int) -> Table | None:
-        raise NotImplementedError
-
-    # ------------------------------------------------------------------ tasks
-
-    def spawn(self, coro: Coroutine[Any, Any, Any], name: str) -> asyncio.Task[Any]:
-        """A background task whose failure is logged, never lost."""
-        task = asyncio.get_running_loop().create_task(coro, name=name)
-        self._tasks.add(task)
-        task.add_done_callback(self._task_done)
-        return task
-
-    async def sleep(self, seconds: float) -> None:
-        """Wait ``seconds`` (a timer, a bot's delay, an edit interval). Through the bot's
-        ``sleeper`` when one is set: a simulated Discord makes these waits virtual, so they pass
-        only when its clock is moved, never with wall-clock time."""
-        sleeper = getattr(self.bot, "sleeper", None)
-        await (sleeper or asyncio.sleep)(seconds)
-
-    def clock(self) -> float:
-        """Seconds on the clock :meth:`sleep` waits by: the ``sleeper``'s when it has one (a
-        simulated Discord's virtual time), else the event loop's."""
-        now = getattr(getattr(self.bot, "sleeper", None), "now", None)
-        return float(now()) if now is not None else asyncio.get_running_loop().time()
-
-    async def until(self, event: asyncio.Event) -> None:
-        """Wait until ``event`` is set (an :meth:`intended` wait)."""
-        if not event.is_set():
-            await self.intended(event.wait())
-
-    async def intended(self, awaitable: Awaitable[T]) -> T:
-        """Await something the outside world or a timer brings (an event, a slot of the
-        budget); like :meth:`sleep`, through the ``sleeper``'s ``wait`` when it has one (a
-        simulated Discord then knows this wait is intentional)."""
-        wait = getattr(getattr(self.bot, "sleeper", None), "wait", None)
-        return await (wait(awaitable) if wait is not None else awaitable)  # type: ignore[no-any-return]
-
-    def _task_done(self, task: asyncio.Task[Any]) -> None:
-        self._tasks.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            log.error("table task %s failed", task.get_name(), exc_info=task.exception())
-
-    async def close(self) -> None:
-        """Cancel every background task (bot shutdown; simcord restarts)."""
-        tasks = list(self._tasks)
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-
-    def forget(self, table: Table) -> None:
-        """Stop every timer and automatic move of a table this process no longer drives."""
-        self._stop_clock(table)
-        tasks = [self._lobbies.pop(table.id, None), self._renders.pop(table.id, None)]
-        tasks += [self._autos.pop(key) for key in list(self._autos) if key[0] == table.id]
-        for task in tasks:
-            if task is not None and task is not asyncio.current_task():
-                task.cancel()
-        self._dirty.discard(table.id)
+    @property
+    def settings(self) -> Settings:
+        """The bot's settings now."""
+        return self._settings()
 
     def link(self, table: Table) -> str:
+        """A link to the table message."""
         return render.table_url(table)
 
-    # ------------------------------------------------------------------ after changes
+    # ------------------------------------------------------------------ what was committed
 
-    async def after_start(self, table: Table) -> None:
-        """The first hand was dealt."""
-        self.watch_lobby(table)  # stops the lobby's expiry
+    def lobby_changed(self, table: Table) -> None:
+        """Seats, status or sitting-out changed: draw the table message again."""
         self.request_render(table)
-        self.deal_hands(table)
-        self.schedule(table)
 
-    def resume(self, table: Table) -> None:
-        """A game restored after a restart: drawn again (an edit may have been pending; paced,
-        :meth:`TableWatch.recovered`), then timers and automatic moves run again; its clock
-        starts once the table is shown."""
+    def started(self, table: Table) -> None:
+        """The first hand was dealt."""
+        self.request_render(table)
+        self.outbox.deal_hands(table)
+
+    def resumed(self, table: Table) -> None:
+        """A table restored after a restart (or taken over) is drawn again (an edit may have
+        been pending; paced, :meth:`TableWatch.recovered`); its clock starts once it is shown."""
         self.watch.recovered(table)
-        self.schedule(table)
 
-    async def after_action(
-        self,
-        table: Table,
-        events: tuple[Event, ...],
-        *,
-        hand_ended: bool,
-        left: tuple[int, int] | None = None,
-        hand: Sequence[str] = (),
-    ) -> None:
-        """Show what happened: the table message, changed hands, the result of a hand that
-        ended (``hand``: its whole log, else the events' lines); then the clock. The messages
-        are queued (:mod:`bot.tables.outbox`), so the action is not held up by them."""
+    def acted(self, table: Table, outcome: Outcome) -> None:
+        """Show a committed step: the table message, changed hands, the result of a hand that
+        ended (its whole log, else the events' lines), who left, the final standings. The
+        messages are queued (:mod:`bot.tables.outbox`), so the action is not held up by them."""
         game = table.game
         assert game is not None
         self.request_render(table)
-        self.deal_hands(table)
+        self.outbox.deal_hands(table)
+        events = outcome.events
         lines = (
-            self._hand_summary(table, list(hand) or result_lines(events))
-            + self.history.reveal_lines(table)
-            if hand_ended
+            self._hand_summary(table, list(outcome.hand) or result_lines(events))
+            + self.service.history.reveal_lines(table)
+            if outcome.hand_ended
             else []
         )
-        if left is not None:
-            seat, credits = left
+        if outcome.left is not None:
+            seat, credits = outcome.left
             # Said once: the result message below already has the engine's "leaves the table".
             if not any(f"leaves the table with {credits} credits" in line for line in lines):
                 mention = table.seats[seat].mention
@@ -202,10 +145,8 @@ class Effects(Outbox, Clock):
             picture = present.result_picture(self.bot, table, result_events(events), embed)
             self.post(table, embed=embed, attach=picture)
         if game.finished:
-            self._stop_clock(table)
+            table.deadline = None
             self.post(table, embed=self._standings(table))
-        else:
-            self.schedule(table)
 
     @staticmethod
     def _hand_summary(table: Table, lines: list[str]) -> list[str]:
@@ -233,7 +174,7 @@ class Effects(Outbox, Clock):
             try:
                 channel = await self.bot.fetch_channel(table.channel_id)
             except discord.NotFound:  # deleted while we did not listen: the table ends
-                self.spawn(self.watch.channel_gone(table.channel_id), f"gone-{table.id}")
+                self.runner.spawn(self.watch.channel_gone(table.channel_id), f"gone-{table.id}")
                 return None
             except discord.Forbidden:
                 self.watch.blocked(table, None, [NEEDED["view_channel"]])
@@ -245,30 +186,32 @@ class Effects(Outbox, Clock):
 
     def request_render(self, table: Table) -> None:
         """Ask for the table message to be redrawn; edits are coalesced per table."""
-        self._dirty.add(table.id)
-        task = self._renders.get(table.id)
-        if task is None or task.done():
-            self._renders[table.id] = self.spawn(self._render_loop(table), f"render-{table.id}")
+        tasks = table.tasks
+        tasks.dirty = True
+        if tasks.render is None or tasks.render.done():
+            tasks.render = self.runner.spawn(self._render_loop(table), f"render-{table.id}")
 
     async def _render_loop(self, table: Table) -> None:
         await self.bot.wait_until_ready()  # recovered tables are drawn from the cache
-        interval = self.bot.settings.edit_interval
+        interval = self.settings.edit_interval
         loop = asyncio.get_running_loop()
-        recent = self._edit_times.setdefault(table.id, deque(maxlen=EDITS_PER_WINDOW))
-        while table.id in self._dirty:
-            wait = self._last_edit.get(table.id, -interval) + interval - loop.time()
+        tasks = table.tasks
+        recent = tasks.edit_times
+        while tasks.dirty:
+            last = tasks.last_edit if tasks.last_edit is not None else -interval
+            wait = last + interval - loop.time()
             if interval > 0 and len(recent) == EDITS_PER_WINDOW:
                 wait = max(wait, recent[0] + EDIT_WINDOW - loop.time())
             if wait > 0:
-                await self.sleep(wait)
+                await self.runner.sleep(wait)
             async with self.budget.slot(Lane.EDIT):  # built only now, from the newest state
-                self._dirty.discard(table.id)
+                tasks.dirty = False
                 drawn = await self.redraw(table)
-            self._last_edit[table.id] = loop.time()
+            tasks.last_edit = loop.time()
             recent.append(loop.time())
             if not drawn:  # refused for now: draw the newest state a little later
-                self._dirty.add(table.id)
-                await self.sleep(RETRY_AFTER)
+                tasks.dirty = True
+                await self.runner.sleep(RETRY_AFTER)
 
     async def redraw(self, table: Table) -> bool:
         """Edit the table message now, or post it anew when missing or over an hour old.
@@ -286,11 +229,10 @@ class Effects(Outbox, Clock):
                 and store.now() - table.message_posted_at < MESSAGE_MAX_AGE
             )
         )
-        if fresh and isinstance(channel, discord.abc.GuildChannel | discord.Thread):
+        partial = getattr(channel, "get_partial_message", None)
+        if fresh and table.message_id is not None and partial is not None:
             try:
-                await channel.get_partial_message(table.message_id).edit(  # type: ignore[union-attr,arg-type]
-                    embed=embed, view=view
-                )
+                await partial(table.message_id).edit(embed=embed, view=view)
                 self.watch.drawn(table)
                 return True
             except discord.Forbidden:
@@ -301,7 +243,7 @@ class Effects(Outbox, Clock):
                     return True
                 log.info("table %s message was deleted; posting it again", table.id)
             except discord.HTTPException as exc:
-                if exc.status == RATE_LIMITED or exc.status >= 500:
+                if refused_for_now(exc):
                     log.info("table %s edit refused (%s); retrying", table.id, exc.status)
                     return False
                 if exc.code != EDIT_TOO_OLD or not table.open:
@@ -320,7 +262,10 @@ class Effects(Outbox, Clock):
     ) -> None:
         old = table.message_id
         try:
-            message = await channel.send(embed=embed, view=view)
+            if view is None:
+                message = await channel.send(embed=embed)
+            else:
+                message = await channel.send(embed=embed, view=view)
         except discord.Forbidden:
             self.watch.blocked(table, channel, [NEEDED["send_messages"]])
             return
@@ -329,12 +274,9 @@ class Effects(Outbox, Clock):
             self.watch.drawn(table)  # an unknown failure never stops the clock
             return
         self.watch.drawn(table)
-        async with table.lock:
-            table.message_id, table.message_posted_at = message.id, store.now()
-            async with self.bot.db.transaction() as conn:
-                await store.save_table(conn, table)
+        await self.service.set_message(table, message.id)
         if old is not None and isinstance(channel, discord.abc.GuildChannel | discord.Thread):
-            self.spawn(self._moved(channel, old, message.jump_url), f"moved-{table.id}")
+            self.runner.spawn(self._moved(channel, old, message.jump_url), f"moved-{table.id}")
 
     async def _moved(
         self, channel: discord.abc.GuildChannel | discord.Thread, old: int, url: str
@@ -343,4 +285,6 @@ class Effects(Outbox, Clock):
         async with self.budget.slot(Lane.EDIT):
             with contextlib.suppress(discord.HTTPException):
                 moved = discord.Embed(description=f"This table moved: {url}")
-                await channel.get_partial_message(old).edit(embed=moved, view=None)  # type: ignore[union-attr]
+                partial = getattr(channel, "get_partial_message", None)
+                if partial is not None:
+                    await partial(old).edit(embed=moved, view=None)

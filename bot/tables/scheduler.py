@@ -1,81 +1,106 @@
 """The clock of the tables: lobby expiry, turn timers with a reminder, strikes and sitting
-out, and the moves of bots and of players who sit out. A turn timer only runs while the table
-is on screen (:mod:`bot.tables.watch`)."""
+out, the moves of bots and of players who sit out, and closing a game nobody plays at. A turn
+timer only runs while the table is on screen (:mod:`bot.tables.watch`).
+
+:class:`Scheduler` changes no table itself: each of its moves is a call of the
+:class:`~bot.tables.service.TableService` like a click, and its notices go through the
+presenter. Its tasks live on each table's record (:class:`bot.tables.record.TableTasks`). A
+timer or an expiry never dies on a database error: it tries again after :data:`RETRY_AFTER`
+seconds (the error is logged once), until the change is written or no longer due."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import logging
-from collections.abc import Coroutine
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable
+from functools import partial
+from typing import TypeVar
 
 from bot.errors import NotYourTurn, StaleButton, TableError
+from bot.settings import Settings
 from bot.tables import handlog, store
 from bot.tables.models import Status, Table
-from engine.core.game import Action, Event, IllegalAction
-
-if TYPE_CHECKING:
-    from bot.client import SabaccBot
-    from bot.tables.watch import TableWatch
+from bot.tables.presenter import Presenter
+from bot.tables.runner import Runner
+from bot.tables.service import TableService
+from bot.tables.unattended import closing_line
+from engine.core.game import Action, IllegalAction
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 REMINDER_BEFORE = 30.0
+RETRY_AFTER = 5.0  # seconds before a timer's change is tried again after a database error
 
 
-class Clock:
-    """Timers and automatic moves; :class:`bot.tables.effects.Effects` inherits them."""
+class Scheduler:
+    """Timers and automatic moves of one table service (see the module docstring)."""
 
-    bot: SabaccBot
-    watch: TableWatch
-    _timers: dict[int, tuple[int, asyncio.Task[Any]]]
-    _autos: dict[tuple[int, int], asyncio.Task[Any]]
-    _lobbies: dict[int, asyncio.Task[Any]]
+    def __init__(
+        self,
+        service: TableService,
+        presenter: Presenter,
+        runner: Runner,
+        settings: Callable[[], Settings],
+    ) -> None:
+        self.service, self.presenter, self.runner = service, presenter, runner
+        self.watch = presenter.watch
+        self._settings = settings  # read at each use: a test may change the bot's settings
 
-    if TYPE_CHECKING:  # implemented by Effects and TableManager
+    @property
+    def settings(self) -> Settings:
+        """The bot's settings now."""
+        return self._settings()
 
-        def spawn(self, coro: Coroutine[Any, Any, Any], name: str) -> asyncio.Task[Any]: ...
-
-        async def sleep(self, seconds: float) -> None: ...
-
-        async def say(self, table: Table, content: str | None = None, **kwargs: Any) -> None: ...
-
-        def request_render(self, table: Table) -> None: ...
-
-        async def expire(self, table: Table) -> bool: ...
-
-        async def act(
-            self, table: Table, seat: int, action: Action, *, turn: int, source: str = "player"
-        ) -> tuple[Event, ...]: ...
-
-        async def strike(self, table: Table, seat: int) -> bool: ...
+    async def _persist(self, what: str, table: Table, change: Callable[[], Awaitable[T]]) -> T:
+        """Run ``change`` until it is written: a database error is logged once, then it is
+        tried again every :data:`RETRY_AFTER` seconds (user-facing refusals are raised)."""
+        told = False
+        while True:
+            try:
+                return await change()
+            except (TableError, IllegalAction):
+                raise
+            except Exception:
+                if not told:
+                    log.exception("%s of table %s failed; trying again", what, table.id)
+                    told = True
+                await self.runner.sleep(RETRY_AFTER)
 
     def watch_lobby(self, table: Table) -> None:
         """(Re)start the lobby's expiry: it closes after ``lobby_timeout`` without a change."""
-        previous = self._lobbies.pop(table.id, None)
+        tasks = table.tasks
+        previous, tasks.lobby = tasks.lobby, None
         if previous is not None and previous is not asyncio.current_task():
             previous.cancel()
         if table.status is Status.LOBBY:
-            self._lobbies[table.id] = self.spawn(self._lobby_timer(table), f"lobby-{table.id}")
+            tasks.lobby = self.runner.spawn(self._lobby_timer(table), f"lobby-{table.id}")
 
     async def _lobby_timer(self, table: Table) -> None:
-        await self.sleep(self.bot.settings.lobby_timeout)
-        await self.bot.wait_until_ready()
-        if await self.expire(table):
-            self.request_render(table)
-            minutes = round(self.bot.settings.lobby_timeout / 60)
-            await self.say(
+        await self.runner.sleep(self.settings.lobby_timeout)
+        await self.service.ready()
+        if await self._persist("expiry", table, lambda: self.service.expire(table)):
+            self.presenter.request_render(table)
+            minutes = round(self.settings.lobby_timeout / 60)
+            await self.presenter.say(
                 table,
                 f"The {table.variant.name} lobby closed: nobody started it for {minutes} minutes. "
                 "Every buy-in was refunded.",
             )
 
     def _stop_clock(self, table: Table) -> None:
-        timer = self._timers.pop(table.id, None)
-        if timer is not None and timer[1] is not asyncio.current_task():
-            timer[1].cancel()
+        table.tasks.stop_timer()
         table.deadline = None
+
+    def close_unattended(self, table: Table) -> None:
+        """Close a game nobody plays at any more (in the background), then say why."""
+        self.runner.spawn(self._close(table), f"close-{table.id}")
+
+    async def _close(self, table: Table) -> None:
+        await self.service.ready()  # also when found at start-up (recovery)
+        if await self._persist("closing", table, lambda: self.service.close_unattended(table)):
+            await self.presenter.say(table, closing_line(table))
 
     def schedule(self, table: Table) -> None:
         """(Re)start the turn timer when a new decision began; start bot and sit-out moves."""
@@ -83,17 +108,19 @@ class Clock:
         if game is None or game.finished or table.status is not Status.PLAYING:
             self._stop_clock(table)
             return
-        current = self._timers.get(table.id)
-        if current is None or current[0] != game.turn or current[1].done():
+        tasks = table.tasks
+        if tasks.timer is None or tasks.timer_turn != game.turn or tasks.timer.done():
             self._stop_clock(table)
             table.deadline = store.now() + table.turn_timeout
-            task = self.spawn(self._timer(table, game.turn), f"timer-{table.id}")
-            self._timers[table.id] = (game.turn, task)
+            tasks.timer = self.runner.spawn(self._timer(table, game.turn), f"timer-{table.id}")
+            tasks.timer_turn = game.turn
         for seat in game.pending_seats():
             automatic = table.seats[seat].is_bot or seat in table.sitting_out
-            key = (table.id, seat)
-            if automatic and (key not in self._autos or self._autos[key].done()):
-                self._autos[key] = self.spawn(self._auto(table, seat), f"auto-{table.id}-{seat}")
+            auto = tasks.autos.get(seat)
+            if automatic and (auto is None or auto.done()):
+                tasks.autos[seat] = self.runner.spawn(
+                    self._auto(table, seat), f"auto-{table.id}-{seat}"
+                )
 
     def decide(self, table: Table, seat: int) -> Action:
         """The move of a bot or of a player who sits out."""
@@ -121,32 +148,37 @@ class Clock:
         return await asyncio.to_thread(choose_action, table.variant.id, copy, seat, style)
 
     async def _auto(self, table: Table, seat: int) -> None:
-        await self.bot.wait_until_ready()
+        await self.service.ready()
         is_bot = table.seats[seat].is_bot
-        delay = self.bot.settings.bot_delay if is_bot else 0.0
+        delay = self.settings.bot_delay if is_bot else 0.0
         if delay > 0:
-            await self.sleep(delay)
-        self._autos.pop((table.id, seat), None)
+            await self.runner.sleep(delay)
+        table.tasks.autos.pop(seat, None)
         game = table.game
         if game is None or game.finished or seat not in game.pending_seats():
             return
         turn = game.turn
         action = await self.think(table, seat)
+        source = "bot" if is_bot else "auto"
         try:
-            await self.act(table, seat, action, turn=turn, source="bot" if is_bot else "auto")
+            await self._persist(
+                "a move",
+                table,
+                lambda: self.service.act(table, seat, action, turn=turn, source=source),
+            )
         except (StaleButton, NotYourTurn, TableError):
             return
         except IllegalAction:
             log.exception("automatic move %s of seat %s was illegal; using default", action, seat)
             with contextlib.suppress(StaleButton, NotYourTurn, TableError, IllegalAction):
-                await self.act(
+                await self.service.act(
                     table, seat, game.default_action(seat), turn=game.turn, source="auto"
                 )
 
     async def _timer(self, table: Table, turn: int) -> None:
         """Play the default move of whoever is late; the clock stops while the table cannot
         be seen (a redraw after such a pause gives a full turn again)."""
-        await self.bot.wait_until_ready()
+        await self.service.ready()
         reminded: float | None = None  # the deadline a reminder was sent for
         while self._current(table, turn):
             await self.watch.until_visible(table)
@@ -157,14 +189,16 @@ class Clock:
                     await self._time_out(table, turn)
                     return
             elif left > REMINDER_BEFORE and reminded != deadline:
-                await self.sleep(left - REMINDER_BEFORE)
+                await self.runner.sleep(left - REMINDER_BEFORE)
                 reminded = deadline
                 late = self._humans_pending(table)
                 if late and self._current(table, turn) and table.deadline == deadline:
                     who = ", ".join(table.seats[s].mention for s in late)
-                    await self.say(table, f"⏳ {who}: {int(REMINDER_BEFORE)} seconds left to act.")
+                    await self.presenter.say(
+                        table, f"⏳ {who}: {int(REMINDER_BEFORE)} seconds left to act."
+                    )
             else:
-                await self.sleep(left)
+                await self.runner.sleep(left)
 
     async def _time_out(self, table: Table, turn: int) -> None:
         for seat in self._humans_pending(table):
@@ -172,23 +206,28 @@ class Clock:
                 return
             game = table.game
             assert game is not None
+            default = game.default_action(seat)
             try:
-                events = await self.act(
-                    table, seat, game.default_action(seat), turn=turn, source="timeout"
+                events = await self._persist(
+                    "a timeout",
+                    table,
+                    partial(self.service.act, table, seat, default, turn=turn, source="timeout"),
                 )
             except (StaleButton, NotYourTurn, TableError):
                 continue
             mention = table.seats[seat].mention
             what = table.names(handlog.played(events, table.seats[seat].player_id))
-            if await self.strike(table, seat):
-                self.schedule(table)  # if they are to act again already, play it now
-                await self.say(
+            if await self.service.strike(table, seat):
+                self.service.schedule(table)  # if they are to act again already, play it now
+                await self.presenter.say(
                     table,
                     f"{mention} timed out twice and now sits out (I played for them: {what}); I "
                     "play their turns until they click **I'm back**.",
                 )
             else:
-                await self.say(table, f"{mention} ran out of time; I played for them: {what}.")
+                await self.presenter.say(
+                    table, f"{mention} ran out of time; I played for them: {what}."
+                )
 
     def _current(self, table: Table, turn: int) -> bool:
         game = table.game

@@ -1,0 +1,85 @@
+"""What the runtime keeps for one table besides its stored state: its tasks, render, post and DM
+state, whether it is on screen. One :class:`TableTasks` lives on each :class:`Table`
+(``table.tasks``), created with it and dropped with it: nothing about a table is kept in a
+dictionary keyed by its id, so a finished table leaves memory as soon as its last message went.
+
+:meth:`TableTasks.stop` cancels what would change the table (its turn timer, bot and sit-out
+moves, lobby expiry, permission re-checks); what shows what was committed (the table message's
+last edit, queued posts, due DMs) runs to its end and needs no table index to do so.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import deque
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+EDITS_PER_WINDOW = 4  # edits of one channel remembered for Discord's 5 per 5 s (presenter)
+Attach = Callable[[], Awaitable[dict[str, Any]]]
+
+
+@dataclass(slots=True)
+class Post:
+    """One queued public message: ``send`` arguments, ``attach`` painting more of them (a
+    picture) when it is due; ``sent`` resolves once it was sent (or given up, logged)."""
+
+    content: str | None
+    kwargs: dict[str, Any]
+    attach: Attach | None = None
+    sent: asyncio.Future[None] = field(
+        default_factory=lambda: asyncio.get_running_loop().create_future()
+    )
+
+
+def _cancel(task: asyncio.Task[Any] | None) -> None:
+    if task is not None and task is not asyncio.current_task():
+        task.cancel()
+
+
+@dataclass(slots=True, eq=False)
+class TableTasks:
+    """The runtime record of one table (see the module docstring)."""
+
+    # scheduler: the turn timer (for ``timer_turn``), bot and sit-out moves per seat, expiry
+    timer: asyncio.Task[Any] | None = None
+    timer_turn: int = -1
+    autos: dict[int, asyncio.Task[Any]] = field(default_factory=dict)
+    lobby: asyncio.Task[Any] | None = None
+    # presenter: the table message (coalesced edits), public posts in order, hand DMs per seat
+    render: asyncio.Task[Any] | None = None
+    dirty: bool = False
+    last_edit: float | None = None
+    edit_times: deque[float] = field(default_factory=lambda: deque(maxlen=EDITS_PER_WINDOW))
+    posts: deque[Post] = field(default_factory=deque)
+    poster: asyncio.Task[Any] | None = None
+    dms_due: dict[int, int] = field(default_factory=dict)  # seat -> the member to DM
+    dmers: dict[int, asyncio.Task[Any]] = field(default_factory=dict)
+    attach_told: bool = False  # the host was told the channel refuses pictures
+    # watch: on screen with the state last drawn; missing permissions; their re-check
+    visible: asyncio.Event = field(default_factory=asyncio.Event)
+    blocked: tuple[str, ...] | None = None
+    recheck: asyncio.Task[Any] | None = None
+
+    def stop_timer(self) -> None:
+        """Cancel the turn timer (unless it is the caller)."""
+        _cancel(self.timer)
+        self.timer, self.timer_turn = None, -1
+
+    def stop(self) -> None:
+        """Cancel everything that would change the table (the table ended, or another process
+        drives it now); the render, posts and DMs of what was committed go on."""
+        self.stop_timer()
+        for task in (self.lobby, self.recheck, *self.autos.values()):
+            _cancel(task)
+        self.lobby = self.recheck = None
+        self.autos.clear()
+
+    def cancel_all(self) -> None:
+        """Cancel every task of the table (it is no longer ours to show either)."""
+        self.stop()
+        for task in (self.render, self.poster, *self.dmers.values()):
+            _cancel(task)
+        self.dirty = False
+        self.dms_due.clear()

@@ -1,0 +1,675 @@
+"""The table service: the one owner of every table of this process, and the only code that
+changes one. No Discord here.
+
+Shape of the runtime (each a separate object, given what it needs; wired by
+:mod:`bot.tables.runtime`)::
+
+    TableService  (this module)   validates, applies the engine, writes, keeps the index
+      ├─ tells a Display  (bot.tables.presenter)   what was committed: it draws and posts
+      ├─ tells a Timers   (bot.tables.scheduler)   to (re)start turn timers, moves, expiry
+      └─ Leases           (bot.tables.leases)      which process drives which table
+    TableWatch (bot.tables.watch)   whether each table is on screen; ends a deleted channel's
+
+Every change — create, join, leave, add a bot, start, act, time out, sit out, expire, close
+unattended, abandon, settle, take over — is one method that takes the table's lock, validates
+once (one wording for each refusal: :data:`CLOSED`, :data:`OVER`, :data:`STALE`,
+:data:`NOT_YOUR_TURN`), changes the table in memory, and writes once through :meth:`_write`:
+the table row, ledger rows and escrow (accounts in one order: by account id), the action-log
+row, the hand-history step and statistics, fenced by the table's lease, in one transaction of
+the group commit (:mod:`bot.tables.commits`). If the write fails, memory is put back
+(:class:`~bot.tables.snapshot.Snapshot`) and nothing was changed. Only after the commit does the
+service tell the display and the timers.
+
+The service keeps only an index of the open tables, by id and by channel. A table that ends
+(finished, cancelled, abandoned, lost to another process) leaves the index at once and its
+record stops its timers (:meth:`bot.tables.record.TableTasks.stop`); what remains to be shown
+of it runs to its end, and then nothing refers to it any more.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.bank import HOUSE, Bank
+from bot.errors import NotYourTurn, StaleButton, TableError
+from bot.history.recorder import HandHistory, HandStep
+from bot.settings import Settings
+from bot.storage import Database, IntegrityError, Tx
+from bot.tables import store
+from bot.tables.commits import GroupCommit
+from bot.tables.guard import uncancelled
+from bot.tables.handlog import public_lines, record
+from bot.tables.leases import Leases, default_owner
+from bot.tables.models import Seat, Status, Table
+from bot.tables.ports import Display, Outcome, Timers
+from bot.tables.runner import Runner
+from bot.tables.snapshot import Snapshot, may_act
+from bot.tables.turns import Turns
+from bot.tables.unattended import leave_order, nobody_playing
+from engine.core.game import Action, ActionSpec, Event, Game, VariantInfo
+
+log = logging.getLogger(__name__)
+
+CLOSED = "This table is closed."
+OVER = "This game is over."
+STALE = "This button is out of date: the table has moved on."
+NOT_YOUR_TURN = "It's not your turn."
+UNATTENDED = "unattended"  # the action log's source of the leaves of a table nobody plays at
+
+Move = tuple[str, int, int]  # ("in" | "out", account, credits)
+
+
+class ChannelBusy(TableError):
+    """The channel already has an open ``table``."""
+
+    def __init__(self, table: Table, link: str) -> None:
+        super().__init__(f"This channel already has a {table.variant.name} table: {link}")
+        self.table = table
+
+
+def account(seat: Seat) -> int:
+    """The account a seat plays from: its member's, or the house's for a bot."""
+    return HOUSE if seat.is_bot else seat.user_id
+
+
+@dataclass(slots=True)
+class Change:
+    """What one write stores besides the table row (see :meth:`TableService._write`)."""
+
+    moves: list[Move] = field(default_factory=list)
+    # accepted steps: (seat, action, source, hand-history step, the game right after it or None)
+    steps: list[tuple[int, Action, str, HandStep, Game | None]] = field(default_factory=list)
+    left: list[tuple[int, int]] = field(default_factory=list)  # (seat, credits) -> statistics
+    started: bool = False  # its game was just created: its first hand is recorded
+    history: bool = True  # record the steps in the hand history
+    log_source: str | None = None  # the action log's source of the steps, if not their own
+
+
+class TableService:
+    """The one owner of this process's tables (see the module docstring)."""
+
+    def __init__(
+        self,
+        *,
+        database: Callable[[], Database],
+        bank: Callable[[], Bank],
+        settings: Settings,
+        runner: Runner,
+        ready: Callable[[], Awaitable[Any]],
+        serves: Callable[[int], bool] = lambda _guild_id: True,
+    ) -> None:
+        self._database, self._bank = database, bank
+        self.settings = settings
+        self.runner = runner
+        self.ready = ready  # returns once the Discord cache is ready
+        self.history = HandHistory(self)
+        self.group = GroupCommit(database)
+        self.leases = Leases(
+            self,
+            owner=settings.instance_id or default_owner(),
+            ttl=settings.lease_ttl,
+            serves=serves,
+        )
+        self.turns = Turns()
+        # Seeds of new games; tests replace it with a seeded ``random.Random``.
+        self.seeds: random.Random = random.SystemRandom()
+        self.tables: dict[int, Table] = {}  # the open tables by id ...
+        self._channels: dict[int, Table] = {}  # ... and by channel
+        self._creating: dict[tuple[int, int], int] = {}  # (guild, host) -> lobbies being opened
+        self.display: Display | None = None
+        self.timers: Timers | None = None
+
+    @property
+    def db(self) -> Database:
+        """The database."""
+        return self._database()
+
+    @property
+    def bank(self) -> Bank:
+        """The bank."""
+        return self._bank()
+
+    async def recover(self) -> None:
+        """Start-up: refund escrow of closed tables, then drive every open table no other live
+        process holds (see :mod:`bot.tables.leases`), and keep taking over tables whose lease
+        ran out."""
+        await self.leases.recover()
+
+    async def close(self) -> None:
+        """Stop every task of the runtime (shutdown; simcord restarts)."""
+        await self.runner.close()
+
+    def attach(self, display: Display, timers: Timers) -> None:
+        """Given once, by :mod:`bot.tables.runtime`: who is told what was committed."""
+        self.display, self.timers = display, timers
+
+    @property
+    def _show(self) -> Display:
+        assert self.display is not None, "the runtime is wired in bot.tables.runtime"
+        return self.display
+
+    @property
+    def _clock(self) -> Timers:
+        assert self.timers is not None, "the runtime is wired in bot.tables.runtime"
+        return self.timers
+
+    # ------------------------------------------------------------------ index
+
+    def get(self, table_id: int) -> Table | None:
+        """An open table by id."""
+        return self.tables.get(table_id)
+
+    def in_channel(self, channel_id: int) -> Table | None:
+        """The open table of a channel, if any."""
+        return self._channels.get(channel_id)
+
+    def require(self, table_id: int) -> Table:
+        """An open table by id, else :data:`CLOSED`."""
+        table = self.tables.get(table_id)
+        if table is None or not table.open:
+            raise TableError(CLOSED)
+        return table
+
+    def with_message(self, message_ids: Iterable[int]) -> list[Table]:
+        """The open tables whose message is one of ``message_ids``."""
+        wanted = set(message_ids)
+        return [t for t in self.tables.values() if t.message_id in wanted]
+
+    def _index(self, table: Table) -> None:
+        self.tables[table.id] = table
+        self._channels[table.channel_id] = table
+
+    def _ended(self, table: Table) -> None:
+        """``table`` is no longer open here: out of the index, its timers stopped."""
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+        if self._channels.get(table.channel_id) is table:
+            del self._channels[table.channel_id]
+        table.tasks.stop()
+        self.history.forget(table.id)
+        self.leases.finished(table.id)
+
+    def adopt(self, table: Table) -> None:
+        """Drive a table read from the database (start-up, or taken over from another process):
+        indexed, drawn again, its timers restarted."""
+        self._index(table)
+        self._show.resumed(table)
+        if table.status is Status.PLAYING:
+            self.schedule(table)
+        else:
+            self._clock.watch_lobby(table)
+
+    def lost(self, table_id: int) -> None:
+        """Another process drives ``table_id`` now: forget it, stop all of its tasks."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            log.warning("table %s is now driven by another process", table_id)
+            self._ended(table)
+            table.tasks.cancel_all()
+
+    # ------------------------------------------------------------------ the one write
+
+    async def _write(self, table: Table, change: Change | None = None) -> None:
+        """Write ``table`` and ``change`` in one transaction (see the module docstring): plain
+        statements batched with other tables' writes, or, when credits move, the game ends or a
+        hand must be read or closed, that work in a savepoint of the batch. Finished even if the
+        caller is cancelled; raises (and nothing was written) when refused."""
+        change = change or Change()
+        game = table.game
+        logged = change.log_source
+        row = store.RowWrite(table, [(s, a, logged or src) for s, a, src, *_ in change.steps])
+        # the game ended in this write: settle it (a later write of the table never does)
+        finished = game is not None and game.finished and table.status is Status.PLAYING
+        plain: list[store.Statement] | None = [] if not change.steps else None
+        if len(change.steps) == 1 and change.history and not change.moves and not finished:
+            seat, action, source, step, _ = change.steps[0]
+            plain = self.history.plain_step(table, seat, action, source, step)
+        simple = not (change.moves or change.left or change.started or finished)
+        if plain is not None and simple:
+            ready = [*row.statements(), *plain]
+            await uncancelled(self.group.write(lambda: ready, None, row.committed, lease=row.lease))
+            return
+        rewind = self.history.rewinder(table.id)
+        bank = self._bank()
+
+        async def work(conn: Tx) -> None:
+            rewind()  # a write tried again (its batch failed) records its steps once
+            moves = list(change.moves)
+            if finished:
+                moves += self._settlement(table)
+            for direction, who, amount in sorted(moves, key=lambda m: m[1]):  # one lock order
+                if amount <= 0:
+                    continue
+                if direction == "in":
+                    await bank.escrow_in(conn, table.guild_id, who, table.id, amount)
+                else:
+                    await bank.pay_out_in(conn, table.guild_id, table.id, who, amount, "payout")
+            if change.started:
+                await self.history.on_start(conn, table)
+            if change.history:
+                for seat, action, source, step, after in change.steps:
+                    await self.history.on_step(conn, table, seat, action, source, step, after)
+            for seat, credits in change.left:
+                await self._record(conn, table, seat, credits)
+            if finished:
+                await self._record_final(conn, table)
+
+        await uncancelled(self.group.write(row.statements, work, row.committed, lease=row.lease))
+
+    def _settlement(self, table: Table) -> list[Move]:
+        """Every final stack back to its account (the game ended in this write)."""
+        assert table.game is not None
+        payouts = table.game.payouts()
+        table.status = Status.FINISHED
+        return [("out", account(table.seats[i]), amount) for i, amount in payouts.items()]
+
+    async def _record_final(self, conn: Tx, table: Table) -> None:
+        """The statistics of everyone who played to the end; escrow must be empty now."""
+        assert table.game is not None
+        payouts = table.game.payouts()
+        best = max(payouts.values(), default=0)
+        for index in range(len(table.seats)):
+            if index not in table.left_seats:  # who left had theirs written then
+                amount = payouts.get(index, 0)
+                await self._record(conn, table, index, amount, won=amount > 0 and amount == best)
+        left = await self._bank().table_escrow(conn, table.id)
+        if any(left.values()):
+            log.error("table %s settled with escrow left over: %s", table.id, left)
+
+    async def _record(
+        self, conn: Tx, table: Table, index: int, credits: int, won: bool = False
+    ) -> None:
+        """Statistics of one player's game (members only; bots keep none)."""
+        seat = table.seats[index]
+        stats = table.game.seat_stats() if table.game is not None else {}
+        if seat.is_bot or index not in stats:
+            return
+        await store.record_stats(
+            conn,
+            guild_id=table.guild_id,
+            user_id=seat.user_id,
+            variant=table.variant.id,
+            stats=self.history.game_stats(table, stats[index]),
+            net=credits - table.buy_in,
+            won_game=won,
+        )
+
+    # ------------------------------------------------------------------ lobby
+
+    async def create(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host: Seat,
+        info: VariantInfo,
+        buy_in: int,
+        turn_timeout: int,
+        options: dict[str, Any] | None = None,
+    ) -> Table:
+        """Open a lobby with the host seated (their buy-in escrowed)."""
+        existing = self.in_channel(channel_id)
+        if existing is not None:
+            raise ChannelBusy(existing, self._show.link(existing))
+        table = Table(
+            id=0,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            variant=info,
+            host_id=host.user_id,
+            buy_in=buy_in,
+            turn_timeout=turn_timeout,
+            options=dict(options or {}),
+            seats=[host],
+        )
+        limit, bank, key = self.settings.lobby_limit, self._bank(), (guild_id, host.user_id)
+        hosted = sum(
+            t.status is Status.LOBBY and (t.guild_id, t.host_id) == key
+            for t in self.tables.values()
+        )
+        if hosted + self._creating.get(key, 0) >= limit:
+            raise TableError(
+                f"You already host {limit} open lobbies on this server: start or cancel one of "
+                "them first."
+            )
+
+        async def work(conn: Tx) -> None:
+            table.id = await store.insert_table(conn, table)
+            await self.leases.hold_in(conn, table)
+            await bank.escrow_in(conn, guild_id, host.user_id, table.id, buy_in)
+            await self.history.on_lobby(conn, table, self.seeds)
+
+        row = store.RowWrite(table, [])
+        self._creating[key] = self._creating.get(key, 0) + 1  # counted until indexed
+        try:
+            await uncancelled(self.group.write(row.statements, work, row.committed))
+        except IntegrityError:
+            raise TableError("This channel already has a table.") from None
+        finally:
+            self._creating[key] -= 1
+            if not self._creating[key]:
+                del self._creating[key]
+        self._index(table)
+        self._clock.watch_lobby(table)
+        return table
+
+    def _require_lobby(self, table: Table) -> None:
+        if table.status is not Status.LOBBY:
+            raise TableError("The game has already started." if table.open else CLOSED)
+
+    async def join(self, table: Table, seat: Seat) -> None:
+        """Seat a member (or a bot, whose buy-in comes from the house)."""
+        async with table.lock:
+            self._require_lobby(table)
+            if not seat.is_bot and table.seat_of(seat.user_id) is not None:
+                raise TableError("You are already seated at this table.")
+            if len(table.seats) >= table.variant.max_players:
+                raise TableError("This table is full.")
+            table.seats.append(seat)
+            try:
+                await self._write(table, Change([("in", account(seat), table.buy_in)]))
+            except BaseException:
+                table.seats.pop()
+                raise
+        self._clock.watch_lobby(table)  # its lobby message is redrawn by whoever answers
+
+    async def leave_lobby(self, table: Table, user_id: int) -> None:
+        """Un-seat a member before the start and refund them; the host's leaving closes it."""
+        async with table.lock:
+            self._require_lobby(table)
+            index = table.seat_of(user_id)
+            if index is None:
+                raise TableError("You are not seated at this table.")
+            if user_id == table.host_id:
+                await self._cancel_locked(table)
+                return
+            seat = table.seats.pop(index)
+            try:
+                await self._write(table, Change([("out", seat.user_id, table.buy_in)]))
+            except BaseException:
+                table.seats.insert(index, seat)
+                raise
+        self._clock.watch_lobby(table)
+
+    async def cancel(self, table: Table, user_id: int) -> None:
+        """Host only: close the lobby and refund every buy-in."""
+        async with table.lock:
+            self._require_lobby(table)
+            if user_id != table.host_id:
+                raise TableError("Only the host can cancel the table.")
+            await self._cancel_locked(table)
+
+    async def expire(self, table: Table) -> bool:
+        """Close a lobby nobody started in time (refunds everyone). False if it moved on."""
+        async with table.lock:
+            if table.status is not Status.LOBBY:
+                return False
+            await self._cancel_locked(table)
+        return True
+
+    async def close_unshown(self, table: Table) -> None:
+        """The lobby's message could not be shown (the reply to ``/start`` failed): close it
+        and refund at once, so no credits stay held for a lobby nobody sees."""
+        async with table.lock:
+            if table.status is Status.LOBBY:
+                await self._cancel_locked(table)
+
+    async def _cancel_locked(self, table: Table) -> None:
+        moves = [("out", account(s), table.buy_in) for s in table.seats]
+        table.status = Status.CANCELLED
+        try:
+            await self._write(table, Change(moves))
+        except BaseException:
+            table.status = Status.LOBBY
+            raise
+        self._ended(table)
+
+    async def start(self, table: Table, user_id: int) -> None:
+        """Host only: deal the first hand."""
+        async with table.lock:
+            self._require_lobby(table)
+            if user_id != table.host_id:
+                raise TableError("Only the host can start the game.")
+            if len(table.seats) < table.variant.min_players:
+                raise TableError(
+                    f"{table.variant.name} needs at least {table.variant.min_players} players."
+                )
+            table.game = table.variant.create(
+                [s.player_id for s in table.seats],
+                buy_in=table.buy_in,
+                options={**table.variant.options, **table.options},
+                seed=self.history.seed_source(table, self.seeds),
+            )
+            table.status = Status.PLAYING
+            table.hands_sent = {}
+            table.log.clear()
+            table.log.extend(public_lines(table.game.opening_events))  # antes, deal, target…
+            try:
+                await self._write(table, Change(started=True))
+            except BaseException:
+                table.game, table.status = None, Status.LOBBY
+                table.log.clear()
+                raise
+        self._clock.watch_lobby(table)  # stops the lobby's expiry
+        self._show.started(table)
+        self.schedule(table)
+
+    async def set_message(self, table: Table, message_id: int) -> None:
+        """The table message was (re)posted: remember where (written with the table)."""
+        async with table.lock:
+            table.message_id, table.message_posted_at = message_id, store.now()
+            if table.open:  # a closed table's row is final
+                await self._write(table)
+
+    # ------------------------------------------------------------------ play
+
+    def check_turn(self, table: Table, seat: int | None, turn: int, kind: str) -> ActionSpec:
+        """May ``seat`` take an action of ``kind`` on ``turn`` now? The action's spec, else
+        the one refusal that applies (the only place these are worded)."""
+        game = table.game
+        if not table.open:
+            raise TableError(CLOSED)
+        if seat is None or not table.still_in(seat):
+            raise TableError("You're not seated at this table.")
+        if game is None:
+            raise TableError("The game has not started yet.")
+        if game.finished or table.status is not Status.PLAYING:
+            raise TableError(OVER)
+        if game.turn != turn:
+            raise StaleButton(STALE)
+        for spec in game.legal_actions(seat):  # out-of-turn actions are listed for waiting seats
+            if spec.kind == kind:
+                return spec
+        if not may_act(game, seat, kind):
+            raise NotYourTurn(NOT_YOUR_TURN)
+        raise TableError("You can't do that right now.")
+
+    async def act(
+        self, table: Table, seat: int, action: Action, *, turn: int, source: str = "player"
+    ) -> tuple[Event, ...]:
+        """Apply one decision of ``seat``; nothing changes unless it is legal and current."""
+        await self.turns.take()  # a burst of clicks is spread over turns of the event loop
+        async with table.lock:
+            game = table.game
+            if game is None or table.status is not Status.PLAYING:
+                raise TableError(OVER)
+            if game.turn != turn:
+                raise StaleButton(STALE)
+            if not may_act(game, seat, action.kind):
+                raise NotYourTurn(NOT_YOUR_TURN)
+            saved = Snapshot.of(table)
+            hand_before = table.public_view().hand_no
+            try:
+                events = game.apply(seat, action)
+                new_hand = not game.finished and table.public_view().hand_no != hand_before
+                ended = record(table.log, events, new_hand=new_hand)
+                if source == "player":
+                    table.strikes.pop(seat, None)
+                step = (events, saved.game, hand_before)
+                await self._write(table, Change(steps=[(seat, action, source, step, None)]))
+            except BaseException:
+                saved.restore(table)
+                raise
+            hand_ended = game.finished or new_hand
+            hand = ended or list(table.log) if hand_ended else []
+        self._after(table, Outcome(events, hand_ended=hand_ended, hand=hand))
+        return events
+
+    async def leave_game(self, table: Table, user_id: int) -> None:
+        """A seated member leaves a running game: forfeit, and their stack goes back now."""
+        async with table.lock:
+            game = table.game
+            index = table.seat_of(user_id)
+            if game is None or game.finished or table.status is not Status.PLAYING:
+                raise TableError(OVER)
+            if index is None or not table.still_in(index):
+                raise TableError("You are not playing at this table.")
+            saved = Snapshot.of(table)
+            try:
+                hand_before = table.public_view().hand_no
+                events, credits = game.leave(index)
+                table.view_version += 1
+                table.left_seats[index] = credits
+                new_hand = not game.finished and table.public_view().hand_no != hand_before
+                ended = record(table.log, events, new_hand=new_hand)
+                step = (events, saved.game, hand_before)
+                change = Change(
+                    moves=[("out", user_id, credits)],
+                    steps=[(index, Action("leave"), "leave", step, None)],
+                    left=[(index, credits)],
+                )
+                await self._write(table, change)
+            except BaseException:
+                saved.restore(table)
+                raise
+        hand = ended or list(table.log)
+        outcome = Outcome(events, hand_ended=game.finished, left=(index, credits), hand=hand)
+        self._after(table, outcome)
+
+    def _after(self, table: Table, outcome: Outcome) -> None:
+        """Tell the display what was committed, then restart the clock (or end the table)."""
+        game = table.game
+        assert game is not None
+        if game.finished:
+            self._ended(table)
+        self._show.acted(table, outcome)
+        if not game.finished:
+            self.schedule(table)
+
+    def schedule(self, table: Table) -> None:
+        """Restart the table's clock; a game nobody plays at any more closes instead."""
+        if nobody_playing(table):
+            self._clock.close_unattended(table)
+            return
+        self._clock.schedule(table)
+
+    async def set_back(self, table: Table, user_id: int) -> bool:
+        """ "I'm back": the member plays their own turns again. Returns whether they were out."""
+        async with table.lock:
+            index = table.seat_of(user_id)
+            if index is None:
+                raise TableError("You are not seated at this table.")
+            if index not in table.sitting_out:
+                return False
+            table.sitting_out.discard(index)
+            strikes = table.strikes.pop(index, None)
+            try:
+                await self._write(table)
+            except BaseException:
+                table.sitting_out.add(index)
+                if strikes is not None:
+                    table.strikes[index] = strikes
+                raise
+        self.schedule(table)  # their turns are timed again (a timer that ended restarts)
+        self._show.lobby_changed(table)
+        return True
+
+    async def strike(self, table: Table, seat: int) -> bool:
+        """Count a timeout; the second in a row sits the player out. Returns True if sat out."""
+        async with table.lock:
+            if not table.open:
+                return False
+            table.strikes[seat] = table.strikes.get(seat, 0) + 1
+            sat_out = table.strikes[seat] >= 2 and seat not in table.sitting_out
+            if sat_out:
+                table.sitting_out.add(seat)
+            try:
+                await self._write(table)
+            except Exception:  # the strike stays in memory; the next write stores it
+                log.exception("could not save a strike at table %s", table.id)
+        return sat_out
+
+    # ------------------------------------------------------------------ endings
+
+    async def close_unattended(self, table: Table) -> bool:
+        """Close a game nobody plays at any more (:mod:`bot.tables.unattended`): in one write,
+        the seats still in leave in turn (bots first) until the engine ends it. Returns whether
+        it closed; nothing changes if the write fails."""
+        async with table.lock:
+            game = table.game
+            if game is None or not nobody_playing(table):
+                return False
+            saved = Snapshot.of(table)
+            events: list[Event] = []
+            change = Change(log_source=UNATTENDED)
+            try:
+                for seat in leave_order(table):
+                    if game.finished:
+                        break
+                    before, hand_before = game.to_json(), game.public_view().hand_no
+                    seat_events, credits = game.leave(seat)
+                    table.view_version += 1  # the cached public view is out of date
+                    after = table.variant.restore(game.to_json())  # the game right after it
+                    change.steps.append(
+                        (seat, Action("leave"), "leave", (seat_events, before, hand_before), after)
+                    )
+                    events.extend(seat_events)
+                    table.left_seats[seat] = credits
+                    change.moves.append(("out", account(table.seats[seat]), credits))
+                    change.left.append((seat, credits))
+                table.log.extend(public_lines(tuple(events)))
+                if not game.finished:  # not expected: every engine ends a game with one seat left
+                    log.error("table %s: the game did not end when its seats left", table.id)
+                await self._write(table, change)
+            except BaseException:
+                saved.restore(table)
+                raise
+        if not game.finished:
+            return False
+        log.info("table %s closed: nobody plays at it any more", table.id)
+        self._ended(table)
+        self._show.acted(table, Outcome(tuple(events), hand_ended=True, hand=list(table.log)))
+        return True
+
+    async def abandon(self, table: Table) -> dict[int, int]:
+        """The table's channel is gone: end it now. A lobby is refunded; in a game everyone
+        still seated leaves as with ``/leave`` (in seat order: the last one takes what is left
+        on the table). Returns what went back to each seat."""
+        async with table.lock:
+            game = table.game
+            if not table.open:
+                return {}
+            if game is None:
+                await self._cancel_locked(table)
+                return {i: table.buy_in for i in range(len(table.seats))}
+            saved = Snapshot.of(table)
+            leaving: dict[int, int] = {}
+            try:
+                for index in range(len(table.seats)):
+                    if not game.finished and table.still_in(index):
+                        leaving[index] = table.left_seats[index] = game.leave(index)[1]
+                        table.view_version += 1  # the cached public view is out of date
+                if not game.finished:
+                    table.status = Status.CANCELLED
+                moves = [("out", account(table.seats[i]), c) for i, c in leaving.items()]
+                await self._write(table, Change(moves, left=list(leaving.items()), history=False))
+            except BaseException:
+                saved.restore(table)
+                raise
+            payouts = game.payouts() if game.finished else {}
+        self._ended(table)
+        return {i: leaving.get(i, payouts.get(i, 0)) for i in leaving | payouts}
