@@ -14,6 +14,8 @@ and refunded at once).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
@@ -23,7 +25,7 @@ from discord.ext import commands
 from bot.errors import TableError
 from bot.tables.models import Seat, Status, Table
 from bot.tables.options import check_options, parse_options, settable, show_value
-from bot.tables.service import ChannelBusy, TableService
+from bot.tables.service import ChannelBusy, TableService, busy_text
 from bot.ui.controls import build_table_message
 from bot.ui.prompts import confirm
 from bot.ui.revive import PromptView
@@ -76,11 +78,18 @@ class VariantCog(commands.GroupCog):
     def _manager(self) -> TableService:
         return self.bot.tables
 
-    def _check_message(self, table: Table) -> None:
-        """Check the table message in the background (a refusal linking to it is said at once):
-        it is posted again if it was deleted without our hearing of it."""
-        watch = self.bot.presenter.watch
-        self.bot.tables.runner.spawn(watch.check_message(table), f"check-{table.id}")
+    async def _refuse(
+        self, interaction: discord.Interaction[Any], table: Table, text: Callable[[str], str]
+    ) -> None:
+        """Refuse with a link to ``table`` (``text(link)``) at once; then check its message,
+        which is posted again if it was deleted without our hearing of it (the refusal then
+        links to the new one)."""
+        presenter = self.bot.presenter
+        await interaction.response.send_message(text(presenter.link(table)), ephemeral=True)
+        old = table.message_id
+        await presenter.watch.check_message(table)
+        if table.message_id != old:
+            await confirm(interaction.edit_original_response(content=text(presenter.link(table))))
 
     async def _stakes_autocomplete(
         self, interaction: discord.Interaction[Any], current: str
@@ -134,8 +143,8 @@ class VariantCog(commands.GroupCog):
                 options=house_rules,
             )
         except ChannelBusy as busy:
-            self._check_message(busy.table)
-            raise
+            await self._refuse(interaction, busy.table, partial(busy_text, busy.table))
+            return
         embed, view = build_table_message(table)
         try:
             await interaction.response.send_message(embed=embed, **_view_kw(view))
@@ -170,8 +179,8 @@ class VariantCog(commands.GroupCog):
         table = self._table_here(interaction)
         user = interaction.user
         if table.status is Status.PLAYING:
-            self._check_message(table)
-            raise TableError(f"The game has already started: {self.bot.presenter.link(table)}")
+            await self._refuse(interaction, table, "The game has already started: {}".format)
+            return
         await self._manager().join(table, Seat(user.id, getattr(user, "display_name", user.name)))
         self.bot.presenter.request_render(table)
         await interaction.response.send_message(

@@ -63,11 +63,16 @@ UNATTENDED = "unattended"  # the action log's source of the leaves of a table no
 Move = tuple[str, int, int]  # ("in" | "out", account, credits)
 
 
+def busy_text(table: Table, link: str) -> str:
+    """The refusal of a new table in a channel that has ``table`` (at ``link``)."""
+    return f"This channel already has a {table.variant.name} table: {link}"
+
+
 class ChannelBusy(TableError):
     """The channel already has an open ``table``."""
 
     def __init__(self, table: Table, link: str) -> None:
-        super().__init__(f"This channel already has a {table.variant.name} table: {link}")
+        super().__init__(busy_text(table, link))
         self.table = table
 
 

@@ -9,7 +9,9 @@ import asyncio
 import json
 import random
 import time
+from collections.abc import Awaitable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -90,13 +92,21 @@ async def test_recovered_tables_are_redrawn_paced_in_turn(database_target: str |
     bot, manager = await open_runtime(database_target, instance_id="first")  # paced edits
     pauses: list[float] = []
 
-    async def sleeper(seconds: float) -> None:
+    class Sleeper:
         """Virtual time: the recovery's pauses pass at once; timers never come."""
-        pauses.append(seconds)
-        if seconds != 1.0 / RECOVERY_RATE:
-            await asyncio.Event().wait()
 
-    bot.sleeper = sleeper  # type: ignore[attr-defined]
+        async def __call__(self, seconds: float) -> None:
+            pauses.append(seconds)
+            if seconds != 1.0 / RECOVERY_RATE:
+                await asyncio.Event().wait()
+
+        def now(self) -> float:
+            return asyncio.get_running_loop().time()
+
+        async def wait(self, event: Awaitable[Any]) -> Any:
+            return await event
+
+    bot.sleeper = Sleeper()
     try:
         await manager.leases.claim()  # the same INSTANCE_ID takes its tables back at once
         assert len(manager.tables) == TABLES
@@ -108,7 +118,7 @@ async def test_recovered_tables_are_redrawn_paced_in_turn(database_target: str |
         drawn = sorted(bot.traffic.edits, key=lambda c: bot.traffic.edits[c][0])
         assert drawn == [t.channel_id for t in sorted(manager.tables.values(), key=lambda t: t.id)]
         assert pauses.count(1.0 / RECOVERY_RATE) == TABLES
-        assert all(manager.watch.visible(t) for t in manager.tables.values())
+        assert all(t.tasks.visible.is_set() for t in manager.tables.values())
     finally:
         await manager.close()
         await bot.db.close()

@@ -20,12 +20,13 @@ async def cancel_timer_at_commit(world: World, table_id: int) -> list[str]:
     commit still runs in aiosqlite's thread, as when a task is cancelled mid-commit)."""
     loop = asyncio.get_running_loop()
     db = world.bot.db
-    timers = world.bot.tables._timers
+    table = world.bot.tables.get(table_id)
+    assert table is not None
     cancelled: list[str] = []
 
     def trace(statement: str) -> None:
-        if statement.strip().upper() == "COMMIT" and not cancelled and table_id in timers:
-            task = timers[table_id][1]
+        task = table.tasks.timer
+        if statement.strip().upper() == "COMMIT" and not cancelled and task is not None:
             cancelled.append(task.get_name())
             loop.call_soon_threadsafe(task.cancel)
 

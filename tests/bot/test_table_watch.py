@@ -158,5 +158,6 @@ async def test_a_table_message_gone_unheard_is_posted_again_on_the_next_command(
     del world.env.backend.messages[world.channel.id][old]  # gone, and no event said so
     again = await world.bob.slash(world.channel, "coruscant start")
     assert table.message_id != old
+    # answered first (bot.tables.cog), then edited to link to the message posted again
     assert again.ephemeral and str(table.message_id) in again.response.content
     assert table_message(world).components
