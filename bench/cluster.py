@@ -4,7 +4,7 @@
 
 For each N in ``--processes`` a fresh database is made on a throwaway PostgreSQL server on
 loopback (:mod:`bot.storage.embedded`, deleted at the end) and N worker processes start. Each
-worker runs the real table runtime (:class:`bot.tables.manager.TableManager`, leases included)
+worker runs the real table runtime (:class:`bot.tables.service.TableService`, leases included)
 of a bot that is not connected to Discord — the table's Discord side (messages, DMs) is
 switched off and automatic moves are random legal ones (the bot opponents' thinking would
 dominate otherwise); everything else is the production path: every move is one transaction
@@ -40,7 +40,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bot.bank import HOUSE  # noqa: E402
-from bot.client import create_bot, extension_names  # noqa: E402
+from bot.client import SabaccBot, create_bot, extension_names  # noqa: E402
 from bot.settings import Settings  # noqa: E402
 from bot.storage import Database, open_database  # noqa: E402
 from bot.storage.embedded import EmbeddedPostgres  # noqa: E402
@@ -57,7 +57,7 @@ HOST_BASE = 10**6
 # ---------------------------------------------------------------------- one worker process
 
 
-def _bench_runtime(manager: Any, seed: int) -> None:
+def _bench_runtime(bot: SabaccBot, seed: int) -> None:
     """No Discord here: table messages, notices and DMs are skipped; and every automatic move
     is a random legal one (the engine's bot opponents think for milliseconds per move, which
     would measure them rather than the runtime and the database). The rest is production."""
@@ -70,10 +70,12 @@ def _bench_runtime(manager: Any, seed: int) -> None:
         assert table.game is not None
         return random_action(table.game, seat, rng)
 
-    manager.request_render = lambda _table: None
-    manager.say = say
-    manager._deal_hands = lambda _table: None
-    manager.decide = decide
+    presenter: Any = bot.presenter  # its Discord calls are replaced for the bench
+    presenter.request_render = lambda _table: None
+    presenter.say = say
+    presenter.outbox.deal_hands = lambda _table: None
+    scheduler: Any = bot.scheduler
+    scheduler.decide = decide
 
 
 async def _new_table(manager: Any, guild: int, channel: int, host: int) -> Table:
@@ -110,10 +112,11 @@ async def worker(url: str, index: int, tables: int, seconds: float, ttl: float) 
     guild = 1000 + index
     created = 0
     async with bot:
+        bot.build_services()
         for name in extension_names():
             await bot.load_extension(name)
-        manager: Any = bot.tables  # type: ignore[attr-defined]
-        _bench_runtime(manager, seed=index)
+        manager = bot.tables
+        _bench_runtime(bot, seed=index)
         manager.seeds = random.Random(index)
         bot._ready.set()  # no gateway: the runtime's tasks may run at once
         await bot.on_startup_recovery()

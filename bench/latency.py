@@ -4,11 +4,11 @@ N tables of four members (the five variants in turn) play at once: in every wave
 player of every running table clicks at the same instant, and the next wave starts when all of
 them are answered. Two ways:
 
-* ``runtime``: through the table runtime directly (:mod:`bench.stub`: a real ``TableManager``
+* ``runtime``: through the table runtime directly (:mod:`bench.stub`: a real ``TableService``
   over a real SQLite file; only Discord's HTTP calls are stubbed). Each click runs the real
   button check (``bot.ui.prompts.seated_turn``), which is where the bot acknowledges the
   interaction (its ``defer()`` HTTP call stubbed as one turn of the event loop), then
-  ``TableManager.act``. click → ack is the time until that check is through;
+  ``TableService.act``. click → ack is the time until that check is through;
   click → committed until ``act`` returned (the state and ledger are in SQLite by then).
 * ``simcord`` (``--simcord``): the real bot in simcord, every pending member's click emitted as
   one burst; beside it a bare discord.py bot (one button per channel that defers and edits its
@@ -65,7 +65,6 @@ async def runtime_run(
     ``processes`` worker processes (0: threads)."""
     with tempfile.TemporaryDirectory() as tmp:
         bot, manager = await open_runtime(Path(tmp) / "bench.db")
-        bot.tables = manager  # type: ignore[attr-defined]
         bot.card_painter = painter = Painter(processes)
         painter.start()
         await painter.started()

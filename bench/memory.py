@@ -3,7 +3,7 @@
 * start-up: a SQLite file holding ``--stored`` unfinished games (four members each, the five
   variants in turn, each after a few moves, with their escrow, secret and running hand) is
   opened by a fresh table runtime (:mod:`bench.stub`): the time of ``open_database`` plus
-  ``TableManager.recover()`` (every table restored, orphaned escrow checked, timers started);
+  ``TableService.recover()`` (every table restored, orphaned escrow checked, timers started);
 * memory: Python heap (``tracemalloc``) per restored table while nobody plays (idle), then per
   table after every table has taken a few actions (active: render tasks, timers, caches); each
   with its breakdown on a sample of the tables: the lines of the project that allocated the

@@ -10,7 +10,7 @@ table message is edited after every action (``edit_interval=0``, as in the tests
 would have to wait for simcord's virtual clock, and moving it settles). Times are wall-clock:
 
 * click → ack: until simcord's backend saw the interaction answered (defer, picker, modal);
-* click → committed: until ``TableManager.act`` returned (state and ledger in the database);
+* click → committed: until ``TableService.act`` returned (state and ledger in the database);
   the bare bot: until its message edit returned;
 * click → table message: until the next edit of that table's message after the commit.
 

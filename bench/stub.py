@@ -130,6 +130,8 @@ class BenchBot:
     def __init__(self, db: Database, settings: Settings) -> None:
         self.db, self.settings = db, settings
         self.sleeper: Sleeper | None = None  # the event loop's clock
+        self.tables: Any = None  # the runtime's service and presenter, set by open_runtime
+        self.presenter: Any = None
         self.bank = Bank(db, starting_balance=10**9)
         self.traffic = Traffic()
         self._channels: dict[int, StubChannel] = {}
@@ -179,7 +181,9 @@ async def open_runtime(target: Path | str, **settings: Any) -> tuple[BenchBot, T
     else:
         settings = {"database_path": target, **settings}
     bot = BenchBot(db, Settings(token=None, **settings))
-    manager = build_runtime(bot, serves=lambda _guild_id: True).service
+    runtime = build_runtime(bot, serves=lambda _guild_id: True)
+    bot.tables, bot.presenter = runtime.service, runtime.presenter  # as SabaccBot holds them
+    manager = runtime.service
     manager.seeds = random.Random(1)
     return bot, manager
 

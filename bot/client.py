@@ -168,13 +168,7 @@ class SabaccBot(commands.AutoShardedBot):
         if self._db is None:
             self._db = await open_database(self.settings.database_target)
             self._bank = self._make_bank(self._db)
-        runtime = build_runtime(self)
-        self.tables, self.presenter = runtime.service, runtime.presenter
-        self.scheduler = runtime.scheduler
-        self.table_clicks = TableClicks()
-        register(self, self, runtime)
-        self.add_listener(self.table_clicks.prompts.on_interaction, "on_interaction")
-        self.add_dynamic_items(ActionButton, ControlButton)
+        self.build_services()
         for name in extension_names():
             try:
                 await self.load_extension(name)
@@ -182,6 +176,18 @@ class SabaccBot(commands.AutoShardedBot):
                 log.exception("Could not load extension %s; continuing without it", name)
         await self.on_startup_recovery()
         await self.sync_commands()
+
+    def build_services(self) -> None:
+        """Build the table runtime and the click handler of its buttons, and hook them into the
+        bot (listeners, dynamic buttons, start-up recovery, shutdown). Once, in
+        :meth:`setup_hook` (benchmarks without a gateway call it themselves)."""
+        runtime = build_runtime(self)
+        self.tables, self.presenter = runtime.service, runtime.presenter
+        self.scheduler = runtime.scheduler
+        self.table_clicks = TableClicks()
+        register(self, self, runtime)
+        self.add_listener(self.table_clicks.prompts.on_interaction, "on_interaction")
+        self.add_dynamic_items(ActionButton, ControlButton)
 
     async def on_startup_recovery(self) -> None:
         """Repair state left by a previous process (each registered hook, in order)."""

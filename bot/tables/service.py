@@ -5,6 +5,7 @@ Shape of the runtime (each a separate object, given what it needs; wired by
 :mod:`bot.tables.runtime`)::
 
     TableService  (this module)   validates, applies the engine, writes, keeps the index
+      ├─ TableWriter      (bot.tables.writer)      the one write function
       ├─ tells a Display  (bot.tables.presenter)   what was committed: it draws and posts
       ├─ tells a Timers   (bot.tables.scheduler)   to (re)start turn timers, moves, expiry
       └─ Leases           (bot.tables.leases)      which process drives which table
@@ -13,12 +14,12 @@ Shape of the runtime (each a separate object, given what it needs; wired by
 Every change — create, join, leave, add a bot, start, act, time out, sit out, expire, close
 unattended, abandon, settle, take over — is one method that takes the table's lock, validates
 once (one wording for each refusal: :data:`CLOSED`, :data:`OVER`, :data:`STALE`,
-:data:`NOT_YOUR_TURN`), changes the table in memory, and writes once through :meth:`_write`:
-the table row, ledger rows and escrow (accounts in one order: by account id), the action-log
-row, the hand-history step and statistics, fenced by the table's lease, in one transaction of
-the group commit (:mod:`bot.tables.commits`). If the write fails, memory is put back
-(:class:`~bot.tables.snapshot.Snapshot`) and nothing was changed. Only after the commit does the
-service tell the display and the timers.
+:data:`NOT_YOUR_TURN`), changes the table in memory, and writes once through the one write
+function (:meth:`bot.tables.writer.TableWriter.write`): the table row, ledger rows and escrow
+(accounts in one order: by account id), the action-log row, the hand-history step and
+statistics, fenced by the table's lease, in one transaction of the group commit. If it fails,
+memory is put back (:class:`~bot.tables.snapshot.Snapshot`) and nothing was changed. Only after
+the commit does the service tell the display and the timers.
 
 The service keeps only an index of the open tables, by id and by channel. A table that ends
 (finished, cancelled, abandoned, lost to another process) leaves the index at once and its
@@ -31,17 +32,15 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import dataclass, field
 from typing import Any
 
-from bot.bank import HOUSE, Bank
+from bot.bank import Bank
 from bot.errors import NotYourTurn, StaleButton, TableError
-from bot.history.recorder import HandHistory, HandStep
+from bot.history.recorder import HandHistory
 from bot.settings import Settings
 from bot.storage import Database, IntegrityError, Tx
 from bot.tables import store
 from bot.tables.commits import GroupCommit
-from bot.tables.guard import uncancelled
 from bot.tables.handlog import public_lines, record
 from bot.tables.leases import Leases, default_owner
 from bot.tables.models import Seat, Status, Table
@@ -50,7 +49,8 @@ from bot.tables.runner import Runner
 from bot.tables.snapshot import Snapshot, may_act
 from bot.tables.turns import Turns
 from bot.tables.unattended import leave_order, nobody_playing
-from engine.core.game import Action, ActionSpec, Event, Game, VariantInfo
+from bot.tables.writer import Change, TableWriter, account
+from engine.core.game import Action, ActionSpec, Event, VariantInfo
 
 log = logging.getLogger(__name__)
 
@@ -59,8 +59,6 @@ OVER = "This game is over."
 STALE = "This button is out of date: the table has moved on."
 NOT_YOUR_TURN = "It's not your turn."
 UNATTENDED = "unattended"  # the action log's source of the leaves of a table nobody plays at
-
-Move = tuple[str, int, int]  # ("in" | "out", account, credits)
 
 
 def busy_text(table: Table, link: str) -> str:
@@ -74,24 +72,6 @@ class ChannelBusy(TableError):
     def __init__(self, table: Table, link: str) -> None:
         super().__init__(busy_text(table, link))
         self.table = table
-
-
-def account(seat: Seat) -> int:
-    """The account a seat plays from: its member's, or the house's for a bot."""
-    return HOUSE if seat.is_bot else seat.user_id
-
-
-@dataclass(slots=True)
-class Change:
-    """What one write stores besides the table row (see :meth:`TableService._write`)."""
-
-    moves: list[Move] = field(default_factory=list)
-    # accepted steps: (seat, action, source, hand-history step, the game right after it or None)
-    steps: list[tuple[int, Action, str, HandStep, Game | None]] = field(default_factory=list)
-    left: list[tuple[int, int]] = field(default_factory=list)  # (seat, credits) -> statistics
-    started: bool = False  # its game was just created: its first hand is recorded
-    history: bool = True  # record the steps in the hand history
-    log_source: str | None = None  # the action log's source of the steps, if not their own
 
 
 class TableService:
@@ -113,6 +93,7 @@ class TableService:
         self.ready = ready  # returns once the Discord cache is ready
         self.history = HandHistory(self)
         self.group = GroupCommit(database)
+        self.writer = TableWriter(self.group, self.history, bank)
         self.leases = Leases(
             self,
             owner=settings.instance_id or default_owner(),
@@ -216,93 +197,6 @@ class TableService:
             self._ended(table)
             table.tasks.cancel_all()
 
-    # ------------------------------------------------------------------ the one write
-
-    async def _write(self, table: Table, change: Change | None = None) -> None:
-        """Write ``table`` and ``change`` in one transaction (see the module docstring): plain
-        statements batched with other tables' writes, or, when credits move, the game ends or a
-        hand must be read or closed, that work in a savepoint of the batch. Finished even if the
-        caller is cancelled; raises (and nothing was written) when refused."""
-        change = change or Change()
-        game = table.game
-        logged = change.log_source
-        row = store.RowWrite(table, [(s, a, logged or src) for s, a, src, *_ in change.steps])
-        # the game ended in this write: settle it (a later write of the table never does)
-        finished = game is not None and game.finished and table.status is Status.PLAYING
-        plain: list[store.Statement] | None = [] if not change.steps else None
-        if len(change.steps) == 1 and change.history and not change.moves and not finished:
-            seat, action, source, step, _ = change.steps[0]
-            plain = self.history.plain_step(table, seat, action, source, step)
-        simple = not (change.moves or change.left or change.started or finished)
-        if plain is not None and simple:
-            ready = [*row.statements(), *plain]
-            await uncancelled(self.group.write(lambda: ready, None, row.committed, lease=row.lease))
-            return
-        rewind = self.history.rewinder(table.id)
-        bank = self._bank()
-
-        async def work(conn: Tx) -> None:
-            rewind()  # a write tried again (its batch failed) records its steps once
-            moves = list(change.moves)
-            if finished:
-                moves += self._settlement(table)
-            for direction, who, amount in sorted(moves, key=lambda m: m[1]):  # one lock order
-                if amount <= 0:
-                    continue
-                if direction == "in":
-                    await bank.escrow_in(conn, table.guild_id, who, table.id, amount)
-                else:
-                    await bank.pay_out_in(conn, table.guild_id, table.id, who, amount, "payout")
-            if change.started:
-                await self.history.on_start(conn, table)
-            if change.history:
-                for seat, action, source, step, after in change.steps:
-                    await self.history.on_step(conn, table, seat, action, source, step, after)
-            for seat, credits in change.left:
-                await self._record(conn, table, seat, credits)
-            if finished:
-                await self._record_final(conn, table)
-
-        await uncancelled(self.group.write(row.statements, work, row.committed, lease=row.lease))
-
-    def _settlement(self, table: Table) -> list[Move]:
-        """Every final stack back to its account (the game ended in this write)."""
-        assert table.game is not None
-        payouts = table.game.payouts()
-        table.status = Status.FINISHED
-        return [("out", account(table.seats[i]), amount) for i, amount in payouts.items()]
-
-    async def _record_final(self, conn: Tx, table: Table) -> None:
-        """The statistics of everyone who played to the end; escrow must be empty now."""
-        assert table.game is not None
-        payouts = table.game.payouts()
-        best = max(payouts.values(), default=0)
-        for index in range(len(table.seats)):
-            if index not in table.left_seats:  # who left had theirs written then
-                amount = payouts.get(index, 0)
-                await self._record(conn, table, index, amount, won=amount > 0 and amount == best)
-        left = await self._bank().table_escrow(conn, table.id)
-        if any(left.values()):
-            log.error("table %s settled with escrow left over: %s", table.id, left)
-
-    async def _record(
-        self, conn: Tx, table: Table, index: int, credits: int, won: bool = False
-    ) -> None:
-        """Statistics of one player's game (members only; bots keep none)."""
-        seat = table.seats[index]
-        stats = table.game.seat_stats() if table.game is not None else {}
-        if seat.is_bot or index not in stats:
-            return
-        await store.record_stats(
-            conn,
-            guild_id=table.guild_id,
-            user_id=seat.user_id,
-            variant=table.variant.id,
-            stats=self.history.game_stats(table, stats[index]),
-            net=credits - table.buy_in,
-            won_game=won,
-        )
-
     # ------------------------------------------------------------------ lobby
 
     async def create(
@@ -331,7 +225,7 @@ class TableService:
             options=dict(options or {}),
             seats=[host],
         )
-        limit, bank, key = self.settings.lobby_limit, self._bank(), (guild_id, host.user_id)
+        limit, key = self.settings.lobby_limit, (guild_id, host.user_id)
         hosted = sum(
             t.status is Status.LOBBY and (t.guild_id, t.host_id) == key
             for t in self.tables.values()
@@ -342,16 +236,13 @@ class TableService:
                 "them first."
             )
 
-        async def work(conn: Tx) -> None:
-            table.id = await store.insert_table(conn, table)
+        async def opened(conn: Tx) -> None:
             await self.leases.hold_in(conn, table)
-            await bank.escrow_in(conn, guild_id, host.user_id, table.id, buy_in)
             await self.history.on_lobby(conn, table, self.seeds)
 
-        row = store.RowWrite(table, [])
         self._creating[key] = self._creating.get(key, 0) + 1  # counted until indexed
         try:
-            await uncancelled(self.group.write(row.statements, work, row.committed))
+            await self.writer.insert(table, opened)
         except IntegrityError:
             raise TableError("This channel already has a table.") from None
         finally:
@@ -376,7 +267,7 @@ class TableService:
                 raise TableError("This table is full.")
             table.seats.append(seat)
             try:
-                await self._write(table, Change([("in", account(seat), table.buy_in)]))
+                await self.writer.write(table, Change([("in", account(seat), table.buy_in)]))
             except BaseException:
                 table.seats.pop()
                 raise
@@ -394,7 +285,7 @@ class TableService:
                 return
             seat = table.seats.pop(index)
             try:
-                await self._write(table, Change([("out", seat.user_id, table.buy_in)]))
+                await self.writer.write(table, Change([("out", seat.user_id, table.buy_in)]))
             except BaseException:
                 table.seats.insert(index, seat)
                 raise
@@ -427,7 +318,7 @@ class TableService:
         moves = [("out", account(s), table.buy_in) for s in table.seats]
         table.status = Status.CANCELLED
         try:
-            await self._write(table, Change(moves))
+            await self.writer.write(table, Change(moves))
         except BaseException:
             table.status = Status.LOBBY
             raise
@@ -454,7 +345,7 @@ class TableService:
             table.log.clear()
             table.log.extend(public_lines(table.game.opening_events))  # antes, deal, target…
             try:
-                await self._write(table, Change(started=True))
+                await self.writer.write(table, Change(started=True))
             except BaseException:
                 table.game, table.status = None, Status.LOBBY
                 table.log.clear()
@@ -468,7 +359,7 @@ class TableService:
         async with table.lock:
             table.message_id, table.message_posted_at = message_id, store.now()
             if table.open:  # a closed table's row is final
-                await self._write(table)
+                await self.writer.write(table)
 
     # ------------------------------------------------------------------ play
 
@@ -515,7 +406,7 @@ class TableService:
                 if source == "player":
                     table.strikes.pop(seat, None)
                 step = (events, saved.game, hand_before)
-                await self._write(table, Change(steps=[(seat, action, source, step, None)]))
+                await self.writer.write(table, Change(steps=[(seat, action, source, step, None)]))
             except BaseException:
                 saved.restore(table)
                 raise
@@ -547,7 +438,7 @@ class TableService:
                     steps=[(index, Action("leave"), "leave", step, None)],
                     left=[(index, credits)],
                 )
-                await self._write(table, change)
+                await self.writer.write(table, change)
             except BaseException:
                 saved.restore(table)
                 raise
@@ -583,7 +474,7 @@ class TableService:
             table.sitting_out.discard(index)
             strikes = table.strikes.pop(index, None)
             try:
-                await self._write(table)
+                await self.writer.write(table)
             except BaseException:
                 table.sitting_out.add(index)
                 if strikes is not None:
@@ -603,7 +494,7 @@ class TableService:
             if sat_out:
                 table.sitting_out.add(seat)
             try:
-                await self._write(table)
+                await self.writer.write(table)
             except Exception:  # the strike stays in memory; the next write stores it
                 log.exception("could not save a strike at table %s", table.id)
         return sat_out
@@ -639,7 +530,7 @@ class TableService:
                 table.log.extend(public_lines(tuple(events)))
                 if not game.finished:  # not expected: every engine ends a game with one seat left
                     log.error("table %s: the game did not end when its seats left", table.id)
-                await self._write(table, change)
+                await self.writer.write(table, change)
             except BaseException:
                 saved.restore(table)
                 raise
@@ -671,7 +562,9 @@ class TableService:
                 if not game.finished:
                     table.status = Status.CANCELLED
                 moves = [("out", account(table.seats[i]), c) for i, c in leaving.items()]
-                await self._write(table, Change(moves, left=list(leaving.items()), history=False))
+                await self.writer.write(
+                    table, Change(moves, left=list(leaving.items()), history=False)
+                )
             except BaseException:
                 saved.restore(table)
                 raise
