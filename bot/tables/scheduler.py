@@ -19,6 +19,7 @@ from typing import TypeVar
 
 from bot.errors import NotYourTurn, StaleButton, TableError
 from bot.settings import Settings
+from bot.storage import DATABASE_ERRORS
 from bot.tables import handlog, store
 from bot.tables.models import Status, Table
 from bot.tables.presenter import Presenter
@@ -54,17 +55,16 @@ class Scheduler:
         return self._settings()
 
     async def _persist(self, what: str, table: Table, change: Callable[[], Awaitable[T]]) -> T:
-        """Run ``change`` until it is written: a database error is logged once, then it is
-        tried again every :data:`RETRY_AFTER` seconds (user-facing refusals are raised)."""
+        """Run ``change`` until it is written: a database error is logged once (a warning: it
+        is handled), then the change is tried again every :data:`RETRY_AFTER` seconds; any
+        other error is raised."""
         told = False
         while True:
             try:
                 return await change()
-            except (TableError, IllegalAction):
-                raise
-            except Exception:
+            except DATABASE_ERRORS as error:
                 if not told:
-                    log.exception("%s of table %s failed; trying again", what, table.id)
+                    log.warning("%s of table %s failed (%s); trying again", what, table.id, error)
                     told = True
                 await self.runner.sleep(RETRY_AFTER)
 

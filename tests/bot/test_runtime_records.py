@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import sqlite3
 from typing import Any
 
 import discord
+import pytest
 from simcord.backend.models.channel import Overwrite
 from simcord.enums import OverwriteType
 
@@ -116,3 +118,28 @@ async def test_results_go_without_pictures_where_files_are_not_allowed(world: Wo
     assert not any(m.attachments for m in world.channel.history())
     told = [m for m in world.alice.user.dm_channel.history() if "Attach Files" in m.content]
     assert len(told) == 1
+
+
+async def test_a_lobby_expiry_outlives_a_database_error(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The database fails when the lobby expires: the expiry is tried again (one warning) and
+    the lobby still closes with every buy-in refunded."""
+    before = await open_accounts(world)
+    await world.alice.slash(world.channel, "coruscant start", buy_in=100)
+    tables = world.bot.tables
+    expire, failures = tables.expire, [sqlite3.OperationalError("database is locked")]
+
+    async def flaky(table: Table) -> bool:
+        if failures:
+            raise failures.pop()
+        return await expire(table)
+
+    monkeypatch.setattr(tables, "expire", flaky)
+    await world.env.advance_time(1801)
+    assert not failures and tables.in_channel(world.channel.id) is not None  # failed once
+    await world.env.advance_time(10)
+    assert tables.in_channel(world.channel.id) is None
+    assert "lobby closed" in world.channel.history()[-1].content
+    assert await money(world) == before
+    assert await world.bot.bank.balance(world.guild.id, world.alice.id) == 1000
