@@ -23,7 +23,7 @@ import discord
 from dotenv import find_dotenv, load_dotenv
 
 from bot.client import create_bot
-from bot.settings import Settings, SettingsError
+from bot.settings import Settings, SettingsError, redact_url
 from bot.startup import DatabaseProblem, exit_status, failure_message, log_formatter
 from bot.storage import DATABASE_ERRORS, MigrationError, open_database
 
@@ -92,9 +92,7 @@ def _where(settings: Settings) -> str:
     """The database for messages (a URL without its password)."""
     if settings.database_url is None:
         return str(settings.database_path)
-    from bot.storage.postgres import redact
-
-    return redact(settings.database_url)
+    return redact_url(settings.database_url)
 
 
 def _run(settings: Settings) -> int:

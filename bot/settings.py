@@ -29,9 +29,11 @@ Public API (stable)::
         Settings.from_env(environ=None) -> Settings
         settings.database_target -> str | Path      # the URL if set, else the SQLite path
     parse_shard_ids(text) -> tuple[int, ...]          # "0-3,8" -> (0, 1, 2, 3, 8)
+    redact_url(url) -> str                   # a database URL without its password (also ?password=)
 
 ``token`` may be ``None`` so that tests and the offline demo can build a bot without one; the
-entry point refuses to *run* without it.
+entry point refuses to *run* without it. Neither the token nor ``DATABASE_URL``'s password is ever
+shown: not in ``repr``/``str``/``pprint`` of a ``Settings``, nor in a :class:`SettingsError`.
 """
 
 from __future__ import annotations
@@ -40,11 +42,12 @@ import logging
 import math
 import os
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import TypeVar
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-__all__ = ["LOG_LEVELS", "Settings", "SettingsError", "parse_shard_ids"]
+__all__ = ["LOG_LEVELS", "Settings", "SettingsError", "parse_shard_ids", "redact_url"]
 
 LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
 
@@ -56,15 +59,28 @@ class SettingsError(ValueError):
 
 
 def _get(
-    env: Mapping[str, str], name: str, parse: Callable[[str], _T], default: _T, what: str
+    env: Mapping[str, str],
+    name: str,
+    parse: Callable[[str], _T],
+    default: _T,
+    what: str,
+    shown: Callable[[str], str] = str,
 ) -> _T:
+    """``parse`` of the variable ``name``; a malformed value names the variable, the value as
+    ``shown`` (e.g. without a password) and what was expected."""
     raw = env.get(name, "").strip()
     if not raw:
         return default
     try:
         return parse(raw)
-    except ValueError:
-        raise SettingsError(f"{name}={raw!r} is not valid: expected {what}") from None
+    except ValueError as error:
+        detail = f" ({error})" if isinstance(error, _Reason) else ""
+        value = shown(raw)
+        raise SettingsError(f"{name}={value!r} is not valid{detail}: expected {what}") from None
+
+
+class _Reason(ValueError):
+    """A parse error whose message says what is wrong (shown beside the value)."""
 
 
 def _positive_int(raw: str) -> int:
@@ -95,9 +111,46 @@ def _positive_seconds(raw: str) -> float:
     return value
 
 
+#: Query parameters of a PostgreSQL URL that hold a secret (libpq's and asyncpg's names).
+SECRET_PARAMETERS = frozenset({"password", "sslpassword"})
+
+
+def redact_url(url: str) -> str:
+    """``url`` without its password, in the user part and in ``?password=`` (for messages,
+    logs and ``repr``); never raises, whatever the URL."""
+    parts = urlsplit(url)
+    user, at, hosts = parts.netloc.rpartition("@")
+    if at and ":" in user:
+        user = user.split(":", 1)[0] + ":***"
+    query = parts.query
+    if query:
+        pairs = parse_qsl(query, keep_blank_values=True)
+        if any(key.lower() in SECRET_PARAMETERS for key, _ in pairs):
+            hidden = [(k, "***" if k.lower() in SECRET_PARAMETERS else v) for k, v in pairs]
+            query = urlencode(hidden, safe="*")
+    return urlunsplit(parts._replace(netloc=f"{user}{at}{hosts}", query=query))
+
+
+def _port(text: str) -> None:
+    if not (text.isascii() and text.isdigit() and 0 < int(text) < 65536):
+        raise _Reason(f"port {text!r} is not a number from 1 to 65535")
+
+
 def _database_url(raw: str) -> str:
+    """A ``postgresql://`` URL whose ports (one per host, and ``?port=``) are numbers."""
     if not raw.startswith(("postgresql://", "postgres://")):
         raise ValueError(raw)
+    parts = urlsplit(raw)
+    for spec in parts.netloc.rpartition("@")[2].split(","):
+        host, colon, port = spec.rpartition(":") if not spec.endswith("]") else ("", "", "")
+        if colon and host and port:  # "[::1]:5432" and "h:5432"; a bare "[::1]" has none
+            _port(port)
+        elif colon and not port:
+            raise _Reason("a ':' with no port after it")
+    for key, value in parse_qsl(parts.query, keep_blank_values=True):
+        if key == "port":
+            for port in value.split(","):
+                _port(port)
     return raw
 
 
@@ -149,7 +202,7 @@ class Settings:
     lobby_timeout: float = 1800.0
     history_days: int = 90
     card_emojis: bool = True
-    database_url: str | None = None
+    database_url: str | None = None  # shown without its password by __repr__
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
     instance_id: str | None = None
@@ -202,7 +255,12 @@ class Settings:
                 env, "PICTURE_PROCESSES", _non_negative_int, 1, "a whole number ≥ 0"
             ),
             database_url=_get(
-                env, "DATABASE_URL", _database_url, None, "a postgresql://user:pass@host/db URL"
+                env,
+                "DATABASE_URL",
+                _database_url,
+                None,
+                "a postgresql://user:pass@host:port/db URL",
+                shown=redact_url,
             ),
             shard_count=shard_count,
             shard_ids=shard_ids,
@@ -211,6 +269,20 @@ class Settings:
             history_days=_get(env, "HISTORY_DAYS", _non_negative_int, 90, "a whole number ≥ 0"),
             card_emojis=_get(env, "CARD_EMOJIS", _on_off, True, "on or off"),
         )
+
+    def __repr__(self) -> str:
+        """Every setting but the token; ``database_url`` without its password."""
+        shown = []
+        for item in fields(self):
+            if not item.repr:
+                continue
+            value = getattr(self, item.name)
+            if item.name == "database_url" and value is not None:
+                value = redact_url(value)
+            shown.append(f"{item.name}={value!r}")
+        return f"{type(self).__name__}({', '.join(shown)})"
+
+    __str__ = __repr__
 
     @property
     def database_target(self) -> str | Path:

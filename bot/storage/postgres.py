@@ -19,10 +19,10 @@ from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
+from bot.settings import redact_url as redact
 from bot.storage.base import (
     Database,
     IntegrityError,
@@ -75,15 +75,6 @@ def translate(sql: str, params: Params) -> tuple[str, list[Any]]:
             raise ValueError("named parameters given to a statement with ? placeholders")
         return text, [params[name] for name in spec]
     return text, list(params)
-
-
-def redact(url: str) -> str:
-    """``url`` without its password (for messages and logs)."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
-    return urlunsplit(parts._replace(netloc=netloc))
 
 
 def _integrity(error: asyncpg.IntegrityConstraintViolationError) -> IntegrityError:

@@ -15,7 +15,7 @@ import discord
 import pytest
 
 from bot.__main__ import NO_TOKEN
-from bot.settings import Settings, SettingsError
+from bot.settings import Settings, SettingsError, redact_url
 from bot.startup import BAD_TOKEN
 from bot.storage import open_database
 from bot.storage.embedded import EmbeddedPostgres
@@ -232,3 +232,64 @@ def test_settings_never_show_the_token() -> None:
     for text in shown:
         assert token not in text and "secret" not in text
         assert "x.db" in text  # the rest is still shown
+
+
+SECRET_URLS = (
+    "postgresql://sabacc:s3cret-pw@db.example:5432/sabacc",
+    "postgresql://sabacc@db.example/sabacc?sslmode=require&password=s3cret-pw",
+    "postgres://sabacc:s3cret-pw@db.example/sabacc?sslpassword=s3cret-pw",
+)
+
+
+@pytest.mark.parametrize("url", SECRET_URLS)
+def test_settings_never_show_the_database_password(url: str) -> None:
+    settings = Settings.from_env({"DATABASE_URL": url})
+    assert settings.database_url == url  # the bot still connects with it
+    for text in (repr(settings), str(settings), f"{settings}", pprint.pformat([settings])):
+        assert "s3cret" not in text
+        assert "db.example" in text  # which database is still shown
+
+
+@pytest.mark.parametrize(
+    ("url", "shown"),
+    [
+        ("postgresql://u:secret@h:5/db", "postgresql://u:***@h:5/db"),
+        ("postgresql://u@h/db?password=secret", "postgresql://u@h/db?password=***"),
+        (
+            "postgresql://u:secret@h/db?sslmode=require&Password=secret&sslpassword=secret",
+            "postgresql://u:***@h/db?sslmode=require&Password=***&sslpassword=***",
+        ),
+        ("postgresql://h/db?sslmode=require", "postgresql://h/db?sslmode=require"),
+        ("postgresql://u:secret@h:abc/db", "postgresql://u:***@h:abc/db"),  # malformed: no raise
+    ],
+)
+def test_redact_hides_every_password(url: str, shown: str) -> None:
+    assert redact_url(url) == shown
+
+
+@pytest.mark.parametrize(
+    ("url", "reason"),
+    [
+        ("mysql://u:s3cret@h/db", ""),
+        ("postgresql://u:s3cret@h:abc/db", " (port 'abc' is not a number from 1 to 65535)"),
+        ("postgresql://u:s3cret@h1:5432,h2:x/db", " (port 'x' is not a number from 1 to 65535)"),
+        ("postgresql://u@h/db?port=99999&password=s3cret", " (port '99999' is not a number"),
+    ],
+)
+def test_a_malformed_database_url_is_one_line_without_its_password(url: str, reason: str) -> None:
+    with pytest.raises(SettingsError) as raised:
+        Settings.from_env({"DATABASE_URL": url})
+    message = str(raised.value)
+    assert message.startswith(f"DATABASE_URL='{redact_url(url)}' is not valid{reason}")
+    assert "s3cret" not in message and "\n" not in message
+
+
+def test_a_non_numeric_port_stops_the_bot_with_one_line(tmp_path: Path) -> None:
+    env = {"DISCORD_TOKEN": "x", "DATABASE_URL": "postgresql://u:s3cret@localhost:abc/db"}
+    result = run_bot(tmp_path, env=env)
+    assert result.returncode == 2
+    assert result.stderr == (
+        "Configuration error: DATABASE_URL='postgresql://u:***@localhost:abc/db' is not valid "
+        "(port 'abc' is not a number from 1 to 65535): expected a "
+        "postgresql://user:pass@host:port/db URL\n"
+    )
