@@ -2,7 +2,7 @@
 
 * no argument (or ``run``): start the bot with the settings from the environment / ``.env``;
 * ``invite``: print the OAuth2 URL that adds the bot to a server with exactly the permissions
-  it uses (:data:`BOT_PERMISSIONS`);
+  it uses (:data:`bot.invite.BOT_PERMISSIONS`, each with its reason);
 * ``demo``: the offline demo in a simulated Discord (``bot.demo.cli.main(argv)``).
 
 Every expected failure (no token, bad setting, rejected token, Discord unreachable or down,
@@ -23,25 +23,12 @@ import discord
 from dotenv import find_dotenv, load_dotenv
 
 from bot.client import create_bot
+from bot.invite import invite_url
 from bot.settings import Settings, SettingsError, redact_url
 from bot.startup import DatabaseProblem, exit_status, failure_message, log_formatter
 from bot.storage import DATABASE_ERRORS, MigrationError, open_database
 
 log = logging.getLogger("bot")
-
-#: What the bot needs in the channels where tables are played, and why:
-#: * View Channel - see the channel, so it can post and edit the table message there;
-#: * Send Messages - post table messages (slash-command replies alone need no permission);
-#: * Embed Links - table, balance, leaderboard and stats messages are embeds;
-#: * Read Message History - fetch and edit its own earlier table message after a restart.
-#: Nothing else: no privileged intents, no Manage Messages, no External Emojis, no Attach Files.
-BOT_PERMISSIONS = discord.Permissions(
-    view_channel=True,
-    send_messages=True,
-    embed_links=True,
-    read_message_history=True,
-)
-SCOPES = ("bot", "applications.commands")
 
 NO_TOKEN = (
     "DISCORD_TOKEN is not set: copy .env.example to .env and put your bot token in it "
@@ -52,11 +39,6 @@ NO_TOKEN = (
 def _fail(message: str, status: int = 1) -> int:
     print(message, file=sys.stderr)
     return status
-
-
-def invite_url(application_id: int) -> str:
-    """The OAuth2 URL that adds the bot with :data:`SCOPES` and :data:`BOT_PERMISSIONS`."""
-    return discord.utils.oauth_url(application_id, permissions=BOT_PERMISSIONS, scopes=SCOPES)
 
 
 def _invite(settings: Settings) -> int:

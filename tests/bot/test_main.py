@@ -155,9 +155,13 @@ def test_invite_prints_the_url_with_exactly_the_needed_permissions(tmp_path: Pat
     assert query["scope"] == ["bot applications.commands"]
     permissions = discord.Permissions(int(query["permissions"][0]))
     assert permissions == discord.Permissions(
-        view_channel=True, send_messages=True, embed_links=True, read_message_history=True
+        view_channel=True,
+        send_messages=True,
+        embed_links=True,
+        attach_files=True,  # the showdown pictures are uploaded to the table's channel
+        read_message_history=True,
     )
-    assert query["permissions"] == ["84992"]
+    assert query["permissions"] == ["117760"]
     assert not permissions.use_external_emojis and not permissions.administrator
 
 
