@@ -35,6 +35,7 @@ from discord.ext import commands
 
 from bot.bank import Bank
 from bot.errors import handle_interaction_error
+from bot.inputs import InputCheck
 from bot.settings import Settings
 from bot.storage import Database, open_database
 
@@ -68,7 +69,17 @@ def extension_names() -> list[str]:
 
 
 class SabaccTree(app_commands.CommandTree["SabaccBot"]):
-    """Command tree whose errors go through :func:`bot.errors.handle_interaction_error`."""
+    """Command tree whose errors go through :func:`bot.errors.handle_interaction_error`, and
+    that checks every invocation's context and options first (:class:`bot.inputs.InputCheck`)."""
+
+    def __init__(self, client: SabaccBot, **options: Any) -> None:
+        super().__init__(client, **options)
+        self.inputs = InputCheck(self)
+
+    async def interaction_check(self, interaction: discord.Interaction[SabaccBot], /) -> bool:
+        """A guild-only command in a DM, or an option outside its declaration, is answered
+        with what is wrong (through :meth:`on_error`) and never runs."""
+        return self.inputs.check(interaction)
 
     async def on_error(
         self, interaction: discord.Interaction[SabaccBot], error: app_commands.AppCommandError

@@ -15,6 +15,7 @@ from bot.errors import (
     StaleButton,
     TableError,
     UserFacingError,
+    quote,
 )
 from bot.tables.models import Seat, Table, hand_of
 from bot.ui import render
@@ -141,7 +142,7 @@ def parse_amount(raw: str, spec: ActionSpec) -> int:
     """A validated amount from modal text; raises UserFacingError with a clear reason."""
     text = raw.strip()
     if AMOUNT.fullmatch(text) is None:
-        raise UserFacingError(f"“{text[:20]}” is not a whole number of credits.")
+        raise UserFacingError(f"{quote(text, 20)} is not a whole number of credits.")
     amount = int(re.sub(r"[^0-9-]", "", text))
     if amount <= 0:
         raise UserFacingError("The amount must be a positive number of credits.")
