@@ -177,13 +177,16 @@ class AmountModal(discord.ui.Modal):
             custom_id=amount_id(table.id, turn, spec.kind),
         )
         self.table_id, self.turn, self.kind = table.id, turn, spec.kind
+        # The current modal layout: a Label (component type 18) around the text input, not
+        # the deprecated action row with the label on the input.
         self.amount: discord.ui.TextInput[AmountModal] = discord.ui.TextInput(
-            label=f"Amount ({spec.min_amount}–{spec.max_amount})",
-            custom_id="amount",
-            placeholder=str(spec.min_amount),
-            max_length=12,
+            custom_id="amount", placeholder=str(spec.min_amount), max_length=12
         )
-        self.add_item(self.amount)
+        self.add_item(
+            discord.ui.Label(
+                text=f"Amount ({spec.min_amount}–{spec.max_amount})"[:45], component=self.amount
+            )
+        )
 
     async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
         """Nothing here: the submission is answered by :meth:`Prompts.on_interaction`."""
