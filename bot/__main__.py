@@ -25,7 +25,7 @@ from dotenv import find_dotenv, load_dotenv
 from bot.client import create_bot
 from bot.invite import invite_url
 from bot.settings import Settings, SettingsError, redact_url
-from bot.startup import DatabaseProblem, exit_status, failure_message, log_formatter
+from bot.startup import DatabaseProblem, configure_logging, exit_status, failure_message
 from bot.storage import DATABASE_ERRORS, MigrationError, open_database
 
 log = logging.getLogger("bot")
@@ -115,9 +115,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         settings = Settings.from_env()
     except SettingsError as error:
         return _fail(f"Configuration error: {error}", 2)
-    discord.utils.setup_logging(
-        level=settings.log_level_number, root=True, formatter=log_formatter(sys.stderr)
-    )
+    configure_logging(settings.log_level_number)
     if args.command == "invite":
         return _invite(settings)
     return _run(settings)

@@ -37,6 +37,7 @@ from bot.bank import Bank
 from bot.errors import handle_interaction_error
 from bot.inputs import InputCheck
 from bot.settings import Settings
+from bot.startup import quiet_loggers
 from bot.storage import Database, open_database
 
 __all__ = ["SabaccBot", "SabaccTree", "bank_clock", "create_bot", "extension_names"]
@@ -92,6 +93,7 @@ class SabaccBot(commands.AutoShardedBot):
     """The Sabacc bot. Build it with :func:`create_bot`."""
 
     def __init__(self, settings: Settings, db: Database | None = None) -> None:
+        quiet_loggers()  # no database statement or message body in a debug log, ever
         # The bot never joins voice: skip discord.py's "PyNaCl/davey is not installed" warnings.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         slice_: dict[str, Any] = {}  # SHARD_IDS: this process runs these shards only
