@@ -28,6 +28,7 @@ Public API (stable)::
         card_emojis: bool                    # CARD_EMOJIS on/off: cards as application emojis
         Settings.from_env(environ=None) -> Settings
         settings.database_target -> str | Path      # the URL if set, else the SQLite path
+        settings.data_dir -> Path                   # DATABASE_PATH's directory (bot files)
     parse_shard_ids(text) -> tuple[int, ...]          # "0-3,8" -> (0, 1, 2, 3, 8)
     redact_url(url) -> str                   # a database URL without its password (also ?password=)
 
@@ -288,6 +289,11 @@ class Settings:
     def database_target(self) -> str | Path:
         """What :func:`bot.storage.open_database` opens: ``DATABASE_URL`` if set, else the file."""
         return self.database_url if self.database_url is not None else self.database_path
+
+    @property
+    def data_dir(self) -> Path:
+        """Where the bot keeps its files: the directory of ``DATABASE_PATH``."""
+        return self.database_path.parent
 
     @property
     def log_level_number(self) -> int:
