@@ -190,7 +190,8 @@ class SabaccBot(commands.AutoShardedBot):
         """Register the commands with ``DEV_GUILD_ID`` (instant, for development) if set, else
         globally, when they changed since the last registration or ``force``."""
         store = DigestStore(self.settings.data_dir / DIGEST_FILE)
-        return await register_commands(self, store, force=force)
+        guild_id = self.settings.dev_guild_id
+        return await register_commands(self.tree, store, guild_id=guild_id, force=force)
 
     async def on_ready(self) -> None:
         """Log who we are (may run more than once; does no work)."""

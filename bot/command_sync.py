@@ -22,7 +22,7 @@ Public API (stable)::
     async payload(tree, guild) -> list[dict]               # what sync would send
     digest(application_id, scope, payload) -> str
     class DigestStore(path): get(key) -> str | None; put(key, digest) -> None
-    async sync_commands(bot, store, *, force=False) -> Synced
+    async sync_commands(tree, store, *, guild_id=None, force=False) -> Synced
     @dataclass Synced: scope: str; count: int; registered: bool
 """
 
@@ -34,13 +34,10 @@ import logging
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
-
-if TYPE_CHECKING:
-    from bot.client import SabaccBot
 
 __all__ = ["DIGEST_FILE", "DigestStore", "Synced", "digest", "payload", "sync_commands"]
 
@@ -123,17 +120,22 @@ async def _discord_has(tree: app_commands.CommandTree[Any], guild: Any, sent: li
     return {(c.name, c.type.value) for c in remote} == wanted
 
 
-async def sync_commands(bot: SabaccBot, store: DigestStore, *, force: bool = False) -> Synced:
-    """Register the bot's commands (to ``DEV_GUILD_ID`` if set, else globally) unless Discord
-    already has this exact tree (see the module doc); ``force`` always registers."""
-    tree = bot.tree
+async def sync_commands(
+    tree: app_commands.CommandTree[Any],
+    store: DigestStore,
+    *,
+    guild_id: int | None = None,
+    force: bool = False,
+) -> Synced:
+    """Register the commands of ``tree`` (in the guild ``guild_id`` if given, else globally)
+    unless Discord already has this exact tree (see the module doc); ``force`` always does."""
     guild: discord.Object | None = None
     scope = "global"
-    if bot.settings.dev_guild_id is not None:
-        guild = discord.Object(id=bot.settings.dev_guild_id)
+    if guild_id is not None:
+        guild = discord.Object(id=guild_id)
         tree.copy_global_to(guild=guild)
         scope = f"guild {guild.id}"
-    application_id = bot.application_id or 0
+    application_id = tree.client.application_id or 0
     commands = await payload(tree, guild)
     key, current = f"{application_id} {scope}", digest(application_id, scope, commands)
     if not force and store.get(key) == current and await _discord_has(tree, guild, commands):
