@@ -24,6 +24,7 @@ Public API (stable)::
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -122,14 +123,15 @@ class InputCheck:
 
     def __init__(self, tree: app_commands.CommandTree[Any]) -> None:
         self.tree = tree
-        self._specs: dict[int, dict[str, Mapping[str, Any]]] = {}
+        # per command object (a reloaded cog brings new ones; the old ones are forgotten)
+        self._specs: weakref.WeakKeyDictionary[Any, dict[str, Any]] = weakref.WeakKeyDictionary()
 
     def _declared(self, command: app_commands.Command[Any, ..., Any]) -> dict[str, Any]:
-        specs = self._specs.get(id(command))
+        specs = self._specs.get(command)
         if specs is None:
             payload = command.to_dict(self.tree)
             specs = {option["name"]: option for option in payload.get("options", ())}
-            self._specs[id(command)] = specs
+            self._specs[command] = specs
         return specs
 
     def check(self, interaction: discord.Interaction[Any]) -> bool:
