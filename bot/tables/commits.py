@@ -24,11 +24,17 @@ batch, ``COMMIT``. Every write stays atomic on its own:
 * the caller's ``await`` returns only once the batch is committed (durability unchanged: an
   acknowledged action is in the database), or raises, and then nothing of it was written.
 
-If the batch as a whole fails (a statement of one write breaks the bulk part), every write is
-retried in its own transaction, so only the faulty one fails.
+A batch is one :meth:`~bot.storage.Database.write`: when it loses a race with another
+transaction (a deadlock, :class:`~bot.storage.Conflict`) it is rolled back as a whole and run
+again — a conflict inside a write's savepoint is not that write's refusal — so nothing of a
+run may stay in memory: the writes' outcomes are collected afresh by each run and told to
+their callers only once the batch is committed, and a ``work`` that changes memory before the
+commit must undo it at its start (the hand history's ``rewind``). If the batch as a whole
+fails (a statement of one write breaks the bulk part), every write is retried in its own
+transaction, so only the faulty one fails.
 
-It uses only the storage interface (:mod:`bot.storage`: ``async with db.transaction() as tx``,
-``tx.execute``, ``tx.execute_all``) and standard ``SAVEPOINT`` SQL, which SQLite and PostgreSQL
+It uses only the storage interface (:mod:`bot.storage`: ``db.write``, ``tx.execute``,
+``tx.execute_all``) and standard ``SAVEPOINT`` SQL, which SQLite and PostgreSQL
 both speak, so it works on either backend.
 """
 
@@ -39,7 +45,7 @@ import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 
-from bot.storage import Database, Params, Tx
+from bot.storage import Conflict, Database, Params, Tx
 from bot.tables.store import LeaseLost, held_leases
 
 log = logging.getLogger(__name__)
@@ -132,9 +138,11 @@ class GroupCommit:
                 raise
 
     async def _write_batch(self, batch: list[Write]) -> None:
-        """One transaction for ``batch``; settles every write's future once it is decided."""
-        refused: dict[int, BaseException] = {}
-        async with self._database().transaction() as tx:
+        """One transaction for ``batch`` (run again if it loses a race); settles every write's
+        future once it is decided."""
+
+        async def run(tx: Tx) -> dict[int, BaseException]:
+            refused: dict[int, BaseException] = {}  # afresh in every run of the transaction
             for index in await _fence(tx, batch):
                 refused[index] = LeaseLost()
             shapes: dict[str, list[Params]] = {}
@@ -149,6 +157,9 @@ class GroupCommit:
                 for sql, params in item.statements():
                     shapes.setdefault(sql, []).append(params)
             await tx.execute_all(list(shapes.items()))
+            return refused
+
+        refused = await self._database().write(run)
         try:
             for index, item in enumerate(batch):
                 if index and index % WAKE_AT_ONCE == 0:
@@ -176,11 +187,15 @@ async def _fence(tx: Tx, batch: list[Write]) -> list[int]:
 
 async def _in_savepoint(tx: Tx, index: int, work: Step) -> Exception | None:
     """Run ``work`` in one savepoint; the exception if it refused (then everything of it is
-    rolled back; on PostgreSQL this also clears an aborted statement's error state)."""
+    rolled back; on PostgreSQL this also clears an aborted statement's error state). A lost
+    race (:class:`~bot.storage.Conflict`) is the whole batch's: it is raised, and the batch runs
+    again."""
     name = f"write_{index}"
     await tx.execute(f"SAVEPOINT {name}")
     try:
         await work(tx)
+    except Conflict:
+        raise
     except Exception as error:
         await tx.execute(f"ROLLBACK TO SAVEPOINT {name}")
         await tx.execute(f"RELEASE SAVEPOINT {name}")

@@ -129,8 +129,9 @@ class Leases:
         :data:`CHUNK` tables, in id order); the ids this process holds now. Each row is decided
         by the upsert's own condition, so of two processes claiming together one gets a table."""
         now = self.clock()
-        taken: list[int] = []
-        async with self.manager.bot.db.transaction() as conn:
+
+        async def upsert(conn: Tx) -> list[int]:
+            taken: list[int] = []
             for start in range(0, len(table_ids), CHUNK):
                 chunk = table_ids[start : start + CHUNK]
                 rows = await conn.fetchall(
@@ -143,7 +144,9 @@ class Leases:
                     (self.owner, self.token, now + self.ttl, *chunk, now, self.owner, self.token),
                 )
                 taken += (int(row[0]) for row in rows)
-        return sorted(taken)
+            return taken
+
+        return sorted(await self.manager.bot.db.write(upsert))
 
     # ------------------------------------------------------------------ start-up and loop
 
@@ -158,10 +161,13 @@ class Leases:
     async def refund_orphans(self) -> int:
         """Refund escrow of tables that are not open, reading the open tables in the same
         transaction (which keeps new tables out until it commits)."""
-        async with self.manager.bot.db.transaction() as conn:
+
+        async def refund(conn: Tx) -> int:
             await conn.lock_table("game_tables")
             live = {int(row["id"]) for row in await store.open_table_rows(conn)}
-            refunded = await self.manager.bot.bank.refund_orphaned_escrow_in(conn, live)
+            return await self.manager.bot.bank.refund_orphaned_escrow_in(conn, live)
+
+        refunded = await self.manager.bot.db.write(refund)
         if refunded:
             log.warning("refunded %s credits of escrow left by closed tables", refunded)
         return refunded
@@ -221,8 +227,9 @@ class Leases:
 
     async def _unrestorable(self, table_id: int) -> None:
         log.warning("table %s cannot be restored; its escrow is refunded", table_id)
-        async with self.manager.bot.db.transaction() as conn:
-            await store.close_table(conn, table_id, Status.CANCELLED)
+        await self.manager.bot.db.write(
+            lambda conn: store.close_table(conn, table_id, Status.CANCELLED)
+        )
         await self._give_back(table_id)
         await self.refund_orphans()
 

@@ -111,12 +111,15 @@ class TableManager(Effects, Ending):
             options=dict(options or {}),
             seats=[host],
         )
+
+        async def opening(conn: Tx) -> None:
+            table.id = await store.insert_table(conn, table)
+            await self.leases.hold_in(conn, table)
+            await self.bot.bank.escrow_in(conn, guild_id, host.user_id, table.id, buy_in)
+            await self.history.on_lobby(conn, table, self.seeds)
+
         try:
-            async with self.bot.db.transaction() as conn:
-                table.id = await store.insert_table(conn, table)
-                await self.leases.hold_in(conn, table)
-                await self.bot.bank.escrow_in(conn, guild_id, host.user_id, table.id, buy_in)
-                await self.history.on_lobby(conn, table, self.seeds)
+            await self.bot.db.write(opening)
         except IntegrityError:
             raise TableError("This channel already has a table.") from None
         self.tables[table.id] = table
@@ -129,19 +132,30 @@ class TableManager(Effects, Ending):
         """Save ``table`` with escrow moves (``("in"|"out", user_id, amount)``) atomically
         (``started``: its game was just created, and its first hand is recorded too)."""
 
-        async def write() -> None:
-            async with self.bot.db.transaction() as conn:
-                await self._apply_moves(conn, table, moves)
-                await store.save_table(conn, table)
-                if started:
-                    await self.history.on_start(conn, table)
+        async def write(conn: Tx) -> None:
+            await self._apply_moves(conn, table, moves)
+            await store.save_table(conn, table)
+            if started:
+                await self.history.on_start(conn, table)
 
-        await uncancelled(write())
+        await uncancelled(self.bot.db.write(write))
 
     async def _apply_moves(
-        self, conn: Tx, table: Table, moves: tuple[tuple[str, int, int], ...]
+        self,
+        conn: Tx,
+        table: Table,
+        moves: tuple[tuple[str, int, int], ...],
+        *,
+        everyone: bool = False,
     ) -> None:
+        """The escrow moves, after locking the accounts they touch — every seat's when
+        ``everyone`` (the write also settles or records members' statistics) — in account id
+        order (:meth:`bot.bank.Bank.lock_accounts_in`: one lock order for every write)."""
         bank = self.bot.bank
+        accounts = {user_id for _, user_id, amount in moves if amount > 0}
+        if everyone:
+            accounts.update(self._account(seat) for seat in table.seats)
+        await bank.lock_accounts_in(conn, table.guild_id, accounts)
         for direction, user_id, amount in moves:
             if amount <= 0:
                 continue
@@ -346,7 +360,7 @@ class TableManager(Effects, Ending):
 
         async def work(conn: Tx) -> None:
             rewind()  # a write tried again (its batch failed) records its step from the same hand
-            await self._apply_moves(conn, table, moves)
+            await self._apply_moves(conn, table, moves, everyone=True)
             await self.history.on_step(conn, table, seat, action, source, step)
             if left is not None:
                 await self._record(conn, table, seat, left)

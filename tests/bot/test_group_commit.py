@@ -13,7 +13,9 @@ from typing import Any
 import pytest
 
 from bench.stub import open_runtime, open_tables, pending_moves
-from bot.storage import Database, IntegrityError, open_database
+from bot.storage import Conflict, Database, IntegrityError, open_database
+from bot.storage.postgres import PostgresTx
+from bot.storage.sqlite import SqliteTx
 from bot.tables import commits, turns
 from bot.tables.commits import GroupCommit
 from bot.tables.store import LeaseLost, held_leases
@@ -254,6 +256,75 @@ async def test_hands_stay_verifiable_when_every_batch_is_written_again(
     finally:
         await manager.close()
         await bot.db.close()
+    assert len(hands) >= 3
+    for status, record in hands:
+        assert status == "finished"
+        verdict = verify(json.loads(record))
+        assert verdict.ok, verdict.failure
+
+
+async def test_a_batch_that_lost_a_race_is_written_again_once_in_memory(
+    database_target: str | Path, backend: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every batch loses a race once after all its work ran (a deadlock at its last statement;
+    on PostgreSQL the server's own 40P01) and is run again whole: no caller sees it, and what
+    the writes keep in memory is applied once — each action is logged once, every hand still
+    verifies, every game settles with every credit accounted for."""
+    bot, manager = await open_runtime(database_target, edit_interval=0.0)
+    bot.db.write_pause = 0.0
+    tx_class = SqliteTx if backend == "sqlite" else PostgresTx
+    real_write_all, real_batch = tx_class.execute_all, GroupCommit._write_batch
+    armed: list[bool] = []
+    lost: list[int] = []
+
+    async def write_batch(self: GroupCommit, batch: list[commits.Write]) -> None:
+        armed.append(True)  # this batch's first run will lose
+        await real_batch(self, batch)
+
+    async def execute_all(tx: Any, batch: Any) -> None:
+        await real_write_all(tx, batch)
+        if armed:
+            armed.clear()
+            lost.append(1)
+            if backend == "postgres":
+                await tx.execute(
+                    "DO $$ BEGIN RAISE EXCEPTION 'injected' USING ERRCODE = '40P01'; END $$"
+                )
+            raise Conflict("injected", "40P01")
+
+    monkeypatch.setattr(GroupCommit, "_write_batch", write_batch)
+    monkeypatch.setattr(tx_class, "execute_all", execute_all)
+    rng = random.Random(3)
+    acted: dict[int, int] = {}
+    try:
+        tables = await open_tables(manager, 3)
+        before = await bot.bank.total_money(1)
+        while True:
+            moves = {}
+            for table, seat, action, turn in pending_moves(tables, rng):
+                moves.setdefault(table.id, (table, seat, action, turn))
+            if not moves:
+                break
+            results = await asyncio.gather(
+                *(manager.act(t, s, a, turn=turn) for t, s, a, turn in moves.values()),
+                return_exceptions=True,
+            )
+            assert not any(isinstance(r, BaseException) for r in results), results
+            for table_id in moves:
+                acted[table_id] = acted.get(table_id, 0) + 1
+        logged = await bot.db.fetchall(
+            "SELECT table_id, COUNT(*) FROM table_actions GROUP BY table_id"
+        )
+        hands = await bot.db.fetchall("SELECT status, record FROM hands ORDER BY id")
+        after = await bot.bank.total_money(1)
+        escrow = await bot.db.fetchall("SELECT * FROM escrow")
+    finally:
+        await manager.close()
+        await bot.db.close()
+    assert len(lost) == manager.group.batches  # every batch lost once, none failed for it
+    assert {int(r[0]): int(r[1]) for r in logged} == acted
+    assert all(t.game is not None and t.game.finished for t in tables)
+    assert after == before and escrow == []
     assert len(hands) >= 3
     for status, record in hands:
         assert status == "finished"
