@@ -8,7 +8,9 @@ leases every third of ``LEASE_TTL``; every write of a table checks, in its own t
 that the writer still holds it (:func:`bot.tables.store.save_table`), so a process that lost
 a table can no longer change it. When a process dies its leases run out and another process
 takes its tables over from the stored state (:meth:`Leases.tick`). A process restarted under
-the same ``INSTANCE_ID`` takes its own tables back at once.
+the same ``INSTANCE_ID`` takes its own tables back at once (the default one is the same after a
+restart, :attr:`bot.settings.Settings.lease_owner`), and a process stopped cleanly gives its
+leases back (:meth:`Leases.close`), so any successor takes them at once.
 
 A process only takes tables of the guilds it serves (its shards); with no shard settings it
 serves every guild.
@@ -18,8 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
-import socket
 import time
 import uuid
 from collections.abc import Callable, Coroutine
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from bot.history.recorder import HandHistory
     from bot.tables.watch import TableWatch
 
-__all__ = ["Leases", "Runtime", "default_owner", "shard_of"]
+__all__ = ["Leases", "Runtime", "shard_of"]
 
 log = logging.getLogger(__name__)
 
@@ -44,11 +44,6 @@ CHUNK = 500  # tables per bulk statement (well below every backend's limit of pa
 
 def _marks(values: list[int]) -> str:
     return ", ".join("?" * len(values))
-
-
-def default_owner() -> str:
-    """``host:pid``: the owner name of a process without ``INSTANCE_ID``."""
-    return f"{socket.gethostname()}:{os.getpid()}"
 
 
 def shard_of(guild_id: int, shard_count: int) -> int:

@@ -22,7 +22,7 @@ from bot.tables.ending import Ending
 from bot.tables.guard import uncancelled
 from bot.tables.handlog import public_lines, record
 from bot.tables.heap import tune_collector
-from bot.tables.leases import Leases, default_owner
+from bot.tables.leases import Leases
 from bot.tables.models import Seat, Status, Table
 from bot.tables.snapshot import Snapshot, may_act
 from bot.tables.turns import Turns
@@ -49,9 +49,7 @@ class TableManager(Effects, Ending):
         tune_collector()  # collections sized for many tables (bot.tables.heap)
         self.history = HandHistory(bot)
         settings = bot.settings
-        self.leases = Leases(
-            self, owner=settings.instance_id or default_owner(), ttl=settings.lease_ttl
-        )
+        self.leases = Leases(self, owner=settings.lease_owner, ttl=settings.lease_ttl)
 
     # ------------------------------------------------------------------ lookup
 

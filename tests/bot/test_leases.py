@@ -4,6 +4,7 @@ stored state by another one, which finishes them with every credit accounted for
 from __future__ import annotations
 
 import dataclasses
+import os
 import time
 from typing import Any
 
@@ -29,10 +30,10 @@ async def lease_rows(bot: Any) -> list[tuple[Any, ...]]:
 
 
 async def start_other_process(
-    env: _simcord_env.Env, settings: Settings, bots: list[SabaccBot], name: str
+    env: _simcord_env.Env, settings: Settings, bots: list[SabaccBot], name: str | None
 ) -> SabaccBot:
     """The running bot's process dies (its tasks stop, its leases stay in the database) and
-    a process with another INSTANCE_ID starts on the same database."""
+    a process with INSTANCE_ID ``name`` (``None``: the default) starts on the same database."""
     old = env.bot
     assert isinstance(old, SabaccBot)
     await old.tables.close()  # type: ignore[attr-defined]
@@ -105,3 +106,37 @@ async def test_a_process_only_takes_tables_of_its_shards(world: World) -> None:
     world.bot.shard_ids = [(shard_of(guild, 4) + 1) % 4]
     assert not leases.serves(guild)
     world.bot.shard_count, world.bot.shard_ids = 1, [0]
+
+
+async def test_a_restart_under_default_settings_takes_the_tables_back_at_once(
+    world: World, settings: Settings, _bots: list[SabaccBot], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No INSTANCE_ID set: the process dies and starts again (as a new process: another pid);
+    its tables answer at once, not "This table is closed." until their leases run out."""
+    assert settings.instance_id is None
+    before = await open_accounts(world)
+    await start_table(world, 2, buy_in=20)
+    table_id = table_in(world).id
+    pid = os.getpid() + 1
+    monkeypatch.setattr(os, "getpid", lambda: pid)  # the restarted process's
+    new_bot = await start_other_process(world.env, settings, _bots, None)
+    assert new_bot.tables.get(table_id) is not None
+    await finish_settled(world, all_in, before)  # every click answered
+
+
+async def test_a_clean_shutdown_gives_the_tables_to_another_process_at_once(
+    world: World, settings: Settings, _bots: list[SabaccBot]
+) -> None:
+    before = await open_accounts(world)
+    await start_table(world, 2, buy_in=20)
+    table_id = table_in(world).id
+    old = world.bot
+    assert await lease_rows(old) != []
+    await old.close()  # a clean stop (SIGINT): its leases are given back
+    new = create_bot(dataclasses.replace(settings, instance_id="successor"))
+    new.sleeper = VirtualSleep(world.env)  # type: ignore[attr-defined]
+    _bots.append(new)
+    await world.env.restart_bot(new)
+    assert new.tables.get(table_id) is not None
+    assert [row[:2] for row in await lease_rows(new)] == [(table_id, "successor")]
+    await finish_settled(world, all_in, before)
