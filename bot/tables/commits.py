@@ -14,6 +14,10 @@ batch, ``COMMIT``. Every write stays atomic on its own:
 
 * a write whose table's lease this process lost is refused alone (:class:`LeaseLost`, nothing
   of it runs); the fencing query keeps the lease rows of the others locked until the commit;
+* the members' accounts the writes' ``work`` will change (each write names them) are locked
+  next, all of the batch's at once in one order (guild, then account id,
+  :meth:`bot.bank.Bank.lock_accounts_in`), so two batches, or a batch and another
+  transaction, never wait for each other's accounts in a circle;
 * its ``work`` (credit movements, settlement, a hand that ends: anything that may refuse or
   needs an answer from the database) runs in a savepoint of the batch, so a refused write is
   rolled back alone and its caller gets the exception; an ordinary action has no ``work``;
@@ -42,7 +46,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Collection, Sequence
 from dataclasses import dataclass, field
 
 from bot.storage import Conflict, Database, Params, Tx
@@ -55,17 +59,23 @@ log = logging.getLogger(__name__)
 WAKE_AT_ONCE = 16
 Statement = tuple[str, Params]
 Step = Callable[[Tx], Awaitable[None]]
+#: ``(guild id, account ids)``: the accounts a write's ``work`` changes.
+Accounts = tuple[int, Collection[int]]
+#: Locks accounts of one guild in account id order (:meth:`bot.bank.Bank.lock_accounts_in`).
+Locker = Callable[[Tx, int, Collection[int]], Awaitable[None]]
 
 
 @dataclass(slots=True)
 class Write:
-    """One atomic write: fenced by its ``lease`` (table id, token), then ``work`` in a
-    savepoint, then ``statements()``; ``committed()`` runs once the batch is committed."""
+    """One atomic write: fenced by its ``lease`` (table id, token), its ``accounts`` locked,
+    then ``work`` in a savepoint, then ``statements()``; ``committed()`` runs once the batch is
+    committed."""
 
     statements: Callable[[], Sequence[Statement]]
     work: Step | None = None
     committed: Callable[[], None] | None = None
     lease: tuple[int, str] | None = None
+    accounts: Accounts | None = None
     done: asyncio.Future[None] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -75,8 +85,9 @@ class Write:
 class GroupCommit:
     """Batches :class:`Write`\\ s of concurrent callers into shared transactions."""
 
-    def __init__(self, database: Callable[[], Database]) -> None:
+    def __init__(self, database: Callable[[], Database], lock: Locker | None = None) -> None:
         self._database = database  # the bot's Database, looked up when a batch is written
+        self._lock = lock  # locks the accounts the writes name (none named: not needed)
         self._queue: list[Write] = []
         self._flusher: asyncio.Task[None] | None = None
         self.batches = 0  # statistics (benchmarks)
@@ -89,12 +100,15 @@ class GroupCommit:
         committed: Callable[[], None] | None = None,
         *,
         lease: tuple[int, str] | None = None,
+        accounts: Accounts | None = None,
     ) -> None:
         """Queue one write and wait until it is committed (or raise: then nothing was written).
 
         ``lease``: ``(table id, lease token)``: the write is refused alone with
         :class:`~bot.tables.store.LeaseLost` (its ``work`` never runs) unless that token still
-        holds that table's lease when its batch is written.
+        holds that table's lease when its batch is written. ``accounts``: ``(guild id, account
+        ids)`` its ``work`` changes (balances, members' statistics), locked with every other
+        write's of the batch before any work runs.
 
         A caller cancelled while waiting does not cancel its write: it waits until the write is
         decided, so the caller's memory and the database never disagree, then re-raises.
@@ -102,7 +116,7 @@ class GroupCommit:
         if work is None:  # computed now, in the caller's turn, not all at once in the batch
             ready = statements()
             statements = lambda: ready  # noqa: E731
-        item = Write(statements, work, committed, lease)
+        item = Write(statements, work, committed, lease, accounts)
         self._queue.append(item)
         if self._flusher is None or self._flusher.done():
             self._flusher = asyncio.get_running_loop().create_task(self._flush())
@@ -145,6 +159,7 @@ class GroupCommit:
             refused: dict[int, BaseException] = {}  # afresh in every run of the transaction
             for index in await _fence(tx, batch):
                 refused[index] = LeaseLost()
+            await self._lock_accounts(tx, [w for i, w in enumerate(batch) if i not in refused])
             shapes: dict[str, list[Params]] = {}
             for index, item in enumerate(batch):
                 if index in refused:
@@ -168,6 +183,16 @@ class GroupCommit:
         finally:  # committed is committed, even if this task is cancelled meanwhile
             for index, item in enumerate(batch):
                 _decided(item, refused.get(index))
+
+    async def _lock_accounts(self, tx: Tx, batch: list[Write]) -> None:
+        """Lock the accounts the writes of ``batch`` name: by guild, then account id."""
+        wanted: dict[int, set[int]] = {}
+        for item in batch:
+            if item.accounts is not None:
+                wanted.setdefault(item.accounts[0], set()).update(item.accounts[1])
+        if self._lock is not None:
+            for guild in sorted(wanted):
+                await self._lock(tx, guild, wanted[guild])
 
 
 async def _fence(tx: Tx, batch: list[Write]) -> list[int]:

@@ -298,8 +298,16 @@ class Leases:
                 log.warning("lease round failed: %s", error)
 
     async def close(self) -> None:
-        """Shut down: stop the tables' tasks, then give the leases back for others to take."""
+        """Shut down (a cleanup of the bot's close path): stop the tables' tasks, then
+        :meth:`release` the leases."""
         await self.manager.close()
+        await self.release()
+
+    async def release(self) -> None:
+        """Give every lease of this process back, so a successor (this deployment restarted,
+        or another process serving these shards) takes the tables at once, not after
+        ``LEASE_TTL``. Call it once the tables' tasks stopped; a failure is logged, and the
+        leases then run out as a dead process's do."""
         db = self.manager.bot.db
         if db.closed:
             return

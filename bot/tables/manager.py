@@ -44,7 +44,7 @@ class TableManager(Effects, Ending):
         self.tables: dict[int, Table] = {}
         # Seeds of new games; tests replace it with a seeded ``random.Random``.
         self.seeds: random.Random = random.SystemRandom()
-        self.group = GroupCommit(lambda: self.bot.db)
+        self.group = GroupCommit(lambda: self.bot.db, lambda *a: self.bot.bank.lock_accounts_in(*a))
         self.turns = Turns()
         tune_collector()  # collections sized for many tables (bot.tables.heap)
         self.history = HandHistory(bot)
@@ -152,7 +152,7 @@ class TableManager(Effects, Ending):
         bank = self.bot.bank
         accounts = {user_id for _, user_id, amount in moves if amount > 0}
         if everyone:
-            accounts.update(self._account(seat) for seat in table.seats)
+            accounts.update(self._accounts(table))
         await bank.lock_accounts_in(conn, table.guild_id, accounts)
         for direction, user_id, amount in moves:
             if amount <= 0:
@@ -258,6 +258,10 @@ class TableManager(Effects, Ending):
     def _account(seat: Seat) -> int:
         return HOUSE if seat.is_bot else seat.user_id
 
+    def _accounts(self, table: Table) -> set[int]:
+        """The accounts of every seat (the house for bots)."""
+        return {self._account(seat) for seat in table.seats}
+
     def schedule(self, table: Table) -> None:
         """As :meth:`Effects.schedule`; a game nobody plays at any more closes instead."""
         if unattended.nobody_playing(table):
@@ -358,15 +362,18 @@ class TableManager(Effects, Ending):
 
         async def work(conn: Tx) -> None:
             rewind()  # a write tried again (its batch failed) records its step from the same hand
-            await self._apply_moves(conn, table, moves, everyone=True)
+            await self._apply_moves(conn, table, moves)  # the batch locked the accounts
             await self.history.on_step(conn, table, seat, action, source, step)
             if left is not None:
                 await self._record(conn, table, seat, left)
             if game.finished:
                 await self._settle(conn, table)
 
+        accounts = (table.guild_id, self._accounts(table))
         await uncancelled(
-            self.group.write(write.statements, work, write.committed, lease=write.lease)
+            self.group.write(
+                write.statements, work, write.committed, lease=write.lease, accounts=accounts
+            )
         )
 
     async def _settle(self, conn: Tx, table: Table) -> None:

@@ -6,14 +6,17 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import random
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bench.stub import open_runtime, open_tables, pending_moves
-from bot.storage import Conflict, Database, IntegrityError, open_database
+from bot.bank import Bank
+from bot.storage import Conflict, Database, IntegrityError, Tx, open_database
 from bot.storage.postgres import PostgresTx
 from bot.storage.sqlite import SqliteTx
 from bot.tables import commits, turns
@@ -330,3 +333,42 @@ async def test_a_batch_that_lost_a_race_is_written_again_once_in_memory(
         assert status == "finished"
         verdict = verify(json.loads(record))
         assert verdict.ok, verdict.failure
+
+
+async def test_batches_lock_the_accounts_of_all_their_writes_in_one_order(
+    database_target: str | Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Two processes' batches change the same accounts, each write in its own order: one batch
+    changes accounts 3 and 2, then 1; the other 1, then 2. Each batch locks all the accounts its
+    writes name first, in id order, so neither waits for the other in a circle: no deadlock to
+    run again (tries limited to one), no batch broken up."""
+    db = await open_database(database_target)
+    db.write_tries = 1  # the lock order alone must do
+    bank = Bank(db)
+    first, second = (GroupCommit(lambda: db, bank.lock_accounts_in) for _ in range(2))
+
+    def changing(*users: int) -> Callable[[Tx], Awaitable[None]]:
+        async def work(tx: Tx) -> None:
+            for user in users:
+                await bank.credit_in(tx, 1, user, 1, "test")
+                await asyncio.sleep(0)
+
+        return work
+
+    caplog.set_level(logging.WARNING, logger="bot.tables.commits")
+    try:
+        for user in (1, 2, 3):
+            await bank.balance(1, user)
+        for _ in range(24):
+            results = await asyncio.gather(
+                first.write(list, changing(3, 2), accounts=(1, (2, 3))),
+                first.write(list, changing(1), accounts=(1, (1,))),
+                second.write(list, changing(1, 2), accounts=(1, (1, 2))),
+                return_exceptions=True,
+            )
+            assert results == [None, None, None]
+        balances = [await bank.balance(1, user) for user in (1, 2, 3)]
+    finally:
+        await db.close()
+    assert balances == [1048, 1048, 1024]
+    assert not [r for r in caplog.records if "failed" in r.getMessage()]
