@@ -12,8 +12,7 @@ import pytest
 from bot.storage import Conflict, Tx
 from bot.tables import commits
 from bot.tables.clock import DATABASE_RETRY
-from tests.bot.test_table_guards import to_betting
-from tests.bot.test_tables import start_table
+from tests.bot.test_table_guards import at_timed_betting
 from tests.helpers import BOTH_BACKENDS, World, text_of
 from tests.table_driver import money, open_accounts, table_in, table_message
 
@@ -78,11 +77,8 @@ async def test_a_lobby_expires_once_the_database_answers_again(
 async def test_a_turn_times_out_once_the_database_answers_again(
     world: World, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    await start_table(world, 2, buy_in=50, turn_timer=60)
-    await to_betting(world)
-    table = table_in(world)
+    table, turn = await at_timed_betting(world)
     assert table.game is not None
-    turn = table.game.turn
     outage = Outage([OSError("connection refused")], 2)
     fence = commits._fence
 

@@ -53,6 +53,24 @@ async def _leased(db: Database, token: str) -> int:
     return int(table_id)
 
 
+def one_move_per_table(tables: list[Any], rng: random.Random) -> list[tuple[Any, ...]]:
+    """A random legal move of one pending seat of every running table."""
+    moves: dict[int, tuple[Any, ...]] = {}
+    for move in pending_moves(tables, rng):
+        moves.setdefault(move[0].id, move)
+    return list(moves.values())
+
+
+async def assert_hands_verify(db: Database, at_least: int) -> None:
+    """At least ``at_least`` hands were played, each finished and verifiable."""
+    hands = await db.fetchall("SELECT status, record FROM hands ORDER BY id")
+    assert len(hands) >= at_least
+    for status, record in hands:
+        assert status == "finished"
+        verdict = verify(json.loads(record))
+        assert verdict.ok, verdict.failure
+
+
 async def test_concurrent_writes_share_transactions(database_target: str | Path) -> None:
     db = await _open(database_target)
     group = GroupCommit(lambda: db)
@@ -240,30 +258,20 @@ async def test_hands_stay_verifiable_when_every_batch_is_written_again(
     try:
         tables = await open_tables(manager, 3)
         assert all(t.fair_master is not None for t in tables)
-        while True:
-            moves = {}
-            for table, seat, action, turn in pending_moves(tables, rng):
-                moves.setdefault(table.id, (table, seat, action, turn))
-            if not moves:
-                break
+        while moves := one_move_per_table(tables, rng):
             broken = manager.group.write(lambda: [("INSERT INTO nowhere VALUES (1)", ())])
             results = await asyncio.gather(
-                *(manager.act(t, s, a, turn=turn) for t, s, a, turn in moves.values()),
+                *(manager.act(t, s, a, turn=turn) for t, s, a, turn in moves),
                 broken,
                 return_exceptions=True,
             )
             assert isinstance(results[-1], Exception)
             assert not any(isinstance(r, BaseException) for r in results[:-1]), results
         assert manager.group.batches < manager.group.writes  # the batches were shared, then alone
-        hands = await bot.db.fetchall("SELECT status, record FROM hands ORDER BY id")
+        await assert_hands_verify(bot.db, 3)
     finally:
         await manager.close()
         await bot.db.close()
-    assert len(hands) >= 3
-    for status, record in hands:
-        assert status == "finished"
-        verdict = verify(json.loads(record))
-        assert verdict.ok, verdict.failure
 
 
 async def test_a_batch_that_lost_a_race_is_written_again_once_in_memory(
@@ -302,23 +310,18 @@ async def test_a_batch_that_lost_a_race_is_written_again_once_in_memory(
     try:
         tables = await open_tables(manager, 3)
         before = await bot.bank.total_money(1)
-        while True:
-            moves = {}
-            for table, seat, action, turn in pending_moves(tables, rng):
-                moves.setdefault(table.id, (table, seat, action, turn))
-            if not moves:
-                break
+        while moves := one_move_per_table(tables, rng):
             results = await asyncio.gather(
-                *(manager.act(t, s, a, turn=turn) for t, s, a, turn in moves.values()),
+                *(manager.act(t, s, a, turn=turn) for t, s, a, turn in moves),
                 return_exceptions=True,
             )
             assert not any(isinstance(r, BaseException) for r in results), results
-            for table_id in moves:
-                acted[table_id] = acted.get(table_id, 0) + 1
+            for move in moves:
+                acted[move[0].id] = acted.get(move[0].id, 0) + 1
         logged = await bot.db.fetchall(
             "SELECT table_id, COUNT(*) FROM table_actions GROUP BY table_id"
         )
-        hands = await bot.db.fetchall("SELECT status, record FROM hands ORDER BY id")
+        await assert_hands_verify(bot.db, 3)
         after = await bot.bank.total_money(1)
         escrow = await bot.db.fetchall("SELECT * FROM escrow")
     finally:
@@ -328,11 +331,6 @@ async def test_a_batch_that_lost_a_race_is_written_again_once_in_memory(
     assert {int(r[0]): int(r[1]) for r in logged} == acted
     assert all(t.game is not None and t.game.finished for t in tables)
     assert after == before and escrow == []
-    assert len(hands) >= 3
-    for status, record in hands:
-        assert status == "finished"
-        verdict = verify(json.loads(record))
-        assert verdict.ok, verdict.failure
 
 
 async def test_batches_lock_the_accounts_of_all_their_writes_in_one_order(

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Awaitable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from bench.stub import BenchBot, open_runtime
 from bot.tables.manager import TableManager
@@ -138,38 +140,40 @@ async def open_accounts(manager: TableManager) -> int:
     return await total(manager)
 
 
-async def test_lobbies_of_the_same_members_in_opposite_orders_cancel_together(
-    database_target: str | Path,
-) -> None:
-    async with Runtimes(database_target) as [manager]:
-        before = await open_accounts(manager)
-        races = Races()
-        for _ in range(TRIES):
-            first = await lobby(manager, MEMBERS)
-            second = await lobby(manager, MEMBERS[::-1])
-            await races.run(
-                manager.cancel(first, first.host_id),
-                manager.cancel(second, second.host_id),
-                closing=(first, second),
-            )
-        await assert_race_free(manager, races, before)
+Race = tuple[Sequence[Awaitable[Any]], Sequence[Table]]
 
 
-async def test_a_lobby_expires_while_another_of_the_same_members_is_cancelled(
-    database_target: str | Path,
+async def run_races(
+    target: str | Path, prepare: Callable[[list[TableManager]], Awaitable[Race]], processes: int = 1
 ) -> None:
-    async with Runtimes(database_target) as [manager]:
-        before = await open_accounts(manager)
+    """:data:`TRIES` times: ``prepare`` the tables, then make its moves at the same instant; all
+    of them must succeed and close their tables, and every credit is back in an account."""
+    async with Runtimes(target, processes) as managers:
+        before = await open_accounts(managers[0])
         races = Races()
         for _ in range(TRIES):
-            expiring = await lobby(manager, MEMBERS)
-            cancelled = await lobby(manager, MEMBERS[::-1])
-            await races.run(
-                manager.expire(expiring),
-                manager.cancel(cancelled, cancelled.host_id),
-                closing=(expiring, cancelled),
-            )
-        await assert_race_free(manager, races, before)
+            moves, closing = await prepare(managers)
+            await races.run(*moves, closing=closing)
+        await assert_race_free(managers[0], races, before)
+
+
+@pytest.mark.parametrize("closing", ["cancelled", "expiring"])
+async def test_lobbies_of_the_same_members_in_opposite_orders_close_together(
+    database_target: str | Path, closing: str
+) -> None:
+    """Two lobbies seat the same members in opposite orders; one is cancelled by its host
+    while the other is cancelled too, or expires, at the same instant: both refund."""
+
+    async def prepare(managers: list[TableManager]) -> Race:
+        [manager] = managers
+        first, second = await lobby(manager, MEMBERS), await lobby(manager, MEMBERS[::-1])
+        if closing == "expiring":
+            closed = manager.expire(first)
+        else:
+            closed = manager.cancel(first, first.host_id)
+        return (closed, manager.cancel(second, second.host_id)), (first, second)
+
+    await run_races(database_target, prepare)
 
 
 async def test_a_member_leaves_one_game_while_another_of_the_same_members_settles(
@@ -179,15 +183,15 @@ async def test_a_member_leaves_one_game_while_another_of_the_same_members_settle
     others); at the other one the last move settles the same members."""
     pair = MEMBERS[:2]
     rng = random.Random(7)
-    async with Runtimes(database_target, 2) as [leaving, settling]:
-        before = await open_accounts(leaving)
-        races = Races()
-        for _ in range(TRIES):
-            left = await game(leaving, pair[::-1])  # the leaver (higher id) is paid first
-            ended = await game(settling, pair)
-            last = await to_last_move(settling, ended, rng)
-            await races.run(leaving.leave_game(left, pair[1]), last, closing=(left, ended))
-        await assert_race_free(leaving, races, before)
+
+    async def prepare(managers: list[TableManager]) -> Race:
+        leaving, settling = managers
+        left = await game(leaving, pair[::-1])  # the leaver (higher id) is paid first
+        ended = await game(settling, pair)
+        last = await to_last_move(settling, ended, rng)
+        return (leaving.leave_game(left, pair[1]), last), (left, ended)
+
+    await run_races(database_target, prepare, processes=2)
 
 
 async def test_two_games_of_the_same_members_in_opposite_orders_end_together(
@@ -195,13 +199,10 @@ async def test_two_games_of_the_same_members_in_opposite_orders_end_together(
 ) -> None:
     """Both channels are deleted at once: at each table everyone leaves in seat order and the
     last seat takes the settlement."""
-    async with Runtimes(database_target) as [manager]:
-        before = await open_accounts(manager)
-        races = Races()
-        for _ in range(TRIES):
-            first = await game(manager, MEMBERS)
-            second = await game(manager, MEMBERS[::-1])
-            await races.run(
-                manager.abandon(first), manager.abandon(second), closing=(first, second)
-            )
-        await assert_race_free(manager, races, before)
+
+    async def prepare(managers: list[TableManager]) -> Race:
+        [manager] = managers
+        first, second = await game(manager, MEMBERS), await game(manager, MEMBERS[::-1])
+        return (manager.abandon(first), manager.abandon(second)), (first, second)
+
+    await run_races(database_target, prepare)
