@@ -161,6 +161,10 @@ class BenchBot:
             self.traffic.sends.append(time.perf_counter())
         return channel
 
+    def get_user(self, user_id: int) -> StubDM:
+        """A member: a DM sent to them is recorded and returns at once."""
+        return StubDM(user_id, self.traffic)
+
     async def wait_until_ready(self) -> None:
         return None
 

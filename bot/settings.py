@@ -9,7 +9,7 @@ Public API (stable)::
         database_url: str | None             # DATABASE_URL=postgresql://…: PostgreSQL instead
         shard_count: int | None              # SHARD_COUNT: total shards (None: Discord decides)
         shard_ids: tuple[int, ...] | None    # SHARD_IDS, e.g. "0-3" or "0,2": this process's
-        instance_id: str | None              # INSTANCE_ID: lease owner name (default host:pid)
+        instance_id: str | None              # INSTANCE_ID: lease owner name (None: the default)
         lease_ttl: float                     # LEASE_TTL seconds a table lease lasts, 30
         dev_guild_id: int | None             # DEV_GUILD_ID: sync commands to this guild only
         log_level: str                       # LOG_LEVEL, default INFO
@@ -29,7 +29,10 @@ Public API (stable)::
         Settings.from_env(environ=None) -> Settings
         settings.database_target -> str | Path      # the URL if set, else the SQLite path
         settings.data_dir -> Path                   # DATABASE_PATH's directory (bot files)
+        settings.lease_owner -> str                  # INSTANCE_ID, else default_instance_id
     parse_shard_ids(text) -> tuple[int, ...]          # "0-3,8" -> (0, 1, 2, 3, 8)
+    format_shard_ids(ids) -> str                      # (0, 1, 2, 3, 8) -> "0-3,8"
+    default_instance_id(shard_ids, host=None) -> str  # "host", or "host-0-3" for a slice
     redact_url(url) -> str                   # a database URL without its password (also ?password=)
 
 ``token`` may be ``None`` so that tests and the offline demo can build a bot without one; the
@@ -42,7 +45,8 @@ from __future__ import annotations
 import logging
 import math
 import os
-from collections.abc import Callable, Mapping
+import socket
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import TypeVar
@@ -167,6 +171,27 @@ def parse_shard_ids(text: str) -> tuple[int, ...]:
     return tuple(sorted(ids))
 
 
+def format_shard_ids(ids: Iterable[int]) -> str:
+    """``(0, 1, 2, 3, 8)`` -> ``"0-3,8"``: what :func:`parse_shard_ids` reads back."""
+    runs: list[list[int]] = []
+    for shard in sorted(set(ids)):
+        if runs and runs[-1][1] == shard - 1:
+            runs[-1][1] = shard
+        else:
+            runs.append([shard, shard])
+    return ",".join(str(low) if low == high else f"{low}-{high}" for low, high in runs)
+
+
+def default_instance_id(shard_ids: Iterable[int] | None, host: str | None = None) -> str:
+    """A process's name in table leases when ``INSTANCE_ID`` is not set: the host name, plus
+    the shard slice when it runs only some shards (``"db1-0-3"``, as the systemd template unit
+    names it). The same after a restart of the same deployment, so the restarted process takes
+    its tables back at once; different for two processes of one host that run different
+    slices. (Two processes of one host that run the same shards need an ``INSTANCE_ID`` each.)"""
+    name = host or socket.gethostname()
+    return name if shard_ids is None else f"{name}-{format_shard_ids(shard_ids)}"
+
+
 def _on_off(raw: str) -> bool:
     value = raw.lower()
     if value in ("on", "true", "yes", "1"):
@@ -284,6 +309,12 @@ class Settings:
         return f"{type(self).__name__}({', '.join(shown)})"
 
     __str__ = __repr__
+
+    @property
+    def lease_owner(self) -> str:
+        """This process's name in table leases: ``instance_id``, else
+        :func:`default_instance_id` of this host and ``shard_ids``."""
+        return self.instance_id or default_instance_id(self.shard_ids)
 
     @property
     def database_target(self) -> str | Path:

@@ -152,8 +152,7 @@ class VariantCog(commands.GroupCog):
         message = await interaction.original_response()
         async with table.lock:
             table.message_id, table.message_posted_at = message.id, store.now()
-            async with self.bot.db.transaction() as conn:
-                await store.save_table(conn, table)
+            await self.bot.db.write(lambda conn: store.save_table(conn, table))
 
     start.autocomplete("stakes")(_stakes_autocomplete)
 

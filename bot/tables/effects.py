@@ -331,8 +331,7 @@ class Effects(Outbox, Clock):
         self.watch.drawn(table)
         async with table.lock:
             table.message_id, table.message_posted_at = message.id, store.now()
-            async with self.bot.db.transaction() as conn:
-                await store.save_table(conn, table)
+            await self.bot.db.write(lambda conn: store.save_table(conn, table))
         if old is not None and isinstance(channel, discord.abc.GuildChannel | discord.Thread):
             self.spawn(self._moved(channel, old, message.jump_url), f"moved-{table.id}")
 
