@@ -33,6 +33,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import metrics
 from bot.bank import Bank
 from bot.errors import handle_interaction_error
 from bot.settings import Settings
@@ -141,6 +142,12 @@ class SabaccBot(commands.AutoShardedBot):
         if self._db is None:
             self._db = await open_database(self.settings.database_target)
             self._bank = self._make_bank(self._db)
+        if self.settings.metrics_port is not None:
+            self.add_cleanup(
+                await metrics.serve(
+                    self.settings.metrics_host, self.settings.metrics_port, self._serving
+                )
+            )
         for name in extension_names():
             try:
                 await self.load_extension(name)
@@ -148,6 +155,10 @@ class SabaccBot(commands.AutoShardedBot):
                 log.exception("Could not load extension %s; continuing without it", name)
         await self.on_startup_recovery()
         await self.sync_commands()
+
+    def _serving(self) -> bool:
+        """Healthy: connected to Discord and not shutting down (``/healthz``)."""
+        return self.is_ready() and not self.is_closed()
 
     async def on_startup_recovery(self) -> None:
         """Repair state left by a previous process (each registered hook, in order)."""

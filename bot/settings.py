@@ -26,6 +26,8 @@ Public API (stable)::
         picture_processes: int               # PICTURE_PROCESSES painting pictures, 1 (0: threads)
         history_days: int                    # HISTORY_DAYS finished hands are kept, 90 (0: ever)
         card_emojis: bool                    # CARD_EMOJIS on/off: cards as application emojis
+        metrics_port: int | None             # METRICS_PORT: serve /metrics and /healthz there
+        metrics_host: str                    # METRICS_HOST the metrics server binds, 127.0.0.1
         Settings.from_env(environ=None) -> Settings
         settings.database_target -> str | Path      # the URL if set, else the SQLite path
     parse_shard_ids(text) -> tuple[int, ...]          # "0-3,8" -> (0, 1, 2, 3, 8)
@@ -77,6 +79,13 @@ def _positive_int(raw: str) -> int:
 def _non_negative_int(raw: str) -> int:
     value = int(raw)
     if value < 0:
+        raise ValueError(raw)
+    return value
+
+
+def _port(raw: str) -> int:
+    value = int(raw)
+    if not 1 <= value <= 65535:
         raise ValueError(raw)
     return value
 
@@ -154,6 +163,8 @@ class Settings:
     shard_ids: tuple[int, ...] | None = None
     instance_id: str | None = None
     lease_ttl: float = 30.0
+    metrics_port: int | None = None
+    metrics_host: str = "127.0.0.1"
 
     #: ``lease_ttl`` of a simulated Discord (tests, demos): one process, so the lease loop's
     #: timer stays out of simcord's way (it waits for any timer due while it settles).
@@ -210,6 +221,8 @@ class Settings:
             lease_ttl=_get(env, "LEASE_TTL", _positive_seconds, 30.0, "a number of seconds > 0"),
             history_days=_get(env, "HISTORY_DAYS", _non_negative_int, 90, "a whole number ≥ 0"),
             card_emojis=_get(env, "CARD_EMOJIS", _on_off, True, "on or off"),
+            metrics_port=_get(env, "METRICS_PORT", _port, None, "a port number from 1 to 65535"),
+            metrics_host=env.get("METRICS_HOST", "").strip() or "127.0.0.1",
         )
 
     @property
