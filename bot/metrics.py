@@ -145,7 +145,7 @@ def failed(where: str) -> None:
     ERRORS.labels(where).inc()
 
 
-_ID = re.compile(r"/[0-9]{15,21}(?=/|$)")
+_ID = re.compile(r"/[0-9]+(?=/|$)")
 _TOKEN = re.compile(r"/[A-Za-z0-9_\-.]{40,}(?=/|$)")
 
 
