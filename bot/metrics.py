@@ -23,7 +23,7 @@ import contextvars
 import logging
 import re
 from collections.abc import Awaitable, Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 from prometheus_client import (
@@ -34,6 +34,9 @@ from prometheus_client import (
     Histogram,
     generate_latest,
 )
+
+if TYPE_CHECKING:
+    from bot.tables.models import Table
 
 __all__ = [
     "acted",
@@ -81,7 +84,6 @@ OPEN_TABLES = Gauge("sabacc_open_tables", "Tables (lobbies and games) this proce
 ERRORS = Counter("sabacc_errors", "Unexpected errors, by where they happened.", ["where"])
 
 _click: contextvars.ContextVar[float | None] = contextvars.ContextVar("click", default=None)
-_unshown: dict[int, list[float]] = {}  # table id -> click times committed, not yet on screen
 
 
 def _now() -> float:
@@ -93,35 +95,31 @@ def click() -> None:
     _click.set(_now())
 
 
-def acted(table_id: int, variant: str, source: str) -> None:
-    """An action of ``table_id`` was committed; for a click, click → committed is observed and
-    the click waits to be shown."""
-    ACTIONS.labels(variant, source).inc()
+def acted(table: Table, source: str) -> None:
+    """An action of ``table`` was committed; for a click, click → committed is observed and
+    the click waits to be shown (``table.unshown``)."""
+    ACTIONS.labels(table.variant.id, source).inc()
     started = _click.get()
     if started is None or source != "player":
         return
     COMMITTED.observe(_now() - started)
-    waiting = _unshown.setdefault(table_id, [])
-    if len(waiting) < UNSHOWN_MAX:
-        waiting.append(started)
+    if len(table.unshown) < UNSHOWN_MAX:
+        table.unshown.append(started)
 
 
-def drawing(table_id: int) -> int:
+def drawing(table: Table) -> int:
     """The table message is being built now: how many committed clicks it will show."""
-    return len(_unshown.get(table_id, ()))
+    return len(table.unshown)
 
 
-def shown(table_id: int, clicks: int) -> None:
+def shown(table: Table, clicks: int) -> None:
     """The edit built when :func:`drawing` returned ``clicks`` went out: they are visible."""
-    waiting = _unshown.get(table_id)
-    if not waiting or clicks <= 0:
+    if clicks <= 0:
         return
     now = _now()
-    for started in waiting[:clicks]:
+    for started in table.unshown[:clicks]:
         VISIBLE.observe(now - started)
-    del waiting[:clicks]
-    if not waiting:
-        del _unshown[table_id]
+    del table.unshown[:clicks]
 
 
 def waited(lane: str, seconds: float) -> None:

@@ -281,7 +281,7 @@ class Effects(Outbox, Clock):
         if channel is None or self.watch.blocked(table, channel):
             return True  # drawn again when the channel can show it
         self.watch.drawing(table)
-        clicks = metrics.drawing(table.id)
+        clicks = metrics.drawing(table)
         embed, view = controls.build_table_message(table)
         present.with_emojis(self.bot, table, embed)
         fresh = table.message_id is not None and (
@@ -297,7 +297,7 @@ class Effects(Outbox, Clock):
                     embed=embed, view=view
                 )
                 self.watch.drawn(table)
-                metrics.shown(table.id, clicks)
+                metrics.shown(table, clicks)
                 return True
             except discord.Forbidden:
                 self.watch.blocked(table, channel, [NEEDED["view_channel"]])
@@ -315,7 +315,7 @@ class Effects(Outbox, Clock):
                     self.watch.drawn(table)  # an unknown failure never stops the clock
                     return True
         if await self._repost(table, channel, embed, view):
-            metrics.shown(table.id, clicks)
+            metrics.shown(table, clicks)
         return True
 
     async def _repost(

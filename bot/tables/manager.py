@@ -280,7 +280,7 @@ class TableManager(Effects, Ending):
                     table.strikes.pop(seat, None)
                 step = (events, saved.game, hand_before)
                 await self._persist(table, seat, action, source, (), step)
-                metrics.acted(table.id, table.variant.id, source)
+                metrics.acted(table, source)
             except BaseException:
                 saved.restore(table)
                 raise
