@@ -91,6 +91,7 @@ class Limiter:
         self._buckets: dict[str, tuple[float, int]] = {}  # bucket key -> (window start, used)
         self.counted: list[float] = []  # every request counted against the global limit
         self.refused: Counter[str] = Counter()  # 429s by bucket ("global", "message_edit"…)
+        self.routes: Counter[str] = Counter()  # requests counted against the global limit
         self.admitted = 0
 
     def exempt(self, path: str) -> bool:
@@ -131,6 +132,7 @@ class Limiter:
         if counted:
             self._global.append(now)
             self.counted.append(now)
+            self.routes[f"{method} {re.sub(r'/[0-9]+', '/{id}', path)}"] += 1
         self.admitted += 1
         return Verdict(None, False, route[0] if route else None, headers)
 
@@ -144,13 +146,18 @@ class Limiter:
     def most_in_window(self, window: float = 1.0, since: float = -math.inf) -> int:
         """The most requests counted against the global limit in any ``window`` (from
         ``since`` on)."""
-        times = [moment for moment in self.counted if moment >= since]
-        worst = start = 0
-        for end, moment in enumerate(times):
-            while moment - times[start] >= window:
-                start += 1
-            worst = max(worst, end - start + 1)
-        return worst
+        return most_within([moment for moment in self.counted if moment >= since], window)
+
+
+def most_within(times: list[float], window: float) -> int:
+    """The most of ``times`` inside any half-open window of ``window`` seconds."""
+    ordered = sorted(times)
+    worst = start = 0
+    for end, moment in enumerate(ordered):
+        while moment - ordered[start] >= window:
+            start += 1
+        worst = max(worst, end - start + 1)
+    return worst
 
 
 class Response:

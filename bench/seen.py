@@ -13,7 +13,7 @@ message edit that shows it has gone out (Discord answered it); they think 2–8 
 then click a random legal action that needs no amount (pickers answered by a second click, a
 multi-card pick confirmed by a third), as an ``INTERACTION_CREATE`` through discord.py. Time is
 virtual (:mod:`bench.warp`): waiting is skipped, work counts in full, so minutes of play take
-seconds to a few minutes. After ``--warmup`` seconds (the first deal's DMs and table posts),
+seconds to a few minutes. After ``--warmup`` seconds (the first table posts, then play),
 clicks made during ``--seconds`` are measured; then nobody clicks and ``--drain`` seconds let
 what is queued go out.
 
@@ -299,9 +299,11 @@ class Bench:
         began = self.loop.time()
         await asyncio.sleep(warmup)
         start, refused = self.loop.time(), Counter(self.limiter.refused)
+        routes = Counter(self.limiter.routes)
         await asyncio.sleep(seconds)
         end = self.loop.time()
         refused = Counter(self.limiter.refused) - refused
+        routes = Counter(self.limiter.routes) - routes
         self.clicking = False
         await asyncio.sleep(drain)
         measured = [c for c in self.clicks if start <= c.start < end]
@@ -322,6 +324,7 @@ class Bench:
             "most_per_s": self.limiter.most_in_window(1.0, since=start),
             "mean_per_s": sum(1 for t in self.limiter.counted if start <= t < end) / seconds,
             "refused": dict(refused),
+            "routes": dict(routes.most_common()),
             "actions_per_s": len(commits_in) / seconds,
             "uncommitted": len(measured) - len(done),
             "autos": dict(self.autos),
@@ -356,6 +359,8 @@ def report(count: int, result: dict[str, Any], wall: float) -> None:
     refused = ", ".join(f"{k} {v}" for k, v in sorted(result["refused"].items())) or "none"
     print(f"  against the global limit: most in 1 s {result['most_per_s']} (Discord: 50),"
           f" mean {result['mean_per_s']:.1f}/s · 429s: {refused}")  # fmt: skip
+    routes = ", ".join(f"{k} {v}" for k, v in result["routes"].items())
+    print(f"  counted requests by route: {routes}")
     line = f"  {result['actions_per_s']:.1f} player actions/s · {len(result['committed'])} clicks"
     line += f" committed ({result['uncommitted']} not)"
     if result["autos"]:
@@ -372,7 +377,13 @@ def report(count: int, result: dict[str, Any], wall: float) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, nargs="+", default=[50, 200, 1000])
-    parser.add_argument("--warmup", type=float, default=30.0, help="virtual seconds first")
+    parser.add_argument(
+        "--warmup",
+        type=float,
+        default=None,
+        help="virtual seconds first (default 30 + N/20: every table message posted at the"
+        " edits' share of the budget, then 30 s of play)",
+    )
     parser.add_argument("--seconds", type=float, default=120.0, help="virtual seconds measured")
     parser.add_argument("--drain", type=float, default=60.0, help="virtual seconds after")
     parser.add_argument("--seed", type=int, default=1)
@@ -380,7 +391,8 @@ def main() -> None:
     logging.basicConfig(level=logging.ERROR)
     for count in args.tables:
         began = time.perf_counter()
-        result = warp.run(run(count, args.warmup, args.seconds, args.drain, args.seed))
+        warmup = 30.0 + count / 20 if args.warmup is None else args.warmup
+        result = warp.run(run(count, warmup, args.seconds, args.drain, args.seed))
         report(count, result, time.perf_counter() - began)
 
 
