@@ -254,8 +254,9 @@ class Bench:
 
     # ------------------------------------------------------------------ the run
 
-    async def open(self, tmp: str) -> None:
-        """The bot, and ``count`` started tables of four humans."""
+    async def open(self, tmp: str, processes: int = 1) -> None:
+        """The bot (painting in ``processes`` worker processes, 0: threads), and ``count``
+        started tables of four humans."""
         channels = [CHANNELS + index for index in range(self.count)]
         settings = Settings(
             token=None,
@@ -264,6 +265,7 @@ class Bench:
             shard_count=1,
             lease_ttl=Settings.SIMULATED_LEASE_TTL,  # one process: no lease renewals
             card_emojis=False,
+            picture_processes=processes,
         )
         self.bot = bot = await start_bot(settings, self.session, channels)
         manager = bot.tables  # type: ignore[attr-defined]
@@ -334,11 +336,13 @@ class Bench:
         }
 
 
-async def run(count: int, warmup: float, seconds: float, drain: float, seed: int) -> dict[str, Any]:
+async def run(
+    count: int, warmup: float, seconds: float, drain: float, seed: int, processes: int = 1
+) -> dict[str, Any]:
     """One bench over ``count`` tables (on a :class:`bench.warp.WarpLoop`)."""
     bench = Bench(count, seed)
     with tempfile.TemporaryDirectory() as tmp:
-        await bench.open(tmp)
+        await bench.open(tmp, processes)
         try:
             return await bench.play(warmup, seconds, drain)
         finally:
