@@ -51,6 +51,7 @@ ROUTES = (  # (bucket name, method, path pattern whose first group is the resour
     ("webhook", None, re.compile(r"^/webhooks/([0-9]+/[^/]+)")),
 )
 
+REASONS = {200: "OK", 204: "No Content", 404: "Not Found", 429: "Too Many Requests"}
 Responder = Callable[[str, str, Any, dict[str, Any]], Awaitable[tuple[int, Any]]]
 
 
@@ -165,8 +166,7 @@ class Response:
 
     def __init__(self, method: str, url: str, status: int, body: Any, headers: dict[str, str]):
         self.method, self.url, self.status = method, url, status
-        self.reason = {200: "OK", 204: "No Content", 404: "Not Found", 429: "Too Many Requests"}
-        self.reason = self.reason.get(status, "Error")  # type: ignore[assignment]
+        self.reason = REASONS.get(status, "Error")
         self._text = "" if body is None else json.dumps(body)
         merged = CIMultiDict({"Via": "1.1 google", **headers})
         if body is not None:

@@ -214,25 +214,17 @@ async def start_bot(settings: Settings, session: LimitedSession, channels: list[
     me = user_payload(APP_ID, "Sabacc")
     state.user = discord.ClientUser(state=state, data=me)  # type: ignore[arg-type]
     state.application_id = APP_ID
-    role = {
-        "id": str(GUILD_ID),
-        "name": "@everyone",
-        "permissions": PERMISSIONS,
-        "position": 0,
-        "color": 0,
-        "hoist": False,
-        "managed": False,
-        "mentionable": False,
-    }
-    guild = discord.Guild(data={
-        "id": str(GUILD_ID), "name": "Cantina", "owner_id": str(APP_ID), "roles": [role],
-        "emojis": [], "stickers": [], "features": [], "member_count": 1,
-        "channels": [{"id": str(c), "type": 0, "name": f"t{c}", "position": k,
-                      "permission_overwrites": [], "guild_id": str(GUILD_ID)}
-                     for k, c in enumerate(channels)],
-        "members": [{"user": me, "roles": [], "joined_at": discord.utils.utcnow().isoformat(),
-                     "deaf": False, "mute": False, "flags": 0}],
-    }, state=state)  # type: ignore[arg-type]  # fmt: skip
+    role = {"id": str(GUILD_ID), "name": "@everyone", "permissions": PERMISSIONS, "position": 0,
+            "color": 0, "hoist": False, "managed": False, "mentionable": False}  # fmt: skip
+    text = [{"id": str(c), "type": 0, "name": f"t{c}", "position": k,
+             "permission_overwrites": [], "guild_id": str(GUILD_ID)}
+            for k, c in enumerate(channels)]  # fmt: skip
+    member = {"user": me, "roles": [], "joined_at": discord.utils.utcnow().isoformat(),
+              "deaf": False, "mute": False, "flags": 0}  # fmt: skip
+    data: Any = {"id": str(GUILD_ID), "name": "Cantina", "owner_id": str(APP_ID), "roles": [role],
+                 "emojis": [], "stickers": [], "features": [], "member_count": 1,
+                 "channels": text, "members": [member]}  # fmt: skip
+    guild = discord.Guild(data=data, state=state)
     state._add_guild(guild)
     await bot.setup_hook()
     bot._ready.set()

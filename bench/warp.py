@@ -57,7 +57,9 @@ class WarpLoop(asyncio.SelectorEventLoop):
     def time(self) -> float:
         return super().time() + self.skipped
 
-    def run_in_executor(self, executor: Any, func: Any, *args: Any) -> asyncio.Future[Any]:
+    def run_in_executor(  # type: ignore[override]  # the same call, counted
+        self, executor: Any, func: Any, *args: Any
+    ) -> asyncio.Future[Any]:
         future = super().run_in_executor(executor, func, *args)
         self._track(future)
         return future
@@ -71,7 +73,7 @@ class WarpLoop(asyncio.SelectorEventLoop):
 
 
 _wrap_future = asyncio.wrap_future
-_execute = aiosqlite.core.Connection._execute
+_execute: Any = aiosqlite.core.Connection._execute  # untyped in aiosqlite
 
 
 def _counted_wrap_future(future: Any, *, loop: Any = None) -> asyncio.Future[Any]:
@@ -100,12 +102,12 @@ def _patched(loop: WarpLoop) -> Iterator[None]:
 
     saved = (discord.utils.utcnow, asyncio.wrap_future, aiosqlite.core.Connection._execute)
     discord.utils.utcnow = utcnow
-    asyncio.wrap_future = _counted_wrap_future  # type: ignore[assignment]
+    asyncio.wrap_future = _counted_wrap_future
     aiosqlite.core.Connection._execute = _counted_execute  # type: ignore[method-assign]
     try:
         yield
     finally:
-        discord.utils.utcnow, asyncio.wrap_future = saved[0], saved[1]  # type: ignore[assignment]
+        discord.utils.utcnow, asyncio.wrap_future = saved[0], saved[1]
         aiosqlite.core.Connection._execute = saved[2]  # type: ignore[method-assign]
 
 
