@@ -117,18 +117,21 @@ class Bench:
             if changed is not None:
                 self.dms.append((changed, now))
             return
-        if kind in ("followup", "followup_edit") and token in self.by_token:
-            click = self.by_token[token]
-            if click.hand is None and click.committed is not None:
-                click.hand = now
-            return
         table = self.by_channel.get(channel)
-        if table is None or kind not in ("edit", "post"):
-            return
         components = str(message.get("components"))
-        ours = int(message["id"]) == table.message_id if kind == "edit" else False
-        if not ours and f"sabacct:{table.id}:" not in components:
-            return  # a result post, a notice, the "moved" stub of an old message
+        # The table message: edited by the channel route or through an interaction (its
+        # clicked message updated, or the original response of a deferred update edited).
+        drawn = table is not None and (
+            int(message["id"]) == table.message_id
+            or (kind == "post" and f"sabacct:{table.id}:" in components)
+        )
+        if not drawn:  # a result post, a notice, an old message's "moved" stub, a reply
+            click = self.by_token.get(token or "")
+            replied = kind in ("followup", "followup_edit")
+            if replied and click is not None and click.hand is None and click.committed:
+                click.hand = now  # the reply that carries the clicker's hand
+            return
+        assert table is not None
         shown = self.drawn.get(table.id, 0)
         waiting = self.unseen.get(table.id, [])
         for click in waiting:
