@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from bot.tables.models import Table
 
 __all__ = [
+    "MetricsUnavailable",
     "acted",
     "click",
     "drawing",
@@ -181,9 +182,18 @@ def watch_rate_limits() -> None:
             logger.addFilter(_WATCHER)
 
 
+class MetricsUnavailable(Exception):
+    """The metrics server cannot listen where ``METRICS_HOST``/``METRICS_PORT`` say."""
+
+    def __init__(self, host: str, port: int, error: OSError) -> None:
+        super().__init__(f"{host}:{port}: {error.strerror or error}")
+        self.host, self.port, self.error = host, port, error
+
+
 async def serve(host: str, port: int, ready: Callable[[], bool]) -> Callable[[], Awaitable[None]]:
     """Serve ``/metrics`` and ``/healthz`` (200 while ``ready()``, else 503) on ``host:port``;
-    returns the coroutine function that stops the server."""
+    returns the coroutine function that stops the server. Raises :class:`MetricsUnavailable`
+    when it cannot listen there."""
     watch_rate_limits()
 
     async def metrics(_request: web.Request) -> web.Response:
@@ -199,7 +209,11 @@ async def serve(host: str, port: int, ready: Callable[[], bool]) -> Callable[[],
     app.router.add_get("/healthz", health)
     runner = web.AppRunner(app, access_log=None)
     await runner.setup()
-    await web.TCPSite(runner, host, port).start()
+    try:
+        await web.TCPSite(runner, host, port).start()
+    except OSError as error:  # the port is taken, or the address is not this machine's
+        await runner.cleanup()
+        raise MetricsUnavailable(host, port, error) from error
     logging.getLogger(__name__).info("metrics on http://%s:%d/metrics", host, port)
     stop: Callable[[], Awaitable[Any]] = runner.cleanup
     return stop
