@@ -174,9 +174,11 @@ class Response:
         self.headers = CIMultiDictProxy(merged)
 
     async def text(self, encoding: str = "utf-8") -> str:
+        """The body, as discord.py's ``json_or_text`` reads it."""
         return self._text
 
     async def json(self) -> Any:
+        """The body parsed (None when empty)."""
         return json.loads(self._text) if self._text else None
 
     async def __aenter__(self) -> Response:
@@ -213,6 +215,7 @@ class LimitedSession:
         return _Call(self, method, str(url), kwargs)
 
     async def close(self) -> None:
+        """discord.py closes its session on shutdown."""
         self.closed = True
 
 

@@ -62,6 +62,7 @@ class MiniDiscord:
     async def __call__(
         self, method: str, path: str, body: Any, params: dict[str, Any]
     ) -> tuple[int, Any]:
+        """Answer one request that passed the limits: ``(status, JSON body)``."""
         parts = path.strip("/").split("/")
         if parts[0] == "channels" and len(parts) >= 3 and parts[2] == "messages":
             channel = int(parts[1])
