@@ -38,6 +38,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import metrics
 from bot.bank import Bank
 from bot.command_sync import DIGEST_FILE, DigestStore, Synced
 from bot.command_sync import sync_commands as register_commands
@@ -166,6 +167,12 @@ class SabaccBot(commands.AutoShardedBot):
         if self._db is None:
             self._db = await open_database(self.settings.database_target)
             self._bank = self._make_bank(self._db)
+        if self.settings.metrics_port is not None:
+            self.add_cleanup(
+                await metrics.serve(
+                    self.settings.metrics_host, self.settings.metrics_port, self._serving
+                )
+            )
         await self.load_cogs()
         await self.on_startup_recovery()
         await self.sync_commands()
@@ -180,6 +187,10 @@ class SabaccBot(commands.AutoShardedBot):
                 if strict:
                     raise
                 log.exception("Could not load extension %s; continuing without it", name)
+
+    def _serving(self) -> bool:
+        """Healthy: connected to Discord and not shutting down (``/healthz``)."""
+        return self.is_ready() and not self.is_closed()
 
     async def on_startup_recovery(self) -> None:
         """Repair state left by a previous process (each registered hook, in order)."""

@@ -42,6 +42,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot import metrics
 from engine.core.game import IllegalAction
 
 __all__ = [
@@ -230,6 +231,7 @@ async def handle_interaction_error(
             exc_info=error,
         )
         message = APOLOGY
+        metrics.failed("interaction")
     try:
         await respond(interaction, message, ephemeral=True)
     except discord.HTTPException:

@@ -26,6 +26,8 @@ Public API (stable)::
         picture_processes: int               # PICTURE_PROCESSES painting pictures, 1 (0: threads)
         history_days: int                    # HISTORY_DAYS finished hands are kept, 90 (0: ever)
         card_emojis: bool                    # CARD_EMOJIS on/off: cards as application emojis
+        metrics_port: int | None             # METRICS_PORT: serve /metrics and /healthz there
+        metrics_host: str                    # METRICS_HOST the metrics server binds, 127.0.0.1
         Settings.from_env(environ=None) -> Settings
         settings.database_target -> str | Path      # the URL if set, else the SQLite path
         settings.data_dir -> Path                   # DATABASE_PATH's directory (bot files)
@@ -102,6 +104,13 @@ def _non_negative_int(raw: str) -> int:
     return value
 
 
+def _port(raw: str) -> int:
+    value = int(raw)
+    if not 1 <= value <= 65535:
+        raise ValueError(raw)
+    return value
+
+
 def _seconds(raw: str) -> float:
     value = float(raw)
     if not math.isfinite(value) or value < 0:
@@ -136,7 +145,7 @@ def redact_url(url: str) -> str:
     return urlunsplit(parts._replace(netloc=f"{user}{at}{hosts}", query=query))
 
 
-def _port(text: str) -> None:
+def _check_url_port(text: str) -> None:
     if not (text.isascii() and text.isdigit() and 0 < int(text) < 65536):
         raise _Reason(f"port {text!r} is not a number from 1 to 65535")
 
@@ -149,13 +158,13 @@ def _database_url(raw: str) -> str:
     for spec in parts.netloc.rpartition("@")[2].split(","):
         host, colon, port = spec.rpartition(":") if not spec.endswith("]") else ("", "", "")
         if colon and host and port:  # "[::1]:5432" and "h:5432"; a bare "[::1]" has none
-            _port(port)
+            _check_url_port(port)
         elif colon and not port:
             raise _Reason("a ':' with no port after it")
     for key, value in parse_qsl(parts.query, keep_blank_values=True):
         if key == "port":
             for port in value.split(","):
-                _port(port)
+                _check_url_port(port)
     return raw
 
 
@@ -233,6 +242,8 @@ class Settings:
     shard_ids: tuple[int, ...] | None = None
     instance_id: str | None = None
     lease_ttl: float = 30.0
+    metrics_port: int | None = None
+    metrics_host: str = "127.0.0.1"
 
     #: ``lease_ttl`` of a simulated Discord (tests, demos): one process, so the lease loop's
     #: timer stays out of simcord's way (it waits for any timer due while it settles).
@@ -294,6 +305,8 @@ class Settings:
             lease_ttl=_get(env, "LEASE_TTL", _positive_seconds, 30.0, "a number of seconds > 0"),
             history_days=_get(env, "HISTORY_DAYS", _non_negative_int, 90, "a whole number ≥ 0"),
             card_emojis=_get(env, "CARD_EMOJIS", _on_off, True, "on or off"),
+            metrics_port=_get(env, "METRICS_PORT", _port, None, "a port number from 1 to 65535"),
+            metrics_host=env.get("METRICS_HOST", "").strip() or "127.0.0.1",
         )
 
     def __repr__(self) -> str:

@@ -25,6 +25,7 @@ from typing import IO
 
 import discord
 
+from bot.metrics import MetricsUnavailable
 from bot.storage import DATABASE_ERRORS, MigrationError
 
 __all__ = [
@@ -72,6 +73,12 @@ MIGRATION = (
 )
 
 
+METRICS = (
+    "The metrics server cannot listen on {where}: free that port, or set METRICS_PORT to another "
+    "one (empty: no metrics server)"
+)
+
+
 class DatabaseProblem(Exception):
     """The database could not be opened or migrated (raised before Discord is contacted)."""
 
@@ -94,6 +101,8 @@ def failure_message(error: BaseException, database: str) -> str | None:
         return template.format(path=error.path, error=_short(error.error))
     if isinstance(error, discord.LoginFailure):
         return BAD_TOKEN
+    if isinstance(error, MetricsUnavailable):
+        return METRICS.format(where=error)
     if isinstance(error, discord.HTTPException) and error.status >= 500:
         return DISCORD_DOWN.format(status=error.status, error=_short(error))
     if isinstance(error, DATABASE_ERRORS) and not isinstance(error, OSError):  # while running

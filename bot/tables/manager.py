@@ -11,6 +11,7 @@ import logging
 import random
 from typing import TYPE_CHECKING, Any
 
+from bot import metrics
 from bot.bank import HOUSE
 from bot.errors import NotYourTurn, StaleButton, TableError
 from bot.history.recorder import HandHistory, HandStep
@@ -42,6 +43,7 @@ class TableManager(Effects, Ending):
         super().__init__(bot)
         self.watch = TableWatch(self)
         self.tables: dict[int, Table] = {}
+        metrics.watch_tables(self.tables.__len__)
         # Seeds of new games; tests replace it with a seeded ``random.Random``.
         self.seeds: random.Random = random.SystemRandom()
         self.group = GroupCommit(lambda: self.bot.db, lambda *a: self.bot.bank.lock_accounts_in(*a))
@@ -294,6 +296,7 @@ class TableManager(Effects, Ending):
                     table.strikes.pop(seat, None)
                 step = (events, saved.game, hand_before)
                 await self._persist(table, seat, action, source, (), step)
+                metrics.acted(table, source)
             except BaseException:
                 saved.restore(table)
                 raise

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import metrics
 from bot.art import present
 from bot.errors import (
     NotYourTurn,
@@ -158,6 +159,7 @@ async def submit_amount(
 ) -> None:
     """An amount form was submitted (by this process's form or one opened before a restart):
     validate the amount, then play it."""
+    metrics.click()
     table, seat, spec = seated_turn(interaction, table_id, turn, kind)
     amount = parse_amount(raw, spec)
     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -284,6 +286,7 @@ class ChoiceView(PromptView):
         await self._submit(interaction)
 
     async def _submit(self, interaction: discord.Interaction[Any]) -> None:
+        metrics.click()
         table, seat, _spec = seated_turn(interaction, self.table.id, self.turn, self.spec.kind)
         await interaction.response.defer()
         action = Action(self.spec.kind, choices=self.chosen)

@@ -91,6 +91,28 @@ def test_an_unreachable_discord_is_told_apart_from_the_database(tmp_path: Path) 
     assert "\x1b[" not in result.stderr  # no colour codes: stderr is not a terminal
 
 
+def test_a_taken_metrics_port_is_one_line(tmp_path: Path) -> None:
+    code = (
+        "import sys, discord\n"
+        "async def login(self, token):\n"  # Discord accepts the token (offline): set-up runs
+        "    await self._async_setup_hook()\n"
+        "    await self.setup_hook()\n"
+        "discord.Client.login = login\n"
+        "from bot.__main__ import main\n"
+        "sys.exit(main([]))\n"
+    )
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        env = {"DISCORD_TOKEN": "a-token", "DATABASE_PATH": str(tmp_path / "s.db")}
+        result = run_bot(tmp_path, env={**env, "METRICS_PORT": str(port)}, code=code)
+    assert result.returncode == 1
+    last = result.stderr.strip().splitlines()[-1]
+    assert last.startswith(f"The metrics server cannot listen on 127.0.0.1:{port}: ")
+    assert "METRICS_PORT" in last and "Traceback" not in result.stderr
+
+
 def test_an_unusable_database_says_how_to_fix_it(tmp_path: Path) -> None:
     (tmp_path / "taken").write_text("a file, not a directory")
     path = tmp_path / "taken" / "s.db"
@@ -207,6 +229,8 @@ def test_settings_from_env() -> None:
         ("TURN_TIMEOUT", "0"),
         ("BOT_DELAY", "nan"),
         ("LOG_LEVEL", "verbose"),
+        ("METRICS_PORT", "0"),
+        ("METRICS_PORT", "70000"),
     ],
 )
 def test_bad_settings_name_the_variable(name: str, value: str) -> None:
