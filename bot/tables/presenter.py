@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 from collections.abc import Callable
 
 import discord
 
+from bot import metrics
 from bot.art import present
 from bot.settings import Settings
 from bot.tables import handlog, store
@@ -79,6 +81,9 @@ class Presenter:
             sleep=runner.sleep,
             spawn=lambda coro: runner.spawn(coro, "budget"),
             wait=runner.intended,
+        )
+        metrics.watch_budget(
+            {lane.name: functools.partial(self.budget.waiting, lane) for lane in Lane}
         )
         self.watch = TableWatch(
             client,
@@ -220,6 +225,7 @@ class Presenter:
         if channel is None or self.watch.blocked(table, channel):
             return True  # drawn again when the channel can show it
         self.watch.drawing(table)
+        clicks = metrics.drawing(table)
         embed, view = controls.build_table_message(table)
         present.with_emojis(self.bot, table, embed)
         fresh = table.message_id is not None and (
@@ -234,6 +240,7 @@ class Presenter:
             try:
                 await partial(table.message_id).edit(embed=embed, view=view)
                 self.watch.drawn(table)
+                metrics.shown(table, clicks)
                 return True
             except discord.Forbidden:
                 self.watch.blocked(table, channel, [NEEDED["view_channel"]])
@@ -250,7 +257,8 @@ class Presenter:
                     log.warning("could not edit table %s message: %s", table.id, exc)
                     self.watch.drawn(table)  # an unknown failure never stops the clock
                     return True
-        await self._repost(table, channel, embed, view)
+        if await self._repost(table, channel, embed, view):
+            metrics.shown(table, clicks)
         return True
 
     async def _repost(
@@ -259,7 +267,8 @@ class Presenter:
         channel: discord.abc.Messageable,
         embed: discord.Embed,
         view: discord.ui.View | None,
-    ) -> None:
+    ) -> bool:
+        """Post the table message anew; whether it was posted."""
         old = table.message_id
         try:
             if view is None:
@@ -268,15 +277,16 @@ class Presenter:
                 message = await channel.send(embed=embed, view=view)
         except discord.Forbidden:
             self.watch.blocked(table, channel, [NEEDED["send_messages"]])
-            return
+            return False
         except discord.HTTPException:
             log.exception("could not post table %s message", table.id)
             self.watch.drawn(table)  # an unknown failure never stops the clock
-            return
+            return False
         self.watch.drawn(table)
         await self.service.set_message(table, message.id)
         if old is not None and isinstance(channel, discord.abc.GuildChannel | discord.Thread):
             self.runner.spawn(self._moved(channel, old, message.jump_url), f"moved-{table.id}")
+        return True
 
     async def _moved(
         self, channel: discord.abc.GuildChannel | discord.Thread, old: int, url: str

@@ -14,6 +14,8 @@ import logging
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, Protocol, TypeVar
 
+from bot import metrics
+
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
@@ -49,6 +51,7 @@ class Runner:
     def _done(self, task: asyncio.Task[Any]) -> None:
         self._tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
+            metrics.failed("table task")
             log.error("table task %s failed", task.get_name(), exc_info=task.exception())
 
     @property

@@ -5,8 +5,10 @@ timer only runs while the table is on screen (:mod:`bot.tables.watch`).
 :class:`Scheduler` changes no table itself: each of its moves is a call of the
 :class:`~bot.tables.service.TableService` like a click, and its notices go through the
 presenter. Its tasks live on each table's record (:class:`bot.tables.record.TableTasks`). A
-timer or an expiry never dies on a database error: it tries again after :data:`RETRY_AFTER`
-seconds (the error is logged once), until the change is written or no longer due."""
+timer, an expiry, a move or a closing never dies on a database failure (the database is down,
+or the write lost every race, :class:`~bot.storage.Conflict`): it tries again every
+:data:`DATABASE_RETRY` seconds (the failure is logged once), until the change is written or no
+longer due; a refusal of the table's rules is not retried."""
 
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ from typing import TypeVar
 
 from bot.errors import NotYourTurn, StaleButton, TableError
 from bot.settings import Settings
-from bot.storage import DATABASE_ERRORS
+from bot.storage import DATABASE_ERRORS, StorageError
 from bot.tables import handlog, store
 from bot.tables.models import Status, Table
 from bot.tables.presenter import Presenter
@@ -32,7 +34,11 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 REMINDER_BEFORE = 30.0
-RETRY_AFTER = 5.0  # seconds before a timer's change is tried again after a database error
+#: Seconds between two tries of a lobby expiry, a timeout, a move or a closing the database
+#: refused (it was down, or the write kept losing races): the clock never dies of it.
+DATABASE_RETRY = 5.0
+#: What "the database refused" is (a refusal of the table's rules is not).
+DATABASE_FAILURES: tuple[type[BaseException], ...] = (StorageError, *DATABASE_ERRORS)
 
 
 class Scheduler:
@@ -54,19 +60,21 @@ class Scheduler:
         """The bot's settings now."""
         return self._settings()
 
-    async def _persist(self, what: str, table: Table, change: Callable[[], Awaitable[T]]) -> T:
-        """Run ``change`` until it is written: a database error is logged once (a warning: it
-        is handled), then the change is tried again every :data:`RETRY_AFTER` seconds; any
-        other error is raised."""
+    async def _persevere(self, what: str, step: Callable[[], Awaitable[T]]) -> T:
+        """``await step()``; while the database fails it, again every :data:`DATABASE_RETRY`
+        seconds, the first failure logged (once, a warning: it is handled); any other error is
+        raised."""
         told = False
         while True:
             try:
-                return await change()
-            except DATABASE_ERRORS as error:
+                return await step()
+            except DATABASE_FAILURES as error:
                 if not told:
-                    log.warning("%s of table %s failed (%s); trying again", what, table.id, error)
+                    log.warning(
+                        "%s failed (%s); trying again every %s s", what, error, DATABASE_RETRY
+                    )
                     told = True
-                await self.runner.sleep(RETRY_AFTER)
+            await self.runner.sleep(DATABASE_RETRY)
 
     def watch_lobby(self, table: Table) -> None:
         """(Re)start the lobby's expiry: it closes after ``lobby_timeout`` without a change."""
@@ -80,7 +88,7 @@ class Scheduler:
     async def _lobby_timer(self, table: Table) -> None:
         await self.runner.sleep(self.settings.lobby_timeout)
         await self.service.ready()
-        if await self._persist("expiry", table, lambda: self.service.expire(table)):
+        if await self._persevere(f"expiry of lobby {table.id}", lambda: self.service.expire(table)):
             self.presenter.request_render(table)
             minutes = round(self.settings.lobby_timeout / 60)
             await self.presenter.say(
@@ -99,7 +107,9 @@ class Scheduler:
 
     async def _close(self, table: Table) -> None:
         await self.service.ready()  # also when found at start-up (recovery)
-        if await self._persist("closing", table, lambda: self.service.close_unattended(table)):
+        if await self._persevere(
+            f"closing of table {table.id}", lambda: self.service.close_unattended(table)
+        ):
             await self.presenter.say(table, closing_line(table))
 
     def schedule(self, table: Table) -> None:
@@ -161,9 +171,8 @@ class Scheduler:
         action = await self.think(table, seat)
         source = "bot" if is_bot else "auto"
         try:
-            await self._persist(
-                "a move",
-                table,
+            await self._persevere(
+                f"move of seat {seat} at table {table.id}",
                 lambda: self.service.act(table, seat, action, turn=turn, source=source),
             )
         except (StaleButton, NotYourTurn, TableError):
@@ -208,9 +217,8 @@ class Scheduler:
             assert game is not None
             default = game.default_action(seat)
             try:
-                events = await self._persist(
-                    "a timeout",
-                    table,
+                events = await self._persevere(
+                    f"timeout at table {table.id}",
                     partial(self.service.act, table, seat, default, turn=turn, source="timeout"),
                 )
             except (StaleButton, NotYourTurn, TableError):

@@ -34,6 +34,7 @@ import random
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
+from bot import metrics
 from bot.bank import Bank
 from bot.errors import NotYourTurn, StaleButton, TableError
 from bot.history.recorder import HandHistory
@@ -42,7 +43,7 @@ from bot.storage import Database, IntegrityError, Tx
 from bot.tables import store
 from bot.tables.commits import GroupCommit
 from bot.tables.handlog import public_lines, record
-from bot.tables.leases import Leases, default_owner
+from bot.tables.leases import Leases
 from bot.tables.models import Seat, Status, Table
 from bot.tables.ports import Display, Outcome, Timers
 from bot.tables.runner import Runner
@@ -92,11 +93,14 @@ class TableService:
         self.runner = runner
         self.ready = ready  # returns once the Discord cache is ready
         self.history = HandHistory(self)
-        self.group = GroupCommit(database)
+        # every batch locks the accounts its writes name first, in one order (guild, account id)
+        self.group = GroupCommit(
+            database, lambda conn, guild, users: bank().lock_accounts_in(conn, guild, users)
+        )
         self.writer = TableWriter(self.group, self.history, bank)
         self.leases = Leases(
             self,
-            owner=settings.instance_id or default_owner(),
+            owner=settings.lease_owner,
             ttl=settings.lease_ttl,
             serves=serves,
         )
@@ -105,6 +109,7 @@ class TableService:
         self.seeds: random.Random = random.SystemRandom()
         self.tables: dict[int, Table] = {}  # the open tables by id ...
         self._channels: dict[int, Table] = {}  # ... and by channel
+        metrics.watch_tables(self.tables.__len__)
         self._creating: dict[tuple[int, int], int] = {}  # (guild, host) -> lobbies being opened
         self.display: Display | None = None
         self.timers: Timers | None = None
@@ -407,6 +412,7 @@ class TableService:
                     table.strikes.pop(seat, None)
                 step = (events, saved.game, hand_before)
                 await self.writer.write(table, Change(steps=[(seat, action, source, step, None)]))
+                metrics.acted(table, source)
             except BaseException:
                 saved.restore(table)
                 raise

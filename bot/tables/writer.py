@@ -3,8 +3,10 @@
 the group commit (:mod:`bot.tables.commits`, which batches the writes of concurrent tables):
 
 * the table's row (only its changed columns) and the action-log rows of its accepted steps;
-* credit movements (escrow in, payouts out) in one global order: by account id, so two
-  transactions touching the same accounts never wait for each other in opposite orders;
+* credit movements (escrow in, payouts out), after the accounts of every seat (and of every
+  move) are locked in one global order — guild, then account id, all of a batch's writes at
+  once (:meth:`bot.tables.commits.GroupCommit`, :meth:`bot.bank.Bank.lock_accounts_in`) — so
+  two transactions touching the same accounts never wait for each other in opposite orders;
 * when the game ended with this write, its settlement: every final stack back to its account,
   and the statistics of everyone who played to the end;
 * the hand-history steps and the statistics of seats that left;
@@ -72,7 +74,8 @@ class TableWriter:
             await bank.escrow_in(conn, table.guild_id, host.user_id, table.id, table.buy_in)
 
         row = store.RowWrite(table, [])
-        await uncancelled(self.group.write(row.statements, work, row.committed))
+        accounts = (table.guild_id, {account(table.seats[0])})
+        await uncancelled(self.group.write(row.statements, work, row.committed, accounts=accounts))
 
     async def write(self, table: Table, change: Change | None = None) -> None:
         """Write ``table`` and ``change`` in one transaction (see the module docstring): plain
@@ -102,7 +105,7 @@ class TableWriter:
             moves = list(change.moves)
             if finished:
                 moves += self._settlement(table)
-            for direction, who, amount in sorted(moves, key=lambda m: m[1]):  # one lock order
+            for direction, who, amount in moves:  # the batch locked their accounts first
                 if amount <= 0:
                     continue
                 if direction == "in":
@@ -119,7 +122,19 @@ class TableWriter:
             if finished:
                 await self._record_final(conn, table)
 
-        await uncancelled(self.group.write(row.statements, work, row.committed, lease=row.lease))
+        # every seat's account (settlement, statistics) and every move's (a member who just left
+        # the lobby is no longer seated)
+        accounts = {account(seat) for seat in table.seats}
+        accounts.update(who for _, who, amount in change.moves if amount > 0)
+        await uncancelled(
+            self.group.write(
+                row.statements,
+                work,
+                row.committed,
+                lease=row.lease,
+                accounts=(table.guild_id, accounts),
+            )
+        )
 
     def _settlement(self, table: Table) -> list[Move]:
         """Every final stack back to its account (the game ended in this write)."""
