@@ -5,9 +5,11 @@ the table runtime in one process (:mod:`bench.stub`: the real runtime over a rea
 only Discord's HTTP calls stubbed). Each game: two members sit down, the host starts, both play
 random legal moves for up to ``--moves`` decisions, then the second member leaves (which ends a
 two-seat game: the last seat standing is paid); the channel takes its next game. Every game is
-settled in the database like any other. Discord's global request pacing is lifted (``--rate``):
-the stub answers at once, and with Discord's 40 requests/s the games would outrun it, so what
-grew would be the queue of posts and DMs waiting for their turn, not the runtime.
+settled in the database like any other. Each channel has eight regular members who take turns
+(as on a server), so the caches sized for a busy process fill up as they would there. Discord's
+global request pacing is lifted (``--rate``): the stub answers at once, and with Discord's 40
+requests/s the games would outrun it, so what grew would be the queue of posts and DMs waiting
+for their turn, not the runtime. The stub's record of requests is cleared after every game.
 
 Prints, after game 1 000 and after the last one: the process's resident memory, the Python
 objects alive after a full collection, the tables the runtime holds in memory, and the asyncio
@@ -48,6 +50,7 @@ BUY_INS = {
     "corellian-spike": 500,
 }
 CHECKPOINT = 1000  # games played before the first memory figure
+MEMBERS_PER_CHANNEL = 8  # each channel has its regulars, as a server does
 
 
 def resident_mib() -> float:
@@ -83,10 +86,13 @@ def show(label: str, figures: dict[str, float], open_now: int) -> None:
     )
 
 
-async def play_one(runtime: Any, number: int, slot: int, moves: int, rng: random.Random) -> None:
-    """One whole game in channel ``slot``."""
+async def play_one(
+    runtime: Any, number: int, slot: int, round_: int, moves: int, rng: random.Random
+) -> None:
+    """One whole game in channel ``slot`` (its ``round_``-th there)."""
     variant = VARIANTS[number % len(VARIANTS)]
-    host, guest = 2 * number + 1, 2 * number + 2
+    pair = round_ % MEMBERS_PER_CHANNEL // 2  # the channel's regulars take turns
+    host, guest = 1000 * (slot + 1) + 2 * pair + 1, 1000 * (slot + 1) + 2 * pair + 2
     table: Table = await runtime.create(
         guild_id=1,
         channel_id=100_000 + slot,
@@ -129,11 +135,12 @@ async def soak(games: int, at_once: int, moves: int, seed: int, rate: int) -> No
 
         async def channel(slot: int) -> None:
             nonlocal played, first
-            for number in queue:
+            for round_, number in enumerate(queue):
                 running.add(slot)
-                await play_one(runtime, number, slot, moves, rng)
+                await play_one(runtime, number, slot, round_, moves, rng)
                 running.discard(slot)
                 played += 1
+                bot.traffic.clear()  # what the stub recorded is the bench's, not the runtime's
                 if played == CHECKPOINT:
                     await asyncio.sleep(0.01)  # the last posts and edits go out
                     first = snapshot(runtime, played)

@@ -43,6 +43,7 @@ from engine.variants import get_variant
 VARIANTS = ("kessel", "coruscant-shift", "classic", "centran", "project")
 BUY_INS = {"kessel": 90, "coruscant-shift": 500, "classic": 500, "centran": 500, "project": 500}
 SEATS = 4
+DM_CHANNELS = 128  # private channels discord.py keeps
 _ids = itertools.count(10_000_000)
 
 
@@ -148,14 +149,18 @@ class BenchBot:
     @property
     def private_channels(self) -> list[StubDM]:
         """The open DM channels (discord.py keeps the latest 128)."""
-        return list(self._dms.values())[-128:]
+        return list(self._dms.values())
 
     async def create_dm(self, user: discord.abc.Snowflake) -> StubDM:
-        """Open a member's DM channel (a request, like posting)."""
-        channel = self._dms.get(user.id)
+        """Open a member's DM channel (a request, like posting); like discord.py, only the
+        latest :data:`DM_CHANNELS` stay open."""
+        channel = self._dms.pop(user.id, None)
         if channel is None:
-            channel = self._dms[user.id] = StubDM(user.id, self.traffic)
+            channel = StubDM(user.id, self.traffic)
             self.traffic.sends.append(time.perf_counter())
+        self._dms[user.id] = channel
+        while len(self._dms) > DM_CHANNELS:
+            del self._dms[next(iter(self._dms))]
         return channel
 
     def get_user(self, user_id: int) -> StubDM:

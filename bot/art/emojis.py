@@ -17,7 +17,7 @@ import logging
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Protocol, runtime_checkable
 
 import discord
 
@@ -150,7 +150,14 @@ class CardEmojis:
         return True
 
 
-def emojis_of(client: Any) -> CardEmojis:
+@runtime_checkable
+class HasEmojis(Protocol):
+    """A client with card emojis (:class:`bot.client.SabaccBot`)."""
+
+    card_emojis: CardEmojis
+
+
+def emojis_of(client: object) -> CardEmojis:
     """The bot's card emojis (an empty, disabled set for a client without them)."""
-    book = getattr(client, "card_emojis", None)
+    book = client.card_emojis if isinstance(client, HasEmojis) else None
     return book if isinstance(book, CardEmojis) else CardEmojis(enabled=False)

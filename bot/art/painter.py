@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from bot.art.compose import warm
 from bot.art.decks import DECKS
@@ -140,7 +140,14 @@ class Painter:
 _THREADS = Painter(0)
 
 
-def painter_of(client: Any) -> Painter:
+@runtime_checkable
+class HasPainter(Protocol):
+    """A client with a painter (:class:`bot.client.SabaccBot`)."""
+
+    card_painter: Painter
+
+
+def painter_of(client: object) -> Painter:
     """The client's painter (threads for a client without one)."""
-    painter = getattr(client, "card_painter", None)
+    painter = client.card_painter if isinstance(client, HasPainter) else None
     return painter if isinstance(painter, Painter) else _THREADS

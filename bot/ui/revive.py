@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import discord
 
@@ -90,9 +90,24 @@ class Prompts:
             await handle_interaction_error(interaction, error)
 
 
-def prompts_of(client: Any) -> Prompts | None:
+@runtime_checkable
+class HasPrompts(Protocol):
+    """A click handler with a prompt registry (:class:`bot.ui.prompts.TableClicks`)."""
+
+    prompts: Prompts
+
+
+@runtime_checkable
+class HasClickHandler(Protocol):
+    """A client with a click handler of the table buttons (:class:`bot.client.SabaccBot`)."""
+
+    table_clicks: object
+
+
+def prompts_of(client: object) -> Prompts | None:
     """The bot's prompt registry (set with the table runtime), if loaded."""
-    prompts = getattr(getattr(client, "table_clicks", None), "prompts", None)
+    clicks = client.table_clicks if isinstance(client, HasClickHandler) else None
+    prompts = clicks.prompts if isinstance(clicks, HasPrompts) else None
     return prompts if isinstance(prompts, Prompts) else None
 
 
