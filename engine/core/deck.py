@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
@@ -65,12 +65,3 @@ class Deck(Generic[T]):
         """Add cards and reshuffle the whole pile with ``rng``."""
         self.cards.extend(cards)
         rng.shuffle(self.cards)
-
-    def to_json(self, encode: Callable[[T], str]) -> list[str]:
-        """Serialise top-first."""
-        return [encode(c) for c in self.top_first()]
-
-    @classmethod
-    def from_json(cls, data: Iterable[str], decode: Callable[[str], T]) -> Deck[T]:
-        """Inverse of :meth:`to_json`."""
-        return cls.stacked(decode(s) for s in data)
