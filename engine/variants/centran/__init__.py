@@ -38,6 +38,7 @@ from typing import Any, ClassVar
 from engine.core.fair import SeedSource
 from engine.core.game import Event
 from engine.variants.centran import actions, flow, views
+from engine.variants.centran.cards import DECK
 from engine.variants.centran.deal import stacked_deck
 from engine.variants.centran.judge import judge
 from engine.variants.centran.state import CODEC, CentranOptions, CentranState, Phase
@@ -96,4 +97,6 @@ INFO = CentranGame.variant_info(
     min_buy_in=MIN_BUY_IN,
     judge=judge,
     options=CODEC.encode(CentranOptions()),
+    bot="engine.bots.centran",
+    deck=DECK,
 )

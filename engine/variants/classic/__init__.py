@@ -40,6 +40,7 @@ from typing import Any, ClassVar
 from engine.core.fair import SeedSource
 from engine.core.game import Event
 from engine.variants.classic import actions, flow, views
+from engine.variants.classic.cards import DECK
 from engine.variants.classic.judge import judge
 from engine.variants.classic.state import CODEC, ClassicOptions, ClassicState, Phase
 from engine.variants.twopot.game import TwoPotGame
@@ -98,4 +99,6 @@ INFO = ClassicGame.variant_info(
     min_buy_in=MIN_BUY_IN,
     judge=judge,
     options=CODEC.encode(ClassicOptions()),
+    bot="engine.bots.classic",
+    deck=DECK,
 )

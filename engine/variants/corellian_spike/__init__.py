@@ -37,6 +37,7 @@ from engine.variants.corellian_spike import actions, flow, views
 from engine.variants.corellian_spike.cards import is_shift
 from engine.variants.corellian_spike.judge import judge
 from engine.variants.corellian_spike.state import CODEC, Phase, SpikeOptions, SpikeState
+from engine.variants.coruscant.cards import DECK
 from engine.variants.twopot.game import TwoPotGame
 
 __all__ = ["INFO", "Phase", "SpikeGame", "SpikeOptions", "SpikeState", "judge"]
@@ -106,4 +107,6 @@ INFO = SpikeGame.variant_info(
     min_buy_in=MIN_BUY_IN,
     judge=judge,
     options=CODEC.encode(SpikeOptions()),
+    bot="engine.bots.spike",
+    deck=DECK,
 )

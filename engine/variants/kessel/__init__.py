@@ -24,6 +24,7 @@ from engine.core.fair import SeedSource
 from engine.core.game import Action, Event, VariantInfo
 from engine.core.variant import StateGame
 from engine.variants.kessel import actions, flow, views
+from engine.variants.kessel.cards import DECK
 from engine.variants.kessel.judge import judge
 from engine.variants.kessel.state import CODEC, RATES, KesselOptions, KesselState, Phase
 
@@ -111,6 +112,9 @@ INFO = VariantInfo(
     restore=restore,
     judge=judge,
     options=_DEFAULTS,
+    bot="engine.bots.kessel",
+    deck=DECK,
+    vocabulary="kessel",
 )
 """Registry entry: presets are the §2.2 stakes for the default 6 chips (lay 90, pro 150,
 tournament 750 credits)."""

@@ -38,6 +38,7 @@ from typing import Any, ClassVar
 
 from engine.core.fair import SeedSource
 from engine.core.game import Event
+from engine.variants.classic.cards import DECK
 from engine.variants.classic.flow import stacked_deck
 from engine.variants.project import actions, flow, views
 from engine.variants.project.judge import judge
@@ -94,4 +95,6 @@ INFO = ProjectGame.variant_info(
     min_buy_in=MIN_BUY_IN,
     judge=judge,
     options=CODEC.encode(ProjectOptions()),
+    bot="engine.bots.project",
+    deck=DECK,
 )
