@@ -52,16 +52,7 @@ from typing import Any, Generic, TypeVar
 from engine.core.deck import Deck
 from engine.core.rng import rng_from_json, rng_to_json
 
-__all__ = [
-    "PAIRS",
-    "ROWS",
-    "Atom",
-    "Codec",
-    "Shape",
-    "key",
-    "meta",
-    "notation",
-]
+__all__ = ["PAIRS", "ROWS", "Atom", "Codec", "Shape", "key", "meta", "notation"]
 
 T = TypeVar("T")
 Convert = Callable[[Any], Any]
