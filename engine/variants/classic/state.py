@@ -13,18 +13,11 @@ from enum import StrEnum
 from typing import Any
 
 from engine.core.betting import Betting
+from engine.core.codec import Codec, Shape, meta, notation
 from engine.core.deck import Deck
 from engine.variants.classic.cards import Card
 from engine.variants.classic.settle import HAND_POT_PENALTY, Penalty
-from engine.variants.twopot.state import (
-    Seat,
-    SeatRecord,
-    TwoPotSeats,
-    head_from_json,
-    head_to_json,
-    tail_from_json,
-    tail_to_json,
-)
+from engine.variants.twopot.state import PAYOUTS, RECORDS, Seat, SeatRecord, TwoPotSeats
 
 __all__ = [  # Seat and SeatRecord are re-exported (they live in twopot.state)
     "ALL_OTHERS",
@@ -41,6 +34,18 @@ ALL_OTHERS = "all_others"
 REST_OF_ROUND = "rest_of_round"
 
 
+def _penalty_json(penalty: Penalty) -> Any:
+    return penalty if penalty == HAND_POT_PENALTY else {"fixed": int(penalty)}
+
+
+def _penalty(raw: Any) -> Penalty:
+    return HAND_POT_PENALTY if raw == HAND_POT_PENALTY else int(raw["fixed"])
+
+
+PENALTY = Shape(_penalty_json, _penalty)
+"""``bomb_out_penalty`` in lobby form: ``"hand_pot"`` or ``{"fixed": N}``."""
+
+
 @dataclass(frozen=True, slots=True)
 class ClassicOptions:
     """Table options of spec §2.5 (defaults in the field defaults).
@@ -53,7 +58,7 @@ class ClassicOptions:
     min_bet: int = 1
     min_call_round: int = 3
     call_final_turns: str = ALL_OTHERS
-    bomb_out_penalty: Penalty = HAND_POT_PENALTY
+    bomb_out_penalty: Penalty = field(default=HAND_POT_PENALTY, metadata=meta(shape=PENALTY))
     max_rounds: int | None = 10
     max_hands: int | None = None
     stasis_max_cards: int | None = None
@@ -100,23 +105,6 @@ class ClassicOptions:
             stasis_max_cards=whole("stasis_max_cards", 0, None, nullable=True),
         )
 
-    def to_json(self) -> dict[str, Any]:
-        """The options in lobby form (``bomb_out_penalty`` as ``{"fixed": N}`` when fixed)."""
-        penalty: Any = self.bomb_out_penalty
-        if penalty != HAND_POT_PENALTY:
-            penalty = {"fixed": int(penalty)}
-        return {
-            "hand_ante": self.hand_ante,
-            "sabacc_ante": self.sabacc_ante,
-            "min_bet": self.min_bet,
-            "min_call_round": self.min_call_round,
-            "call_final_turns": self.call_final_turns,
-            "bomb_out_penalty": penalty,
-            "max_rounds": self.max_rounds,
-            "max_hands": self.max_hands,
-            "stasis_max_cards": self.stasis_max_cards,
-        }
-
 
 class Phase(StrEnum):
     """Where the game waits for a decision (automatic states of §3 never wait)."""
@@ -132,10 +120,6 @@ class Step(StrEnum):
 
     ACTION = "action"
     END = "end"
-
-
-def _cards(data: Any) -> list[Card]:
-    return [Card.parse(str(x)) for x in data]
 
 
 @dataclass(slots=True)
@@ -166,8 +150,8 @@ class ClassicState(TwoPotSeats):
     dealt: list[bool] = field(default_factory=list)  # dealt into the current / last hand
     last_drawn: list[str] = field(default_factory=list)  # private note per seat
     last_result: list[str] = field(default_factory=list)  # public lines of the last settlement
-    final_payouts: dict[int, int] | None = None
-    stats: list[SeatRecord] = field(default_factory=list)
+    final_payouts: dict[int, int] | None = field(default=None, metadata=PAYOUTS)
+    stats: list[SeatRecord] = field(default_factory=list, metadata=RECORDS)
     seq: int = 0
     turn: int = 0
 
@@ -187,52 +171,6 @@ class ClassicState(TwoPotSeats):
         """Cards that can still be drawn (draw pile + discards to reshuffle, §3.5)."""
         return len(self.draw) + len(self.discard)
 
-    def to_json(self) -> dict[str, Any]:
-        """Serialise everything, the RNG included (``random.Random.getstate``)."""
-        return {
-            **head_to_json(self),
-            "sabacc_pot": self.sabacc_pot,
-            "phase": self.phase.value,
-            "hand_no": self.hand_no,
-            "start_seat": self.start_seat,
-            "round_no": self.round_no,
-            "hands": [[c.notation for c in h] for h in self.hands],
-            "stasis": [[c.notation for c in h] for h in self.stasis],
-            "draw": self.draw.to_json(lambda c: c.notation),
-            "discard": [c.notation for c in self.discard],
-            "queue": list(self.queue),
-            "step": self.step.value,
-            "stasis_used": self.stasis_used,
-            "traded": list(self.traded),
-            "caller": self.caller,
-            "dice": list(self.dice) if self.dice else None,
-            "dealt": list(self.dealt),
-            "last_drawn": list(self.last_drawn),
-            **tail_to_json(self),
-        }
 
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> ClassicState:
-        """Inverse of :meth:`to_json`."""
-        dice = data.get("dice")
-        return cls(
-            **head_from_json(data, ClassicOptions.from_mapping),
-            sabacc_pot=int(data["sabacc_pot"]),
-            phase=Phase(data["phase"]),
-            hand_no=int(data["hand_no"]),
-            start_seat=int(data["start_seat"]),
-            round_no=int(data["round_no"]),
-            hands=[_cards(h) for h in data["hands"]],
-            stasis=[_cards(h) for h in data["stasis"]],
-            draw=Deck.from_json(data["draw"], Card.parse),
-            discard=_cards(data["discard"]),
-            queue=[int(s) for s in data["queue"]],
-            step=Step(data["step"]),
-            stasis_used=bool(data["stasis_used"]),
-            traded=[bool(x) for x in data["traded"]],
-            caller=data.get("caller"),
-            dice=(int(dice[0]), int(dice[1])) if dice else None,
-            dealt=[bool(x) for x in data["dealt"]],
-            last_drawn=[str(x) for x in data["last_drawn"]],
-            **tail_from_json(data),
-        )
+CODEC = Codec(ClassicState, atoms=(notation(Card, Card.parse),))
+"""The state's JSON form (options in lobby form)."""

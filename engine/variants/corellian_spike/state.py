@@ -10,24 +10,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any
 
 from engine.core.betting import Betting
+from engine.core.codec import PAIRS, ROWS, Codec, meta, notation
 from engine.core.deck import Deck
 from engine.variants.corellian_spike.cards import Card
 from engine.variants.corellian_spike.settle import BLIND_DRAW, SPLIT
 from engine.variants.coruscant.state import _as_bool, _as_int  # the same option parsing
-from engine.variants.twopot.state import (
-    Seat,
-    SeatRecord,
-    TwoPotSeats,
-    head_from_json,
-    head_to_json,
-    tail_from_json,
-    tail_to_json,
-)
+from engine.variants.twopot.state import Seat, SeatRecord, TwoPotSeats
 
 __all__ = ["DISCARD_FIRST", "DRAW_THEN_CHOOSE", "Phase", "Seat", "SpikeOptions", "SpikeState"]
 
@@ -105,9 +98,11 @@ class SpikeOptions:
             raise ValueError("option rounds must be 1 to 5")
         return opts
 
-    def to_json(self) -> dict[str, Any]:
-        """The options as a JSON-ready mapping (accepted back by :meth:`from_mapping`)."""
-        return asdict(self)
+
+# The JSON keeps the test riggings before the fields every two-pot state ends with.
+LAST = meta(last=True)
+LAST_PAYOUTS = meta(shape=PAIRS, last=True)
+LAST_RECORDS = meta(shape=ROWS, last=True)
 
 
 class Phase(StrEnum):
@@ -117,10 +112,6 @@ class Phase(StrEnum):
     CHOOSE = "choose"  # gain_mode draw_then_choose: keep the drawn card or discard one
     BET = "bet"
     GAME_OVER = "game_over"
-
-
-def _cards(data: Any) -> list[Card]:
-    return [Card.parse(str(x)) for x in data]
 
 
 @dataclass(slots=True)
@@ -149,14 +140,15 @@ class SpikeState(TwoPotSeats):
     dealt: list[bool] = field(default_factory=list)  # dealt into the current / last hand
     dice: tuple[int, int] | None = None  # the last roll of this hand
     last_drawn: list[str] = field(default_factory=list)  # private note per seat
-    last_result: list[str] = field(default_factory=list)  # public lines of the last settlement
-    final_payouts: dict[int, int] | None = None
-    stats: list[SeatRecord] = field(default_factory=list)
+    # public lines of the last settlement
+    last_result: list[str] = field(default_factory=list, metadata=LAST)
+    final_payouts: dict[int, int] | None = field(default=None, metadata=LAST_PAYOUTS)
+    stats: list[SeatRecord] = field(default_factory=list, metadata=LAST_RECORDS)
     rigged_decks: list[list[str]] = field(default_factory=list)  # tests: top-first decks
     rigged_dice: list[tuple[int, int]] = field(default_factory=list)  # tests: next rolls
     rigged_start: int | None = None  # tests: hand 1's starting player
-    seq: int = 0
-    turn: int = 0
+    seq: int = field(default=0, metadata=LAST)
+    turn: int = field(default=0, metadata=LAST)
 
     def hand_order(self) -> list[int]:
         """Every seat dealt into the hand, clockwise from the starting player."""
@@ -175,49 +167,6 @@ class SpikeState(TwoPotSeats):
         """Draw pile, discard pile and hands together (the 62 cards during a hand)."""
         return [*self.draw.cards, *self.discard, *(c for h in self.hands for c in h)]
 
-    def to_json(self) -> dict[str, Any]:
-        """Serialise everything, the RNG included."""
-        return {
-            **head_to_json(self),
-            "sabacc_pot": self.sabacc_pot,
-            "phase": self.phase.value,
-            "hand_no": self.hand_no,
-            "start_seat": self.start_seat,
-            "round_no": self.round_no,
-            "hands": [[c.notation for c in h] for h in self.hands],
-            "draw": self.draw.to_json(lambda c: c.notation),
-            "discard": [c.notation for c in self.discard],
-            "queue": list(self.queue),
-            "dealt": list(self.dealt),
-            "dice": list(self.dice) if self.dice else None,
-            "last_drawn": list(self.last_drawn),
-            "rigged_decks": [list(d) for d in self.rigged_decks],
-            "rigged_dice": [list(d) for d in self.rigged_dice],
-            "rigged_start": self.rigged_start,
-            **tail_to_json(self),
-        }
 
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> SpikeState:
-        """Inverse of :meth:`to_json`."""
-        dice = data.get("dice")
-        start = data.get("rigged_start")
-        return cls(
-            **head_from_json(data, SpikeOptions.from_mapping),
-            sabacc_pot=int(data["sabacc_pot"]),
-            phase=Phase(data["phase"]),
-            hand_no=int(data["hand_no"]),
-            start_seat=int(data["start_seat"]),
-            round_no=int(data["round_no"]),
-            hands=[_cards(h) for h in data["hands"]],
-            draw=Deck.from_json(data["draw"], Card.parse),
-            discard=_cards(data["discard"]),
-            queue=[int(s) for s in data["queue"]],
-            dealt=[bool(x) for x in data["dealt"]],
-            dice=(int(dice[0]), int(dice[1])) if dice else None,
-            last_drawn=[str(x) for x in data["last_drawn"]],
-            rigged_decks=[[str(c) for c in d] for d in data["rigged_decks"]],
-            rigged_dice=[(int(a), int(b)) for a, b in data["rigged_dice"]],
-            rigged_start=None if start is None else int(start),
-            **tail_from_json(data),
-        )
+CODEC = Codec(SpikeState, atoms=(notation(Card, Card.parse),))
+"""The state's JSON form."""

@@ -1,33 +1,22 @@
 """State pieces shared by the two-pot family (Classic, Centran, Project).
 
-The three variants keep stacks and hand-pot contributions in
+The variants keep stacks and hand-pot contributions in
 :class:`~engine.core.betting.Betting`, a Sabacc pot of their own, a :class:`Seat` status and a
 :class:`SeatRecord` per seat. Their states are different dataclasses, but the seat queries
-(:class:`TwoPotSeats`) and the JSON of the common fields (:func:`head_to_json`,
-:func:`tail_to_json`, :func:`head_from_json`, :func:`tail_from_json`) are written once here.
-The JSON field names and their order are those the variants always used.
+(:class:`TwoPotSeats`) and the stored shapes of the common fields (:data:`RECORDS`,
+:data:`PAYOUTS`: field metadata for :mod:`engine.core.codec`) are written once here.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Protocol
+from typing import Protocol
 
 from engine.core.betting import Betting
-from engine.core.rng import rng_from_json, rng_to_json
+from engine.core.codec import PAIRS, ROWS, meta
 
-__all__ = [
-    "Seat",
-    "SeatRecord",
-    "TwoPotSeats",
-    "head_from_json",
-    "head_to_json",
-    "tail_from_json",
-    "tail_to_json",
-]
+__all__ = ["PAYOUTS", "RECORDS", "Seat", "SeatRecord", "TwoPotSeats"]
 
 
 class Seat(StrEnum):
@@ -90,97 +79,8 @@ class TwoPotSeats:
         return list(self.betting.live_seats())
 
 
-class _Options(Protocol):
-    def to_json(self) -> dict[str, Any]: ...
-
-
-class TwoPotFields(Protocol):
-    """The fields every two-pot state has (what the JSON helpers read)."""
-
-    @property
-    def players(self) -> tuple[str, ...]: ...
-    @property
-    def buy_in(self) -> int: ...
-    @property
-    def options(self) -> _Options: ...
-    @property
-    def rng(self) -> random.Random: ...
-    @property
-    def betting(self) -> Betting: ...
-    @property
-    def status(self) -> list[Seat]: ...
-    @property
-    def last_result(self) -> list[str]: ...
-    @property
-    def final_payouts(self) -> dict[int, int] | None: ...
-    @property
-    def stats(self) -> list[SeatRecord]: ...
-    @property
-    def seq(self) -> int: ...
-    @property
-    def turn(self) -> int: ...
-
-
-def stats_to_json(stats: list[SeatRecord]) -> list[list[Any]]:
-    """Per-seat records as rows (``hands_played, hands_won, best_hand, best_score, pot``)."""
-    return [[r.hands_played, r.hands_won, r.best_hand, r.best_score, r.biggest_pot] for r in stats]
-
-
-def stats_from_json(rows: Any) -> list[SeatRecord]:
-    """Inverse of :func:`stats_to_json`."""
-    return [SeatRecord(int(a), int(b), str(c), int(d), int(e)) for a, b, c, d, e in rows]
-
-
-def head_to_json(st: TwoPotFields) -> dict[str, Any]:
-    """The leading common fields: players, buy-in, options, RNG, betting, seat status."""
-    return {
-        "players": list(st.players),
-        "buy_in": st.buy_in,
-        "options": st.options.to_json(),
-        "rng": rng_to_json(st.rng),
-        "betting": st.betting.to_json(),
-        "status": [s.value for s in st.status],
-    }
-
-
-def tail_to_json(st: TwoPotFields, *, stats: bool = True) -> dict[str, Any]:
-    """The trailing common fields: last result, final payouts, (stats,) counters."""
-    payouts = st.final_payouts
-    data: dict[str, Any] = {
-        "last_result": list(st.last_result),
-        "final_payouts": (
-            None if payouts is None else [[k, v] for k, v in sorted(payouts.items())]
-        ),
-    }
-    if stats:
-        data["stats"] = stats_to_json(st.stats)
-    data["seq"] = st.seq
-    data["turn"] = st.turn
-    return data
-
-
-def head_from_json(data: Mapping[str, Any], options: Callable[[Any], Any]) -> dict[str, Any]:
-    """Constructor arguments for the fields of :func:`head_to_json`; ``options`` parses the
-    options mapping (the variant's ``Options.from_mapping``)."""
-    return {
-        "players": tuple(data["players"]),
-        "buy_in": int(data["buy_in"]),
-        "options": options(data["options"]),
-        "rng": rng_from_json(data["rng"]),
-        "betting": Betting.from_json(data["betting"]),
-        "status": [Seat(s) for s in data["status"]],
-    }
-
-
-def tail_from_json(data: Mapping[str, Any], *, stats: bool = True) -> dict[str, Any]:
-    """Constructor arguments for the fields of :func:`tail_to_json`."""
-    payouts = data.get("final_payouts")
-    kwargs: dict[str, Any] = {
-        "last_result": [str(x) for x in data["last_result"]],
-        "final_payouts": None if payouts is None else {int(k): int(v) for k, v in payouts},
-    }
-    if stats:
-        kwargs["stats"] = stats_from_json(data["stats"])
-    kwargs["seq"] = int(data["seq"])
-    kwargs["turn"] = int(data["turn"])
-    return kwargs
+RECORDS = meta(shape=ROWS)
+"""Field metadata of ``stats``: one row per seat (``hands_played, hands_won, best_hand,
+best_score, biggest_pot``)."""
+PAYOUTS = meta(shape=PAIRS)
+"""Field metadata of ``final_payouts``: ``[[seat, credits], ...]`` in seat order, or null."""
