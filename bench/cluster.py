@@ -72,7 +72,8 @@ def _bench_runtime(manager: Any, seed: int) -> None:
 
     manager.request_render = lambda _table: None
     manager.say = say
-    manager._deal_hands = lambda _table: None
+    manager.post = lambda *_args, **_kwargs: None  # results and notices (the outbox)
+    manager.deal_hands = lambda _table: None  # hand DMs (the outbox)
     manager.decide = decide
 
 
