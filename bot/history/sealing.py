@@ -76,12 +76,14 @@ def closing_lines(word: str, hands: Sequence[Mapping[str, Any]]) -> list[str]:
     if not hands:
         return []
     ids = [int(h["id"]) for h in hands]
-    span = f"#{ids[0]}" if len(ids) == 1 else f"#{ids[0]}–#{ids[-1]}"
-    lines = [
-        f"🔓 The table closed: the seeds of its {len(hands)} "
-        f"{word.lower()}{'s' if len(hands) > 1 else ''} ({span}) are revealed; "
-        "check any with `/verify hand:<id>` or `/export hand:<id>`."
-    ]
+    if len(ids) == 1:
+        what = f"the seed of its one {word.lower()} (#{ids[0]}) is revealed; check it"
+    else:
+        what = (
+            f"the seeds of its {len(ids)} {word.lower()}s (#{ids[0]}–#{ids[-1]}) are revealed; "
+            "check any"
+        )
+    lines = [f"🔓 The table closed: {what} with `/verify hand:<id>` or `/export hand:<id>`."]
     lines += [
         f"🔓 {word} {h['hand_no']} seed: `{h['seed']}` · `/verify hand:{h['id']}`"
         for h in hands[-LISTED:]
