@@ -114,8 +114,8 @@ async def test_every_hand_is_committed_revealed_and_verifies(
     assert await money(world) == before
 
 
-@BOTH_BACKENDS
-async def test_stats_count_each_hand_as_it_ends(world: World) -> None:
+async def two_hands_played(world: World) -> Any:
+    """alice against one bot at Classic, seeded, until hand 3 is dealt; the table."""
     await open_accounts(world)
     world.bot.tables.seeds = random.Random(5)
     lobby = await world.alice.slash(world.channel, "classic start", buy_in=500)
@@ -128,6 +128,12 @@ async def test_stats_count_each_hand_as_it_ends(world: World) -> None:
 
     await play(world, engine_policy("balanced"), max_steps=3000, stop=after_two_hands)
     assert table.game is not None and not table.game.finished
+    return table
+
+
+@BOTH_BACKENDS
+async def test_stats_count_each_hand_as_it_ends(world: World) -> None:
+    table = await two_hands_played(world)
     stats = await world.alice.slash(world.channel, "stats")
     text = text_of(stats.response)
     assert "No games played yet" not in text
@@ -147,18 +153,7 @@ async def test_stats_count_each_hand_as_it_ends(world: World) -> None:
 async def test_seeds_stay_sealed_while_the_table_is_open(world: World) -> None:
     """Issue 25 point 9: a finished hand's seed is not shown, verified or exported while its
     table is open; /verify and /export say when; a day later the daily batch reveals it."""
-    await open_accounts(world)
-    world.bot.tables.seeds = random.Random(5)
-    lobby = await world.alice.slash(world.channel, "classic start", buy_in=500)
-    await add_bots(world, lobby.response, 1)
-    await world.alice.click(lobby.response, label="Start")
-    table = table_in(world)
-
-    def after_two_hands(t: Any) -> bool:
-        return t.game is not None and t.game.public_view().hand_no >= 3
-
-    await play(world, engine_policy("balanced"), max_steps=3000, stop=after_two_hands)
-    assert table.game is not None and not table.game.finished
+    table = await two_hands_played(world)
     log = "\n".join(public_messages(world))
     seeds = [derive_hand_seed(table.fair_master, k).hex() for k in (1, 2, 3)]
     assert not any(seed in log for seed in seeds)  # no seed of a hand of this open table
