@@ -216,10 +216,13 @@ async def interactive_session(
     port: int | None = None,
     start: bool = False,
     tick: float = TICK_SECONDS,
+    settle: float = SETTLE_SECONDS,
     seed: int | None = None,
 ) -> AsyncIterator[Session]:
     """Seed the demo world, open the lobby, seat the bots, serve the preview; close on exit.
-    ``seed``: repeatable deals (tests); fresh secret ones without it."""
+    ``seed``: repeatable deals (tests); fresh secret ones without it. ``settle``: how long
+    (real seconds) an action waits for the bot's own work (tests on a loaded machine give it
+    more; the bots' thinking is virtual time and is never waited for)."""
     import simcord
 
     group = demo_variants()[variant]
@@ -230,7 +233,7 @@ async def interactive_session(
         print(line, flush=True)
     async with running_bot(settings) as bot:
         bot.sleeper = VirtualSleep()  # type: ignore[attr-defined]  # bots' delays, timers: virtual
-        async with simcord.run(bot, check_errors=False, settle_timeout=SETTLE_SECONDS) as env:
+        async with simcord.run(bot, check_errors=False, settle_timeout=settle) as env:
             bot.sleeper.env = env  # type: ignore[attr-defined]
             if seed is not None:
                 bot.tables.seeds = random.Random(seed)  # type: ignore[attr-defined]
