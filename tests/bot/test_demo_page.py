@@ -8,6 +8,7 @@ import asyncio
 import dataclasses
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -25,6 +26,12 @@ pytestmark = pytest.mark.skipif(
 # the demo's half second is too short on a loaded machine (the bots' thinking is virtual time,
 # never waited for either way).
 LOADED = 60.0
+
+
+def _demo(tmp_path: Path, **options: Any) -> Any:
+    """The demo these tests open: Coruscant Shift, two bots, seeded, started, :data:`LOADED`."""
+    defaults = {"players": 2, "start": True, "seed": 1, "settle": LOADED}
+    return interactive_session("coruscant-shift", db=tmp_path / "d.db", **{**defaults, **options})
 
 
 def _settled(receipt: dict[str, object]) -> bool:
@@ -62,15 +69,7 @@ async def _your_quick_turn(session: Session, limit: float = 600.0) -> tuple[int,
 
 
 async def test_a_click_shows_your_move_before_the_bots_think(tmp_path: Path) -> None:
-    async with interactive_session(
-        "coruscant-shift",
-        players=2,
-        db=tmp_path / "d.db",
-        bot_delay=0.0,
-        start=True,
-        seed=1,
-        settle=LOADED,
-    ) as session:
+    async with _demo(tmp_path, bot_delay=0.0) as session:
         table = session.driver.table()
         turn, kind = await _your_quick_turn(session)
         # From now on each bot thinks 2 s: longer than a page action may wait for the bot.
@@ -97,15 +96,7 @@ async def test_a_click_shows_your_move_before_the_bots_think(tmp_path: Path) -> 
 
 
 async def test_commands_go_through_while_the_clock_publishes_bot_moves(tmp_path: Path) -> None:
-    async with interactive_session(
-        "coruscant-shift",
-        players=2,
-        db=tmp_path / "d.db",
-        bot_delay=1.5,
-        start=True,
-        seed=1,
-        settle=LOADED,
-    ) as session:
+    async with _demo(tmp_path, bot_delay=1.5) as session:
         preview = session.preview
         seen = preview._python.revision
         async with session.clock.lock:  # a tick is running...
@@ -129,9 +120,7 @@ async def test_commands_go_through_while_the_clock_publishes_bot_moves(tmp_path:
 
 
 async def test_the_turn_countdown_is_drawn_against_the_current_time(tmp_path: Path) -> None:
-    async with interactive_session(
-        "coruscant-shift", players=1, db=tmp_path / "d.db", bot_delay=1.5, settle=LOADED
-    ) as session:
+    async with _demo(tmp_path, players=1, bot_delay=1.5, start=False, seed=None) as session:
         preview, driver = session.preview, session.driver
         async with session.clock.lock:  # a minute passes in the lobby; nothing to republish
             await session.env.advance_time(60)
@@ -167,15 +156,7 @@ async def test_embeds_show_names_and_the_demo_timer_is_long(tmp_path: Path) -> N
     """Issue 25 point 17: the table embed shows "@You", not "<@1456…>" (Discord renders
     mentions in embeds; the demo's Preview layer does too), while the message the bot sent keeps
     the mention; each decision gets 10 minutes in the demo, and the page says so."""
-    async with interactive_session(
-        "coruscant-shift",
-        players=2,
-        db=tmp_path / "d.db",
-        bot_delay=0.0,
-        start=True,
-        seed=1,
-        settle=LOADED,
-    ) as session:
+    async with _demo(tmp_path, bot_delay=0.0) as session:
         table = session.driver.table()
         you = session.driver.members[0]
         async with session.clock.lock:
