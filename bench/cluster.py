@@ -44,6 +44,7 @@ from bot.client import SabaccBot, create_bot, extension_names  # noqa: E402
 from bot.settings import Settings  # noqa: E402
 from bot.storage import Database, open_database  # noqa: E402
 from bot.storage.embedded import EmbeddedPostgres  # noqa: E402
+from bot.tables import service as table_service  # noqa: E402
 from bot.tables.models import Seat, Status, Table  # noqa: E402
 from engine.bots.random_legal import random_action  # noqa: E402
 from engine.core.game import Action  # noqa: E402
@@ -73,7 +74,11 @@ def _bench_runtime(bot: SabaccBot, seed: int) -> None:
     presenter: Any = bot.presenter  # its Discord calls are replaced for the bench
     presenter.request_render = lambda _table: None
     presenter.say = say
-    presenter.outbox.deal_hands = lambda _table: None
+    presenter.post = lambda *_args, **_kwargs: None  # results and notices (the outbox)
+    presenter.outbox.deal_hands = lambda _table: None  # hand DMs (the outbox)
+    # The host sits out on purpose (its turns are played for it): the table must not close as
+    # unattended (bot.tables.unattended) after its first action, as it would for real.
+    table_service.nobody_playing = lambda _table: False
     scheduler: Any = bot.scheduler
     scheduler.decide = decide
 

@@ -274,6 +274,10 @@ class Settled:
         what = " and ".join(parts) or "loses nothing"
         return f"{self.player} {what}; Stock {self.stock}"
 
+    def pot_paid(self) -> int:
+        """This player's Hand Pot, settled at the reveal (recovered or lost)."""
+        return self.pot
+
 
 @dataclass(frozen=True, slots=True)
 class Eliminated:

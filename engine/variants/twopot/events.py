@@ -101,6 +101,10 @@ class PotAwarded:
         """The pot's winners."""
         return self.winners
 
+    def pot_paid(self) -> int:
+        """The hand-pot layer settled (to its winners, or to the Sabacc pot)."""
+        return self.amount
+
 
 @dataclass(frozen=True, slots=True)
 class PenaltyPaid:
@@ -137,6 +141,10 @@ class SabaccPotResult:
     def won_by(self) -> tuple[str, ...]:
         """Who takes the Sabacc pot (nobody when it carries over)."""
         return self.winners
+
+    def pot_paid(self) -> int:
+        """The Sabacc pot when it is won (nothing when it carries over)."""
+        return self.amount if self.winners else 0
 
 
 @dataclass(frozen=True, slots=True)
