@@ -27,6 +27,15 @@ class IllegalAction(ValueError):
     """An action the rules do not allow now; the message can be shown to the player as is."""
 
 
+def whole_amount(amount: object) -> int | None:
+    """``amount`` itself when it is ``None`` or a plain ``int``; :class:`IllegalAction` for
+    anything else (a float, NaN, a bool, a string): credits are whole numbers, and an amount
+    that is not one must never reach a stack."""
+    if amount is None or type(amount) is int:
+        return amount
+    raise IllegalAction("An amount must be a whole number of credits.")
+
+
 class ParamKind(StrEnum):
     """What an action needs besides its kind."""
 
@@ -114,8 +123,10 @@ class Action:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Action:
-        """Inverse of :meth:`to_json`."""
-        return cls(str(data["kind"]), data.get("amount"), tuple(data.get("choices", ())))
+        """Inverse of :meth:`to_json`; raises :class:`IllegalAction` for an amount that is not
+        a whole number (see :func:`whole_amount`)."""
+        amount = whole_amount(data.get("amount"))
+        return cls(str(data["kind"]), amount, tuple(data.get("choices", ())))
 
 
 class Event(Protocol):
