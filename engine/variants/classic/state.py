@@ -6,20 +6,19 @@ spec §3 and :mod:`engine.variants.classic` wraps it in the :class:`~engine.core
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from engine.core.betting import Betting
 from engine.core.deck import Deck
 from engine.variants.classic.cards import Card
 from engine.variants.classic.settle import HAND_POT_PENALTY, Penalty
 from engine.variants.twopot.state import (
     Seat,
     SeatRecord,
-    TwoPotSeats,
+    StasisState,
+    TwoPotOptions,
     head_from_json,
     head_to_json,
     tail_from_json,
@@ -42,7 +41,7 @@ REST_OF_ROUND = "rest_of_round"
 
 
 @dataclass(frozen=True, slots=True)
-class ClassicOptions:
+class ClassicOptions(TwoPotOptions):
     """Table options of spec §2.5 (defaults in the field defaults).
 
     ``bomb_out_penalty`` is ``"hand_pot"`` or an int (the ``{"fixed": N}`` option).
@@ -139,53 +138,19 @@ def _cards(data: Any) -> list[Card]:
 
 
 @dataclass(slots=True)
-class ClassicState(TwoPotSeats):
+class ClassicState(StasisState[ClassicOptions, Card]):
     """Everything a Classic table knows. Stacks and hand-pot contributions live in ``betting``."""
 
-    players: tuple[str, ...]
-    buy_in: int
-    options: ClassicOptions
-    rng: random.Random
-    betting: Betting
-    status: list[Seat]
-    sabacc_pot: int = 0
     phase: Phase = Phase.BET
-    hand_no: int = 0
-    start_seat: int = 0
-    round_no: int = 0
-    hands: list[list[Card]] = field(default_factory=list)  # hidden (non-stasis) cards per seat
-    stasis: list[list[Card]] = field(default_factory=list)  # stasis field per seat (face up)
-    draw: Deck[Card] = field(default_factory=Deck)
-    discard: list[Card] = field(default_factory=list)
-    queue: list[int] = field(default_factory=list)  # trade turns still to take; [0] = current
     step: Step = Step.ACTION
-    stasis_used: bool = False
     traded: list[bool] = field(default_factory=list)  # took a turn in this Trade phase
     caller: int | None = None
     dice: tuple[int, int] | None = None
-    dealt: list[bool] = field(default_factory=list)  # dealt into the current / last hand
     last_drawn: list[str] = field(default_factory=list)  # private note per seat
-    last_result: list[str] = field(default_factory=list)  # public lines of the last settlement
-    final_payouts: dict[int, int] | None = None
-    stats: list[SeatRecord] = field(default_factory=list)
-    seq: int = 0
-    turn: int = 0
-
-    def hand_order(self) -> list[int]:
-        """Every seat dealt into the hand, clockwise from the starting player."""
-        return [
-            (self.start_seat + i) % self.n
-            for i in range(self.n)
-            if self.dealt[(self.start_seat + i) % self.n]
-        ]
 
     def full_hand(self, seat: int) -> list[Card]:
         """A seat's whole hand: hidden cards plus its stasis field (§3.3)."""
         return self.hands[seat] + self.stasis[seat]
-
-    def available(self) -> int:
-        """Cards that can still be drawn (draw pile + discards to reshuffle, §3.5)."""
-        return len(self.draw) + len(self.discard)
 
     def to_json(self) -> dict[str, Any]:
         """Serialise everything, the RNG included (``random.Random.getstate``)."""

@@ -8,21 +8,19 @@ two-pot family's (:mod:`engine.variants.twopot.state`).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields
 from enum import StrEnum
 from typing import Any
 
-from engine.core.betting import Betting
 from engine.core.deck import Deck
 from engine.variants.corellian_spike.cards import Card
 from engine.variants.corellian_spike.settle import BLIND_DRAW, SPLIT
 from engine.variants.coruscant.state import _as_bool, _as_int  # the same option parsing
 from engine.variants.twopot.state import (
     Seat,
-    SeatRecord,
-    TwoPotSeats,
+    TwoPotOptions,
+    TwoPotState,
     head_from_json,
     head_to_json,
     tail_from_json,
@@ -47,7 +45,7 @@ _MINIMUM = {
 
 
 @dataclass(frozen=True, slots=True)
-class SpikeOptions:
+class SpikeOptions(TwoPotOptions):
     """House rules of §6 (defaults are the rules); ``buy_in`` is the table's, not an option."""
 
     hand_ante: int = 2
@@ -124,48 +122,20 @@ def _cards(data: Any) -> list[Card]:
 
 
 @dataclass(slots=True)
-class SpikeState(TwoPotSeats):
+class SpikeState(TwoPotState[SpikeOptions, Card]):
     """Everything a Corellian Spike table knows.
 
     Card invariant during a hand: draw pile + discard pile + hands + blind draws = the 62 cards.
     Credit invariant: Σ stacks + hand pot + Sabacc pot only drops when a player leaves.
     """
 
-    players: tuple[str, ...]
-    buy_in: int
-    options: SpikeOptions
-    rng: random.Random
-    betting: Betting
-    status: list[Seat]
-    sabacc_pot: int = 0
     phase: Phase = Phase.CARD
-    hand_no: int = 0
-    start_seat: int = 0
-    round_no: int = 0
-    hands: list[list[Card]] = field(default_factory=list)  # acquisition order, oldest first
-    draw: Deck[Card] = field(default_factory=Deck)
     discard: list[Card] = field(default_factory=list)  # face up; the top is the last card
-    queue: list[int] = field(default_factory=list)  # card turns still to take; [0] = current
-    dealt: list[bool] = field(default_factory=list)  # dealt into the current / last hand
     dice: tuple[int, int] | None = None  # the last roll of this hand
     last_drawn: list[str] = field(default_factory=list)  # private note per seat
-    last_result: list[str] = field(default_factory=list)  # public lines of the last settlement
-    final_payouts: dict[int, int] | None = None
-    stats: list[SeatRecord] = field(default_factory=list)
     rigged_decks: list[list[str]] = field(default_factory=list)  # tests: top-first decks
     rigged_dice: list[tuple[int, int]] = field(default_factory=list)  # tests: next rolls
     rigged_start: int | None = None  # tests: hand 1's starting player
-    seq: int = 0
-    turn: int = 0
-
-    def hand_order(self) -> list[int]:
-        """Every seat dealt into the hand, clockwise from the starting player."""
-        ring = [(self.start_seat + i) % self.n for i in range(self.n)]
-        return [s for s in ring if self.dealt[s]]
-
-    def live_order(self) -> list[int]:
-        """Live seats clockwise from the starting player."""
-        return [s for s in self.hand_order() if self.betting.is_live(s)]
 
     def available(self) -> int:
         """Cards that can still be drawn: the draw pile and the discards under the top (§3.4)."""

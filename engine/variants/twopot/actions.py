@@ -19,11 +19,11 @@ Which actions exist, their labels and prompts, and what they do to the cards sta
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
-from engine.core.betting import Betting
 from engine.core.game import Action, ActionSpec, Event, IllegalAction, Option, ParamKind
 from engine.variants.twopot.events import StasisMoved
+from engine.variants.twopot.state import AnyTwoPot, StasisState
 
 __all__ = [
     "bet_preview",
@@ -47,29 +47,7 @@ class _Card(Protocol):
 C = TypeVar("C", bound=_Card)
 
 
-class _Turns(Protocol):
-    queue: list[int]
-
-    @property
-    def betting(self) -> Betting: ...
-
-
-class _Stacks(Protocol):
-    @property
-    def betting(self) -> Betting: ...
-
-    @property
-    def stacks(self) -> list[int]: ...
-
-
-class _StasisTable(Protocol[C]):
-    players: tuple[str, ...]
-    hands: list[list[C]]
-    stasis: list[list[C]]
-    stasis_used: bool
-
-
-def pending_seat(st: _Turns, *, betting: bool, turns: bool) -> frozenset[int]:
+def pending_seat(st: AnyTwoPot, *, betting: bool, turns: bool) -> frozenset[int]:
     """The one seat that must decide now: the seat to act when ``betting`` is the phase, the head
     of the turn queue when ``turns`` is; none otherwise (or when nobody is left to act)."""
     if betting and st.betting.to_act is not None:
@@ -127,7 +105,7 @@ def stasis_specs(
     return specs
 
 
-def move_stasis(st: _StasisTable[C], seat: int, action: Action, ev: list[Event]) -> None:
+def move_stasis(st: StasisState[Any, C], seat: int, action: Action, ev: list[Event]) -> None:
     """Apply ``stasis`` (the chosen hidden card face up into the seat's stasis field) or
     ``unstasis`` (the chosen field card back to the hand); it uses the turn's stasis operation
     and is announced with :class:`~engine.variants.twopot.events.StasisMoved`."""
@@ -151,7 +129,7 @@ def first_default(legal: Iterable[ActionSpec], order: Sequence[str]) -> Action:
     raise IllegalAction("No default action.")  # pragma: no cover - every state offers one
 
 
-def bet_preview(st: _Stacks, seat: int, action: Action) -> str | None:
+def bet_preview(st: AnyTwoPot, seat: int, action: Action) -> str | None:
     """``You put in N and keep M behind.`` for a ``bet`` or ``raise`` (raise-to) with an
     amount; ``None`` for any other action."""
     if action.kind in ("bet", "raise") and action.amount is not None:

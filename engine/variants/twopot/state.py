@@ -1,28 +1,34 @@
-"""State pieces shared by the two-pot family (Classic, Centran, Project).
+"""The state the two-pot family (Classic, Centran, the Sabacc Project, Corellian Spike) shares.
 
-The three variants keep stacks and hand-pot contributions in
-:class:`~engine.core.betting.Betting`, a Sabacc pot of their own, a :class:`Seat` status and a
-:class:`SeatRecord` per seat. Their states are different dataclasses, but the seat queries
-(:class:`TwoPotSeats`) and the JSON of the common fields (:func:`head_to_json`,
-:func:`tail_to_json`, :func:`head_from_json`, :func:`tail_from_json`) are written once here.
-The JSON field names and their order are those the variants always used.
+Every variant's state is a dataclass subclass of :class:`TwoPotState`: stacks and hand-pot
+contributions in :class:`~engine.core.betting.Betting`, the Sabacc pot, a :class:`Seat` status
+and a :class:`SeatRecord` per seat, the hands, the draw pile, the turn queue and the counters,
+with the seat queries, are declared once here; each variant adds its own fields. Its options
+extend :class:`TwoPotOptions`. The JSON of the common fields (:func:`head_to_json`,
+:func:`tail_to_json`, :func:`head_from_json`, :func:`tail_from_json`) is written once here too;
+the JSON field names and their order are those the variants always used.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from engine.core.betting import Betting
+from engine.core.deck import Deck
 from engine.core.rng import rng_from_json, rng_to_json
 
 __all__ = [
+    "AnyTwoPot",
+    "Scored",
     "Seat",
     "SeatRecord",
-    "TwoPotSeats",
+    "StasisState",
+    "TwoPotOptions",
+    "TwoPotState",
     "head_from_json",
     "head_to_json",
     "tail_from_json",
@@ -38,7 +44,9 @@ class Seat(StrEnum):
     LEFT = "left"  # left the table through leave(); its credits went home then
 
 
-class _Scored(Protocol):
+class Scored(Protocol):
+    """A hand evaluation as the seat records read it: its name and its statistics score."""
+
     @property
     def label(self) -> str: ...
 
@@ -56,20 +64,62 @@ class SeatRecord:
     best_score: int = 0
     biggest_pot: int = 0
 
-    def note_hand(self, evaluation: _Scored) -> None:
+    def note_hand(self, evaluation: Scored) -> None:
         """Remember a revealed hand if it is the best so far."""
         if not self.best_hand or evaluation.score > self.best_score:
             self.best_hand, self.best_score = evaluation.label, evaluation.score
 
 
-class TwoPotSeats:
-    """Seat queries of a two-pot state (a mixin of the state dataclasses)."""
+class TwoPotOptions:
+    """What every two-pot variant's table options have (a mixin of the variant's frozen options
+    dataclass, which declares the fields): the smallest bet, the hand limit and the lobby form."""
 
     __slots__ = ()
 
+    min_bet: int
+    max_hands: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        """The options in lobby form."""
+        raise NotImplementedError
+
+
+Opt = TypeVar("Opt", bound=TwoPotOptions)
+C = TypeVar("C")
+
+
+@dataclass(slots=True, kw_only=True)
+class TwoPotState(Generic[Opt, C]):
+    """The state every two-pot variant's state extends: seats, credits and records, the two pots,
+    the hands and the draw pile, the hand and round counters, the turn queue, the last hand's
+    result and the game's counters. Stacks and hand-pot contributions live in ``betting``.
+
+    A variant's state is a dataclass subclass that adds its own fields (and redeclares ``phase``
+    with its own :class:`~enum.StrEnum` and first phase); its options class extends
+    :class:`TwoPotOptions` (``Opt``) and ``C`` is its card class. The JSON of the common fields is
+    :func:`head_to_json` / :func:`tail_to_json` (each variant places its own fields between).
+    """
+
     players: tuple[str, ...]
+    buy_in: int
+    options: Opt
+    rng: random.Random
     betting: Betting
     status: list[Seat]
+    phase: Any = None  # the variant's Phase (each state redeclares it with its first phase)
+    sabacc_pot: int = 0
+    hand_no: int = 0
+    start_seat: int = 0  # the hand's first seat to act (Centran: see its first_to_act)
+    round_no: int = 0
+    hands: list[list[C]] = field(default_factory=list)  # the cards each seat holds
+    draw: Deck[C] = field(default_factory=Deck)
+    queue: list[int] = field(default_factory=list)  # card turns still to take; [0] = current
+    dealt: list[bool] = field(default_factory=list)  # dealt into the current / last hand
+    last_result: list[str] = field(default_factory=list)  # public lines of the last settlement
+    final_payouts: dict[int, int] | None = None
+    stats: list[SeatRecord] = field(default_factory=list)
+    seq: int = 0
+    turn: int = 0
 
     @property
     def n(self) -> int:
@@ -89,36 +139,43 @@ class TwoPotSeats:
         """Seats dealt into this hand and not folded (all-in players included)."""
         return list(self.betting.live_seats())
 
+    def first_to_act(self) -> int:
+        """The seat the hand's order starts from (:attr:`start_seat`)."""
+        return self.start_seat
 
-class _Options(Protocol):
-    def to_json(self) -> dict[str, Any]: ...
+    def hand_order(self) -> list[int]:
+        """Every seat dealt into the hand, clockwise from :meth:`first_to_act`."""
+        first = self.first_to_act()
+        ring = [(first + i) % self.n for i in range(self.n)]
+        return [s for s in ring if self.dealt[s]]
+
+    def live_order(self) -> list[int]:
+        """Live seats, clockwise from :meth:`first_to_act`."""
+        return [s for s in self.hand_order() if self.betting.is_live(s)]
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole state, RNG included: each variant's state writes its own fields between
+        :func:`head_to_json` and :func:`tail_to_json`."""
+        raise NotImplementedError
 
 
-class TwoPotFields(Protocol):
-    """The fields every two-pot state has (what the JSON helpers read)."""
+AnyTwoPot = TwoPotState[Any, Any]
+"""Any two-pot state (what the family's shared helpers take)."""
 
-    @property
-    def players(self) -> tuple[str, ...]: ...
-    @property
-    def buy_in(self) -> int: ...
-    @property
-    def options(self) -> _Options: ...
-    @property
-    def rng(self) -> random.Random: ...
-    @property
-    def betting(self) -> Betting: ...
-    @property
-    def status(self) -> list[Seat]: ...
-    @property
-    def last_result(self) -> list[str]: ...
-    @property
-    def final_payouts(self) -> dict[int, int] | None: ...
-    @property
-    def stats(self) -> list[SeatRecord]: ...
-    @property
-    def seq(self) -> int: ...
-    @property
-    def turn(self) -> int: ...
+
+@dataclass(slots=True, kw_only=True)
+class StasisState(TwoPotState[Opt, C]):
+    """A two-pot state with stasis fields and a discard pile (Classic, Centran): a seat may move
+    one card a turn face up into its field (``stasis_used``), folded hands go face down to the
+    discard pile, and the discard pile is shuffled into an empty draw pile."""
+
+    stasis: list[list[C]] = field(default_factory=list)  # stasis field per seat (face up)
+    discard: list[C] = field(default_factory=list)
+    stasis_used: bool = False
+
+    def available(self) -> int:
+        """Cards that can still be drawn (draw pile + discards to reshuffle)."""
+        return len(self.draw) + len(self.discard)
 
 
 def stats_to_json(stats: list[SeatRecord]) -> list[list[Any]]:
@@ -131,7 +188,7 @@ def stats_from_json(rows: Any) -> list[SeatRecord]:
     return [SeatRecord(int(a), int(b), str(c), int(d), int(e)) for a, b, c, d, e in rows]
 
 
-def head_to_json(st: TwoPotFields) -> dict[str, Any]:
+def head_to_json(st: AnyTwoPot) -> dict[str, Any]:
     """The leading common fields: players, buy-in, options, RNG, betting, seat status."""
     return {
         "players": list(st.players),
@@ -143,7 +200,7 @@ def head_to_json(st: TwoPotFields) -> dict[str, Any]:
     }
 
 
-def tail_to_json(st: TwoPotFields, *, stats: bool = True) -> dict[str, Any]:
+def tail_to_json(st: AnyTwoPot, *, stats: bool = True) -> dict[str, Any]:
     """The trailing common fields: last result, final payouts, (stats,) counters."""
     payouts = st.final_payouts
     data: dict[str, Any] = {
