@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 from engine.core.betting import Betting
-from engine.core.game import Event
+from engine.core.game import Event, WordedEvent
 from engine.core.pots import split_evenly
 from engine.variants.twopot.events import GameOver
 from engine.variants.twopot.state import Seat, SeatRecord
@@ -92,7 +92,7 @@ def stacks_of(st: TwoPotTable, order: Iterable[int]) -> dict[int, int]:
 
 def public_lines(events: Iterable[Event]) -> list[str]:
     """The public lines of ``events`` (the hand summary a state keeps as ``last_result``)."""
-    return [t for e in events if (t := e.public_text())]
+    return [t for e in events if isinstance(e, WordedEvent) and (t := e.public_text())]
 
 
 def pot_name(index: int, count: int) -> str:
