@@ -17,9 +17,10 @@ Public API (stable)::
     class BaseView(discord.ui.View)           # on_error -> handle_interaction_error
     class BaseModal(discord.ui.Modal)         # same for modals
 
-``engine.core.game.IllegalAction`` is treated like a :class:`UserFacingError`: its message is
-written for players. Expected errors are never logged as errors; unexpected ones are logged with
-their traceback on the ``bot.errors`` logger and the user only gets :data:`APOLOGY`.
+``engine.core.game.IllegalAction`` is treated like a :class:`UserFacingError`: its reason is
+written for players by :func:`bot.words.reason_text`. Expected errors are never logged as
+errors; unexpected ones are logged with their traceback on the ``bot.errors`` logger and the
+user only gets :data:`APOLOGY`.
 
 Note: discord.py only *logs* exceptions raised in a ``DynamicItem`` callback, so wrap such
 callbacks in ``async with error_boundary(interaction): ...``.
@@ -36,6 +37,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.words.reasons import reason_text
 from engine.core.game import IllegalAction
 
 __all__ = [
@@ -143,7 +145,7 @@ def user_message(error: BaseException) -> str | None:
     if isinstance(error, UserFacingError):
         return error.message
     if isinstance(error, IllegalAction):
-        return str(error)
+        return reason_text(error)
     if isinstance(error, app_commands.NoPrivateMessage):
         return "This command only works in a server, not in direct messages."
     if isinstance(error, app_commands.MissingPermissions):

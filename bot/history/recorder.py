@@ -25,6 +25,7 @@ from bot.history.fairtext import hand_commitment
 from bot.storage import Params, Tx
 from bot.tables.models import Table
 from bot.tables.store import now
+from bot.words.vocab import hand_word
 from engine.core.fair import SEED_BYTES, SeedSource
 from engine.core.game import Action, Event, Game, PublicView, SeatStats
 from engine.record import RunningHand, finish, on_create, on_step
@@ -275,7 +276,7 @@ class HandHistory:
             at=now(),
             also=statistics,
         )
-        word = "Round" if table.variant.id == "kessel" else "Hand"
+        word = hand_word(table.variant.id)
         line = (
             f"🔓 {word} {hand.hand_no} seed: `{record['seed']}` "
             f"(commitment `{record['commitment'][:12]}…`) · check it: `/verify hand:{hand_id}`"

@@ -25,6 +25,7 @@ from bot.tables.outbox import Outbox
 from bot.tables.pacing import Budget, Lane
 from bot.tables.watch import NEEDED
 from bot.ui import controls, render
+from bot.words.vocab import hand_word
 from engine.core.game import Event
 
 if TYPE_CHECKING:
@@ -43,10 +44,6 @@ EDIT_WINDOW = 5.0
 EDITS_PER_WINDOW = 4
 
 
-# What a variant calls one deal-to-reveal cycle in result titles (default "Hand").
-HAND_WORD = {"kessel": "Round"}
-
-
 def result_events(events: tuple[Event, ...]) -> tuple[Event, ...]:
     """The events that ended a hand, without the next hand's opening."""
     for index, event in enumerate(events):
@@ -55,9 +52,9 @@ def result_events(events: tuple[Event, ...]) -> tuple[Event, ...]:
     return events
 
 
-def result_lines(events: tuple[Event, ...]) -> list[str]:
+def result_lines(variant: str, events: tuple[Event, ...]) -> list[str]:
     """The public lines of the events that ended a hand, without the next hand's opening."""
-    return public_lines(result_events(events))
+    return public_lines(variant, result_events(events))
 
 
 class Effects(Outbox, Clock):
@@ -184,7 +181,7 @@ class Effects(Outbox, Clock):
         self.request_render(table)
         self.deal_hands(table)
         lines = (
-            self._hand_summary(table, list(hand) or result_lines(events))
+            self._hand_summary(table, list(hand) or result_lines(table.variant.id, events))
             + self.history.reveal_lines(table)
             if hand_ended
             else []
@@ -196,7 +193,7 @@ class Effects(Outbox, Clock):
                 mention = table.seats[seat].mention
                 self.post(table, f"{mention} left the table with **{credits}** credits.")
         if lines:
-            word = HAND_WORD.get(table.variant.id, "Hand")
+            word = hand_word(table.variant.id)
             title = "Game over" if game.finished else f"{word} {table.public_view().hand_no - 1}"
             embed = render.result_embed(table, title, lines)
             picture = present.result_picture(self.bot, table, result_events(events), embed)

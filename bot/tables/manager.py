@@ -11,6 +11,7 @@ import logging
 import random
 from typing import TYPE_CHECKING, Any
 
+from bot import words
 from bot.bank import HOUSE
 from bot.errors import NotYourTurn, StaleButton, TableError
 from bot.history.recorder import HandHistory, HandStep
@@ -229,7 +230,8 @@ class TableManager(Effects, Ending):
             table.status = Status.PLAYING
             table.hands_sent = {}
             table.log.clear()
-            table.log.extend(public_lines(table.game.opening_events))  # antes, deal, target…
+            opening = table.game.opening_events  # antes, deal, target…
+            table.log.extend(public_lines(table.variant.id, opening))
             try:
                 await self._commit(table, started=True)
             except BaseException:
@@ -273,7 +275,7 @@ class TableManager(Effects, Ending):
             try:
                 events = game.apply(seat, action)
                 new_hand = not game.finished and table.public_view().hand_no != hand_before
-                ended = record(table.log, events, new_hand=new_hand)
+                ended = record(table.variant.id, table.log, events, new_hand=new_hand)
                 if source == "player":
                     table.strikes.pop(seat, None)
                 step = (events, saved.game, hand_before)
@@ -302,7 +304,7 @@ class TableManager(Effects, Ending):
                 table.view_version += 1
                 table.left_seats[index] = credits
                 new_hand = not game.finished and table.public_view().hand_no != hand_before
-                ended = record(table.log, events, new_hand=new_hand)
+                ended = record(table.variant.id, table.log, events, new_hand=new_hand)
                 moves, step = (("out", user_id, credits),), (events, saved.game, hand_before)
                 await self._persist(
                     table, index, Action("leave"), "leave", moves, step, left=credits
@@ -390,7 +392,7 @@ class TableManager(Effects, Ending):
             guild_id=table.guild_id,
             user_id=seat.user_id,
             variant=table.variant.id,
-            stats=self.history.game_stats(table, stats[index]),
+            stats=words.stats_text(table.variant.id, self.history.game_stats(table, stats[index])),
             net=credits - table.buy_in,
             won_game=won,
         )

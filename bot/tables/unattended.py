@@ -103,7 +103,7 @@ async def close(manager: Closer, table: Table) -> bool:
                 account = HOUSE if table.seats[seat].is_bot else table.seats[seat].user_id
                 moves.append(("out", account, credits))
                 left.append((seat, credits))
-            table.log.extend(public_lines(tuple(events)))
+            table.log.extend(public_lines(table.variant.id, tuple(events)))
             async with manager.bot.db.transaction() as conn:
                 await manager._apply_moves(conn, table, tuple(moves))
                 for seat, credits in left:

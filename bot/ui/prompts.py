@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import words
 from bot.art import present
 from bot.errors import (
     NotYourTurn,
@@ -37,7 +38,9 @@ def manager_of(interaction: discord.Interaction[Any]) -> TableManager:
 
 
 def plain_spec(table: Table, spec: ActionSpec) -> ActionSpec:
-    """``spec`` with engine player ids shown as names (buttons and menus render no mentions)."""
+    """``spec`` with its words written (:func:`bot.words.spec_text`) and engine player ids shown
+    as names (buttons and menus render no mentions)."""
+    spec = words.spec_text(table.variant.id, spec)
     return dataclasses.replace(
         spec,
         label=table.names(spec.label, plain=True),
@@ -247,7 +250,12 @@ class ChoiceView(PromptView):
             return base
         game = self.table.game
         preview = (
-            game.preview(self.seat, Action(self.spec.kind, choices=self.chosen)) if game else ""
+            words.preview_text(
+                self.table.variant.id,
+                game.preview(self.seat, Action(self.spec.kind, choices=self.chosen)),
+            )
+            if game
+            else ""
         )
         labels = {o.value: o.label for o in self.spec.options}
         picked = ", ".join(labels.get(v, v) for v in self.chosen)

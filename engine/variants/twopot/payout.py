@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
-from engine.core.game import Event
+from engine.core.game import Event, WordedEvent
 from engine.core.pots import split_evenly
 from engine.variants.twopot.events import GameOver
 from engine.variants.twopot.state import AnyTwoPot, Scored, Seat
@@ -58,7 +58,7 @@ def stacks_of(st: AnyTwoPot, order: Iterable[int]) -> dict[int, int]:
 
 def public_lines(events: Iterable[Event]) -> list[str]:
     """The public lines of ``events`` (the hand summary a state keeps as ``last_result``)."""
-    return [t for e in events if (t := e.public_text())]
+    return [t for e in events if isinstance(e, WordedEvent) and (t := e.public_text())]
 
 
 def pot_name(index: int, count: int) -> str:
