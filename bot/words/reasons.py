@@ -44,4 +44,9 @@ def reason_text(exc: IllegalAction) -> str:
     return sentence(**data) if callable(sentence) else sentence.format(**data)
 
 
-reasons({"no_such_seat": "No such seat."})
+reasons(
+    {
+        "no_such_seat": "No such seat.",
+        "whole_amount": "An amount must be a whole number of credits.",
+    }
+)

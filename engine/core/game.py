@@ -45,7 +45,7 @@ def whole_amount(amount: object) -> int | None:
     that is not one must never reach a stack."""
     if amount is None or type(amount) is int:
         return amount
-    raise IllegalAction("An amount must be a whole number of credits.")
+    raise IllegalAction("whole_amount")
 
 
 class ParamKind(StrEnum):

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from bot.words import reason_text
 from engine.bots import choose_action
 from engine.core.betting import Betting
 from engine.core.game import Action, ActionSpec, Game, IllegalAction, ParamKind
@@ -52,11 +53,18 @@ def test_every_betting_variant_refuses_a_non_integer_amount(variant: str) -> Non
     before = game.to_json()
     for bad in BAD_AMOUNTS:
         for kind in (spec.kind, "fold"):
-            with pytest.raises(IllegalAction, match="whole number"):
+            with pytest.raises(IllegalAction, match="whole_amount"):
                 game.apply(seat, Action(kind, amount=bad))
             assert game.to_json() == before, (variant, kind, bad)
     game.apply(seat, Action(spec.kind, amount=spec.min_amount))  # a whole number still works
     assert game.to_json() != before
+
+
+def test_the_bot_says_why() -> None:
+    with pytest.raises(IllegalAction) as refused:
+        Action.from_json({"kind": "bet", "amount": 2.5})
+    assert refused.value.reason == "whole_amount" and refused.value.data == {}
+    assert reason_text(refused.value) == "An amount must be a whole number of credits."
 
 
 def test_betting_refuses_before_anything_moves() -> None:
@@ -64,7 +72,7 @@ def test_betting_refuses_before_anything_moves() -> None:
     betting.start_hand([0, 1])
     betting.start_phase(0)
     for bad in BAD_AMOUNTS:
-        with pytest.raises(IllegalAction, match="whole number"):
+        with pytest.raises(IllegalAction, match="whole_amount"):
             betting.act(0, "bet", bad)
     assert betting.stacks == [10, 10] and betting.to_act == 0
     assert betting.act(0, "bet", 3).paid == 3
@@ -72,7 +80,7 @@ def test_betting_refuses_before_anything_moves() -> None:
 
 @pytest.mark.parametrize("bad", BAD_AMOUNTS)
 def test_action_from_json_refuses_a_non_integer_amount(bad: Any) -> None:
-    with pytest.raises(IllegalAction, match="whole number"):
+    with pytest.raises(IllegalAction, match="whole_amount"):
         Action.from_json({"kind": "bet", "amount": bad, "choices": []})
     assert Action.from_json({"kind": "bet", "amount": 4}).amount == 4
     assert Action.from_json({"kind": "check"}).amount is None
@@ -96,7 +104,7 @@ def test_verify_refuses_a_crafted_amount(variant: str) -> None:
         record, index = _crafted(variant, bad)
         verdict = verify(record)
         assert not verdict.ok and verdict.step == index, (variant, bad, verdict)
-        assert "the engine refuses it" in verdict.failure and "whole number" in verdict.failure
+        assert "the engine refuses it" in verdict.failure and "whole_amount" in verdict.failure
 
 
 def test_verify_cli_refuses_a_nan_amount_in_a_file(
@@ -108,4 +116,4 @@ def test_verify_cli_refuses_a_nan_amount_in_a_file(
     assert "NaN" in path.read_text()
     assert main([str(path)]) == 1
     out = capsys.readouterr().out
-    assert f"FAILED at step {index}" in out and "whole number" in out
+    assert f"FAILED at step {index}" in out and "whole_amount" in out
