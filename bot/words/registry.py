@@ -9,7 +9,12 @@ from functools import cache
 from bot.words.base import Words
 
 # variant id -> the module whose ``WORDS`` renders it
-_MODULES: dict[str, str] = {}
+_MODULES: dict[str, str] = {
+    "classic": "bot.words.classic",
+    "centran": "bot.words.centran",
+    "project": "bot.words.project",
+    "corellian-spike": "bot.words.corellian_spike",
+}
 
 
 @cache

@@ -13,11 +13,10 @@ from typing import Generic, Protocol, TypeVar
 
 from engine.core.pots import build_pots, split_evenly
 from engine.variants.classic.cards import Card, HandEval, evaluate
+from engine.variants.classic.events import HandDecided, Why
 from engine.variants.twopot.settle import (
-    UNCONTESTED_REASON,
     hand_pot,
     rank_tiers,
-    uncontested_line,
     uncontested_payouts,
 )
 
@@ -95,7 +94,6 @@ class Settlement(Generic[P]):
     sabacc_pot_after: int
     caller: P | None
     conceded: bool = False
-    reason: str = ""
 
 
 class _Resolver(Generic[P]):
@@ -205,7 +203,6 @@ def settle(
         sabacc_pot_after=sabacc_after,
         caller=caller,
     )
-    result.reason = explain(result, str)
     return result
 
 
@@ -240,51 +237,44 @@ def settle_conceded(
         sabacc_pot_after=sabacc_pot,
         caller=None,
         conceded=True,
-        reason=UNCONTESTED_REASON,
     )
 
 
-def explain(result: Settlement[P], name: Callable[[P], str]) -> str:
-    """One line on why the hand's winner(s) won: which comparison or tie-break decided."""
-    winners = result.winners
-    who = " and ".join(name(p) for p in winners)
+def explain(result: Settlement[P], name: Callable[[P], str]) -> HandDecided:
+    """Why the hand's winner(s) won: which comparison or tie-break decided (players named by
+    ``name``)."""
+    winners = tuple(name(p) for p in result.winners)
     if result.conceded:
-        return uncontested_line(who)
+        return HandDecided(Why.UNCONTESTED, winners)
     main_steps = [s for s in result.sudden_demise if s.pot == 0]
     if not winners:
-        if main_steps:
-            return (
-                "Every tied player bombed out in Sudden Demise: the main pot goes to the Sabacc pot"
-            )
-        return "No valid hand: the hand pot goes to the Sabacc pot"
+        why = Why.ALL_BOMBED_IN_DEMISE if main_steps else Why.NO_VALID_HAND
+        return HandDecided(why, winners)
     if main_steps:
         first, last = main_steps[0], main_steps[-1]
-        tied = " and ".join(name(p) for p in first.players)
-        tie = f"{tied} tied at {result.evals[first.players[0]].label}"
-        if not set(winners) & set(first.players):
-            return f"{who} wins: {tie}, and every tied player bombed out in Sudden Demise"
+        tied = tuple(name(p) for p in first.players)
+        tied_at = result.evals[first.players[0]]
+        if not set(result.winners) & set(first.players):
+            return HandDecided(Why.TIED_BOMBED, winners, tied, tied_at)
         if not last.evals:
-            return f"{who} split the pot: {tie} and the tie stands (no card left for Sudden Demise)"
-        steps = len(main_steps)
-        plural = "" if steps == 1 else "s"
-        return f"{who} won by Sudden Demise: {tie}; {steps} draw step{plural} broke the tie"
+            return HandDecided(Why.TIE_STANDS, winners, tied, tied_at)
+        return HandDecided(Why.SUDDEN_DEMISE, winners, tied, tied_at, steps=len(main_steps))
     if len(winners) > 1:
-        return f"{who} tie exactly and split the pot"
-    best = result.evals[winners[0]]
+        return HandDecided(Why.EXACT_TIE, winners)
+    best = result.evals[result.winners[0]]
     others = [
         result.evals[p]
         for p in result.pots[0].eligible
-        if p not in winners and not result.evals[p].bombed
+        if p not in result.winners and not result.evals[p].bombed
     ]
     if not others:
-        return f"{who} holds the only valid hand ({best.label})"
+        return HandDecided(Why.ONLY_VALID, winners, best=best)
     runner = min(others, key=lambda e: e.rank_key or (9, 0, 0))
     assert best.rank_key is not None and runner.rank_key is not None
     if best.rank_key[0] != runner.rank_key[0]:
-        return f"{who}: {best.label} outranks {runner.label}"
-    if best.rank_key[1] != runner.rank_key[1]:
-        return (
-            f"{who}: {best.label} is closer to ±23 than {runner.label} "
-            f"({best.rank_key[1]} vs {runner.rank_key[1]} away)"
-        )
-    return f"{who}: at equal distance the negative total wins ({best.label} over {runner.label})"
+        why = Why.OUTRANKS
+    elif best.rank_key[1] != runner.rank_key[1]:
+        why = Why.CLOSER
+    else:
+        why = Why.NEGATIVE
+    return HandDecided(why, winners, best=best, runner=runner)

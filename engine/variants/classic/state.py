@@ -6,14 +6,16 @@ spec §3 and :mod:`engine.variants.classic` wraps it in the :class:`~engine.core
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
 from engine.core.deck import Deck
-from engine.variants.classic.cards import Card
+from engine.variants.classic.cards import Card, Category, HandEval
+from engine.variants.classic.events import Drew, HandDecided, ShiftDealt, Why
 from engine.variants.classic.settle import HAND_POT_PENALTY, Penalty
+from engine.variants.twopot.events import Worded
 from engine.variants.twopot.state import (
     Seat,
     SeatRecord,
@@ -146,7 +148,8 @@ class ClassicState(StasisState[ClassicOptions, Card]):
     traded: list[bool] = field(default_factory=list)  # took a turn in this Trade phase
     caller: int | None = None
     dice: tuple[int, int] | None = None
-    last_drawn: list[str] = field(default_factory=list)  # private note per seat
+    last_drawn: list[Note | None] = field(default_factory=list)  # private note per seat
+    decided: HandDecided | Worded | None = None  # why the last hand went as it did
 
     def full_hand(self, seat: int) -> list[Card]:
         """A seat's whole hand: hidden cards plus its stasis field (§3.3)."""
@@ -172,7 +175,8 @@ class ClassicState(StasisState[ClassicOptions, Card]):
             "caller": self.caller,
             "dice": list(self.dice) if self.dice else None,
             "dealt": list(self.dealt),
-            "last_drawn": list(self.last_drawn),
+            "last_drawn": [_note_to_json(x) for x in self.last_drawn],
+            "decided": None if self.decided is None else _decided_to_json(self.decided),
             **tail_to_json(self),
         }
 
@@ -198,6 +202,72 @@ class ClassicState(StasisState[ClassicOptions, Card]):
             caller=data.get("caller"),
             dice=(int(dice[0]), int(dice[1])) if dice else None,
             dealt=[bool(x) for x in data["dealt"]],
-            last_drawn=[str(x) for x in data["last_drawn"]],
+            last_drawn=[_note_from_json(x) for x in data["last_drawn"]],
+            decided=_decided_from_json(data.get("decided"), data["last_result"]),
             **tail_from_json(data),
         )
+
+
+Note = Drew | ShiftDealt | Worded
+"""A seat's private note: its last draw, the cards a Sabacc Shift dealt it (or a stored line)."""
+
+
+def _note_to_json(note: Note | None) -> Any:
+    if isinstance(note, Drew):
+        return {"drew": note.card}
+    if isinstance(note, ShiftDealt):
+        return {"shift": list(note.cards)}
+    return "" if note is None else note.text
+
+
+def _note_from_json(data: Any) -> Note | None:
+    """A note as :func:`_note_to_json` wrote it; a line stored as words by an earlier version
+    (a plain string) is kept as it is."""
+    if isinstance(data, Mapping):
+        if "drew" in data:
+            return Drew(str(data["drew"]))
+        return ShiftDealt(tuple(str(c) for c in data["shift"]))
+    return Worded(str(data)) if data else None
+
+
+def _eval_to_json(hand: HandEval | None) -> Any:
+    return None if hand is None else [hand.total, hand.category.value, hand.rank_key]
+
+
+def _eval_from_json(data: Any) -> HandEval | None:
+    if data is None:
+        return None
+    total, category, key = data
+    return HandEval(int(total), Category(category), None if key is None else tuple(key))
+
+
+def _decided_to_json(decided: HandDecided | Worded) -> dict[str, Any]:
+    if isinstance(decided, Worded):
+        return {"text": decided.text}
+    return {
+        "why": decided.why.value,
+        "winners": list(decided.winners),
+        "tied": list(decided.tied),
+        "tied_at": _eval_to_json(decided.tied_at),
+        "steps": decided.steps,
+        "best": _eval_to_json(decided.best),
+        "runner": _eval_to_json(decided.runner),
+    }
+
+
+def _decided_from_json(data: Any, last_result: Sequence[str]) -> HandDecided | Worded | None:
+    """Why the last hand went as it did; a table stored by an earlier version kept it as the
+    last line of ``last_result`` (words), shown as it is."""
+    if data is None:
+        return Worded(str(last_result[-1])) if last_result else None
+    if "text" in data:
+        return Worded(str(data["text"]))
+    return HandDecided(
+        Why(data["why"]),
+        tuple(data["winners"]),
+        tuple(data["tied"]),
+        _eval_from_json(data["tied_at"]),
+        int(data["steps"]),
+        _eval_from_json(data["best"]),
+        _eval_from_json(data["runner"]),
+    )
