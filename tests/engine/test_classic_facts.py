@@ -202,7 +202,9 @@ def test_stored_facts_round_trip_through_the_json() -> None:
     for seed in range(6):
         game = _played(seed, 140)
         state = game.state
-        restored = ClassicGame.from_json(json.loads(json.dumps(game.to_json())))
+        stored = json.loads(json.dumps(game.to_json()))
+        assert stored == game.to_json()  # the JSON form is plain JSON (lists, not tuples)
+        restored = ClassicGame.from_json(stored)
         assert restored.state.decided == state.decided
         assert restored.state.last_drawn == state.last_drawn
         assert restored.to_json() == game.to_json()

@@ -231,7 +231,10 @@ def _note_from_json(data: Any) -> Note | None:
 
 
 def _eval_to_json(hand: HandEval | None) -> Any:
-    return None if hand is None else [hand.total, hand.category.value, hand.rank_key]
+    if hand is None:
+        return None
+    key = None if hand.rank_key is None else list(hand.rank_key)
+    return [hand.total, hand.category.value, key]
 
 
 def _eval_from_json(data: Any) -> HandEval | None:
