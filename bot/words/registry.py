@@ -9,7 +9,7 @@ from functools import cache
 from bot.words.base import Words
 
 # variant id -> the module whose ``WORDS`` renders it
-_MODULES: dict[str, str] = {}
+_MODULES: dict[str, str] = {"kessel": "bot.words.kessel"}
 
 
 @cache
