@@ -26,7 +26,11 @@ from engine.variants import get_variant, variant_ids
 PLAYERS = (2, 3, 4)
 MAX_STEPS = 400
 OPTIONS: dict[str, list[dict[str, object]]] = {
-    "kessel": [{}, {"token_mode": "none"}],
+    "kessel": [
+        {},
+        {"token_mode": "none"},
+        {"token_mode": "random", "tokens_public": True, "token_pool": "shared"},
+    ],
 }
 
 
@@ -59,12 +63,18 @@ def view_lines(variant: str, game: Game) -> Iterator[str]:
 
 
 def spec_lines(variant: str, game: Game, seat: int) -> Iterator[str]:
-    """The legal actions of ``seat``, as buttons, prompts and options."""
+    """The legal actions of ``seat``, as buttons, prompts and options, with the preview of
+    each action (of each option of a choice)."""
     for raw in game.legal_actions(seat):
         spec = words.spec_text(variant, raw)
         yield f"    action {spec.kind}: {spec.label!r} {spec.prompt!r} {spec.param.value}"
+        if not spec.options:
+            preview = words.preview_text(variant, game.preview(seat, Action(spec.kind)))
+            yield f"      preview: {preview!r}"
         for option in spec.options:
             yield f"      option {option.value}: {option.label!r} {option.description!r}"
+            picked = Action(spec.kind, choices=(option.value,))
+            yield f"        preview: {words.preview_text(variant, game.preview(seat, picked))!r}"
 
 
 def attempt(variant: str, game: Game, seat: int, action: Action) -> str:

@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
+from bot.words.kessel_log import card_name as kessel_card_name
 from engine.variants.centran import cards as centran
 from engine.variants.classic import cards as classic
 from engine.variants.coruscant import cards as coruscant
@@ -114,7 +115,7 @@ def _kessel() -> list[FaceSpec]:
                         colour,
                         title,
                         "SYLOP",
-                        name=card.label,
+                        name=kessel_card_name(card.notation),
                         pip=glyph,
                     )
                 )
@@ -129,13 +130,19 @@ def _kessel() -> list[FaceSpec]:
                         title,
                         "IMPOSTOR",
                         dark=True,
-                        name=card.label,
+                        name=kessel_card_name(card.notation),
                     )
                 )
             else:
                 faces.append(
                     FaceSpec(
-                        "kessel", card.notation, value.value, glyph, colour, title, name=card.label
+                        "kessel",
+                        card.notation,
+                        value.value,
+                        glyph,
+                        colour,
+                        title,
+                        name=kessel_card_name(card.notation),
                     )
                 )
     return faces

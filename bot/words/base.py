@@ -12,7 +12,7 @@ words) are shown as the engine wrote them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from engine.core.facts import Fact
 from engine.core.game import (
@@ -21,10 +21,35 @@ from engine.core.game import (
     PlayerView,
     PublicView,
     SeatStats,
-    WordedEvent,
 )
 
 EventText = Callable[[Any], "str | None"]
+T = TypeVar("T")
+
+
+class Remembered:
+    """Words of facts the engine hands over again unchanged (the same object from one view to
+    the next, e.g. a state's last reveal), written once: keyed by the object's identity, which
+    is kept alive here so the key cannot be reused. Bounded: the oldest half goes when full."""
+
+    __slots__ = ("entries", "size")
+
+    def __init__(self, size: int = 256) -> None:
+        self.entries: dict[int, tuple[object, Any]] = {}
+        self.size = size
+
+    def get(self, obj: object, write: Callable[[], T]) -> T:
+        """The words of ``obj``, written by ``write`` the first time."""
+        found = self.entries.get(id(obj))
+        if found is not None and found[0] is obj:
+            words: T = found[1]
+            return words
+        if len(self.entries) >= self.size:
+            for key in list(self.entries)[: self.size // 2]:
+                del self.entries[key]
+        value = write()
+        self.entries[id(obj)] = (obj, value)
+        return value
 
 
 class Words:
@@ -39,8 +64,10 @@ class Words:
         render = self.events.get(type(event))
         if render is not None:
             return render(event)
-        if isinstance(event, WordedEvent):
-            return event.public_text()
+        worded = getattr(event, "public_text", None)  # (a Protocol isinstance costs µs)
+        if worded is not None:
+            text: str | None = worded()
+            return text
         raise TypeError(f"no words for the {type(event).__name__} event of {self.variant!r}")
 
     def event_lines(self, event: Event) -> list[str]:

@@ -10,6 +10,7 @@ from bot.words.base import Words
 
 # variant id -> the module whose ``WORDS`` renders it
 _MODULES: dict[str, str] = {
+    "kessel": "bot.words.kessel",
     "classic": "bot.words.classic",
     "centran": "bot.words.centran",
     "project": "bot.words.project",

@@ -20,6 +20,7 @@ from typing import Any
 from engine.core.deck import Deck
 from engine.core.rng import rng_from_json, rng_to_json
 from engine.variants.kessel.cards import FAMILIES, Card, Family, parse_card
+from engine.variants.kessel.events import HandRevealed, RoundWon
 from engine.variants.kessel.rank import Fix
 
 RATES: Mapping[str, int] = {"lay": 15, "pro": 25, "tournament": 125}
@@ -129,7 +130,7 @@ class SeatState:
     history: list[str] = field(default_factory=list)  # card actions this round: draw / stand
     rounds_played: int = 0
     rounds_won: int = 0
-    best_hand: str = ""
+    best_hand: str = ""  # HandEval.key of the best hand (stored statistics keep this key)
     best_score: int = 0
     biggest_pot: int = 0
 
@@ -198,7 +199,8 @@ class KesselState:
     decision: int = 0
     payout: dict[int, int] = field(default_factory=dict)
     last_winners: list[int] = field(default_factory=list)
-    last_reveal: list[str] = field(default_factory=list)
+    # the last reveal's hands and result (lines of text in games saved before they were facts)
+    last_reveal: tuple[HandRevealed | RoundWon | str, ...] = ()
 
     # --- queries ---------------------------------------------------------------------------------
 
@@ -317,7 +319,7 @@ class KesselState:
             "decision": self.decision,
             "payout": {str(s): v for s, v in self.payout.items()},
             "last_winners": list(self.last_winners),
-            "last_reveal": list(self.last_reveal),
+            "last_reveal": [_reveal_to_json(r) for r in self.last_reveal],
         }
 
     @classmethod
@@ -361,5 +363,21 @@ class KesselState:
             decision=data["decision"],
             payout={int(s): int(v) for s, v in data["payout"].items()},
             last_winners=list(data["last_winners"]),
-            last_reveal=list(data["last_reveal"]),
+            last_reveal=tuple(_reveal_from_json(r) for r in data["last_reveal"]),
         )
+
+
+def _reveal_to_json(item: HandRevealed | RoundWon | str) -> Any:
+    if isinstance(item, HandRevealed):
+        return {"revealed": item.to_json()}
+    if isinstance(item, RoundWon):
+        return {"won": item.to_json()}
+    return item
+
+
+def _reveal_from_json(data: Any) -> HandRevealed | RoundWon | str:
+    if isinstance(data, str):
+        return data
+    if "revealed" in data:
+        return HandRevealed.from_json(data["revealed"])
+    return RoundWon.from_json(data["won"])
