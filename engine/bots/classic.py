@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from engine.bots.common import (
     BetSituation,
+    Undecided,
     betting_action,
     by_kind,
     decision_rng,
@@ -113,13 +114,13 @@ def trade_options(hand: Hand, table: dict[int, float]) -> dict[Action, float]:
 
 def read_hand(game: Game, seat: int) -> Hand:
     """This seat's cards plus the public facts a decision needs (the table's
-    :class:`~engine.variants.classic.views.ClassicTable`); raises ``TypeError`` on a view
-    without them."""
+    :class:`~engine.variants.classic.views.ClassicTable`); raises
+    :class:`~engine.bots.common.Undecided` on a view without them."""
     view = game.view_for(seat)
     public = view.public or game.public_view()
     table = public.facts
     if not isinstance(table, ClassicTable):
-        raise TypeError(f"a Classic bot needs the Classic table's facts, not {table!r}")
+        raise Undecided(f"a Classic bot needs the Classic table's facts, not {table!r}")
     hidden = tuple(Card.parse(c) for c in view.hand)
     fields = {s: [Card.parse(c) for c in f.stasis] for s, f in enumerate(table.seats)}
     known = Counter(c.plain for c in hidden)

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from bot import words
+from engine.bots import Undecided, choose_action
 from engine.bots.classic import decide
 from engine.core.facts import Fact
 from engine.core.game import Action, IllegalAction, PublicView
@@ -260,8 +261,10 @@ def test_a_bot_without_facts_raises() -> None:
             return super().view_for(seat).__class__(seat, self.hand(seat), public=worded)
 
     blind = Worded(game.state)
-    with pytest.raises(TypeError, match="facts"):
+    with pytest.raises(Undecided, match="facts"):
         decide(blind, 0, "balanced")
+    with pytest.raises(Undecided):  # the tests run strict: no silent default move
+        choose_action("classic", blind, 0, "balanced")
 
 
 def test_seat_records_keep_a_typed_key() -> None:
