@@ -9,48 +9,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Generic, Protocol, TypeVar
+from typing import Generic, TypeVar
 
 from engine.core.pots import build_pots, split_evenly
 from engine.variants.classic.cards import Card, HandEval, evaluate
 from engine.variants.classic.events import HandDecided, Why
 from engine.variants.twopot.settle import (
+    Drawer,
     hand_pot,
     rank_tiers,
     uncontested_payouts,
 )
+from engine.variants.twopot.settle import ListDrawer as ListDrawer  # re-exported (vectors, tests)
 
 P = TypeVar("P", bound=Hashable)
 
 HAND_POT_PENALTY = "hand_pot"
 Penalty = str | int  # "hand_pot" or a fixed amount (the ``{"fixed": N}`` option)
-
-
-class Drawer(Protocol):
-    """Where Sudden-Demise cards come from (the game's draw pile, or a vector's list)."""
-
-    def available(self) -> int:
-        """How many cards can still be drawn (draw pile + reshufflable discards)."""
-        ...
-
-    def draw(self) -> Card:
-        """Draw one card (only called when :meth:`available` is positive)."""
-        ...
-
-
-class ListDrawer:
-    """A :class:`Drawer` over a fixed list of cards, in draw order (test vectors)."""
-
-    def __init__(self, cards: Sequence[Card]) -> None:
-        self._cards = list(cards)
-
-    def available(self) -> int:
-        """Cards left in the list."""
-        return len(self._cards)
-
-    def draw(self) -> Card:
-        """The next card of the list."""
-        return self._cards.pop(0)
 
 
 @dataclass(slots=True)
@@ -99,7 +74,7 @@ class Settlement(Generic[P]):
 class _Resolver(Generic[P]):
     """Runs :func:`resolve_pot` (§5.4) with the hands, draw source and step log it mutates."""
 
-    def __init__(self, hands: dict[P, list[Card]], drawer: Drawer) -> None:
+    def __init__(self, hands: dict[P, list[Card]], drawer: Drawer[Card]) -> None:
         self.hands = hands
         self.evals: dict[P, HandEval] = {p: evaluate(h) for p, h in hands.items()}
         self.drawer = drawer
@@ -141,7 +116,7 @@ def settle(
     stock: Mapping[P, int],
     sabacc_pot: int,
     caller: P | None,
-    drawer: Drawer,
+    drawer: Drawer[Card],
     penalty: Penalty = HAND_POT_PENALTY,
 ) -> Settlement[P]:
     """Settle a revealed hand in the normative order of §5.5 (reference pseudocode §5.7).
