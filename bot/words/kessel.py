@@ -5,7 +5,7 @@ vocabulary are in :mod:`bot.words.kessel_log`."""
 from __future__ import annotations
 
 import dataclasses
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import ClassVar
 
 from bot.words.base import EventText, Remembered, Words
@@ -68,14 +68,21 @@ def _last_reveal(item: ev.HandRevealed | ev.RoundWon | str) -> str:
     return text
 
 
-_REVEALS = Remembered(64)  # the state hands over the same last reveal until the next one
+# The engine hands over the same fact objects while they do not change (the last reveal until
+# the next one; seats and piles are shared instances): their words are written once.
+_REVEALS = Remembered(64)
+_SEATS = Remembered(1024)
+_PILES = Remembered(1024)
+
+
+def _pile_row(pile: fc.PileFacts) -> tuple[str, str]:
+    top = card_name(pile.top) if pile.top else "empty"
+    return f"{family_name(pile.family)} discard", f"{top} ({pile.deck} in deck)"
 
 
 def _info(table: fc.TableFacts) -> tuple[tuple[str, str], ...]:
     info: list[tuple[str, str]] = []
-    for pile in table.piles:
-        top = card_name(pile.top) if pile.top else "empty"
-        info.append((f"{family_name(pile.family)} discard", f"{top} ({pile.deck} in deck)"))
+    info.extend(_PILES.get(pile, _pile_row) for pile in table.piles)
     info += [("Round", str(table.round_no)), ("Turn", f"{table.t}/3")]
     info.append(("Tokens in force", fix_text(table.fix)))
     if table.order:
@@ -85,7 +92,7 @@ def _info(table: fc.TableFacts) -> tuple[tuple[str, str], ...]:
         info.append(("Reveal", "\n".join(_reveal_line(row) for row in table.reveal)))
     elif table.last_reveal:
         reveal = table.last_reveal
-        text = _REVEALS.get(reveal, lambda: "\n".join(_last_reveal(r) for r in reveal))
+        text = _REVEALS.get(reveal, lambda items: "\n".join(_last_reveal(r) for r in items))
         info.append(("Last reveal", text))
     return tuple(info)
 
@@ -228,19 +235,24 @@ class KesselWords(Words):
                 s.player,
                 s.stack,
                 STATUS.get(f.status, f.status),
-                _seat_public(f),
+                _SEATS.get(f, _seat_public),
                 s.active,
             )
             for s, f in zip(view.seats, table.seats, strict=True)
         )
-        return dataclasses.replace(
-            view,
-            title="Kessel Sabacc",
-            phase=_phase(table),
-            seats=seats,
-            pots=tuple(("Hand Pots" if k == "hand_pots" else k, n) for k, n in view.pots),
-            info=_info(table),
-            highlight=_highlight(table),
+        return PublicView(  # not dataclasses.replace: one view per change of every table
+            view.variant,
+            "Kessel Sabacc",
+            _phase(table),
+            view.hand_no,
+            view.acting,
+            seats,
+            view.stack_unit,
+            tuple(("Hand Pots" if k == "hand_pots" else k, n) for k, n in view.pots),
+            partial(_info, table),  # written when the table message is drawn
+            _highlight(table),
+            view.finished,
+            table,
         )
 
     def hand(self, view: PlayerView) -> PlayerView:
