@@ -5,8 +5,9 @@ vocabulary are in :mod:`bot.words.kessel_log`."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from functools import lru_cache, partial
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from bot.words.base import EventText, Remembered, Words
 from bot.words.kessel_log import (
@@ -32,6 +33,8 @@ from engine.variants.kessel import facts as fc
 from engine.variants.kessel.cards import HandEval
 
 __all__ = ["WORDS", "KesselWords"]
+
+F = TypeVar("F", bound=Fact)
 
 
 def _seat_public(seat: fc.SeatFacts) -> str:
@@ -120,31 +123,37 @@ def _hand_result(note: fc.HandNote) -> str:
     return f"best case {short(note.hand)}" if note.impostor else short(note.hand)
 
 
-def _keep(option: Option) -> Option:
-    def facts() -> fc.KeepOption:
-        keep = option.facts
-        assert isinstance(keep, fc.KeepOption)
-        return keep
+def _lazily(
+    option: Option, kind: type[F], label: Callable[[F], str], description: Callable[[F], str]
+) -> Option:
+    """``option`` with its words written from its facts (a ``kind``) when first read: the facts
+    themselves (what a choice makes of the hand) are worked out only then too."""
+
+    def facts() -> F:
+        found = option.facts
+        assert isinstance(found, kind), found
+        return found
 
     return Option(
-        option.value,
-        lambda: f"Keep {card_name(facts().card)} ({facts().which}) → {_hand_result(facts().note)}",
-        lambda: note_text(facts().note),
-        option.facts,
+        option.value, lambda: label(facts()), lambda: description(facts()), lambda: facts()
+    )
+
+
+def _keep(option: Option) -> Option:
+    return _lazily(
+        option,
+        fc.KeepOption,
+        lambda k: f"Keep {card_name(k.card)} ({k.which}) → {_hand_result(k.note)}",
+        lambda k: note_text(k.note),
     )
 
 
 def _impostor(option: Option) -> Option:
-    def facts() -> fc.ImpostorOption:
-        pick = option.facts
-        assert isinstance(pick, fc.ImpostorOption)
-        return pick
-
-    return Option(
-        option.value,
-        lambda: f"{facts().value} → {short(facts().hand)}",
-        lambda: " · ".join(f"{family_name(f)} Impostor {v}" for f, v in facts().values),
-        option.facts,
+    return _lazily(
+        option,
+        fc.ImpostorOption,
+        lambda i: f"{i.value} → {short(i.hand)}",
+        lambda i: " · ".join(f"{family_name(f)} Impostor {v}" for f, v in i.values),
     )
 
 
