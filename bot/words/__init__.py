@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from bot.words.base import Words
 from bot.words.reasons import reason_text
 from bot.words.registry import words_for
 from engine.core.facts import Fact
@@ -32,7 +33,11 @@ __all__ = [
 
 def event_lines(variant: str, event: Event) -> list[str]:
     """The public log lines of one event (none when nothing of it is public)."""
-    return words_for(variant).event_lines(event)
+    words = _LOADED.get(variant) or _LOADED.setdefault(variant, words_for(variant))
+    return words.event_lines(event)
+
+
+_LOADED: dict[str, Words] = {}  # words_for's answers, one dict lookup away (every event)
 
 
 def events_lines(variant: str, events: Iterable[Event]) -> list[str]:

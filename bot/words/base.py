@@ -25,6 +25,7 @@ from engine.core.game import (
 
 EventText = Callable[[Any], "str | None"]
 T = TypeVar("T")
+F = TypeVar("F")
 
 
 class Remembered:
@@ -38,8 +39,8 @@ class Remembered:
         self.entries: dict[int, tuple[object, Any]] = {}
         self.size = size
 
-    def get(self, obj: object, write: Callable[[], T]) -> T:
-        """The words of ``obj``, written by ``write`` the first time."""
+    def get(self, obj: F, write: Callable[[F], T]) -> T:
+        """The words of ``obj``, written by ``write(obj)`` the first time."""
         found = self.entries.get(id(obj))
         if found is not None and found[0] is obj:
             words: T = found[1]
@@ -47,7 +48,7 @@ class Remembered:
         if len(self.entries) >= self.size:
             for key in list(self.entries)[: self.size // 2]:
                 del self.entries[key]
-        value = write()
+        value = write(obj)
         self.entries[id(obj)] = (obj, value)
         return value
 
@@ -72,8 +73,13 @@ class Words:
 
     def event_lines(self, event: Event) -> list[str]:
         """The non-blank public log lines of ``event``."""
-        text = self.event_text(event)
-        return [line for line in text.splitlines() if line.strip()] if text else []
+        render = self.events.get(type(event))
+        text = render(event) if render is not None else self.event_text(event)
+        if not text:
+            return []
+        if "\n" not in text:  # the usual one line
+            return [text] if text.strip() else []
+        return [line for line in text.splitlines() if line.strip()]
 
     def table(self, view: PublicView) -> PublicView:
         """``view`` with its text fields written from its facts."""

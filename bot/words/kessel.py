@@ -5,8 +5,9 @@ vocabulary are in :mod:`bot.words.kessel_log`."""
 from __future__ import annotations
 
 import dataclasses
-from functools import lru_cache
-from typing import ClassVar
+from collections.abc import Callable
+from functools import lru_cache, partial
+from typing import ClassVar, TypeVar
 
 from bot.words.base import EventText, Remembered, Words
 from bot.words.kessel_log import (
@@ -32,6 +33,8 @@ from engine.variants.kessel import facts as fc
 from engine.variants.kessel.cards import HandEval
 
 __all__ = ["WORDS", "KesselWords"]
+
+F = TypeVar("F", bound=Fact)
 
 
 def _seat_public(seat: fc.SeatFacts) -> str:
@@ -68,14 +71,21 @@ def _last_reveal(item: ev.HandRevealed | ev.RoundWon | str) -> str:
     return text
 
 
-_REVEALS = Remembered(64)  # the state hands over the same last reveal until the next one
+# The engine hands over the same fact objects while they do not change (the last reveal until
+# the next one; seats and piles are shared instances): their words are written once.
+_REVEALS = Remembered(64)
+_SEATS = Remembered(1024)
+_PILES = Remembered(1024)
+
+
+def _pile_row(pile: fc.PileFacts) -> tuple[str, str]:
+    top = card_name(pile.top) if pile.top else "empty"
+    return f"{family_name(pile.family)} discard", f"{top} ({pile.deck} in deck)"
 
 
 def _info(table: fc.TableFacts) -> tuple[tuple[str, str], ...]:
     info: list[tuple[str, str]] = []
-    for pile in table.piles:
-        top = card_name(pile.top) if pile.top else "empty"
-        info.append((f"{family_name(pile.family)} discard", f"{top} ({pile.deck} in deck)"))
+    info.extend(_PILES.get(pile, _pile_row) for pile in table.piles)
     info += [("Round", str(table.round_no)), ("Turn", f"{table.t}/3")]
     info.append(("Tokens in force", fix_text(table.fix)))
     if table.order:
@@ -85,7 +95,7 @@ def _info(table: fc.TableFacts) -> tuple[tuple[str, str], ...]:
         info.append(("Reveal", "\n".join(_reveal_line(row) for row in table.reveal)))
     elif table.last_reveal:
         reveal = table.last_reveal
-        text = _REVEALS.get(reveal, lambda: "\n".join(_last_reveal(r) for r in reveal))
+        text = _REVEALS.get(reveal, lambda items: "\n".join(_last_reveal(r) for r in items))
         info.append(("Last reveal", text))
     return tuple(info)
 
@@ -113,31 +123,37 @@ def _hand_result(note: fc.HandNote) -> str:
     return f"best case {short(note.hand)}" if note.impostor else short(note.hand)
 
 
-def _keep(option: Option) -> Option:
-    def facts() -> fc.KeepOption:
-        keep = option.facts
-        assert isinstance(keep, fc.KeepOption)
-        return keep
+def _lazily(
+    option: Option, kind: type[F], label: Callable[[F], str], description: Callable[[F], str]
+) -> Option:
+    """``option`` with its words written from its facts (a ``kind``) when first read: the facts
+    themselves (what a choice makes of the hand) are worked out only then too."""
+
+    def facts() -> F:
+        found = option.facts
+        assert isinstance(found, kind), found
+        return found
 
     return Option(
-        option.value,
-        lambda: f"Keep {card_name(facts().card)} ({facts().which}) → {_hand_result(facts().note)}",
-        lambda: note_text(facts().note),
-        option.facts,
+        option.value, lambda: label(facts()), lambda: description(facts()), lambda: facts()
+    )
+
+
+def _keep(option: Option) -> Option:
+    return _lazily(
+        option,
+        fc.KeepOption,
+        lambda k: f"Keep {card_name(k.card)} ({k.which}) → {_hand_result(k.note)}",
+        lambda k: note_text(k.note),
     )
 
 
 def _impostor(option: Option) -> Option:
-    def facts() -> fc.ImpostorOption:
-        pick = option.facts
-        assert isinstance(pick, fc.ImpostorOption)
-        return pick
-
-    return Option(
-        option.value,
-        lambda: f"{facts().value} → {short(facts().hand)}",
-        lambda: " · ".join(f"{family_name(f)} Impostor {v}" for f, v in facts().values),
-        option.facts,
+    return _lazily(
+        option,
+        fc.ImpostorOption,
+        lambda i: f"{i.value} → {short(i.hand)}",
+        lambda i: " · ".join(f"{family_name(f)} Impostor {v}" for f, v in i.values),
     )
 
 
@@ -228,19 +244,24 @@ class KesselWords(Words):
                 s.player,
                 s.stack,
                 STATUS.get(f.status, f.status),
-                _seat_public(f),
+                _SEATS.get(f, _seat_public),
                 s.active,
             )
             for s, f in zip(view.seats, table.seats, strict=True)
         )
-        return dataclasses.replace(
-            view,
-            title="Kessel Sabacc",
-            phase=_phase(table),
-            seats=seats,
-            pots=tuple(("Hand Pots" if k == "hand_pots" else k, n) for k, n in view.pots),
-            info=_info(table),
-            highlight=_highlight(table),
+        return PublicView(  # not dataclasses.replace: one view per change of every table
+            view.variant,
+            "Kessel Sabacc",
+            _phase(table),
+            view.hand_no,
+            view.acting,
+            seats,
+            view.stack_unit,
+            tuple(("Hand Pots" if k == "hand_pots" else k, n) for k, n in view.pots),
+            partial(_info, table),  # written when the table message is drawn
+            _highlight(table),
+            view.finished,
+            table,
         )
 
     def hand(self, view: PlayerView) -> PlayerView:

@@ -21,7 +21,7 @@ from typing import Any, ClassVar, Protocol, Self, runtime_checkable
 
 from engine.core.facts import Fact
 from engine.core.fair import SeedSource
-from engine.core.lazy import FactOrLazy, LazyFact, LazyText, Text
+from engine.core.lazy import FactOrLazy, LazyFact, LazyRows, LazyText, RowsOrLazy, Text
 
 
 class IllegalAction(ValueError):
@@ -244,7 +244,8 @@ class PublicView:
     (``bot.words.table_text``) fills the text fields (``title``, ``phase``, the seats' ``status``
     and ``public``, the pots' names, ``info``, ``highlight``) from it, and then the pots' names
     given here are keys. A variant that still writes its own words fills the text fields itself
-    and leaves ``facts`` ``None``.
+    and leaves ``facts`` ``None``. ``info`` may be given as a function (:class:`LazyRows`):
+    computed when first read.
     """
 
     variant: str
@@ -255,7 +256,7 @@ class PublicView:
     seats: tuple[SeatView, ...]
     stack_unit: str = "credits"
     pots: tuple[tuple[str, int], ...] = ()
-    info: tuple[tuple[str, str], ...] = ()
+    info: LazyRows = LazyRows()
     highlight: str = ""
     finished: bool = False
     facts: Fact | None = None
@@ -270,7 +271,7 @@ class PublicView:
         seats: tuple[SeatView, ...],
         stack_unit: str = "credits",
         pots: tuple[tuple[str, int], ...] = (),
-        info: tuple[tuple[str, str], ...] = (),
+        info: RowsOrLazy = (),
         highlight: str = "",
         finished: bool = False,
         facts: Fact | None = None,
@@ -285,7 +286,7 @@ class PublicView:
             seats=seats,
             stack_unit=stack_unit,
             pots=pots,
-            info=info,
+            _info=info,
             highlight=highlight,
             finished=finished,
             facts=facts,

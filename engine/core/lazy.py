@@ -60,6 +60,26 @@ class LazyText(_Lazy):
         return text
 
 
+Rows = tuple[tuple[str, str], ...]
+RowsOrLazy = Rows | Callable[[], Rows]
+"""Rows of ``(name, value)`` texts given as is, or as a function computing them when first
+read (see :class:`LazyRows`)."""
+
+
+class LazyRows(_Lazy):
+    """A field of ``(name, value)`` text rows (a view's info): the bot's words for a variant
+    may give them as a function, so a view whose info nobody shows costs no words."""
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        super().__init__(())
+
+    def __get__(self, obj: object | None, owner: type) -> Rows:
+        rows: Rows = self._read(obj)
+        return rows
+
+
 class LazyFact(_Lazy):
     """A facts field (reading it gives a :class:`~engine.core.facts.Fact` or ``None``): the
     data the bot's words for a control are written from."""

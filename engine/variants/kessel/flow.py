@@ -166,7 +166,7 @@ def draw(st: KesselState, seat: int, family: Family, from_discard: bool) -> list
     st.drawn, st.acted, st.phase = card, True, Phase.KEEP
     me.history.append("draw")
     shown = card.notation if from_discard else None
-    events: list[Event] = [Drew(me.player, family.value, from_discard, shown, paid)]
+    events: list[Event] = [Drew(me.player, family, from_discard, shown, paid)]
     if not from_discard:
         events.append(CardReceived(seat, card.notation))
     return events
@@ -238,9 +238,9 @@ def resolve_impostors(st: KesselState) -> list[Event]:
             st.rolls.setdefault(p, {})[fam] = dice
             if dice[0] == dice[1]:  # a double: no choice
                 st.chosen.setdefault(p, {})[fam] = dice[0]
-                events.append(ImpostorChosen(seat.player, fam.value, dice[0], dice))
+                events.append(ImpostorChosen(seat.player, fam, dice[0], dice))
             else:
-                events.append(ImpostorRolled(seat.player, fam.value, dice))
+                events.append(ImpostorRolled(seat.player, fam, dice))
         if st.open_rolls(p):
             st.phase = Phase.IMPOSTOR
             return events
@@ -258,7 +258,7 @@ def choose_impostors(st: KesselState, seat: int, values: Mapping[Family, int]) -
     st.chosen.setdefault(seat, {}).update(values)
     name = st.seats[seat].player
     events: list[Event] = [
-        ImpostorChosen(name, f.value, values[f], rolls[f]) for f in FAMILIES if f in values
+        ImpostorChosen(name, f, values[f], rolls[f]) for f in FAMILIES if f in values
     ]
     return events + resolve_impostors(st)
 

@@ -16,7 +16,7 @@ Implementation decisions:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
@@ -254,20 +254,20 @@ def play_token(
     events: list[Event] = []
     unaffected = [o for o in st.others(seat) if not st.seats[o].immune]
     immune = tuple(st.seats[o].player for o in st.others(seat) if st.seats[o].immune)
-    played = TokenPlayed(seat, me.player, token)
+    effect: dict[str, Any] = {}  # the TokenPlayed fields of the effect
     if token == "free_draw":
         st.free_draw = True
     elif token in ("refund", "extra_refund"):
         back = min(2 if token == "refund" else 3, me.hand_pot)
         me.hand_pot -= back
         me.stock += back
-        played = replace(played, chips=back)
+        effect["chips"] = back
     elif token == "embezzlement":
         donors = [o for o in unaffected if st.seats[o].hand_pot >= 1]
         for o in donors:
             st.seats[o].hand_pot -= 1
             me.hand_pot += 1
-        played = replace(played, affected=_names(st, donors), immune=immune)
+        effect.update(affected=_names(st, donors), immune=immune)
     elif token in ("general_tariff", "general_audit", "target_tariff", "target_audit"):
         if token == "general_tariff":
             victims, amount = unaffected, 1
@@ -277,10 +277,10 @@ def play_token(
             assert target is not None
             victims, amount, immune = [target], 2 if token == "target_tariff" else 3, ()
         lost = _tax(st, victims, amount)
-        played = replace(played, affected=_names(st, victims), losses=lost, immune=immune)
+        effect.update(affected=_names(st, victims), losses=lost, immune=immune)
     elif token == "prime_sabacc":
         roll = dice or (st.rng.randint(1, 6), st.rng.randint(1, 6))
-        events.append(played)
+        events.append(TokenPlayed(seat, me.player, token))
         events.append(PrimeRolled(me.player, roll))
         if roll[0] == roll[1]:
             return events + choose_prime(st, seat, roll[0], roll)
@@ -288,17 +288,17 @@ def play_token(
         st.phase = Phase.PRIME
         return events
     elif token in ("markdown", "cook_the_books", "major_fraud"):
-        played = replace(played, no_effect=st.fix.has(token))
+        effect["no_effect"] = st.fix.has(token)
         st.fix = st.fix.with_token(token)
     elif token == "embargo":
         nxt = st.next_card_turn(seat)
         if nxt is None:
-            played = replace(played, no_effect=True)
+            effect["no_effect"] = True
         elif st.seats[nxt].immune:
-            played = replace(played, immune=_names(st, [nxt]), no_effect=True)
+            effect.update(immune=_names(st, [nxt]), no_effect=True)
         else:
             st.embargoed = nxt
-            played = replace(played, affected=_names(st, [nxt]))
+            effect["affected"] = _names(st, [nxt])
     elif token == "immunity":
         me.immune = True
     elif token == "exhaustion":
@@ -310,15 +310,15 @@ def play_token(
         victim.hand = [st.take(fam, from_discard=False) for fam in FAMILIES]
         events += [CardReceived(target, c.notation) for c in victim.hand]
         cards = tuple(c.notation for c in old)
-        played = replace(played, affected=_names(st, [target]), cards=cards)
+        effect.update(affected=_names(st, [target]), cards=cards)
     else:  # direct_transaction
         assert token == "direct_transaction" and target is not None
         other = st.seats[target]
         me.hand, other.hand = other.hand, me.hand
         events += [CardReceived(seat, c.notation) for c in me.hand]
         events += [CardReceived(target, c.notation) for c in other.hand]
-        played = replace(played, affected=_names(st, [target]))
-    return [played, *events]
+        effect["affected"] = _names(st, [target])
+    return [TokenPlayed(seat, me.player, token, **effect), *events]
 
 
 def _names(st: KesselState, seats: Sequence[int]) -> tuple[str, ...]:

@@ -7,6 +7,7 @@ every decision, the default (timeout) action and the private preview line.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from itertools import product
 
 from engine.core.facts import Fact
@@ -134,6 +135,16 @@ def _note(hand: Sequence[Card], fix: Fix) -> HandNote:
     return note
 
 
+# Facts are values: the small ones a view or a control repeats from one change to the next are
+# shared instances (a frozen dataclass costs microseconds to build; a cache lookup much less).
+_STAND = {False: StandOption(False), True: StandOption(True)}
+_DRAW_COST = {False: DrawCost(False), True: DrawCost(True)}
+_token = lru_cache(maxsize=256)(TokenOption)
+_pile = lru_cache(maxsize=256)(DrawOption)
+_seat = lru_cache(maxsize=1024)(SeatFacts)
+_piles = lru_cache(maxsize=1024)(PileFacts)
+
+
 def legal_actions(st: KesselState, seat: int) -> tuple[ActionSpec, ...]:
     """What ``seat`` may do now."""
     if seat not in pending(st):
@@ -193,10 +204,10 @@ def legal_actions(st: KesselState, seat: int) -> tuple[ActionSpec, ...]:
         options = []
         for token, target in plays:
             if target is None:
-                options.append(Option(token, facts=TokenOption(token)))
+                options.append(Option(token, facts=_token(token, None)))
             else:
                 name = st.seats[target].player
-                options.append(Option(f"{token}:{target}", facts=TokenOption(token, name)))
+                options.append(Option(f"{token}:{target}", facts=_token(token, name)))
         specs.append(ActionSpec("token", param=ParamKind.CHOICE, options=tuple(options)))
     if can_draw(st, seat):
         options = []
@@ -204,14 +215,14 @@ def legal_actions(st: KesselState, seat: int) -> tuple[ActionSpec, ...]:
         for value, (fam, disc) in SOURCES.items():
             if (fam, disc) in sources:
                 top = st.discard[fam][-1].notation if disc else None
-                options.append(Option(value, facts=DrawOption(fam.value, top)))
-        cost = DrawCost(free=st.free_draw)
+                options.append(Option(value, facts=_pile(fam, top)))
+        cost = _DRAW_COST[st.free_draw]
         specs.append(
             ActionSpec(
                 "draw", param=ParamKind.CHOICE, options=tuple(options), style="primary", facts=cost
             )
         )
-    specs.append(ActionSpec("stand", style="success", facts=StandOption(embargo=st.forced)))
+    specs.append(ActionSpec("stand", style="success", facts=_STAND[st.forced]))
     return tuple(specs)
 
 
@@ -305,7 +316,7 @@ def public_view(st: KesselState) -> PublicView:
     embargoed = st.current if st.forced and st.order else st.embargoed
     for i, s in enumerate(st.seats):
         facts.append(
-            SeatFacts(
+            _seat(
                 s.hand_pot,
                 len(s.tokens),
                 tuple(s.tokens) if tokens_public else (),
@@ -318,7 +329,7 @@ def public_view(st: KesselState) -> PublicView:
     piles: tuple[PileFacts, ...] = ()
     if st.discard:
         piles = tuple(
-            PileFacts(
+            _piles(
                 f,
                 st.discard[f][-1].notation if st.discard[f] else None,
                 len(st.draw[f].cards),
