@@ -28,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import discord
 
+from bench.limits import most_within
 from bot.bank import Bank
 from bot.settings import Settings
 from bot.storage import Database, open_database
@@ -60,28 +61,17 @@ class Traffic:
 
     def max_edits_per_5s(self) -> int:
         """The most table-message edits one channel got within any 5-second window."""
-        return max((_most_within(times, 5.0) for times in self.edits.values()), default=0)
+        return max((most_within(times, 5.0) for times in self.edits.values()), default=0)
 
     def max_sends_per_1s(self) -> int:
         """The most DMs and channel posts in any 1-second window."""
-        return _most_within(self.sends, 1.0)
+        return most_within(self.sends, 1.0)
 
     def max_requests_per_1s(self) -> int:
         """The most requests counted against Discord's global limit (DMs, posts and edits)
         in any 1-second window."""
         edits = [moment for times in self.edits.values() for moment in times]
-        return _most_within(self.sends + edits, 1.0)
-
-
-def _most_within(times: list[float], window: float) -> int:
-    """The most of ``times`` inside any half-open window of ``window`` seconds."""
-    ordered = sorted(times)
-    worst = start = 0
-    for end, moment in enumerate(ordered):
-        while moment - ordered[start] >= window:
-            start += 1
-        worst = max(worst, end - start + 1)
-    return worst
+        return most_within(self.sends + edits, 1.0)
 
 
 class _Message:
@@ -160,6 +150,10 @@ class BenchBot:
             channel = self._dms[user.id] = StubDM(user.id, self.traffic)
             self.traffic.sends.append(time.perf_counter())
         return channel
+
+    def get_user(self, user_id: int) -> StubDM:
+        """A member: a DM sent to them is recorded and returns at once."""
+        return StubDM(user_id, self.traffic)
 
     async def wait_until_ready(self) -> None:
         return None

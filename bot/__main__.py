@@ -1,8 +1,11 @@
-"""Entry point: ``python -m bot [run | invite | demo ...]``.
+"""Entry point: ``python -m bot [run | invite | sync | demo ...]``.
 
 * no argument (or ``run``): start the bot with the settings from the environment / ``.env``;
 * ``invite``: print the OAuth2 URL that adds the bot to a server with exactly the permissions
-  it uses (:data:`BOT_PERMISSIONS`);
+  it uses (:data:`bot.invite.BOT_PERMISSIONS`, each with its reason);
+* ``sync``: register the slash commands with Discord now, whatever changed (the bot registers
+  them at start-up only when they changed: :mod:`bot.command_sync`); it loads the cogs and logs
+  in over HTTP only: no database, no gateway, so it may run beside the bot;
 * ``demo``: the offline demo in a simulated Discord (``bot.demo.cli.main(argv)``).
 
 Every expected failure (no token, bad setting, rejected token, Discord unreachable or down,
@@ -23,25 +26,13 @@ import discord
 from dotenv import find_dotenv, load_dotenv
 
 from bot.client import create_bot
-from bot.settings import Settings, SettingsError
-from bot.startup import DatabaseProblem, exit_status, failure_message, log_formatter
+from bot.command_sync import Synced
+from bot.invite import invite_url
+from bot.settings import Settings, SettingsError, redact_url
+from bot.startup import DatabaseProblem, configure_logging, exit_status, failure_message
 from bot.storage import DATABASE_ERRORS, MigrationError, open_database
 
 log = logging.getLogger("bot")
-
-#: What the bot needs in the channels where tables are played, and why:
-#: * View Channel - see the channel, so it can post and edit the table message there;
-#: * Send Messages - post table messages (slash-command replies alone need no permission);
-#: * Embed Links - table, balance, leaderboard and stats messages are embeds;
-#: * Read Message History - fetch and edit its own earlier table message after a restart.
-#: Nothing else: no privileged intents, no Manage Messages, no External Emojis, no Attach Files.
-BOT_PERMISSIONS = discord.Permissions(
-    view_channel=True,
-    send_messages=True,
-    embed_links=True,
-    read_message_history=True,
-)
-SCOPES = ("bot", "applications.commands")
 
 NO_TOKEN = (
     "DISCORD_TOKEN is not set: copy .env.example to .env and put your bot token in it "
@@ -54,11 +45,6 @@ def _fail(message: str, status: int = 1) -> int:
     return status
 
 
-def invite_url(application_id: int) -> str:
-    """The OAuth2 URL that adds the bot with :data:`SCOPES` and :data:`BOT_PERMISSIONS`."""
-    return discord.utils.oauth_url(application_id, permissions=BOT_PERMISSIONS, scopes=SCOPES)
-
-
 def _invite(settings: Settings) -> int:
     if settings.application_id is None:
         return _fail(
@@ -67,6 +53,28 @@ def _invite(settings: Settings) -> int:
             2,
         )
     print(invite_url(settings.application_id))
+    return 0
+
+
+async def _register(settings: Settings, token: str) -> Synced:
+    bot = create_bot(settings)
+    bot.register_only = True  # the cogs only: no database, no recovery
+    async with bot:
+        await bot.login(token)  # HTTP only; runs setup_hook
+        return await bot.sync_commands(force=True)
+
+
+def _sync(settings: Settings) -> int:
+    if settings.token is None:
+        return _fail(NO_TOKEN, 2)
+    try:
+        synced = asyncio.run(_register(settings, settings.token))
+    except Exception as error:
+        message = failure_message(error, _where(settings))
+        if message is None:
+            raise
+        return _fail(message, exit_status(error))
+    print(f"Registered {synced.count} commands ({synced.scope}).")
     return 0
 
 
@@ -92,9 +100,7 @@ def _where(settings: Settings) -> str:
     """The database for messages (a URL without its password)."""
     if settings.database_url is None:
         return str(settings.database_path)
-    from bot.storage.postgres import redact
-
-    return redact(settings.database_url)
+    return redact_url(settings.database_url)
 
 
 def _run(settings: Settings) -> int:
@@ -116,9 +122,10 @@ def _run(settings: Settings) -> int:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m bot", description="Sabacc bot for Discord.")
-    commands = parser.add_subparsers(dest="command", metavar="{run,invite,demo}")
+    commands = parser.add_subparsers(dest="command", metavar="{run,invite,sync,demo}")
     commands.add_parser("run", help="start the bot (the default)")
     commands.add_parser("invite", help="print the URL that adds the bot to a server")
+    commands.add_parser("sync", help="register the slash commands with Discord now")
     demo = commands.add_parser("demo", help="offline demo in a simulated Discord", add_help=False)
     demo.add_argument("args", nargs=argparse.REMAINDER)
     return parser
@@ -135,11 +142,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         settings = Settings.from_env()
     except SettingsError as error:
         return _fail(f"Configuration error: {error}", 2)
-    discord.utils.setup_logging(
-        level=settings.log_level_number, root=True, formatter=log_formatter(sys.stderr)
-    )
+    configure_logging(settings.log_level_number)
     if args.command == "invite":
         return _invite(settings)
+    if args.command == "sync":
+        return _sync(settings)
     return _run(settings)
 
 

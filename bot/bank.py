@@ -14,6 +14,7 @@ Public API (stable)::
     # callers (the table engine) can combine several moves and their own writes in ONE
     # transaction.
     await bank.ensure_account_in(conn, guild, user) -> int              # balance
+    await bank.lock_accounts_in(conn, guild, users) -> None   # row locks, in account id order
     await bank.debit_in(conn, guild, user, amount, reason, table_id=None) -> int   # new balance
     await bank.credit_in(conn, guild, user, amount, reason, table_id=None) -> int  # new balance
     await bank.escrow_in(conn, guild, user, table_id, amount) -> int   # new balance ('buy-in')
@@ -47,7 +48,11 @@ simcord's virtual clock controls).
 Concurrency (several processes on one PostgreSQL database): every balance change is a
 conditional ``UPDATE … RETURNING`` (the row lock re-checks the condition), accounts are opened
 with ``INSERT … ON CONFLICT DO NOTHING``, a daily claim is a conditional upsert, and escrow rows
-are read ``FOR UPDATE`` before they are paid out; a transfer locks its two accounts in id order.
+are read ``FOR UPDATE`` before they are paid out. One lock order: a transaction that changes
+several members' rows (balances, and their statistics) first locks their accounts with
+:meth:`Bank.lock_accounts_in`, in account id order, so two such transactions never wait for each
+other in a circle (a deadlock); the one-transaction conveniences run through
+:meth:`bot.storage.Database.write`, which runs a transaction that lost a race again.
 """
 
 from __future__ import annotations
@@ -166,6 +171,23 @@ class Bank:
         await self._ledger(conn, guild, user, opening, "opening", None)
         return opening
 
+    async def lock_accounts_in(self, conn: Connection, guild: int, users: Collection[int]) -> None:
+        """Lock the existing accounts of ``users`` in the guild until the transaction ends, in
+        account id order (one statement). Call it first in a transaction that changes several
+        members' rows: every such transaction then takes these locks in the same order, so none
+        waits for another in a circle. Open new accounts first (:meth:`ensure_account_in`, in
+        id order). Nothing to do where the transaction holds the write lock of the whole
+        database (SQLite)."""
+        ids = sorted({_check_id(user, "user") for user in users})
+        if len(ids) < 2 or not conn.for_update:
+            return  # one row is locked by its own change; SQLite serialises transactions
+        marks = ", ".join("?" * len(ids))
+        await conn.fetchall(
+            f"SELECT user_id FROM accounts WHERE guild_id = ? AND user_id IN ({marks})"
+            f" ORDER BY user_id{conn.for_update}",
+            (_check_id(guild, "guild"), *ids),
+        )
+
     async def debit_in(
         self,
         conn: Connection,
@@ -282,8 +304,7 @@ class Bank:
 
     async def balance(self, guild: int, user: int) -> int:
         """The user's balance (opening the account if needed)."""
-        async with self.db.transaction() as conn:
-            return await self.ensure_account_in(conn, guild, user)
+        return await self.db.write(lambda conn: self.ensure_account_in(conn, guild, user))
 
     async def escrowed(self, guild: int, user: int) -> int:
         """Credits the user currently has sitting at tables."""
@@ -295,15 +316,15 @@ class Bank:
 
     async def escrow(self, guild: int, user: int, table_id: int, amount: int) -> int:
         """:meth:`escrow_in` in its own transaction."""
-        async with self.db.transaction() as conn:
-            return await self.escrow_in(conn, guild, user, table_id, amount)
+        return await self.db.write(lambda conn: self.escrow_in(conn, guild, user, table_id, amount))
 
     async def pay_out(
         self, guild: int, table_id: int, user: int, amount: int, reason: str = "payout"
     ) -> int:
         """:meth:`pay_out_in` in its own transaction."""
-        async with self.db.transaction() as conn:
-            return await self.pay_out_in(conn, guild, table_id, user, amount, reason)
+        return await self.db.write(
+            lambda conn: self.pay_out_in(conn, guild, table_id, user, amount, reason)
+        )
 
     async def transfer(
         self, guild: int, sender: int, receiver: int, amount: int, reason: str = "transfer"
@@ -311,30 +332,28 @@ class Bank:
         """Move credits between two accounts atomically; ``(sender, receiver)`` new balances."""
         if sender == receiver:
             raise ValueError("cannot transfer to the same account")
-        async with self.db.transaction() as conn:
-            for user in sorted((sender, receiver)):  # lock both rows in one order: no deadlock
+
+        async def move(conn: Connection) -> tuple[int, int]:
+            for user in sorted((sender, receiver)):
                 await self.ensure_account_in(conn, guild, user)
-                await conn.execute(
-                    "SELECT balance FROM accounts WHERE guild_id = ? AND user_id = ?"
-                    + conn.for_update,
-                    (guild, user),
-                )
+            await self.lock_accounts_in(conn, guild, (sender, receiver))
             sent = await self.debit_in(conn, guild, sender, amount, reason)
-            received = await self.credit_in(conn, guild, receiver, amount, reason)
-        return sent, received
+            return sent, await self.credit_in(conn, guild, receiver, amount, reason)
+
+        return await self.db.write(move)
 
     async def grant(self, guild: int, user: int, amount: int, reason: str = "grant") -> int:
         """Create credits for a user (admin); return the new balance."""
-        async with self.db.transaction() as conn:
-            return await self.credit_in(conn, guild, user, amount, reason)
+        return await self.db.write(lambda conn: self.credit_in(conn, guild, user, amount, reason))
 
     async def take(self, guild: int, user: int, amount: int, reason: str = "take") -> int:
         """Destroy credits of a user (admin); :class:`InsufficientFunds` if they have fewer."""
-        async with self.db.transaction() as conn:
-            try:
-                return await self.debit_in(conn, guild, user, amount, reason)
-            except InsufficientFunds as error:
-                raise InsufficientFunds(error.balance, amount, whose="They have") from None
+        try:
+            return await self.db.write(
+                lambda conn: self.debit_in(conn, guild, user, amount, reason)
+            )
+        except InsufficientFunds as error:
+            raise InsufficientFunds(error.balance, amount, whose="They have") from None
 
     async def daily_ready_in(self, guild: int, user: int) -> float:
         """Seconds until the user may claim ``/daily`` again (0.0 when they may now)."""
@@ -350,7 +369,8 @@ class Bank:
         """Credit ``daily_amount`` once per 24 h per (guild, user); return the new balance.
 
         One conditional upsert decides, so two processes cannot both pay the same claim."""
-        async with self.db.transaction() as conn:
+
+        async def claim(conn: Connection) -> int:
             now = self.clock()
             claimed = await conn.fetchone(
                 "INSERT INTO daily_claims (guild_id, user_id, claimed_at) VALUES (?, ?, ?)"
@@ -366,34 +386,47 @@ class Bank:
                 raise DailyNotReady(float(last) + DAILY_COOLDOWN - now)
             return await self.credit_in(conn, guild, user, self.daily_amount, "daily")
 
+        return await self.db.write(claim)
+
     async def refund_orphaned_escrow_in(
         self, conn: Connection, live_table_ids: Collection[int]
     ) -> int:
         """Refund every escrow row of a table not in ``live_table_ids``; return credits refunded.
 
-        Each row goes back to its own account with a ``refund`` ledger row, and is deleted.
+        Each row goes back to its own account with a ``refund`` ledger row, and is deleted. The
+        accounts are locked first (by guild, then account id), then the orphaned rows; the rows
+        of live tables are left alone (their tables lock their own accounts first, then them).
         """
         live = set(live_table_ids)
+        found = await conn.fetchall("SELECT DISTINCT table_id, guild_id, user_id FROM escrow")
+        orphans = sorted({int(r[0]) for r in found} - live)
+        owners: dict[int, set[int]] = {}
+        for table_id, guild, user in (tuple(int(v) for v in r) for r in found):
+            if table_id not in live:
+                owners.setdefault(guild, set()).add(user)
+        for guild in sorted(owners):
+            await self.lock_accounts_in(conn, guild, owners[guild])
         refunded = 0
-        found = await conn.fetchall(
-            "SELECT table_id, guild_id, user_id, amount FROM escrow"
-            " ORDER BY table_id, guild_id, user_id" + conn.for_update
-        )
-        for table_id, guild, user, amount in (tuple(int(v) for v in r) for r in found):
-            if table_id in live:
-                continue
-            await conn.execute(
-                "DELETE FROM escrow WHERE table_id = ? AND guild_id = ? AND user_id = ?",
-                (table_id, guild, user),
+        for orphan in orphans:
+            rows = await conn.fetchall(
+                "SELECT guild_id, user_id, amount FROM escrow WHERE table_id = ?"
+                " ORDER BY guild_id, user_id" + conn.for_update,
+                (orphan,),
             )
-            await self.credit_in(conn, guild, user, amount, "refund", table_id)
-            refunded += amount
+            for guild, user, amount in (tuple(int(v) for v in r) for r in rows):
+                await conn.execute(
+                    "DELETE FROM escrow WHERE table_id = ? AND guild_id = ? AND user_id = ?",
+                    (orphan, guild, user),
+                )
+                await self.credit_in(conn, guild, user, amount, "refund", orphan)
+                refunded += amount
         return refunded
 
     async def refund_orphaned_escrow(self, live_table_ids: Collection[int]) -> int:
         """:meth:`refund_orphaned_escrow_in` in its own transaction."""
-        async with self.db.transaction() as conn:
-            return await self.refund_orphaned_escrow_in(conn, live_table_ids)
+        return await self.db.write(
+            lambda conn: self.refund_orphaned_escrow_in(conn, live_table_ids)
+        )
 
     async def leaderboard(self, guild: int, limit: int = 10) -> list[tuple[int, int]]:
         """The ``limit`` richest players of a guild as ``(user_id, balance)`` (no house)."""
@@ -406,14 +439,16 @@ class Bank:
 
     async def rank(self, guild: int, user: int) -> int:
         """1-based rank of ``user`` in the guild (players with equal balances share a rank)."""
-        async with self.db.transaction() as conn:
+
+        async def count(conn: Connection) -> int | None:
             balance = await self.ensure_account_in(conn, guild, user)
-            ahead = await _scalar(
+            return await _scalar(
                 conn,
                 "SELECT COUNT(*) FROM accounts WHERE guild_id = ? AND user_id != ? AND balance > ?",
                 (guild, HOUSE, balance),
             )
-        return (ahead or 0) + 1
+
+        return (await self.db.write(count) or 0) + 1
 
     async def total_money(self, guild: int | None = None) -> int:
         """Σ balances (house included) + Σ escrow, for one guild or all of them."""

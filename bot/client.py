@@ -10,6 +10,10 @@ Public API (stable)::
         add_startup_recovery(hook: Callable[[], Awaitable[None]]) -> None
         add_cleanup(hook: Callable[[], Awaitable[None]]) -> None
         async on_startup_recovery() -> None   # runs the recovery hooks (in setup_hook)
+        async load_cogs(*, strict=False) -> None
+        async sync_commands(*, force=False) -> Synced   # bot.command_sync: only when changed
+        register_only: bool                   # True: setup_hook only loads the cogs (no
+                                              #   database, no recovery): python -m bot sync
         async release_resources() -> None     # runs cleanups (LIFO), closes an owned db
     bank_clock() -> float            # seconds since the epoch from discord.utils.utcnow()
     class SabaccTree(app_commands.CommandTree)   # on_error -> bot.errors.handle_interaction_error
@@ -18,7 +22,8 @@ Start-up order (``setup_hook``): open the database if none was given (the bot th
 closes it in :meth:`SabaccBot.release_resources`), load every module of the ``cogs`` package as an
 extension (one broken cog is logged and skipped), run :meth:`SabaccBot.on_startup_recovery` (cogs
 register recovery hooks in their ``setup``; the tables runtime refunds orphaned escrow there),
-then sync the command tree to ``DEV_GUILD_ID`` if set, globally otherwise.
+then register the command tree with Discord (``DEV_GUILD_ID`` if set, globally otherwise) if it
+changed since the last registration (:mod:`bot.command_sync`).
 """
 
 from __future__ import annotations
@@ -33,9 +38,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import metrics
 from bot.bank import Bank
+from bot.command_sync import DIGEST_FILE, DigestStore, Synced
+from bot.command_sync import sync_commands as register_commands
 from bot.errors import handle_interaction_error
+from bot.inputs import InputCheck
 from bot.settings import Settings
+from bot.startup import quiet_loggers
 from bot.storage import Database, open_database
 
 __all__ = ["SabaccBot", "SabaccTree", "bank_clock", "create_bot", "extension_names"]
@@ -68,7 +78,17 @@ def extension_names() -> list[str]:
 
 
 class SabaccTree(app_commands.CommandTree["SabaccBot"]):
-    """Command tree whose errors go through :func:`bot.errors.handle_interaction_error`."""
+    """Command tree whose errors go through :func:`bot.errors.handle_interaction_error`, and
+    that checks every invocation's context and options first (:class:`bot.inputs.InputCheck`)."""
+
+    def __init__(self, client: SabaccBot, **options: Any) -> None:
+        super().__init__(client, **options)
+        self.inputs = InputCheck(self)
+
+    async def interaction_check(self, interaction: discord.Interaction[SabaccBot], /) -> bool:
+        """A guild-only command in a DM, or an option outside its declaration, is answered
+        with what is wrong (through :meth:`on_error`) and never runs."""
+        return self.inputs.check(interaction)
 
     async def on_error(
         self, interaction: discord.Interaction[SabaccBot], error: app_commands.AppCommandError
@@ -81,6 +101,7 @@ class SabaccBot(commands.AutoShardedBot):
     """The Sabacc bot. Build it with :func:`create_bot`."""
 
     def __init__(self, settings: Settings, db: Database | None = None) -> None:
+        quiet_loggers()  # no database statement or message body in a debug log, ever
         # The bot never joins voice: skip discord.py's "PyNaCl/davey is not installed" warnings.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         slice_: dict[str, Any] = {}  # SHARD_IDS: this process runs these shards only
@@ -102,6 +123,7 @@ class SabaccBot(commands.AutoShardedBot):
         self._db = db
         self._owns_db = db is None
         self._bank: Bank | None = self._make_bank(db) if db is not None else None
+        self.register_only = False
         self._recovery_hooks: list[Hook] = []
         self._cleanups: list[Hook] = []
         self._released = False
@@ -137,34 +159,50 @@ class SabaccBot(commands.AutoShardedBot):
         self._cleanups.append(hook)
 
     async def setup_hook(self) -> None:
-        """Open the db, load the cogs, run start-up recovery, sync the commands."""
+        """Open the db, load the cogs, run start-up recovery, sync the commands (only load the
+        cogs when :attr:`register_only`)."""
+        if self.register_only:
+            await self.load_cogs(strict=True)  # a partial tree would unregister commands
+            return
         if self._db is None:
             self._db = await open_database(self.settings.database_target)
             self._bank = self._make_bank(self._db)
+        if self.settings.metrics_port is not None:
+            self.add_cleanup(
+                await metrics.serve(
+                    self.settings.metrics_host, self.settings.metrics_port, self._serving
+                )
+            )
+        await self.load_cogs()
+        await self.on_startup_recovery()
+        await self.sync_commands()
+
+    async def load_cogs(self, *, strict: bool = False) -> None:
+        """Load every module of the ``cogs`` package; a broken one is logged and skipped, or
+        raises when ``strict``."""
         for name in extension_names():
             try:
                 await self.load_extension(name)
             except Exception:
+                if strict:
+                    raise
                 log.exception("Could not load extension %s; continuing without it", name)
-        await self.on_startup_recovery()
-        await self.sync_commands()
+
+    def _serving(self) -> bool:
+        """Healthy: connected to Discord and not shutting down (``/healthz``)."""
+        return self.is_ready() and not self.is_closed()
 
     async def on_startup_recovery(self) -> None:
         """Repair state left by a previous process (each registered hook, in order)."""
         for hook in self._recovery_hooks:
             await hook()
 
-    async def sync_commands(self) -> list[app_commands.AppCommand]:
-        """Sync to ``DEV_GUILD_ID`` (instant, for development) if set, else globally."""
-        if self.settings.dev_guild_id is not None:
-            guild = discord.Object(id=self.settings.dev_guild_id)
-            self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
-            log.info("Synced %d commands to guild %s", len(synced), guild.id)
-        else:
-            synced = await self.tree.sync()
-            log.info("Synced %d global commands", len(synced))
-        return synced
+    async def sync_commands(self, *, force: bool = False) -> Synced:
+        """Register the commands with ``DEV_GUILD_ID`` (instant, for development) if set, else
+        globally, when they changed since the last registration or ``force``."""
+        store = DigestStore(self.settings.data_dir / DIGEST_FILE)
+        guild_id = self.settings.dev_guild_id
+        return await register_commands(self.tree, store, guild_id=guild_id, force=force)
 
     async def on_ready(self) -> None:
         """Log who we are (may run more than once; does no work)."""

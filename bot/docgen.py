@@ -2,13 +2,15 @@
 
 ``python -m bot.docgen`` rewrites the blocks between ``<!-- generated:NAME -->`` and
 ``<!-- /generated:NAME -->`` in README.md; ``--check`` only says whether they are current
-(``tests/bot/test_docs.py`` runs it). Two blocks:
+(``tests/bot/test_docs.py`` runs it). Three blocks:
 
 * ``commands``: every slash command the bot registers (loaded like production: every cog by
   name), with its options, who may use it and what it does;
 * ``variants``: for every variant with a cog, its command group, players, stakes presets
   (``VariantInfo.buy_in_presets``) and the house rules ``/<variant> start options:`` accepts
-  (``VariantInfo.options``), with their defaults.
+  (``VariantInfo.options``), with their defaults;
+* ``permissions``: every scope and permission ``python -m bot invite`` asks for, and why
+  (:data:`bot.invite.PERMISSIONS`).
 
 A new variant (a new cog) appears in both without editing anything here.
 """
@@ -26,6 +28,7 @@ from typing import Any
 from discord import AppCommandOptionType, app_commands
 
 from bot.client import create_bot, extension_names
+from bot.invite import permissions_table
 from bot.settings import Settings
 from bot.tables.options import settable, show_value
 from engine.core.game import VariantInfo
@@ -163,7 +166,11 @@ def variants_table(groups: dict[str, str]) -> str:
 def generated() -> dict[str, str]:
     """Every generated block by name."""
     commands, groups = asyncio.run(registered())
-    return {"commands": commands_table(commands, groups), "variants": variants_table(groups)}
+    return {
+        "commands": commands_table(commands, groups),
+        "variants": variants_table(groups),
+        "permissions": permissions_table(),
+    }
 
 
 def fill(text: str, blocks: dict[str, str]) -> str:

@@ -10,6 +10,8 @@ Public API (stable)::
         NotYourTurn(message=...)
         StaleButton(message=...)
     APOLOGY: str                              # what a user sees for an unexpected error
+    quote(text, limit=QUOTE_LIMIT) -> str     # “text” for a message, cut to limit characters
+    fit(content, limit=CONTENT_LIMIT) -> str  # content cut to what Discord accepts in a message
     user_message(error) -> str | None         # the text for an expected error, None if unexpected
     async respond(interaction, content=None, *, embed=None, ephemeral=True, view=None) -> None
     async handle_interaction_error(interaction, error) -> None
@@ -21,6 +23,10 @@ Public API (stable)::
 written for players by :func:`bot.words.reason_text`. Expected errors are never logged as
 errors; unexpected ones are logged with their traceback on the ``bot.errors`` logger and the
 user only gets :data:`APOLOGY`.
+
+Every reply is an answer: a message that echoes what a member typed quotes it with
+:func:`quote` (a 6 000-character option stays a short quote), and :func:`respond` cuts any
+content to Discord's 2 000 characters, so an error reply can never be refused for its length.
 
 Note: discord.py only *logs* exceptions raised in a ``DynamicItem`` callback, so wrap such
 callbacks in ``async with error_boundary(interaction): ...``.
@@ -37,6 +43,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot import metrics
 from bot.words.reasons import reason_text
 from engine.core.game import IllegalAction
 
@@ -52,8 +59,10 @@ __all__ = [
     "TableError",
     "UserFacingError",
     "error_boundary",
+    "fit",
     "format_duration",
     "handle_interaction_error",
+    "quote",
     "respond",
     "user_message",
 ]
@@ -64,6 +73,29 @@ APOLOGY = (
     "Something went wrong on our side; nothing was changed. "
     "Please try again, and tell a server admin if it keeps happening."
 )
+
+
+#: Discord's limit on a message's content.
+CONTENT_LIMIT = 2000
+#: How much of a member's input a message quotes back.
+QUOTE_LIMIT = 40
+
+
+def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``“text”`` for a message, cut to ``limit`` characters with an ellipsis.
+
+    >>> quote("high")
+    '“high”'
+    >>> quote("x" * 50, 5)
+    '“xxxx…”'
+    """
+    text = text.strip()
+    return f"“{text if len(text) <= limit else text[: limit - 1] + '…'}”"
+
+
+def fit(content: str, limit: int = CONTENT_LIMIT) -> str:
+    """``content`` cut to ``limit`` characters (with an ellipsis) for Discord."""
+    return content if len(content) <= limit else content[: limit - 1] + "…"
 
 
 class UserFacingError(Exception):
@@ -172,7 +204,7 @@ async def respond(
     """Reply to ``interaction`` whether or not it was already responded to or deferred."""
     kwargs: dict[str, Any] = {"ephemeral": ephemeral}
     if content is not None:
-        kwargs["content"] = content
+        kwargs["content"] = fit(content)
     if embed is not None:
         kwargs["embed"] = embed
     if view is not None:
@@ -201,6 +233,7 @@ async def handle_interaction_error(
             exc_info=error,
         )
         message = APOLOGY
+        metrics.failed("interaction")
     try:
         await respond(interaction, message, ephemeral=True)
     except discord.HTTPException:

@@ -9,7 +9,7 @@ Public API (stable)::
         database_url: str | None             # DATABASE_URL=postgresql://…: PostgreSQL instead
         shard_count: int | None              # SHARD_COUNT: total shards (None: Discord decides)
         shard_ids: tuple[int, ...] | None    # SHARD_IDS, e.g. "0-3" or "0,2": this process's
-        instance_id: str | None              # INSTANCE_ID: lease owner name (default host:pid)
+        instance_id: str | None              # INSTANCE_ID: lease owner name (None: the default)
         lease_ttl: float                     # LEASE_TTL seconds a table lease lasts, 30
         dev_guild_id: int | None             # DEV_GUILD_ID: sync commands to this guild only
         log_level: str                       # LOG_LEVEL, default INFO
@@ -26,12 +26,20 @@ Public API (stable)::
         picture_processes: int               # PICTURE_PROCESSES painting pictures, 1 (0: threads)
         history_days: int                    # HISTORY_DAYS finished hands are kept, 90 (0: ever)
         card_emojis: bool                    # CARD_EMOJIS on/off: cards as application emojis
+        metrics_port: int | None             # METRICS_PORT: serve /metrics and /healthz there
+        metrics_host: str                    # METRICS_HOST the metrics server binds, 127.0.0.1
         Settings.from_env(environ=None) -> Settings
         settings.database_target -> str | Path      # the URL if set, else the SQLite path
+        settings.data_dir -> Path                   # DATABASE_PATH's directory (bot files)
+        settings.lease_owner -> str                  # INSTANCE_ID, else default_instance_id
     parse_shard_ids(text) -> tuple[int, ...]          # "0-3,8" -> (0, 1, 2, 3, 8)
+    format_shard_ids(ids) -> str                      # (0, 1, 2, 3, 8) -> "0-3,8"
+    default_instance_id(shard_ids, host=None) -> str  # "host", or "host-0-3" for a slice
+    redact_url(url) -> str                   # a database URL without its password (also ?password=)
 
 ``token`` may be ``None`` so that tests and the offline demo can build a bot without one; the
-entry point refuses to *run* without it.
+entry point refuses to *run* without it. Neither the token nor ``DATABASE_URL``'s password is ever
+shown: not in ``repr``/``str``/``pprint`` of a ``Settings``, nor in a :class:`SettingsError`.
 """
 
 from __future__ import annotations
@@ -39,12 +47,14 @@ from __future__ import annotations
 import logging
 import math
 import os
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+import socket
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import TypeVar
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-__all__ = ["LOG_LEVELS", "Settings", "SettingsError", "parse_shard_ids"]
+__all__ = ["LOG_LEVELS", "Settings", "SettingsError", "parse_shard_ids", "redact_url"]
 
 LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
 
@@ -56,15 +66,28 @@ class SettingsError(ValueError):
 
 
 def _get(
-    env: Mapping[str, str], name: str, parse: Callable[[str], _T], default: _T, what: str
+    env: Mapping[str, str],
+    name: str,
+    parse: Callable[[str], _T],
+    default: _T,
+    what: str,
+    shown: Callable[[str], str] = str,
 ) -> _T:
+    """``parse`` of the variable ``name``; a malformed value names the variable, the value as
+    ``shown`` (e.g. without a password) and what was expected."""
     raw = env.get(name, "").strip()
     if not raw:
         return default
     try:
         return parse(raw)
-    except ValueError:
-        raise SettingsError(f"{name}={raw!r} is not valid: expected {what}") from None
+    except ValueError as error:
+        detail = f" ({error})" if isinstance(error, _Reason) else ""
+        value = shown(raw)
+        raise SettingsError(f"{name}={value!r} is not valid{detail}: expected {what}") from None
+
+
+class _Reason(ValueError):
+    """A parse error whose message says what is wrong (shown beside the value)."""
 
 
 def _positive_int(raw: str) -> int:
@@ -77,6 +100,13 @@ def _positive_int(raw: str) -> int:
 def _non_negative_int(raw: str) -> int:
     value = int(raw)
     if value < 0:
+        raise ValueError(raw)
+    return value
+
+
+def _port(raw: str) -> int:
+    value = int(raw)
+    if not 1 <= value <= 65535:
         raise ValueError(raw)
     return value
 
@@ -95,9 +125,46 @@ def _positive_seconds(raw: str) -> float:
     return value
 
 
+#: Query parameters of a PostgreSQL URL that hold a secret (libpq's and asyncpg's names).
+SECRET_PARAMETERS = frozenset({"password", "sslpassword"})
+
+
+def redact_url(url: str) -> str:
+    """``url`` without its password, in the user part and in ``?password=`` (for messages,
+    logs and ``repr``); never raises, whatever the URL."""
+    parts = urlsplit(url)
+    user, at, hosts = parts.netloc.rpartition("@")
+    if at and ":" in user:
+        user = user.split(":", 1)[0] + ":***"
+    query = parts.query
+    if query:
+        pairs = parse_qsl(query, keep_blank_values=True)
+        if any(key.lower() in SECRET_PARAMETERS for key, _ in pairs):
+            hidden = [(k, "***" if k.lower() in SECRET_PARAMETERS else v) for k, v in pairs]
+            query = urlencode(hidden, safe="*")
+    return urlunsplit(parts._replace(netloc=f"{user}{at}{hosts}", query=query))
+
+
+def _check_url_port(text: str) -> None:
+    if not (text.isascii() and text.isdigit() and 0 < int(text) < 65536):
+        raise _Reason(f"port {text!r} is not a number from 1 to 65535")
+
+
 def _database_url(raw: str) -> str:
+    """A ``postgresql://`` URL whose ports (one per host, and ``?port=``) are numbers."""
     if not raw.startswith(("postgresql://", "postgres://")):
         raise ValueError(raw)
+    parts = urlsplit(raw)
+    for spec in parts.netloc.rpartition("@")[2].split(","):
+        host, colon, port = spec.rpartition(":") if not spec.endswith("]") else ("", "", "")
+        if colon and host and port:  # "[::1]:5432" and "h:5432"; a bare "[::1]" has none
+            _check_url_port(port)
+        elif colon and not port:
+            raise _Reason("a ':' with no port after it")
+    for key, value in parse_qsl(parts.query, keep_blank_values=True):
+        if key == "port":
+            for port in value.split(","):
+                _check_url_port(port)
     return raw
 
 
@@ -111,6 +178,27 @@ def parse_shard_ids(text: str) -> tuple[int, ...]:
             raise ValueError(text)
         ids.update(range(low, high + 1))
     return tuple(sorted(ids))
+
+
+def format_shard_ids(ids: Iterable[int]) -> str:
+    """``(0, 1, 2, 3, 8)`` -> ``"0-3,8"``: what :func:`parse_shard_ids` reads back."""
+    runs: list[list[int]] = []
+    for shard in sorted(set(ids)):
+        if runs and runs[-1][1] == shard - 1:
+            runs[-1][1] = shard
+        else:
+            runs.append([shard, shard])
+    return ",".join(str(low) if low == high else f"{low}-{high}" for low, high in runs)
+
+
+def default_instance_id(shard_ids: Iterable[int] | None, host: str | None = None) -> str:
+    """A process's name in table leases when ``INSTANCE_ID`` is not set: the host name, plus
+    the shard slice when it runs only some shards (``"db1-0-3"``, as the systemd template unit
+    names it). The same after a restart of the same deployment, so the restarted process takes
+    its tables back at once; different for two processes of one host that run different
+    slices. (Two processes of one host that run the same shards need an ``INSTANCE_ID`` each.)"""
+    name = host or socket.gethostname()
+    return name if shard_ids is None else f"{name}-{format_shard_ids(shard_ids)}"
 
 
 def _on_off(raw: str) -> bool:
@@ -149,11 +237,13 @@ class Settings:
     lobby_timeout: float = 1800.0
     history_days: int = 90
     card_emojis: bool = True
-    database_url: str | None = None
+    database_url: str | None = None  # shown without its password by __repr__
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
     instance_id: str | None = None
     lease_ttl: float = 30.0
+    metrics_port: int | None = None
+    metrics_host: str = "127.0.0.1"
 
     #: ``lease_ttl`` of a simulated Discord (tests, demos): one process, so the lease loop's
     #: timer stays out of simcord's way (it waits for any timer due while it settles).
@@ -202,7 +292,12 @@ class Settings:
                 env, "PICTURE_PROCESSES", _non_negative_int, 1, "a whole number ≥ 0"
             ),
             database_url=_get(
-                env, "DATABASE_URL", _database_url, None, "a postgresql://user:pass@host/db URL"
+                env,
+                "DATABASE_URL",
+                _database_url,
+                None,
+                "a postgresql://user:pass@host:port/db URL",
+                shown=redact_url,
             ),
             shard_count=shard_count,
             shard_ids=shard_ids,
@@ -210,12 +305,39 @@ class Settings:
             lease_ttl=_get(env, "LEASE_TTL", _positive_seconds, 30.0, "a number of seconds > 0"),
             history_days=_get(env, "HISTORY_DAYS", _non_negative_int, 90, "a whole number ≥ 0"),
             card_emojis=_get(env, "CARD_EMOJIS", _on_off, True, "on or off"),
+            metrics_port=_get(env, "METRICS_PORT", _port, None, "a port number from 1 to 65535"),
+            metrics_host=env.get("METRICS_HOST", "").strip() or "127.0.0.1",
         )
+
+    def __repr__(self) -> str:
+        """Every setting but the token; ``database_url`` without its password."""
+        shown = []
+        for item in fields(self):
+            if not item.repr:
+                continue
+            value = getattr(self, item.name)
+            if item.name == "database_url" and value is not None:
+                value = redact_url(value)
+            shown.append(f"{item.name}={value!r}")
+        return f"{type(self).__name__}({', '.join(shown)})"
+
+    __str__ = __repr__
+
+    @property
+    def lease_owner(self) -> str:
+        """This process's name in table leases: ``instance_id``, else
+        :func:`default_instance_id` of this host and ``shard_ids``."""
+        return self.instance_id or default_instance_id(self.shard_ids)
 
     @property
     def database_target(self) -> str | Path:
         """What :func:`bot.storage.open_database` opens: ``DATABASE_URL`` if set, else the file."""
         return self.database_url if self.database_url is not None else self.database_path
+
+    @property
+    def data_dir(self) -> Path:
+        """Where the bot keeps its files: the directory of ``DATABASE_PATH``."""
+        return self.database_path.parent
 
     @property
     def log_level_number(self) -> int:

@@ -7,19 +7,46 @@ else is a bug and keeps its traceback.
 
 :func:`log_formatter` keeps colour codes out of logs that do not go to a terminal (files,
 pipes, ``journalctl``): discord.py colours them whenever it thinks it runs in Docker.
+
+:func:`configure_logging` sets ``LOG_LEVEL`` up, and :func:`quiet_loggers` (also run by every
+bot, whoever configured logging) holds the loggers that write secrets at their debug level
+above it, whatever ``LOG_LEVEL`` is (:data:`QUIET_LOGGERS`): the database drivers log every
+statement with its parameters (table master secrets, game states with every hand and the
+deck), discord.py's HTTP and gateway loggers every request and event body (hand DMs, ephemeral
+hands). ``LOG_LEVEL=DEBUG`` still shows the bot's own debug lines and the rest of discord.py's.
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import sys
 from typing import IO
 
 import discord
 
+from bot.metrics import MetricsUnavailable
 from bot.storage import DATABASE_ERRORS, MigrationError
 
-__all__ = ["DatabaseProblem", "exit_status", "failure_message", "log_formatter"]
+__all__ = [
+    "QUIET_LOGGERS",
+    "DatabaseProblem",
+    "configure_logging",
+    "exit_status",
+    "failure_message",
+    "log_formatter",
+    "quiet_loggers",
+]
+
+#: Logger -> the lowest level it ever logs at: below it, its records carry secrets (see module).
+QUIET_LOGGERS: dict[str, int] = {
+    "aiosqlite": logging.WARNING,  # "executing functools.partial(<execute>, SQL, parameters)"
+    "asyncpg": logging.WARNING,
+    "sqlite3": logging.WARNING,
+    "discord.http": logging.INFO,  # "POST ... with {message body} has returned ..."
+    "discord.gateway": logging.INFO,  # "WebSocket Event: {event payload}"
+    "discord.webhook": logging.INFO,  # interaction responses and follow-ups, with their body
+}
 
 BAD_TOKEN = (
     "Discord rejected DISCORD_TOKEN (login failed): copy the token again from the Developer "
@@ -46,6 +73,12 @@ MIGRATION = (
 )
 
 
+METRICS = (
+    "The metrics server cannot listen on {where}: free that port, or set METRICS_PORT to another "
+    "one (empty: no metrics server)"
+)
+
+
 class DatabaseProblem(Exception):
     """The database could not be opened or migrated (raised before Discord is contacted)."""
 
@@ -68,6 +101,8 @@ def failure_message(error: BaseException, database: str) -> str | None:
         return template.format(path=error.path, error=_short(error.error))
     if isinstance(error, discord.LoginFailure):
         return BAD_TOKEN
+    if isinstance(error, MetricsUnavailable):
+        return METRICS.format(where=error)
     if isinstance(error, discord.HTTPException) and error.status >= 500:
         return DISCORD_DOWN.format(status=error.status, error=_short(error))
     if isinstance(error, DATABASE_ERRORS) and not isinstance(error, OSError):  # while running
@@ -93,3 +128,22 @@ def log_formatter(stream: IO[str]) -> logging.Formatter | None:
     return logging.Formatter(
         "[{asctime}] [{levelname:<8}] {name}: {message}", "%Y-%m-%d %H:%M:%S", style="{"
     )
+
+
+def quiet_loggers(level: int = logging.NOTSET) -> None:
+    """Hold every logger of :data:`QUIET_LOGGERS` at its floor (or at ``level``, or at the level
+    it already has, when higher): never lowered, so calling it again is harmless."""
+    for name, floor in QUIET_LOGGERS.items():
+        logger = logging.getLogger(name)
+        logger.setLevel(max(floor, level, logger.level))
+
+
+def configure_logging(level: int, stream: IO[str] | None = None) -> None:
+    """Log at ``level`` to ``stream`` (stderr), plain off a terminal, with the secret-carrying
+    loggers held above their debug level (:func:`quiet_loggers`)."""
+    stream = sys.stderr if stream is None else stream
+    formatter = log_formatter(stream)
+    plain = {} if formatter is None else {"formatter": formatter}  # None: discord.py's colours
+    handler = logging.StreamHandler(stream)
+    discord.utils.setup_logging(handler=handler, level=level, root=True, **plain)
+    quiet_loggers(level)

@@ -13,7 +13,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.tables.leases import default_owner, shard_of
+from bot.settings import format_shard_ids
+from bot.tables.leases import shard_of
 
 if TYPE_CHECKING:
     from bot.client import SabaccBot
@@ -26,7 +27,7 @@ def about_fields(bot: SabaccBot, guild_id: int | None) -> list[tuple[str, str]]:
     count = bot.shard_count or 1
     shard = shard_of(guild_id, count) if guild_id is not None else 0
     ids = sorted(bot.shards) if bot.shards else list(bot.shard_ids or [0])
-    process = bot.settings.instance_id or default_owner()
+    process = bot.settings.lease_owner
     manager: Any = getattr(bot, "tables", None)
     driven = len(manager.leases.held) if manager is not None else 0
     return [
@@ -39,15 +40,7 @@ def about_fields(bot: SabaccBot, guild_id: int | None) -> list[tuple[str, str]]:
 
 def _ranges(ids: list[int]) -> str:
     """``[0, 1, 2, 5]`` -> ``"shards 0-2, 5"``."""
-    parts: list[str] = []
-    for shard in ids:
-        if parts and "-" not in parts[-1] and int(parts[-1]) == shard - 1:
-            parts[-1] = f"{parts[-1]}-{shard}"
-        elif parts and "-" in parts[-1] and int(parts[-1].split("-")[1]) == shard - 1:
-            parts[-1] = f"{parts[-1].split('-')[0]}-{shard}"
-        else:
-            parts.append(str(shard))
-    return ("shard " if len(ids) == 1 else "shards ") + ", ".join(parts)
+    return ("shard " if len(ids) == 1 else "shards ") + format_shard_ids(ids).replace(",", ", ")
 
 
 class About(commands.Cog):

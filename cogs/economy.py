@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.bank import MAX_BALANCE
-from bot.errors import UserFacingError
+from bot.errors import UserFacingError, quote
 from bot.history import leaderboard as boards
 from bot.history.views import variant_name as _variant_name
 from bot.storage import Row
@@ -192,7 +192,7 @@ class Economy(commands.Cog):
             try:
                 variant = get_variant(variant).id
             except UnknownVariant:
-                raise UserFacingError(f"Unknown variant “{variant}”.") from None
+                raise UserFacingError(f"Unknown variant {quote(variant)}.") from None
         db = self.bot.db
         title, _ = boards.BOARDS[by]
         unit = boards.UNITS[by]
@@ -260,6 +260,7 @@ class Economy(commands.Cog):
         description="Adjust members' credits (server managers only)",
         default_permissions=discord.Permissions(manage_guild=True),
         guild_only=True,
+        allowed_contexts=app_commands.AppCommandContext(guild=True),  # "contexts": [0]
     )
 
     async def _adjust(

@@ -6,8 +6,9 @@
   :func:`burst` - several clicks, each on its own message, at the same instant.
 * :func:`text_of` - content + embed text of a response, for loose assertions.
 * :func:`close_dms` - a member refuses DMs from now on.
+* :func:`raw_slash` - a slash command as a hand-made request or an out-of-date client sends it.
 
-``burst_click`` uses private simcord 3.2.1 internals (pinned in pyproject).
+``burst_click`` and ``raw_slash`` use private simcord 3.2.1 internals (pinned in pyproject).
 """
 
 from __future__ import annotations
@@ -96,6 +97,40 @@ def close_dms(env: Env, member: Any) -> Any:
         times=None,
     )
     return dm
+
+
+async def raw_slash(actor: Any, channel: Any, name: str, /, **options: Any) -> InteractionResult:
+    """``/name`` with ``options`` sent as a hand-made request (or a client with an out-of-date
+    command list) would: the registered command is found by name, but neither its contexts
+    (``actor`` may be a user in their DM) nor its option bounds, choices or Discord's own
+    limits are checked, so the bot alone decides what to answer."""
+    from simcord import interactions as sim_interactions
+    from simcord.actors import _dispatch_actor_interaction
+    from simcord.enums import InteractionType
+
+    env: Env = actor._env
+    parts = name.split()
+    root = env.backend.find_command(parts[0], None, type=1)
+    assert root is not None, f"/{parts[0]} is not registered"
+    leaf, nesting = sim_interactions.walk_to_subcommand(root, parts[1:])
+    declared = {option["name"]: option for option in leaf.get("options") or []}
+    values = [
+        {"name": key, "type": declared[key]["type"], "value": value}
+        for key, value in options.items()
+    ]
+    data = {
+        "id": root["id"],
+        "name": root["name"],
+        "type": 1,
+        "options": sim_interactions.nest_options(root, nesting, values),
+    }
+    env._begin_operation("slash")
+    try:
+        return await _dispatch_actor_interaction(
+            actor, InteractionType.APPLICATION_COMMAND, channel, data
+        )
+    finally:
+        env._end_operation()
 
 
 def text_of(message: Any) -> str:

@@ -1,7 +1,9 @@
 """Which faces exist: every distinct card of every deck the engines use, keyed by the engine's
 own card notation, with what the painter needs to draw it (value, suit, colours, names).
 
-Decks (a variant id maps to one; variants sharing a deck share its faces):
+Each variant's registration names its deck (:attr:`engine.core.game.VariantInfo.deck`: the
+deck's id, its faces and how a notation maps to a face); this module only maps those faces to
+art. Decks (variants sharing a deck share its faces):
 
 * ``kessel``: Sand and Blood 1–6, Impostor, Sylop (16 faces; copies look alike);
 * ``coruscant``: three suits ±1…±10 and the Sylop (61 faces); Corellian Spike uses the same
@@ -10,7 +12,8 @@ Decks (a variant id maps to one; variants sharing a deck share its faces):
 * ``centran``: four suits Ace–14 and the 22 Major cards (78 faces), Wild Fives marked.
 
 :func:`face_key` turns whatever the engine shows (``queen#2``, ``sylop#2``, ``blood:imposter``)
-into the face's key; :func:`find_face_in` finds a card named in an option label.
+into the face's key (the engine deck's own ``face_key``); :func:`find_face_in` finds a card
+named in an option label.
 """
 
 from __future__ import annotations
@@ -19,8 +22,11 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from bot.words.kessel_log import card_name as kessel_card_name
+from engine.core.deck import CardDeck
+from engine.variants import UnknownVariant, get_variant, variant_ids
 from engine.variants.centran import cards as centran
 from engine.variants.classic import cards as classic
 from engine.variants.coruscant import cards as coruscant
@@ -56,15 +62,6 @@ CLASSIC: Mapping[str, Colour] = {
 }
 MAJOR: Colour = (88, 56, 150)
 
-VARIANT_DECKS: Mapping[str, str] = {
-    "kessel": "kessel",
-    "coruscant-shift": "coruscant",
-    "corellian-spike": "coruscant",
-    "classic": "classic",
-    "project": "classic",
-    "centran": "centran",
-}
-DECKS: tuple[str, ...] = ("kessel", "coruscant", "classic", "centran")
 SHORT: Mapping[str, str] = {"kessel": "k", "coruscant": "c", "classic": "s", "centran": "n"}
 
 
@@ -97,60 +94,59 @@ class FaceSpec:
         return SHORT[self.deck] + "_" + re.sub(r"[^a-z0-9_]", "", text)
 
 
-def _kessel() -> list[FaceSpec]:
+def _kessel(cards: tuple[kessel.Card, ...]) -> list[FaceSpec]:
     faces = []
-    for family in kessel.FAMILIES:
-        for value in kessel.Face:
-            card = kessel.Card(family, value)
-            glyph = "diamond" if family is kessel.Family.SAND else "drop"
-            colour = SAND if family is kessel.Family.SAND else BLOOD
-            title = family.value.upper()
-            if value is kessel.Face.SYLOP:
-                faces.append(
-                    FaceSpec(
-                        "kessel",
-                        card.notation,
-                        "=",  # a Sylop copies the other card (kessel.md §5.1)
-                        "sylop",
-                        colour,
-                        title,
-                        "SYLOP",
-                        name=kessel_card_name(card.notation),
-                        pip=glyph,
-                    )
+    for card in cards:
+        family, value = card.family, card.face
+        glyph = "diamond" if family is kessel.Family.SAND else "drop"
+        colour = SAND if family is kessel.Family.SAND else BLOOD
+        title = family.value.upper()
+        if value is kessel.Face.SYLOP:
+            faces.append(
+                FaceSpec(
+                    "kessel",
+                    card.notation,
+                    "=",  # a Sylop copies the other card (kessel.md §5.1)
+                    "sylop",
+                    colour,
+                    title,
+                    "SYLOP",
+                    name=kessel_card_name(card.notation),
+                    pip=glyph,
                 )
-            elif value is kessel.Face.IMPOSTOR:
-                faces.append(
-                    FaceSpec(
-                        "kessel",
-                        card.notation,
-                        "?",
-                        glyph,
-                        colour,
-                        title,
-                        "IMPOSTOR",
-                        dark=True,
-                        name=kessel_card_name(card.notation),
-                    )
+            )
+        elif value is kessel.Face.IMPOSTOR:
+            faces.append(
+                FaceSpec(
+                    "kessel",
+                    card.notation,
+                    "?",
+                    glyph,
+                    colour,
+                    title,
+                    "IMPOSTOR",
+                    dark=True,
+                    name=kessel_card_name(card.notation),
                 )
-            else:
-                faces.append(
-                    FaceSpec(
-                        "kessel",
-                        card.notation,
-                        value.value,
-                        glyph,
-                        colour,
-                        title,
-                        name=kessel_card_name(card.notation),
-                    )
+            )
+        else:
+            faces.append(
+                FaceSpec(
+                    "kessel",
+                    card.notation,
+                    value.value,
+                    glyph,
+                    colour,
+                    title,
+                    name=kessel_card_name(card.notation),
                 )
+            )
     return faces
 
 
-def _coruscant() -> list[FaceSpec]:
+def _coruscant(cards: tuple[coruscant.Card, ...]) -> list[FaceSpec]:
     faces = []
-    for card in dict.fromkeys(coruscant.full_deck()):
+    for card in cards:
         if card.suit is None:
             faces.append(
                 FaceSpec(
@@ -184,12 +180,10 @@ def _coruscant() -> list[FaceSpec]:
 GLYPHS = {"coins": "coin", "flasks": "flask", "sabers": "saber", "staves": "stave"}
 
 
-def _classic() -> list[FaceSpec]:
+def _classic(cards: tuple[classic.Card, ...]) -> list[FaceSpec]:
     faces = []
-    for card in classic.full_deck():
+    for card in cards:
         if card.special is not None:
-            if card.copy > 1:
-                continue
             title = classic.SPECIAL_NAMES[card.special].upper()
             faces.append(
                 FaceSpec(
@@ -221,9 +215,9 @@ def _classic() -> list[FaceSpec]:
     return faces
 
 
-def _centran() -> list[FaceSpec]:
+def _centran(cards: tuple[centran.Card, ...]) -> list[FaceSpec]:
     faces = []
-    for card in centran.full_deck():
+    for card in cards:
         wild = card.is_five
         if card.is_major:
             title = centran.MAJOR_NAMES[-card.rank].upper()
@@ -262,25 +256,35 @@ def _centran() -> list[FaceSpec]:
     return faces
 
 
-_BUILDERS: Mapping[str, Callable[[], list[FaceSpec]]] = {
+_BUILDERS: Mapping[str, Callable[[Any], list[FaceSpec]]] = {
     "kessel": _kessel,
     "coruscant": _coruscant,
     "classic": _classic,
     "centran": _centran,
 }
+DECKS: tuple[str, ...] = tuple(_BUILDERS)
+"""The decks with card art."""
+
+
+@cache
+def _engine_decks() -> dict[str, CardDeck]:
+    """Deck id -> the engine's deck, from every variant's registration."""
+    return {info.deck.id: info.deck for info in map(get_variant, variant_ids())}
 
 
 def deck_of(variant_id: str) -> str | None:
-    """The deck a variant plays with (``None`` for a variant without card art yet)."""
-    if variant_id in VARIANT_DECKS:
-        return VARIANT_DECKS[variant_id]
-    return "coruscant" if "spike" in variant_id else None
+    """The deck a variant plays with (``None`` for an unknown variant or a deck without art)."""
+    try:
+        deck = get_variant(variant_id).deck.id
+    except UnknownVariant:
+        return None
+    return deck if deck in _BUILDERS else None
 
 
 @cache
 def deck_faces(deck: str) -> tuple[FaceSpec, ...]:
     """Every distinct face of ``deck`` in the engine's deck order."""
-    return tuple(_BUILDERS[deck]())
+    return tuple(_BUILDERS[deck](_engine_decks()[deck].faces()))
 
 
 @cache
@@ -288,21 +292,11 @@ def _by_key(deck: str) -> dict[str, FaceSpec]:
     return {spec.key: spec for spec in deck_faces(deck)}
 
 
-def _normalise(deck: str, text: str) -> str:
-    if deck == "kessel":
-        return kessel.parse_card(text).notation
-    if deck == "coruscant":
-        return coruscant.Card.parse(text.split(coruscant.SYLOP_ALIAS_SEP)[0]).notation
-    if deck == "classic":
-        return classic.Card.parse(text).plain
-    return centran.Card.parse(text).notation
-
-
 def face_key(deck: str, notation: str) -> str | None:
     """The key of the face a card notation shows (copy indexes dropped), ``None`` if it is not a
     card of ``deck``."""
     try:
-        key = _normalise(deck, notation)
+        key = _engine_decks()[deck].face_key(notation)
     except ValueError:
         return None
     return key if key in _by_key(deck) else None

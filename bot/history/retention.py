@@ -28,8 +28,8 @@ async def prune_history(bot: SabaccBot) -> int:
     days = bot.settings.history_days
     if days <= 0:
         return 0
-    async with bot.db.transaction() as conn:
-        deleted = await hstore.prune(conn, now() - days * DAY)
+    before = now() - days * DAY
+    deleted = await bot.db.write(lambda conn: hstore.prune(conn, before))
     if deleted:
         log.info("pruned %d finished hands older than %d days", deleted, days)
     return deleted

@@ -6,6 +6,8 @@ Public API (stable)::
         # target: a path (SQLite file, ":memory:") or a postgresql:// URL (PostgreSQL)
     class Database:                       # bot.storage.base
         async with db.transaction() as tx: ...   # all or nothing; tx: Tx
+        await db.write(work) -> T                # await work(tx) in a transaction; run again
+                                                 # (bounded, jittered) when it lost a race
         await db.execute(sql, params=()) -> int  # one statement, autocommitted; rowcount
         await db.fetchone(sql, params=()) -> Row | None
         await db.fetchall(sql, params=()) -> list[Row]
@@ -18,6 +20,8 @@ Public API (stable)::
         execute_all([(sql, [params, ...]), ...])  # several statements, one trip where possible
     Row                                   # index by column name or position
     StorageError, IntegrityError, MigrationError
+    Conflict(sqlstate)                    # a deadlock / serialization failure (retryable)
+    CONFLICT_STATES                       # {"40P01", "40001"}
     DATABASE_ERRORS                       # exception types meaning "this database is unusable"
     is_postgres_url(target) -> bool
 
@@ -25,7 +29,10 @@ SQL is written once, SQLite style (``?``/``:name`` placeholders, ``RETURNING``, 
 migrations live in ``bot/migrations/<backend>/`` with the same numbers for both backends.
 Concurrency: SQLite serialises whole transactions in one process (``BEGIN IMMEDIATE``);
 PostgreSQL runs them concurrently at read committed, so code that reads a row to decide a write
-locks it with ``tx.for_update`` or writes with a conditional ``UPDATE``.
+locks it with ``tx.for_update`` or writes with a conditional ``UPDATE``; a transaction that
+locks several rows of one kind locks them in one order (accounts: by id,
+:meth:`bot.bank.Bank.lock_accounts_in`), and every write goes through ``db.write`` so that one
+that still loses a race (a deadlock) is run again instead of failing.
 """
 
 from __future__ import annotations
@@ -36,7 +43,9 @@ from pathlib import Path
 import asyncpg
 
 from bot.storage.base import (
+    CONFLICT_STATES,
     MIGRATIONS_ROOT,
+    Conflict,
     Database,
     IntegrityError,
     MigrationError,
@@ -47,8 +56,10 @@ from bot.storage.base import (
 )
 
 __all__ = [
+    "CONFLICT_STATES",
     "DATABASE_ERRORS",
     "MIGRATIONS_ROOT",
+    "Conflict",
     "Database",
     "IntegrityError",
     "MigrationError",

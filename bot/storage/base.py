@@ -1,25 +1,33 @@
 """The storage interface every backend implements, and what the backends share.
 
 A backend is a :class:`Database` (open, migrate, run statements, open transactions) whose
-transactions hand out a :class:`Tx`. SQL is written once, SQLite style: ``?`` or ``:name``
-placeholders, ``INSERT … RETURNING``, ``ON CONFLICT … DO UPDATE``; each backend translates what
-its server needs (see :mod:`bot.storage.postgres`). Dialect differences the callers must spell
-go through the :class:`Tx` attributes (:attr:`Tx.for_update`) and methods
-(:meth:`Tx.lock_table`), so no caller tests which backend it runs on.
+transactions hand out a :class:`Tx`. :meth:`Database.write` runs a whole transaction as a
+function and runs it again when it lost a race with another transaction (:class:`Conflict`: a
+deadlock or a serialization failure), so callers never see those.
+
+SQL is written once, SQLite style: ``?`` or ``:name`` placeholders, ``INSERT … RETURNING``,
+``ON CONFLICT … DO UPDATE``; each backend translates what its server needs (see
+:mod:`bot.storage.postgres`). Dialect differences the callers must spell go through the
+:class:`Tx` attributes (:attr:`Tx.for_update`) and methods (:meth:`Tx.lock_table`), so no
+caller tests which backend it runs on.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
+import random
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 __all__ = [
+    "CONFLICT_STATES",
     "MIGRATIONS_ROOT",
+    "Conflict",
     "Database",
     "IntegrityError",
     "MigrationError",
@@ -29,6 +37,13 @@ __all__ = [
     "Tx",
     "migrations",
 ]
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+#: SQLSTATEs of a transaction that lost a race and may simply be run again: deadlock detected,
+#: serialization failure (PostgreSQL; SQLite serialises whole transactions and has neither).
+CONFLICT_STATES = frozenset({"40P01", "40001"})
 
 #: ``bot/migrations/<backend>/V001__name.sql``, … : the same numbers for every backend.
 MIGRATIONS_ROOT = Path(__file__).resolve().parent.parent / "migrations"
@@ -53,6 +68,15 @@ class StorageError(RuntimeError):
 
 class IntegrityError(StorageError):
     """A constraint refused the write (unique key, foreign key, check)."""
+
+
+class Conflict(StorageError):
+    """The transaction lost a race with another one (``sqlstate`` in :data:`CONFLICT_STATES`)
+    and was rolled back; run it again (:meth:`Database.write` does)."""
+
+    def __init__(self, message: str, sqlstate: str) -> None:
+        super().__init__(message)
+        self.sqlstate = sqlstate
 
 
 class MigrationError(StorageError):
@@ -129,6 +153,10 @@ class Database(ABC):
 
     #: ``"sqlite"`` or ``"postgres"``: names the migration folder; for logs and ``/about``.
     backend: str = ""
+    #: How often :meth:`write` runs a transaction that keeps losing races, and the pause before
+    #: the second run (doubled before each further one, jittered): 5 runs take at most ~0.5 s.
+    write_tries = 5
+    write_pause = 0.02
 
     def __init__(self, where: str) -> None:
         self.where = where  # a file path or a URL without its password, for messages
@@ -139,6 +167,27 @@ class Database(ABC):
     @abstractmethod
     def transaction(self) -> AbstractAsyncContextManager[Tx]:
         """``async with db.transaction() as tx:`` — all or nothing (rolled back if it raises)."""
+
+    async def write(self, work: Callable[[Tx], Awaitable[T]]) -> T:
+        """``await work(tx)`` in a transaction and commit; what ``work`` returned.
+
+        A :class:`Conflict` (deadlock, serialization failure) rolls the transaction back and
+        runs ``work`` again in a new one, up to :attr:`write_tries` times in all, after a
+        jittered pause that doubles each time; the last conflict is raised. Any other exception
+        rolls back and is raised at once. So ``work`` may run several times: it must not change
+        anything outside the database that a second run would change again (compute the new
+        state first, write it in ``work``, change memory once the write returned)."""
+        for attempt in range(1, self.write_tries + 1):
+            try:
+                async with self.transaction() as tx:
+                    return await work(tx)
+            except Conflict as conflict:
+                if attempt >= self.write_tries:
+                    raise
+                pause = self.write_pause * 2 ** (attempt - 1) * random.uniform(0.5, 1.5)
+                log.info("transaction lost a race (%s); trying again", conflict.sqlstate)
+                await asyncio.sleep(pause)
+        raise AssertionError("unreachable: the last try returned or raised")
 
     @abstractmethod
     def _outside(self) -> AbstractAsyncContextManager[Tx]:

@@ -6,6 +6,10 @@ re-checked after the lock), and reads that decide a write take ``SELECT … FOR 
 (:attr:`Tx.for_update`). Migrations run under an advisory lock, so processes that start together
 apply each one once; the version is kept in ``schema_migrations``.
 
+A deadlock or a serialization failure (SQLSTATE ``40P01``, ``40001``) is raised as
+:class:`~bot.storage.base.Conflict`, which :meth:`~bot.storage.base.Database.write` retries;
+a refused constraint as :class:`~bot.storage.base.IntegrityError`.
+
 SQL arrives SQLite style and is translated once per statement text (cached): ``?`` and ``:name``
 become ``$1, $2, …`` (outside string literals and ``::`` casts).
 """
@@ -15,15 +19,17 @@ from __future__ import annotations
 import functools
 import logging
 import re
-from collections.abc import AsyncIterator, Iterable
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Iterable, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
+from bot.settings import redact_url as redact
 from bot.storage.base import (
+    CONFLICT_STATES,
+    Conflict,
     Database,
     IntegrityError,
     MigrationError,
@@ -77,17 +83,18 @@ def translate(sql: str, params: Params) -> tuple[str, list[Any]]:
     return text, list(params)
 
 
-def redact(url: str) -> str:
-    """``url`` without its password (for messages and logs)."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
-    return urlunsplit(parts._replace(netloc=netloc))
-
-
-def _integrity(error: asyncpg.IntegrityConstraintViolationError) -> IntegrityError:
-    return IntegrityError(str(error))
+@contextmanager
+def _translated() -> Iterator[None]:
+    """asyncpg's refused constraints and lost races as the storage layer's exceptions."""
+    try:
+        yield
+    except asyncpg.IntegrityConstraintViolationError as error:
+        raise IntegrityError(str(error)) from error
+    except asyncpg.PostgresError as error:
+        state = getattr(error, "sqlstate", None)
+        if state in CONFLICT_STATES:
+            raise Conflict(str(error), str(state)) from error
+        raise
 
 
 class PostgresTx(Tx):
@@ -100,36 +107,28 @@ class PostgresTx(Tx):
 
     async def execute(self, sql: str, params: Params = ()) -> int:
         text, args = translate(sql, params)
-        try:
+        with _translated():
             status: str = await self.conn.execute(text, *args)
-        except asyncpg.IntegrityConstraintViolationError as error:
-            raise _integrity(error) from error
         last = status.rsplit(" ", 1)[-1]
         return int(last) if last.isdigit() else -1
 
     async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
         text, args = translate(sql, params)
-        try:
+        with _translated():
             row: Row | None = await self.conn.fetchrow(text, *args)
-        except asyncpg.IntegrityConstraintViolationError as error:
-            raise _integrity(error) from error
         return row
 
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
         text, args = translate(sql, params)
-        try:
+        with _translated():
             return list(await self.conn.fetch(text, *args))
-        except asyncpg.IntegrityConstraintViolationError as error:
-            raise _integrity(error) from error
 
     async def executemany(self, sql: str, rows: Iterable[Params]) -> None:
         prepared = [translate(sql, params) for params in rows]
         if not prepared:
             return
-        try:
+        with _translated():
             await self.conn.executemany(prepared[0][0], [args for _, args in prepared])
-        except asyncpg.IntegrityConstraintViolationError as error:
-            raise _integrity(error) from error
 
     async def lock_table(self, name: str) -> None:
         if not re.fullmatch(r"[A-Za-z_]\w*", name):
@@ -202,8 +201,9 @@ class PostgresDatabase(Database):
             tx = PostgresTx(conn)
             task = self._claim(tx)
             try:
-                async with conn.transaction():
-                    yield tx
+                with _translated():  # a conflict may also be reported at COMMIT
+                    async with conn.transaction():
+                        yield tx
             finally:
                 self._release(task)
 

@@ -7,10 +7,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Coroutine
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from bot.errors import NotYourTurn, StaleButton, TableError
+from bot.storage import DATABASE_ERRORS, StorageError
 from bot.tables import handlog, store
 from bot.tables.models import Status, Table
 from engine.core.game import Action, Event, IllegalAction
@@ -22,6 +23,12 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 REMINDER_BEFORE = 30.0
+#: Seconds between two tries of a lobby expiry, a timeout or a bot move the database refused
+#: (it was down, or the write kept losing races): the clock never dies of it.
+DATABASE_RETRY = 30.0
+#: What "the database refused" is (a refusal of the table's rules is not).
+DATABASE_FAILURES: tuple[type[BaseException], ...] = (StorageError, *DATABASE_ERRORS)
+T = TypeVar("T")
 
 
 class Clock:
@@ -59,10 +66,25 @@ class Clock:
         if table.status is Status.LOBBY:
             self._lobbies[table.id] = self.spawn(self._lobby_timer(table), f"lobby-{table.id}")
 
+    async def _persevere(self, what: str, step: Callable[[], Awaitable[T]]) -> T:
+        """``await step()``; while the database fails it, again every :data:`DATABASE_RETRY`
+        seconds, the first failure logged (once)."""
+        told = False
+        while True:
+            try:
+                return await step()
+            except DATABASE_FAILURES as error:
+                if not told:
+                    log.warning(
+                        "%s failed (%s); trying again every %s s", what, error, DATABASE_RETRY
+                    )
+                    told = True
+            await self.sleep(DATABASE_RETRY)
+
     async def _lobby_timer(self, table: Table) -> None:
         await self.sleep(self.bot.settings.lobby_timeout)
         await self.bot.wait_until_ready()
-        if await self.expire(table):
+        if await self._persevere(f"expiry of lobby {table.id}", lambda: self.expire(table)):
             self.request_render(table)
             minutes = round(self.bot.settings.lobby_timeout / 60)
             await self.say(
@@ -132,8 +154,12 @@ class Clock:
             return
         turn = game.turn
         action = await self.think(table, seat)
+        source = "bot" if is_bot else "auto"
         try:
-            await self.act(table, seat, action, turn=turn, source="bot" if is_bot else "auto")
+            await self._persevere(
+                f"move of seat {seat} at table {table.id}",
+                lambda: self.act(table, seat, action, turn=turn, source=source),
+            )
         except (StaleButton, NotYourTurn, TableError):
             return
         except IllegalAction:
@@ -154,7 +180,9 @@ class Clock:
             left = deadline - store.now()
             if left <= 0:
                 if self.watch.visible(table):
-                    await self._time_out(table, turn)
+                    await self._persevere(
+                        f"timeout at table {table.id}", lambda: self._time_out(table, turn)
+                    )
                     return
             elif left > REMINDER_BEFORE and reminded != deadline:
                 await self.sleep(left - REMINDER_BEFORE)

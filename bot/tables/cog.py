@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import TableError
+from bot.errors import TableError, quote
 from bot.tables import store
 from bot.tables.models import Seat, Status, Table
 from bot.tables.options import check_options, parse_options, settable, show_value
@@ -72,8 +72,13 @@ class LeaveConfirm(PromptView):
         await interaction.response.edit_message(content="You stay at the table.", view=None)
 
 
+@app_commands.guild_only()  # on the class: the group (its subcommands' own decorator is ignored)
 class VariantCog(commands.GroupCog):
-    """Slash commands shared by every variant; subclasses set ``variant_id`` and ``rules``."""
+    """Slash commands shared by every variant; subclasses set ``variant_id`` and ``rules``.
+
+    The whole ``/<variant>`` group is guild-only (its root decides; Discord ignores contexts on
+    subcommands), so it is not offered in DMs; a DM use still gets a clear answer
+    (:mod:`bot.inputs`)."""
 
     variant_id: ClassVar[str]
     rules: ClassVar[str]
@@ -110,7 +115,6 @@ class VariantCog(commands.GroupCog):
         turn_timer="Seconds each player has to act (default 90)",
         options="House rules as name=value pairs, e.g. max_hands=5",
     )
-    @app_commands.guild_only()
     async def start(
         self,
         interaction: discord.Interaction[Any],
@@ -126,7 +130,7 @@ class VariantCog(commands.GroupCog):
             preset = stakes or info.default_preset
             if preset not in info.buy_in_presets:
                 names = ", ".join(info.buy_in_presets)
-                raise TableError(f"Unknown stakes “{preset}”. Choose one of: {names}.")
+                raise TableError(f"Unknown stakes {quote(preset)}. Choose one of: {names}.")
             buy_in = info.buy_in_presets[preset]
         if buy_in < info.min_buy_in:
             raise TableError(f"The buy-in must be at least {info.min_buy_in} credits.")
@@ -148,8 +152,7 @@ class VariantCog(commands.GroupCog):
         message = await interaction.original_response()
         async with table.lock:
             table.message_id, table.message_posted_at = message.id, store.now()
-            async with self.bot.db.transaction() as conn:
-                await store.save_table(conn, table)
+            await self.bot.db.write(lambda conn: store.save_table(conn, table))
 
     start.autocomplete("stakes")(_stakes_autocomplete)
 
@@ -170,7 +173,6 @@ class VariantCog(commands.GroupCog):
     start.autocomplete("options")(_options_autocomplete)
 
     @app_commands.command(name="join", description="Sit down at the table in this channel")
-    @app_commands.guild_only()
     async def join(self, interaction: discord.Interaction[Any]) -> None:
         """Sit down at the table in this channel."""
         table = self._table_here(interaction)
@@ -185,7 +187,6 @@ class VariantCog(commands.GroupCog):
         )
 
     @app_commands.command(name="leave", description="Leave the table in this channel")
-    @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         """Leave the table in this channel (in a game you fold and cash out what is left)."""
         table = self._table_here(interaction)

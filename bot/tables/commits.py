@@ -14,6 +14,10 @@ batch, ``COMMIT``. Every write stays atomic on its own:
 
 * a write whose table's lease this process lost is refused alone (:class:`LeaseLost`, nothing
   of it runs); the fencing query keeps the lease rows of the others locked until the commit;
+* the members' accounts the writes' ``work`` will change (each write names them) are locked
+  next, all of the batch's at once in one order (guild, then account id,
+  :meth:`bot.bank.Bank.lock_accounts_in`), so two batches, or a batch and another
+  transaction, never wait for each other's accounts in a circle;
 * its ``work`` (credit movements, settlement, a hand that ends: anything that may refuse or
   needs an answer from the database) runs in a savepoint of the batch, so a refused write is
   rolled back alone and its caller gets the exception; an ordinary action has no ``work``;
@@ -24,11 +28,17 @@ batch, ``COMMIT``. Every write stays atomic on its own:
 * the caller's ``await`` returns only once the batch is committed (durability unchanged: an
   acknowledged action is in the database), or raises, and then nothing of it was written.
 
-If the batch as a whole fails (a statement of one write breaks the bulk part), every write is
-retried in its own transaction, so only the faulty one fails.
+A batch is one :meth:`~bot.storage.Database.write`: when it loses a race with another
+transaction (a deadlock, :class:`~bot.storage.Conflict`) it is rolled back as a whole and run
+again — a conflict inside a write's savepoint is not that write's refusal — so nothing of a
+run may stay in memory: the writes' outcomes are collected afresh by each run and told to
+their callers only once the batch is committed, and a ``work`` that changes memory before the
+commit must undo it at its start (the hand history's ``rewind``). If the batch as a whole
+fails (a statement of one write breaks the bulk part), every write is retried in its own
+transaction, so only the faulty one fails.
 
-It uses only the storage interface (:mod:`bot.storage`: ``async with db.transaction() as tx``,
-``tx.execute``, ``tx.execute_all``) and standard ``SAVEPOINT`` SQL, which SQLite and PostgreSQL
+It uses only the storage interface (:mod:`bot.storage`: ``db.write``, ``tx.execute``,
+``tx.execute_all``) and standard ``SAVEPOINT`` SQL, which SQLite and PostgreSQL
 both speak, so it works on either backend.
 """
 
@@ -36,10 +46,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Collection, Sequence
 from dataclasses import dataclass, field
 
-from bot.storage import Database, Params, Tx
+from bot.storage import Conflict, Database, Params, Tx
 from bot.tables.store import LeaseLost, held_leases
 
 log = logging.getLogger(__name__)
@@ -49,17 +59,23 @@ log = logging.getLogger(__name__)
 WAKE_AT_ONCE = 16
 Statement = tuple[str, Params]
 Step = Callable[[Tx], Awaitable[None]]
+#: ``(guild id, account ids)``: the accounts a write's ``work`` changes.
+Accounts = tuple[int, Collection[int]]
+#: Locks accounts of one guild in account id order (:meth:`bot.bank.Bank.lock_accounts_in`).
+Locker = Callable[[Tx, int, Collection[int]], Awaitable[None]]
 
 
 @dataclass(slots=True)
 class Write:
-    """One atomic write: fenced by its ``lease`` (table id, token), then ``work`` in a
-    savepoint, then ``statements()``; ``committed()`` runs once the batch is committed."""
+    """One atomic write: fenced by its ``lease`` (table id, token), its ``accounts`` locked,
+    then ``work`` in a savepoint, then ``statements()``; ``committed()`` runs once the batch is
+    committed."""
 
     statements: Callable[[], Sequence[Statement]]
     work: Step | None = None
     committed: Callable[[], None] | None = None
     lease: tuple[int, str] | None = None
+    accounts: Accounts | None = None
     done: asyncio.Future[None] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -69,8 +85,9 @@ class Write:
 class GroupCommit:
     """Batches :class:`Write`\\ s of concurrent callers into shared transactions."""
 
-    def __init__(self, database: Callable[[], Database]) -> None:
+    def __init__(self, database: Callable[[], Database], lock: Locker | None = None) -> None:
         self._database = database  # the bot's Database, looked up when a batch is written
+        self._lock = lock  # locks the accounts the writes name (none named: not needed)
         self._queue: list[Write] = []
         self._flusher: asyncio.Task[None] | None = None
         self.batches = 0  # statistics (benchmarks)
@@ -83,12 +100,15 @@ class GroupCommit:
         committed: Callable[[], None] | None = None,
         *,
         lease: tuple[int, str] | None = None,
+        accounts: Accounts | None = None,
     ) -> None:
         """Queue one write and wait until it is committed (or raise: then nothing was written).
 
         ``lease``: ``(table id, lease token)``: the write is refused alone with
         :class:`~bot.tables.store.LeaseLost` (its ``work`` never runs) unless that token still
-        holds that table's lease when its batch is written.
+        holds that table's lease when its batch is written. ``accounts``: ``(guild id, account
+        ids)`` its ``work`` changes (balances, members' statistics), locked with every other
+        write's of the batch before any work runs.
 
         A caller cancelled while waiting does not cancel its write: it waits until the write is
         decided, so the caller's memory and the database never disagree, then re-raises.
@@ -96,7 +116,7 @@ class GroupCommit:
         if work is None:  # computed now, in the caller's turn, not all at once in the batch
             ready = statements()
             statements = lambda: ready  # noqa: E731
-        item = Write(statements, work, committed, lease)
+        item = Write(statements, work, committed, lease, accounts)
         self._queue.append(item)
         if self._flusher is None or self._flusher.done():
             self._flusher = asyncio.get_running_loop().create_task(self._flush())
@@ -132,11 +152,14 @@ class GroupCommit:
                 raise
 
     async def _write_batch(self, batch: list[Write]) -> None:
-        """One transaction for ``batch``; settles every write's future once it is decided."""
-        refused: dict[int, BaseException] = {}
-        async with self._database().transaction() as tx:
+        """One transaction for ``batch`` (run again if it loses a race); settles every write's
+        future once it is decided."""
+
+        async def run(tx: Tx) -> dict[int, BaseException]:
+            refused: dict[int, BaseException] = {}  # afresh in every run of the transaction
             for index in await _fence(tx, batch):
                 refused[index] = LeaseLost()
+            await self._lock_accounts(tx, [w for i, w in enumerate(batch) if i not in refused])
             shapes: dict[str, list[Params]] = {}
             for index, item in enumerate(batch):
                 if index in refused:
@@ -149,6 +172,9 @@ class GroupCommit:
                 for sql, params in item.statements():
                     shapes.setdefault(sql, []).append(params)
             await tx.execute_all(list(shapes.items()))
+            return refused
+
+        refused = await self._database().write(run)
         try:
             for index, item in enumerate(batch):
                 if index and index % WAKE_AT_ONCE == 0:
@@ -157,6 +183,16 @@ class GroupCommit:
         finally:  # committed is committed, even if this task is cancelled meanwhile
             for index, item in enumerate(batch):
                 _decided(item, refused.get(index))
+
+    async def _lock_accounts(self, tx: Tx, batch: list[Write]) -> None:
+        """Lock the accounts the writes of ``batch`` name: by guild, then account id."""
+        wanted: dict[int, set[int]] = {}
+        for item in batch:
+            if item.accounts is not None:
+                wanted.setdefault(item.accounts[0], set()).update(item.accounts[1])
+        if self._lock is not None:
+            for guild in sorted(wanted):
+                await self._lock(tx, guild, wanted[guild])
 
 
 async def _fence(tx: Tx, batch: list[Write]) -> list[int]:
@@ -176,11 +212,15 @@ async def _fence(tx: Tx, batch: list[Write]) -> list[int]:
 
 async def _in_savepoint(tx: Tx, index: int, work: Step) -> Exception | None:
     """Run ``work`` in one savepoint; the exception if it refused (then everything of it is
-    rolled back; on PostgreSQL this also clears an aborted statement's error state)."""
+    rolled back; on PostgreSQL this also clears an aborted statement's error state). A lost
+    race (:class:`~bot.storage.Conflict`) is the whole batch's: it is raised, and the batch runs
+    again."""
     name = f"write_{index}"
     await tx.execute(f"SAVEPOINT {name}")
     try:
         await work(tx)
+    except Conflict:
+        raise
     except Exception as error:
         await tx.execute(f"ROLLBACK TO SAVEPOINT {name}")
         await tx.execute(f"RELEASE SAVEPOINT {name}")

@@ -11,10 +11,12 @@ import contextlib
 import logging
 from collections import deque
 from collections.abc import Awaitable, Coroutine, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
+from bot import metrics
 from bot.art import present
 from bot.history.recorder import HandHistory
 from bot.tables import handlog, store
@@ -81,6 +83,7 @@ class Effects(Outbox, Clock):
             spawn=lambda coro: self.spawn(coro, "budget"),
             wait=self.intended,
         )
+        metrics.watch_budget({lane.name: partial(self.budget.waiting, lane) for lane in Lane})
         self._open_outbox()
 
     # implemented by TableManager
@@ -126,6 +129,7 @@ class Effects(Outbox, Clock):
     def _task_done(self, task: asyncio.Task[Any]) -> None:
         self._tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
+            metrics.failed("table task")
             log.error("table task %s failed", task.get_name(), exc_info=task.exception())
 
     async def close(self) -> None:
@@ -274,6 +278,7 @@ class Effects(Outbox, Clock):
         if channel is None or self.watch.blocked(table, channel):
             return True  # drawn again when the channel can show it
         self.watch.drawing(table)
+        clicks = metrics.drawing(table)
         embed, view = controls.build_table_message(table)
         present.with_emojis(self.bot, table, embed)
         fresh = table.message_id is not None and (
@@ -289,6 +294,7 @@ class Effects(Outbox, Clock):
                     embed=embed, view=view
                 )
                 self.watch.drawn(table)
+                metrics.shown(table, clicks)
                 return True
             except discord.Forbidden:
                 self.watch.blocked(table, channel, [NEEDED["view_channel"]])
@@ -305,7 +311,8 @@ class Effects(Outbox, Clock):
                     log.warning("could not edit table %s message: %s", table.id, exc)
                     self.watch.drawn(table)  # an unknown failure never stops the clock
                     return True
-        await self._repost(table, channel, embed, view)
+        if await self._repost(table, channel, embed, view):
+            metrics.shown(table, clicks)
         return True
 
     async def _repost(
@@ -314,24 +321,25 @@ class Effects(Outbox, Clock):
         channel: discord.abc.Messageable,
         embed: discord.Embed,
         view: discord.ui.View | None,
-    ) -> None:
+    ) -> bool:
+        """Post the table message anew; whether it was posted."""
         old = table.message_id
         try:
             message = await channel.send(embed=embed, view=view)
         except discord.Forbidden:
             self.watch.blocked(table, channel, [NEEDED["send_messages"]])
-            return
+            return False
         except discord.HTTPException:
             log.exception("could not post table %s message", table.id)
             self.watch.drawn(table)  # an unknown failure never stops the clock
-            return
+            return False
         self.watch.drawn(table)
         async with table.lock:
             table.message_id, table.message_posted_at = message.id, store.now()
-            async with self.bot.db.transaction() as conn:
-                await store.save_table(conn, table)
+            await self.bot.db.write(lambda conn: store.save_table(conn, table))
         if old is not None and isinstance(channel, discord.abc.GuildChannel | discord.Thread):
             self.spawn(self._moved(channel, old, message.jump_url), f"moved-{table.id}")
+        return True
 
     async def _moved(
         self, channel: discord.abc.GuildChannel | discord.Thread, old: int, url: str

@@ -30,7 +30,12 @@ class Ending:
         async def _cancel_locked(self, table: Table) -> None: ...
 
         async def _apply_moves(
-            self, conn: Tx, table: Table, moves: tuple[tuple[str, int, int], ...]
+            self,
+            conn: Tx,
+            table: Table,
+            moves: tuple[tuple[str, int, int], ...],
+            *,
+            everyone: bool = False,
         ) -> None: ...
 
         async def _record(
@@ -97,13 +102,12 @@ class Ending:
         assert game is not None
         moves = tuple(("out", self._account(table.seats[i]), c) for i, c in leaving.items())
 
-        async def write() -> None:
-            async with self.bot.db.transaction() as conn:
-                await self._apply_moves(conn, table, moves)
-                for index, credits in leaving.items():
-                    await self._record(conn, table, index, credits)
-                if game.finished:
-                    await self._settle(conn, table)
-                await store.save_table(conn, table)
+        async def write(conn: Tx) -> None:
+            await self._apply_moves(conn, table, moves, everyone=True)
+            for index, credits in leaving.items():
+                await self._record(conn, table, index, credits)
+            if game.finished:
+                await self._settle(conn, table)
+            await store.save_table(conn, table)
 
-        await uncancelled(write())
+        await uncancelled(self.bot.db.write(write))

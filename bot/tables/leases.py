@@ -8,7 +8,9 @@ leases every third of ``LEASE_TTL``; every write of a table checks, in its own t
 that the writer still holds it (:func:`bot.tables.store.save_table`), so a process that lost
 a table can no longer change it. When a process dies its leases run out and another process
 takes its tables over from the stored state (:meth:`Leases.tick`). A process restarted under
-the same ``INSTANCE_ID`` takes its own tables back at once.
+the same ``INSTANCE_ID`` takes its own tables back at once (the default one is the same after a
+restart, :attr:`bot.settings.Settings.lease_owner`), and a process stopped cleanly gives its
+leases back (:meth:`Leases.close`), so any successor takes them at once.
 
 A process only takes tables of the guilds it serves (its shards); with no shard settings it
 serves every guild.
@@ -18,8 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
-import socket
 import time
 import uuid
 from collections.abc import Callable, Coroutine
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from bot.history.recorder import HandHistory
     from bot.tables.watch import TableWatch
 
-__all__ = ["Leases", "Runtime", "default_owner", "shard_of"]
+__all__ = ["Leases", "Runtime", "shard_of"]
 
 log = logging.getLogger(__name__)
 
@@ -44,11 +44,6 @@ CHUNK = 500  # tables per bulk statement (well below every backend's limit of pa
 
 def _marks(values: list[int]) -> str:
     return ", ".join("?" * len(values))
-
-
-def default_owner() -> str:
-    """``host:pid``: the owner name of a process without ``INSTANCE_ID``."""
-    return f"{socket.gethostname()}:{os.getpid()}"
 
 
 def shard_of(guild_id: int, shard_count: int) -> int:
@@ -129,8 +124,9 @@ class Leases:
         :data:`CHUNK` tables, in id order); the ids this process holds now. Each row is decided
         by the upsert's own condition, so of two processes claiming together one gets a table."""
         now = self.clock()
-        taken: list[int] = []
-        async with self.manager.bot.db.transaction() as conn:
+
+        async def upsert(conn: Tx) -> list[int]:
+            taken: list[int] = []
             for start in range(0, len(table_ids), CHUNK):
                 chunk = table_ids[start : start + CHUNK]
                 rows = await conn.fetchall(
@@ -143,7 +139,9 @@ class Leases:
                     (self.owner, self.token, now + self.ttl, *chunk, now, self.owner, self.token),
                 )
                 taken += (int(row[0]) for row in rows)
-        return sorted(taken)
+            return taken
+
+        return sorted(await self.manager.bot.db.write(upsert))
 
     # ------------------------------------------------------------------ start-up and loop
 
@@ -158,10 +156,13 @@ class Leases:
     async def refund_orphans(self) -> int:
         """Refund escrow of tables that are not open, reading the open tables in the same
         transaction (which keeps new tables out until it commits)."""
-        async with self.manager.bot.db.transaction() as conn:
+
+        async def refund(conn: Tx) -> int:
             await conn.lock_table("game_tables")
             live = {int(row["id"]) for row in await store.open_table_rows(conn)}
-            refunded = await self.manager.bot.bank.refund_orphaned_escrow_in(conn, live)
+            return await self.manager.bot.bank.refund_orphaned_escrow_in(conn, live)
+
+        refunded = await self.manager.bot.db.write(refund)
         if refunded:
             log.warning("refunded %s credits of escrow left by closed tables", refunded)
         return refunded
@@ -221,8 +222,9 @@ class Leases:
 
     async def _unrestorable(self, table_id: int) -> None:
         log.warning("table %s cannot be restored; its escrow is refunded", table_id)
-        async with self.manager.bot.db.transaction() as conn:
-            await store.close_table(conn, table_id, Status.CANCELLED)
+        await self.manager.bot.db.write(
+            lambda conn: store.close_table(conn, table_id, Status.CANCELLED)
+        )
         await self._give_back(table_id)
         await self.refund_orphans()
 
@@ -296,8 +298,16 @@ class Leases:
                 log.warning("lease round failed: %s", error)
 
     async def close(self) -> None:
-        """Shut down: stop the tables' tasks, then give the leases back for others to take."""
+        """Shut down (a cleanup of the bot's close path): stop the tables' tasks, then
+        :meth:`release` the leases."""
         await self.manager.close()
+        await self.release()
+
+    async def release(self) -> None:
+        """Give every lease of this process back, so a successor (this deployment restarted,
+        or another process serving these shards) takes the tables at once, not after
+        ``LEASE_TTL``. Call it once the tables' tasks stopped; a failure is logged, and the
+        leases then run out as a dead process's do."""
         db = self.manager.bot.db
         if db.closed:
             return

@@ -11,7 +11,7 @@ import logging
 import random
 from typing import TYPE_CHECKING, Any
 
-from bot import words
+from bot import metrics, words
 from bot.bank import HOUSE
 from bot.errors import NotYourTurn, StaleButton, TableError
 from bot.history.recorder import HandHistory, HandStep
@@ -23,7 +23,7 @@ from bot.tables.ending import Ending
 from bot.tables.guard import uncancelled
 from bot.tables.handlog import public_lines, record
 from bot.tables.heap import tune_collector
-from bot.tables.leases import Leases, default_owner
+from bot.tables.leases import Leases
 from bot.tables.models import Seat, Status, Table
 from bot.tables.snapshot import Snapshot, may_act
 from bot.tables.turns import Turns
@@ -43,16 +43,15 @@ class TableManager(Effects, Ending):
         super().__init__(bot)
         self.watch = TableWatch(self)
         self.tables: dict[int, Table] = {}
+        metrics.watch_tables(self.tables.__len__)
         # Seeds of new games; tests replace it with a seeded ``random.Random``.
         self.seeds: random.Random = random.SystemRandom()
-        self.group = GroupCommit(lambda: self.bot.db)
+        self.group = GroupCommit(lambda: self.bot.db, lambda *a: self.bot.bank.lock_accounts_in(*a))
         self.turns = Turns()
         tune_collector()  # collections sized for many tables (bot.tables.heap)
         self.history = HandHistory(bot)
         settings = bot.settings
-        self.leases = Leases(
-            self, owner=settings.instance_id or default_owner(), ttl=settings.lease_ttl
-        )
+        self.leases = Leases(self, owner=settings.lease_owner, ttl=settings.lease_ttl)
 
     # ------------------------------------------------------------------ lookup
 
@@ -112,12 +111,15 @@ class TableManager(Effects, Ending):
             options=dict(options or {}),
             seats=[host],
         )
+
+        async def opening(conn: Tx) -> None:
+            table.id = await store.insert_table(conn, table)
+            await self.leases.hold_in(conn, table)
+            await self.bot.bank.escrow_in(conn, guild_id, host.user_id, table.id, buy_in)
+            await self.history.on_lobby(conn, table, self.seeds)
+
         try:
-            async with self.bot.db.transaction() as conn:
-                table.id = await store.insert_table(conn, table)
-                await self.leases.hold_in(conn, table)
-                await self.bot.bank.escrow_in(conn, guild_id, host.user_id, table.id, buy_in)
-                await self.history.on_lobby(conn, table, self.seeds)
+            await self.bot.db.write(opening)
         except IntegrityError:
             raise TableError("This channel already has a table.") from None
         self.tables[table.id] = table
@@ -130,19 +132,30 @@ class TableManager(Effects, Ending):
         """Save ``table`` with escrow moves (``("in"|"out", user_id, amount)``) atomically
         (``started``: its game was just created, and its first hand is recorded too)."""
 
-        async def write() -> None:
-            async with self.bot.db.transaction() as conn:
-                await self._apply_moves(conn, table, moves)
-                await store.save_table(conn, table)
-                if started:
-                    await self.history.on_start(conn, table)
+        async def write(conn: Tx) -> None:
+            await self._apply_moves(conn, table, moves)
+            await store.save_table(conn, table)
+            if started:
+                await self.history.on_start(conn, table)
 
-        await uncancelled(write())
+        await uncancelled(self.bot.db.write(write))
 
     async def _apply_moves(
-        self, conn: Tx, table: Table, moves: tuple[tuple[str, int, int], ...]
+        self,
+        conn: Tx,
+        table: Table,
+        moves: tuple[tuple[str, int, int], ...],
+        *,
+        everyone: bool = False,
     ) -> None:
+        """The escrow moves, after locking the accounts they touch — every seat's when
+        ``everyone`` (the write also settles or records members' statistics) — in account id
+        order (:meth:`bot.bank.Bank.lock_accounts_in`: one lock order for every write)."""
         bank = self.bot.bank
+        accounts = {user_id for _, user_id, amount in moves if amount > 0}
+        if everyone:
+            accounts.update(self._accounts(table))
+        await bank.lock_accounts_in(conn, table.guild_id, accounts)
         for direction, user_id, amount in moves:
             if amount <= 0:
                 continue
@@ -248,6 +261,10 @@ class TableManager(Effects, Ending):
     def _account(seat: Seat) -> int:
         return HOUSE if seat.is_bot else seat.user_id
 
+    def _accounts(self, table: Table) -> set[int]:
+        """The accounts of every seat (the house for bots)."""
+        return {self._account(seat) for seat in table.seats}
+
     def schedule(self, table: Table) -> None:
         """As :meth:`Effects.schedule`; a game nobody plays at any more closes instead."""
         if unattended.nobody_playing(table):
@@ -280,6 +297,7 @@ class TableManager(Effects, Ending):
                     table.strikes.pop(seat, None)
                 step = (events, saved.game, hand_before)
                 await self._persist(table, seat, action, source, (), step)
+                metrics.acted(table, source)
             except BaseException:
                 saved.restore(table)
                 raise
@@ -348,15 +366,18 @@ class TableManager(Effects, Ending):
 
         async def work(conn: Tx) -> None:
             rewind()  # a write tried again (its batch failed) records its step from the same hand
-            await self._apply_moves(conn, table, moves)
+            await self._apply_moves(conn, table, moves)  # the batch locked the accounts
             await self.history.on_step(conn, table, seat, action, source, step)
             if left is not None:
                 await self._record(conn, table, seat, left)
             if game.finished:
                 await self._settle(conn, table)
 
+        accounts = (table.guild_id, self._accounts(table))
         await uncancelled(
-            self.group.write(write.statements, work, write.committed, lease=write.lease)
+            self.group.write(
+                write.statements, work, write.committed, lease=write.lease, accounts=accounts
+            )
         )
 
     async def _settle(self, conn: Tx, table: Table) -> None:

@@ -110,6 +110,7 @@ class Table:
     )
     lease: str | None = None  # token of this process's lease (bot.tables.leases); None: unchecked
     fair_master: bytes | None = field(default=None, repr=False)  # hand seeds derive from it
+    unshown: list[float] = field(default_factory=list, repr=False)  # clicks not on screen yet
 
     @property
     def open(self) -> bool:

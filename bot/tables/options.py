@@ -7,14 +7,18 @@ value's type follows the default's (on/off for yes-no rules, whole numbers, deci
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
-from bot.errors import TableError
+from bot.errors import TableError, quote
 from engine.core.game import IllegalAction, VariantInfo
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
+#: The largest whole number a house rule takes (no count, ante or fee of a game comes near;
+#: the engine then checks each option's own range).
+MAX_WHOLE = 1_000_000
 _PAIR = re.compile(r"([A-Za-z][\w\- ]*?)\s*[=:]\s*([^\s,;=]+)")
 
 
@@ -41,19 +45,23 @@ def _convert(name: str, raw: str, default: Any) -> Any:
             return True
         if word in _FALSE:
             return False
-        raise TableError(f"`{name}` is on or off, not “{raw}”.")
+        raise TableError(f"`{name}` is on or off, not {quote(raw)}.")
     if default is None or isinstance(default, int):
         if default is None and word in {"none", "off", "no"}:
             return None
-        try:
-            return int(word)
-        except ValueError:
-            raise TableError(f"`{name}` must be a whole number, not “{raw}”.") from None
+        if not word.isdecimal() or not 0 <= int(word) <= MAX_WHOLE:
+            raise TableError(
+                f"`{name}` must be a whole number from 0 to {MAX_WHOLE:,}, not {quote(raw)}."
+            )
+        return int(word)
     if isinstance(default, float):
         try:
-            return float(word)
+            number = float(word)
         except ValueError:
-            raise TableError(f"`{name}` must be a number, not “{raw}”.") from None
+            number = math.nan
+        if not math.isfinite(number):
+            raise TableError(f"`{name}` must be a number, not {quote(raw)}.")
+        return number
     return word
 
 

@@ -29,6 +29,8 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any
 
+from bot import metrics
+
 GLOBAL_RATE = 40  # requests per WINDOW, below Discord's 50 per second
 WINDOW = 1.0
 
@@ -93,7 +95,9 @@ class Budget:
             yield
             return
         cost = min(max(requests, 1), self.rate)
+        asked = self._clock()
         await self._granted(lane, cost)
+        metrics.waited(lane.name, self._clock() - asked)
         try:
             yield
         finally:

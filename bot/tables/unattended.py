@@ -33,7 +33,12 @@ class Closer(Protocol):
     bot: Any
 
     async def _apply_moves(
-        self, conn: Tx, table: Table, moves: tuple[tuple[str, int, int], ...]
+        self,
+        conn: Tx,
+        table: Table,
+        moves: tuple[tuple[str, int, int], ...],
+        *,
+        everyone: bool = False,
     ) -> None: ...
 
     async def _record(
@@ -104,8 +109,11 @@ async def close(manager: Closer, table: Table) -> bool:
                 moves.append(("out", account, credits))
                 left.append((seat, credits))
             table.log.extend(public_lines(table.variant.id, tuple(events)))
-            async with manager.bot.db.transaction() as conn:
-                await manager._apply_moves(conn, table, tuple(moves))
+            rewind = manager.history.rewinder(table.id)
+
+            async def write(conn: Tx) -> None:
+                rewind()  # run again (it lost a race): the departures are recorded once
+                await manager._apply_moves(conn, table, tuple(moves), everyone=True)
                 for seat, credits in left:
                     await store.log_action(conn, table, seat, Action("leave"), SOURCE)
                     await manager._record(conn, table, seat, credits)
@@ -118,6 +126,8 @@ async def close(manager: Closer, table: Table) -> bool:
                 else:  # not expected: every engine ends a game with one seat left
                     log.error("table %s: the game did not end when its seats left", table.id)
                 await store.save_table(conn, table)
+
+            await manager.bot.db.write(write)
         except BaseException:
             table.game = table.variant.restore(saved[0])
             table.view_version += 1

@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 import discord
 
-from bot import words
+from bot import metrics, words
 from bot.errors import handle_interaction_error
 from bot.tables.models import Status, Table
 from bot.ui import render
@@ -96,6 +96,7 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ACTI
         return cls(int(match["table"]), int(match["turn"]), match["kind"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        metrics.click()
         try:
             await clicks_of(interaction).on_action(interaction, self.table_id, self.turn, self.kind)
         except Exception as error:

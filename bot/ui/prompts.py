@@ -9,13 +9,14 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import words
+from bot import metrics, words
 from bot.art import present
 from bot.errors import (
     NotYourTurn,
     StaleButton,
     TableError,
     UserFacingError,
+    quote,
 )
 from bot.tables.models import Seat, Table, hand_of
 from bot.ui import render
@@ -144,7 +145,7 @@ def parse_amount(raw: str, spec: ActionSpec) -> int:
     """A validated amount from modal text; raises UserFacingError with a clear reason."""
     text = raw.strip()
     if AMOUNT.fullmatch(text) is None:
-        raise UserFacingError(f"“{text[:20]}” is not a whole number of credits.")
+        raise UserFacingError(f"{quote(text, 20)} is not a whole number of credits.")
     amount = int(re.sub(r"[^0-9-]", "", text))
     if amount <= 0:
         raise UserFacingError("The amount must be a positive number of credits.")
@@ -160,6 +161,7 @@ async def submit_amount(
 ) -> None:
     """An amount form was submitted (by this process's form or one opened before a restart):
     validate the amount, then play it."""
+    metrics.click()
     table, seat, spec = seated_turn(interaction, table_id, turn, kind)
     amount = parse_amount(raw, spec)
     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -179,13 +181,16 @@ class AmountModal(discord.ui.Modal):
             custom_id=amount_id(table.id, turn, spec.kind),
         )
         self.table_id, self.turn, self.kind = table.id, turn, spec.kind
+        # The current modal layout: a Label (component type 18) around the text input, not
+        # the deprecated action row with the label on the input.
         self.amount: discord.ui.TextInput[AmountModal] = discord.ui.TextInput(
-            label=f"Amount ({spec.min_amount}–{spec.max_amount})",
-            custom_id="amount",
-            placeholder=str(spec.min_amount),
-            max_length=12,
+            custom_id="amount", placeholder=str(spec.min_amount), max_length=12
         )
-        self.add_item(self.amount)
+        self.add_item(
+            discord.ui.Label(
+                text=f"Amount ({spec.min_amount}–{spec.max_amount})"[:45], component=self.amount
+            )
+        )
 
     async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
         """Nothing here: the submission is answered by :meth:`Prompts.on_interaction`."""
@@ -288,6 +293,7 @@ class ChoiceView(PromptView):
         await self._submit(interaction)
 
     async def _submit(self, interaction: discord.Interaction[Any]) -> None:
+        metrics.click()
         table, seat, _spec = seated_turn(interaction, self.table.id, self.turn, self.spec.kind)
         await interaction.response.defer()
         action = Action(self.spec.kind, choices=self.chosen)

@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 from engine.bots.common import STYLES, Undecided, is_valid
 from engine.core.game import Action, Game
+from engine.variants import UnknownVariant, get_variant
 
 __all__ = ["STRICT", "STYLES", "Undecided", "choose_action", "supports"]
 
@@ -28,25 +29,27 @@ variant's default action."""
 
 Decide = Callable[[Game, int, str], Action]
 
-# variant id -> module with ``decide(game, seat, style) -> Action``
-_BOTS: dict[str, str] = {
-    "coruscant-shift": "engine.bots.coruscant",
-    "kessel": "engine.bots.kessel",
-    "classic": "engine.bots.classic",
-    "centran": "engine.bots.centran",
-    "project": "engine.bots.project",
-    "corellian-spike": "engine.bots.spike",
-}
+
+def _bot_module(variant_id: str) -> str | None:
+    """The module with ``decide(game, seat, style) -> Action`` that the variant's registration
+    (:attr:`~engine.core.game.VariantInfo.bot`) names, if any."""
+    try:
+        return get_variant(variant_id).bot
+    except UnknownVariant:
+        return None
 
 
 def supports(variant_id: str) -> bool:
     """Whether a bot can play ``variant_id``."""
-    return variant_id in _BOTS
+    return _bot_module(variant_id) is not None
 
 
 def _decider(variant_id: str) -> Decide:
-    module = importlib.import_module(_BOTS[variant_id])
-    decide: Decide = module.decide
+    """The ``decide`` function of the variant's bot (``LookupError`` when it has none)."""
+    module_path = _bot_module(variant_id)
+    if module_path is None:
+        raise LookupError(f"no bot plays {variant_id!r}")
+    decide: Decide = importlib.import_module(module_path).decide
     return decide
 
 
@@ -58,7 +61,7 @@ def choose_action(variant_id: str, game: Game, seat: int, style: str) -> Action:
     with :data:`STRICT` an :class:`Undecided` is raised instead.
     """
     specs = game.legal_actions(seat)
-    if not specs or variant_id not in _BOTS:
+    if not specs or not supports(variant_id):
         return game.default_action(seat)
     try:
         action = _decider(variant_id)(game, seat, style)

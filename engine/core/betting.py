@@ -21,7 +21,7 @@ Stable public API (other variants depend on it; extend, never break)::
     .collect() -> dict[int, int]          # end of hand: take the contributions (for pots.py)
     .pay(seat, amount)                    # credit winnings to a stack
     .withdraw(seat, amount) -> int        # take credits out for a variant's own pot
-    .to_json() / Betting.from_json(data)
+    # its JSON form: the fields below, through engine.core.codec
 
 Rules implemented: ``check`` / ``bet x`` (``min_bet <= x <= stack``) when nothing is owed;
 ``call`` (pays ``min(to_call, stack)``) / ``raise`` to a total ``y >= current_bet + min_bet`` when
@@ -44,10 +44,9 @@ ends, an uncalled excess is returned to its owner at once (§4.3).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
 
 from engine.core.game import IllegalAction, whole_amount
 from engine.core.seats import first_from, next_seat
@@ -101,8 +100,26 @@ class BetResult:
     returned_to: int | None = None
 
 
+@dataclass(init=False, eq=False, repr=False, kw_only=True)
 class Betting:
-    """Stacks, hand contributions and the state of the current betting phase (see module doc)."""
+    """Stacks, hand contributions and the state of the current betting phase (see module doc).
+
+    The fields (in the order of the JSON form) are set by :meth:`__init__`; the dataclass
+    declaration only lists them for :mod:`engine.core.codec`.
+    """
+
+    n_seats: int
+    min_bet: int
+    max_raises_per_phase: int | None = None
+    stacks: list[int]
+    contributions: list[int]
+    in_hand: list[bool]
+    folded: list[bool]
+    current_bet: int
+    phase_commit: list[int]
+    acted: list[bool]
+    raises: int
+    to_act: int | None = None
 
     def __init__(
         self,
@@ -119,15 +136,15 @@ class Betting:
         self.n_seats = n_seats
         self.min_bet = min_bet
         self.max_raises_per_phase = max_raises_per_phase
-        self.stacks: list[int] = [int(s) for s in stacks]
-        self.contributions: list[int] = [0] * n_seats
-        self.in_hand: list[bool] = [False] * n_seats
-        self.folded: list[bool] = [False] * n_seats
+        self.stacks = [int(s) for s in stacks]
+        self.contributions = [0] * n_seats
+        self.in_hand = [False] * n_seats
+        self.folded = [False] * n_seats
         self.current_bet = 0
-        self.phase_commit: list[int] = [0] * n_seats
-        self.acted: list[bool] = [False] * n_seats
+        self.phase_commit = [0] * n_seats
+        self.acted = [False] * n_seats
         self.raises = 0
-        self.to_act: int | None = None
+        self.to_act = None
 
     # ----------------------------------------------------------------- queries
 
@@ -399,42 +416,3 @@ class Betting:
         taken = min(amount, self.stacks[seat])
         self.stacks[seat] -= taken
         return taken
-
-    # ----------------------------------------------------------------- persistence
-
-    def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict of the whole state."""
-        return {
-            "n_seats": self.n_seats,
-            "min_bet": self.min_bet,
-            "max_raises_per_phase": self.max_raises_per_phase,
-            "stacks": list(self.stacks),
-            "contributions": list(self.contributions),
-            "in_hand": list(self.in_hand),
-            "folded": list(self.folded),
-            "current_bet": self.current_bet,
-            "phase_commit": list(self.phase_commit),
-            "acted": list(self.acted),
-            "raises": self.raises,
-            "to_act": self.to_act,
-        }
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Betting:
-        """Inverse of :meth:`to_json`."""
-        b = cls(
-            int(data["n_seats"]),
-            [int(x) for x in data["stacks"]],
-            min_bet=int(data["min_bet"]),
-            max_raises_per_phase=data.get("max_raises_per_phase"),
-        )
-        b.contributions = [int(x) for x in data["contributions"]]
-        b.in_hand = [bool(x) for x in data["in_hand"]]
-        b.folded = [bool(x) for x in data["folded"]]
-        b.current_bet = int(data["current_bet"])
-        b.phase_commit = [int(x) for x in data["phase_commit"]]
-        b.acted = [bool(x) for x in data["acted"]]
-        b.raises = int(data["raises"])
-        to_act = data.get("to_act")
-        b.to_act = None if to_act is None else int(to_act)
-        return b

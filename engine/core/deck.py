@@ -1,10 +1,12 @@
-"""A draw pile built from an injected ``random.Random``, or stacked in a given order for tests."""
+"""A draw pile built from an injected ``random.Random``, or stacked in a given order for tests;
+and :class:`CardDeck`, a physical deck's catalogue of faces as the platform sees it."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
-from typing import Generic, TypeVar
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
 T = TypeVar("T")
 
@@ -66,11 +68,18 @@ class Deck(Generic[T]):
         self.cards.extend(cards)
         rng.shuffle(self.cards)
 
-    def to_json(self, encode: Callable[[T], str]) -> list[str]:
-        """Serialise top-first."""
-        return [encode(c) for c in self.top_first()]
 
-    @classmethod
-    def from_json(cls, data: Iterable[str], decode: Callable[[str], T]) -> Deck[T]:
-        """Inverse of :meth:`to_json`."""
-        return cls.stacked(decode(s) for s in data)
+@dataclass(frozen=True, slots=True)
+class CardDeck:
+    """A physical deck, registered with each variant that plays with it (its card art).
+
+    ``id`` names the deck (variants sharing a deck share it: Corellian Spike plays with Coruscant
+    Shift's); ``faces()`` gives one card of every distinct face, in deck order (copies that look
+    alike appear once); ``face_key(notation)`` is the face a card notation shows, whatever the
+    engine wrote (``queen#2``, ``sylop#2``, ``blood:imposter``), and raises ``ValueError`` when
+    it is no card of the deck. The engine carries no art: the bot maps the faces to pictures.
+    """
+
+    id: str
+    faces: Callable[[], tuple[Any, ...]]
+    face_key: Callable[[str], str]

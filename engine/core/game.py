@@ -15,10 +15,11 @@ returns plus :meth:`Game.payouts` at the end equals ``buy_in * seats``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar, Protocol, Self, runtime_checkable
 
+from engine.core.deck import CardDeck
 from engine.core.facts import Fact
 from engine.core.fair import SeedSource
 from engine.core.lazy import FactOrLazy, LazyFact, LazyRows, LazyText, RowsOrLazy, Text
@@ -451,3 +452,11 @@ class VariantInfo:
     restore: Any  # Callable[[Mapping[str, Any]], Game]
     judge: JudgeFunction
     options: Mapping[str, Any] = field(default_factory=dict)  # option name -> default
+    _: KW_ONLY
+    bot: str | None
+    """Module of the variant's bot opponent (``decide(game, seat, style) -> Action``), imported
+    on first use; ``None`` when no bot plays it."""
+    deck: CardDeck
+    """The physical deck it plays with (the bot draws its cards from it)."""
+    vocabulary: str
+    """Names the renderer and word set the bot uses for its texts (variants may share one)."""

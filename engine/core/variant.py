@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
+from engine.core.codec import Codec
 from engine.core.facts import Fact
 from engine.core.game import (
     Action,
@@ -41,10 +42,6 @@ class GameState(Protocol):
         ...
 
     phase: Any
-
-    def to_json(self) -> dict[str, Any]:
-        """The whole state, RNG included."""
-        ...
 
 
 S = TypeVar("S", bound=GameState)
@@ -102,18 +99,18 @@ class ViewRules(Protocol[S_contra]):
 class StateGame(Generic[S]):
     """A :class:`~engine.core.game.Game` that delegates to a state and the variant's modules.
 
-    Subclasses set :attr:`VARIANT`, :attr:`STATE` (the state class, for :meth:`from_json`),
+    Subclasses set :attr:`VARIANT`, :attr:`CODEC` (the state's :class:`~engine.core.codec.Codec`),
     :attr:`OVER` (the state's game-over phase) and the three modules :attr:`actions`,
     :attr:`flow` and :attr:`views`. Policies that vary between variants are class attributes:
     :attr:`OUT_OF_TURN` says whether a seat that is not pending may act (then such an action
     does not grow :attr:`turn`); :attr:`SEQ_FIELD` and :attr:`TURN_FIELD` name the state's
     integer fields that count accepted actions and decision points.
 
-    The JSON form is ``{"variant": VARIANT, "state": state.to_json()}``.
+    The JSON form is ``{"variant": VARIANT, "state": CODEC.dump(state)}``.
     """
 
     VARIANT: ClassVar[str]
-    STATE: ClassVar[type[Any]]
+    CODEC: ClassVar[Codec[Any]]
     OVER: ClassVar[object]
     OUT_OF_TURN: ClassVar[bool] = False
     SEQ_FIELD: ClassVar[str] = "seq"
@@ -232,9 +229,9 @@ class StateGame(Generic[S]):
 
     def to_json(self) -> dict[str, Any]:
         """The whole state, RNG included."""
-        return {"variant": self.VARIANT, "state": self.state.to_json()}
+        return {"variant": self.VARIANT, "state": self.CODEC.dump(self.state)}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:
         """Restore :meth:`to_json` output exactly."""
-        return cls(cls.STATE.from_json(data["state"]))
+        return cls(cls.CODEC.load(data["state"]))

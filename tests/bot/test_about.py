@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 import os
+import socket
 
 import pytest
 
 from bot.client import create_bot
-from bot.settings import Settings, SettingsError, parse_shard_ids
+from bot.settings import (
+    Settings,
+    SettingsError,
+    default_instance_id,
+    format_shard_ids,
+    parse_shard_ids,
+)
 from bot.tables.leases import shard_of
 from cogs.about import _ranges
 from tests.helpers import BOTH_BACKENDS, World
@@ -49,3 +56,20 @@ def test_shard_settings_are_parsed_and_checked() -> None:
 def test_guilds_map_to_shards_like_discord_and_slices_print_as_ranges() -> None:
     assert shard_of(175928847299117063, 4) == (175928847299117063 >> 22) % 4
     assert _ranges([0, 1, 2, 5]) == "shards 0-2, 5" and _ranges([3]) == "shard 3"
+
+
+def test_the_default_instance_id_is_the_host_and_its_shard_slice() -> None:
+    """Stable across restarts (no pid in it); two slices of one host get different names."""
+    assert default_instance_id(None, "db1") == "db1"
+    assert default_instance_id((0, 1, 2, 3), "db1") == "db1-0-3"  # as sabacc@0-3 names it
+    assert default_instance_id((4, 5, 6, 7), "db1") == "db1-4-7"
+    assert default_instance_id((0, 2, 5), "db1") == "db1-0,2,5"
+    host = socket.gethostname()
+    assert Settings.from_env({}).lease_owner == host == Settings().lease_owner
+    sliced = Settings.from_env({"SHARD_COUNT": "8", "SHARD_IDS": "4-7"})
+    assert sliced.lease_owner == f"{host}-4-7"
+    other = Settings.from_env({"SHARD_COUNT": "8", "SHARD_IDS": "0-3"})
+    assert other.lease_owner != sliced.lease_owner
+    assert Settings.from_env({"INSTANCE_ID": "blue"}).lease_owner == "blue"
+    for ids in [(0,), (0, 1, 2, 3, 8), (1, 3, 5)]:
+        assert parse_shard_ids(format_shard_ids(ids)) == ids

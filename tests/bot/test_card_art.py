@@ -22,7 +22,7 @@ from bot.art.compose import (
 from bot.art.decks import DECKS, deck_faces, deck_of, face, face_key, find_face_in
 from bot.art.draw import CARD_H, CARD_W, EMOJI
 from bot.art.emojis import emoji_name
-from engine.variants import variant_ids
+from engine.variants import get_variant, variant_ids
 from engine.variants.centran import cards as centran
 from engine.variants.classic import cards as classic
 from engine.variants.coruscant import cards as coruscant
@@ -46,6 +46,12 @@ def _png(data: bytes) -> Image.Image:
 def test_every_variant_plays_a_deck_with_art() -> None:
     assert {deck_of(v) for v in variant_ids()} == set(DECKS)
     assert deck_of("corellian-spike") == "coruscant"  # same notation (corellian-spike.md §1.2)
+    assert deck_of("no-such-variant") is None
+
+
+@pytest.mark.parametrize("variant", variant_ids())
+def test_the_deck_of_a_variant_is_the_one_its_registration_names(variant: str) -> None:
+    assert deck_of(variant) == get_variant(variant).deck.id
 
 
 @pytest.mark.parametrize("deck", DECKS)

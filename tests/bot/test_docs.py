@@ -60,6 +60,17 @@ def test_the_systemd_unit_runs_the_bot() -> None:
     assert "RestartPreventExitStatus=2" in unit  # a rejected token is not retried forever
 
 
+@pytest.mark.parametrize("name", ["sabacc.service", "sabacc@.service"])
+def test_the_systemd_units_name_the_process_the_same_after_a_restart(name: str) -> None:
+    """Each unit sets INSTANCE_ID from the host name (and its slice), never a pid, and stops
+    the bot cleanly (SIGINT), so a restart takes the tables back at once."""
+    unit = (ROOT / "deploy" / name).read_text(encoding="utf-8")
+    [line] = [x for x in unit.splitlines() if x.startswith("Environment=INSTANCE_ID=")]
+    assert line.startswith("Environment=INSTANCE_ID=%H") and "%p" not in line
+    assert ("%i" in line) == ("@" in name)  # a template unit: one name per slice
+    assert "KillSignal=SIGINT" in unit
+
+
 def _documented_decisions(package: Path) -> set[str]:
     found: set[str] = set()
     for module in package.glob("*.py"):

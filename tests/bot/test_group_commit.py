@@ -6,14 +6,19 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import random
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bench.stub import open_runtime, open_tables, pending_moves
-from bot.storage import Database, IntegrityError, open_database
+from bot.bank import Bank
+from bot.storage import Conflict, Database, IntegrityError, Tx, open_database
+from bot.storage.postgres import PostgresTx
+from bot.storage.sqlite import SqliteTx
 from bot.tables import commits, turns
 from bot.tables.commits import GroupCommit
 from bot.tables.store import LeaseLost, held_leases
@@ -46,6 +51,24 @@ async def _leased(db: Database, token: str) -> int:
         (table_id, token),
     )
     return int(table_id)
+
+
+def one_move_per_table(tables: list[Any], rng: random.Random) -> list[tuple[Any, ...]]:
+    """A random legal move of one pending seat of every running table."""
+    moves: dict[int, tuple[Any, ...]] = {}
+    for move in pending_moves(tables, rng):
+        moves.setdefault(move[0].id, move)
+    return list(moves.values())
+
+
+async def assert_hands_verify(db: Database, at_least: int) -> None:
+    """At least ``at_least`` hands were played, each finished and verifiable."""
+    hands = await db.fetchall("SELECT status, record FROM hands ORDER BY id")
+    assert len(hands) >= at_least
+    for status, record in hands:
+        assert status == "finished"
+        verdict = verify(json.loads(record))
+        assert verdict.ok, verdict.failure
 
 
 async def test_concurrent_writes_share_transactions(database_target: str | Path) -> None:
@@ -235,27 +258,115 @@ async def test_hands_stay_verifiable_when_every_batch_is_written_again(
     try:
         tables = await open_tables(manager, 3)
         assert all(t.fair_master is not None for t in tables)
-        while True:
-            moves = {}
-            for table, seat, action, turn in pending_moves(tables, rng):
-                moves.setdefault(table.id, (table, seat, action, turn))
-            if not moves:
-                break
+        while moves := one_move_per_table(tables, rng):
             broken = manager.group.write(lambda: [("INSERT INTO nowhere VALUES (1)", ())])
             results = await asyncio.gather(
-                *(manager.act(t, s, a, turn=turn) for t, s, a, turn in moves.values()),
+                *(manager.act(t, s, a, turn=turn) for t, s, a, turn in moves),
                 broken,
                 return_exceptions=True,
             )
             assert isinstance(results[-1], Exception)
             assert not any(isinstance(r, BaseException) for r in results[:-1]), results
         assert manager.group.batches < manager.group.writes  # the batches were shared, then alone
-        hands = await bot.db.fetchall("SELECT status, record FROM hands ORDER BY id")
+        await assert_hands_verify(bot.db, 3)
     finally:
         await manager.close()
         await bot.db.close()
-    assert len(hands) >= 3
-    for status, record in hands:
-        assert status == "finished"
-        verdict = verify(json.loads(record))
-        assert verdict.ok, verdict.failure
+
+
+async def test_a_batch_that_lost_a_race_is_written_again_once_in_memory(
+    database_target: str | Path, backend: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every batch loses a race once after all its work ran (a deadlock at its last statement;
+    on PostgreSQL the server's own 40P01) and is run again whole: no caller sees it, and what
+    the writes keep in memory is applied once — each action is logged once, every hand still
+    verifies, every game settles with every credit accounted for."""
+    bot, manager = await open_runtime(database_target, edit_interval=0.0)
+    bot.db.write_pause = 0.0
+    tx_class = SqliteTx if backend == "sqlite" else PostgresTx
+    real_write_all, real_batch = tx_class.execute_all, GroupCommit._write_batch
+    armed: list[bool] = []
+    lost: list[int] = []
+
+    async def write_batch(self: GroupCommit, batch: list[commits.Write]) -> None:
+        armed.append(True)  # this batch's first run will lose
+        await real_batch(self, batch)
+
+    async def execute_all(tx: Any, batch: Any) -> None:
+        await real_write_all(tx, batch)
+        if armed:
+            armed.clear()
+            lost.append(1)
+            if backend == "postgres":
+                await tx.execute(
+                    "DO $$ BEGIN RAISE EXCEPTION 'injected' USING ERRCODE = '40P01'; END $$"
+                )
+            raise Conflict("injected", "40P01")
+
+    monkeypatch.setattr(GroupCommit, "_write_batch", write_batch)
+    monkeypatch.setattr(tx_class, "execute_all", execute_all)
+    rng = random.Random(3)
+    acted: dict[int, int] = {}
+    try:
+        tables = await open_tables(manager, 3)
+        before = await bot.bank.total_money(1)
+        while moves := one_move_per_table(tables, rng):
+            results = await asyncio.gather(
+                *(manager.act(t, s, a, turn=turn) for t, s, a, turn in moves),
+                return_exceptions=True,
+            )
+            assert not any(isinstance(r, BaseException) for r in results), results
+            for move in moves:
+                acted[move[0].id] = acted.get(move[0].id, 0) + 1
+        logged = await bot.db.fetchall(
+            "SELECT table_id, COUNT(*) FROM table_actions GROUP BY table_id"
+        )
+        await assert_hands_verify(bot.db, 3)
+        after = await bot.bank.total_money(1)
+        escrow = await bot.db.fetchall("SELECT * FROM escrow")
+    finally:
+        await manager.close()
+        await bot.db.close()
+    assert len(lost) == manager.group.batches  # every batch lost once, none failed for it
+    assert {int(r[0]): int(r[1]) for r in logged} == acted
+    assert all(t.game is not None and t.game.finished for t in tables)
+    assert after == before and escrow == []
+
+
+async def test_batches_lock_the_accounts_of_all_their_writes_in_one_order(
+    database_target: str | Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Two processes' batches change the same accounts, each write in its own order: one batch
+    changes accounts 3 and 2, then 1; the other 1, then 2. Each batch locks all the accounts its
+    writes name first, in id order, so neither waits for the other in a circle: no deadlock to
+    run again (tries limited to one), no batch broken up."""
+    db = await open_database(database_target)
+    db.write_tries = 1  # the lock order alone must do
+    bank = Bank(db)
+    first, second = (GroupCommit(lambda: db, bank.lock_accounts_in) for _ in range(2))
+
+    def changing(*users: int) -> Callable[[Tx], Awaitable[None]]:
+        async def work(tx: Tx) -> None:
+            for user in users:
+                await bank.credit_in(tx, 1, user, 1, "test")
+                await asyncio.sleep(0)
+
+        return work
+
+    caplog.set_level(logging.WARNING, logger="bot.tables.commits")
+    try:
+        for user in (1, 2, 3):
+            await bank.balance(1, user)
+        for _ in range(24):
+            results = await asyncio.gather(
+                first.write(list, changing(3, 2), accounts=(1, (2, 3))),
+                first.write(list, changing(1), accounts=(1, (1,))),
+                second.write(list, changing(1, 2), accounts=(1, (1, 2))),
+                return_exceptions=True,
+            )
+            assert results == [None, None, None]
+        balances = [await bank.balance(1, user) for user in (1, 2, 3)]
+    finally:
+        await db.close()
+    assert balances == [1048, 1048, 1024]
+    assert not [r for r in caplog.records if "failed" in r.getMessage()]

@@ -4,7 +4,9 @@ stored state by another one, which finishes them with every credit accounted for
 from __future__ import annotations
 
 import dataclasses
+import os
 import time
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
@@ -29,10 +31,10 @@ async def lease_rows(bot: Any) -> list[tuple[Any, ...]]:
 
 
 async def start_other_process(
-    env: _simcord_env.Env, settings: Settings, bots: list[SabaccBot], name: str
+    env: _simcord_env.Env, settings: Settings, bots: list[SabaccBot], name: str | None
 ) -> SabaccBot:
     """The running bot's process dies (its tasks stop, its leases stay in the database) and
-    a process with another INSTANCE_ID starts on the same database."""
+    a process with INSTANCE_ID ``name`` (``None``: the default) starts on the same database."""
     old = env.bot
     assert isinstance(old, SabaccBot)
     await old.tables.close()  # type: ignore[attr-defined]
@@ -83,16 +85,30 @@ async def test_a_dead_process_s_table_is_taken_over_after_its_lease_runs_out(
     assert await lease_rows(new_bot) == []
 
 
-async def test_a_process_restarted_under_its_name_takes_its_tables_back_at_once(
-    world: World, settings: Settings, _bots: list[SabaccBot]
+async def restart_takes_the_tables_at_once(
+    world: World, restart: Callable[[], Awaitable[SabaccBot]]
 ) -> None:
+    """A table is running; after ``restart`` (the new bot) that bot drives it at once, and
+    every click of the rest of the game is answered (none "This table is closed.")."""
     before = await open_accounts(world)
     await start_table(world, 2, buy_in=20)
     table_id = table_in(world).id
-    named = dataclasses.replace(settings, instance_id=world.bot.tables.leases.owner)
-    new_bot = await start_other_process(world.env, named, _bots, named.instance_id or "")
+    new_bot = await restart()
     assert new_bot.tables.get(table_id) is not None
+    assert [row[:2] for row in await lease_rows(new_bot)] == [
+        (table_id, new_bot.tables.leases.owner)
+    ]
     await finish_settled(world, all_in, before)
+
+
+async def test_a_process_restarted_under_its_name_takes_its_tables_back_at_once(
+    world: World, settings: Settings, _bots: list[SabaccBot]
+) -> None:
+    named = dataclasses.replace(settings, instance_id=world.bot.tables.leases.owner)
+    name = named.instance_id or ""
+    await restart_takes_the_tables_at_once(
+        world, lambda: start_other_process(world.env, named, _bots, name)
+    )
 
 
 async def test_a_process_only_takes_tables_of_its_shards(world: World) -> None:
@@ -105,3 +121,31 @@ async def test_a_process_only_takes_tables_of_its_shards(world: World) -> None:
     world.bot.shard_ids = [(shard_of(guild, 4) + 1) % 4]
     assert not leases.serves(guild)
     world.bot.shard_count, world.bot.shard_ids = 1, [0]
+
+
+async def test_a_restart_under_default_settings_takes_the_tables_back_at_once(
+    world: World, settings: Settings, _bots: list[SabaccBot], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No INSTANCE_ID set: the process dies and starts again as a new process (another pid)."""
+    assert settings.instance_id is None
+
+    async def restart() -> SabaccBot:
+        pid = os.getpid() + 1
+        monkeypatch.setattr(os, "getpid", lambda: pid)  # the restarted process's
+        return await start_other_process(world.env, settings, _bots, None)
+
+    await restart_takes_the_tables_at_once(world, restart)
+
+
+async def test_a_clean_shutdown_gives_the_tables_to_another_process_at_once(
+    world: World, settings: Settings, _bots: list[SabaccBot]
+) -> None:
+    async def restart() -> SabaccBot:
+        await world.bot.close()  # a clean stop (SIGINT): its leases are given back
+        new = create_bot(dataclasses.replace(settings, instance_id="successor"))
+        new.sleeper = VirtualSleep(world.env)  # type: ignore[attr-defined]
+        _bots.append(new)
+        await world.env.restart_bot(new)
+        return new
+
+    await restart_takes_the_tables_at_once(world, restart)

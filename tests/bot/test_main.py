@@ -15,7 +15,7 @@ import discord
 import pytest
 
 from bot.__main__ import NO_TOKEN
-from bot.settings import Settings, SettingsError
+from bot.settings import Settings, SettingsError, redact_url
 from bot.startup import BAD_TOKEN
 from bot.storage import open_database
 from bot.storage.embedded import EmbeddedPostgres
@@ -91,6 +91,28 @@ def test_an_unreachable_discord_is_told_apart_from_the_database(tmp_path: Path) 
     assert "\x1b[" not in result.stderr  # no colour codes: stderr is not a terminal
 
 
+def test_a_taken_metrics_port_is_one_line(tmp_path: Path) -> None:
+    code = (
+        "import sys, discord\n"
+        "async def login(self, token):\n"  # Discord accepts the token (offline): set-up runs
+        "    await self._async_setup_hook()\n"
+        "    await self.setup_hook()\n"
+        "discord.Client.login = login\n"
+        "from bot.__main__ import main\n"
+        "sys.exit(main([]))\n"
+    )
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        env = {"DISCORD_TOKEN": "a-token", "DATABASE_PATH": str(tmp_path / "s.db")}
+        result = run_bot(tmp_path, env={**env, "METRICS_PORT": str(port)}, code=code)
+    assert result.returncode == 1
+    last = result.stderr.strip().splitlines()[-1]
+    assert last.startswith(f"The metrics server cannot listen on 127.0.0.1:{port}: ")
+    assert "METRICS_PORT" in last and "Traceback" not in result.stderr
+
+
 def test_an_unusable_database_says_how_to_fix_it(tmp_path: Path) -> None:
     (tmp_path / "taken").write_text("a file, not a directory")
     path = tmp_path / "taken" / "s.db"
@@ -155,9 +177,13 @@ def test_invite_prints_the_url_with_exactly_the_needed_permissions(tmp_path: Pat
     assert query["scope"] == ["bot applications.commands"]
     permissions = discord.Permissions(int(query["permissions"][0]))
     assert permissions == discord.Permissions(
-        view_channel=True, send_messages=True, embed_links=True, read_message_history=True
+        view_channel=True,
+        send_messages=True,
+        embed_links=True,
+        attach_files=True,  # the showdown pictures are uploaded to the table's channel
+        read_message_history=True,
     )
-    assert query["permissions"] == ["84992"]
+    assert query["permissions"] == ["117760"]
     assert not permissions.use_external_emojis and not permissions.administrator
 
 
@@ -203,6 +229,8 @@ def test_settings_from_env() -> None:
         ("TURN_TIMEOUT", "0"),
         ("BOT_DELAY", "nan"),
         ("LOG_LEVEL", "verbose"),
+        ("METRICS_PORT", "0"),
+        ("METRICS_PORT", "70000"),
     ],
 )
 def test_bad_settings_name_the_variable(name: str, value: str) -> None:
@@ -232,3 +260,64 @@ def test_settings_never_show_the_token() -> None:
     for text in shown:
         assert token not in text and "secret" not in text
         assert "x.db" in text  # the rest is still shown
+
+
+SECRET_URLS = (
+    "postgresql://sabacc:s3cret-pw@db.example:5432/sabacc",
+    "postgresql://sabacc@db.example/sabacc?sslmode=require&password=s3cret-pw",
+    "postgres://sabacc:s3cret-pw@db.example/sabacc?sslpassword=s3cret-pw",
+)
+
+
+@pytest.mark.parametrize("url", SECRET_URLS)
+def test_settings_never_show_the_database_password(url: str) -> None:
+    settings = Settings.from_env({"DATABASE_URL": url})
+    assert settings.database_url == url  # the bot still connects with it
+    for text in (repr(settings), str(settings), f"{settings}", pprint.pformat([settings])):
+        assert "s3cret" not in text
+        assert "db.example" in text  # which database is still shown
+
+
+@pytest.mark.parametrize(
+    ("url", "shown"),
+    [
+        ("postgresql://u:secret@h:5/db", "postgresql://u:***@h:5/db"),
+        ("postgresql://u@h/db?password=secret", "postgresql://u@h/db?password=***"),
+        (
+            "postgresql://u:secret@h/db?sslmode=require&Password=secret&sslpassword=secret",
+            "postgresql://u:***@h/db?sslmode=require&Password=***&sslpassword=***",
+        ),
+        ("postgresql://h/db?sslmode=require", "postgresql://h/db?sslmode=require"),
+        ("postgresql://u:secret@h:abc/db", "postgresql://u:***@h:abc/db"),  # malformed: no raise
+    ],
+)
+def test_redact_hides_every_password(url: str, shown: str) -> None:
+    assert redact_url(url) == shown
+
+
+@pytest.mark.parametrize(
+    ("url", "reason"),
+    [
+        ("mysql://u:s3cret@h/db", ""),
+        ("postgresql://u:s3cret@h:abc/db", " (port 'abc' is not a number from 1 to 65535)"),
+        ("postgresql://u:s3cret@h1:5432,h2:x/db", " (port 'x' is not a number from 1 to 65535)"),
+        ("postgresql://u@h/db?port=99999&password=s3cret", " (port '99999' is not a number"),
+    ],
+)
+def test_a_malformed_database_url_is_one_line_without_its_password(url: str, reason: str) -> None:
+    with pytest.raises(SettingsError) as raised:
+        Settings.from_env({"DATABASE_URL": url})
+    message = str(raised.value)
+    assert message.startswith(f"DATABASE_URL='{redact_url(url)}' is not valid{reason}")
+    assert "s3cret" not in message and "\n" not in message
+
+
+def test_a_non_numeric_port_stops_the_bot_with_one_line(tmp_path: Path) -> None:
+    env = {"DISCORD_TOKEN": "x", "DATABASE_URL": "postgresql://u:s3cret@localhost:abc/db"}
+    result = run_bot(tmp_path, env=env)
+    assert result.returncode == 2
+    assert result.stderr == (
+        "Configuration error: DATABASE_URL='postgresql://u:***@localhost:abc/db' is not valid "
+        "(port 'abc' is not a number from 1 to 65535): expected a "
+        "postgresql://user:pass@host:port/db URL\n"
+    )

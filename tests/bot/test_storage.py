@@ -5,12 +5,16 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from bot.storage import (
+    CONFLICT_STATES,
     MIGRATIONS_ROOT,
+    Conflict,
     IntegrityError,
     MigrationError,
+    Tx,
     is_postgres_url,
     open_database,
 )
@@ -211,3 +215,79 @@ def test_the_embedded_server_is_loopback_only_and_removes_its_data() -> None:
         server.stop()
     assert not root.exists()
     server.stop()  # idempotent
+
+
+async def lose_a_race(tx: Tx, backend: str, sqlstate: str) -> None:
+    """Fail the running statement as a lost race does: on PostgreSQL the server raises the real
+    SQLSTATE; SQLite never loses one (it serialises writers), so its conflict is raised here."""
+    if backend == "postgres":
+        await tx.execute(
+            f"DO $$ BEGIN RAISE EXCEPTION 'injected' USING ERRCODE = '{sqlstate}'; END $$"
+        )
+    raise Conflict("injected", sqlstate)
+
+
+@BOTH_BACKENDS
+@pytest.mark.parametrize("sqlstate", sorted(CONFLICT_STATES))
+async def test_a_transaction_that_lost_a_race_is_run_again_until_it_commits(
+    database_target: str | Path, backend: str, sqlstate: str
+) -> None:
+    db = await open_database(database_target)
+    db.write_pause = 0.0
+    runs = 0
+
+    async def work(tx: Tx) -> int:
+        nonlocal runs
+        runs += 1
+        await tx.execute("INSERT INTO t (k) VALUES (?)", (runs,))
+        if runs < db.write_tries:
+            await lose_a_race(tx, backend, sqlstate)
+        return runs
+
+    try:
+        await db.execute("CREATE TABLE t (k INTEGER)")
+        assert await db.write(work) == db.write_tries == 5
+        rows = await db.fetchall("SELECT k FROM t")
+    finally:
+        await db.close()
+    assert [r[0] for r in rows] == [5]  # the runs that lost were rolled back
+
+
+@BOTH_BACKENDS
+async def test_other_errors_and_races_lost_too_often_are_not_run_again(
+    database_target: str | Path, backend: str
+) -> None:
+    db = await open_database(database_target)
+    db.write_pause = 0.0
+    runs: list[str] = []
+
+    async def duplicate(tx: Tx) -> None:
+        runs.append("duplicate")
+        await tx.execute("INSERT INTO t (k) VALUES (1)")
+
+    async def always_losing(tx: Tx) -> None:
+        runs.append("losing")
+        await tx.execute("INSERT INTO t (k) VALUES (2)")
+        await lose_a_race(tx, backend, "40P01")
+
+    async def broken(tx: Tx) -> None:
+        runs.append("broken")
+        await tx.execute("SELECT 1 / (SELECT COUNT(*) FROM t WHERE k = 42) FROM t")
+
+    try:
+        await db.execute("CREATE TABLE t (k INTEGER PRIMARY KEY)")
+        await db.execute("INSERT INTO t (k) VALUES (1)")
+        with pytest.raises(IntegrityError):
+            await db.write(duplicate)
+        with pytest.raises(Conflict) as lost:
+            await db.write(always_losing)
+        assert lost.value.sqlstate == "40P01"
+        if backend == "postgres":  # division by zero: an error, but not a lost race
+            with pytest.raises(asyncpg.DivisionByZeroError):
+                await db.write(broken)
+        rows = await db.fetchall("SELECT k FROM t")
+    finally:
+        await db.close()
+    assert runs.count("duplicate") == 1 and runs.count("broken") <= 1
+    assert runs.count("losing") == db.write_tries
+    assert [r[0] for r in rows] == [1]

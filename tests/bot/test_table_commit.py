@@ -9,10 +9,8 @@ import pytest
 
 from bot.tables.guard import uncancelled
 from bot.tables.rowstate import load_state
-from tests.bot.test_table_guards import to_betting
-from tests.bot.test_tables import start_table
+from tests.bot.test_table_guards import at_timed_betting
 from tests.helpers import World
-from tests.table_driver import table_in
 
 
 async def cancel_timer_at_commit(world: World, table_id: int) -> list[str]:
@@ -42,11 +40,8 @@ async def saved_state(world: World, table_id: int) -> dict[str, Any]:
 async def test_a_timer_cancelled_while_committing_keeps_memory_and_database_together(
     world: World,
 ) -> None:
-    await start_table(world, 2, buy_in=50, turn_timer=60)
-    await to_betting(world)
-    table = table_in(world)
+    table, turn = await at_timed_betting(world)
     assert table.game is not None
-    turn = table.game.turn
     cancelled = await cancel_timer_at_commit(world, table.id)
     await world.env.advance_time(61)  # the turn timer plays for the betting seat
     await world.bot.db._conn.set_trace_callback(None)

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from bot.tables.models import Table
 from bot.ui.prompts import parse_amount
 from engine.core.game import ActionSpec, ParamKind
 from tests.bot.test_tables import start_table
@@ -28,6 +29,15 @@ async def to_betting(world: World) -> None:
     for seat in sorted(table.game.pending_seats()):
         spec = table.game.legal_actions(seat)[0]
         await do(world, seat, "select", [o.value for o in spec.options])
+
+
+async def at_timed_betting(world: World) -> tuple[Table, int]:
+    """A two-player table with a 60 s turn timer at its first betting turn: table, turn."""
+    await start_table(world, 2, buy_in=50, turn_timer=60)
+    await to_betting(world)
+    table = table_in(world)
+    assert table.game is not None
+    return table, table.game.turn
 
 
 async def test_stranger_and_out_of_turn_clicks_are_refused(world: World) -> None:

@@ -23,6 +23,20 @@ async def test_an_amount_form_opened_before_a_restart_still_bets(
     assert table.game.seq == seq + 1
 
 
+async def test_the_amount_form_uses_the_label_component(world: World) -> None:
+    """Discord's current modal layout: each input inside a Label (type 18) that carries its
+    text, no action row (type 1) and no label on the input itself."""
+    actor, shown = await open_bet_form(world)
+    assert shown.modal is not None
+    (label,) = shown.modal["components"]
+    assert label["type"] == 18 and label["label"].startswith("Amount (")
+    text_input = label["component"]
+    assert text_input["type"] == 4 and text_input["custom_id"] == "amount"
+    assert text_input.get("label") is None  # discord.py sends null: the Label carries it
+    done = await actor.submit_modal(shown, {"amount": "5"})
+    assert done.acknowledged and "✅" in text_of(done.response)
+
+
 async def test_a_picker_opened_before_a_restart_answers_clearly(world: World, restart: Any) -> None:
     await start_table(world, 2, buy_in=50)
     table = table_in(world)

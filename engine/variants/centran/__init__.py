@@ -38,9 +38,10 @@ from typing import Any, ClassVar
 from engine.core.fair import SeedSource
 from engine.core.game import Event
 from engine.variants.centran import actions, flow, views
+from engine.variants.centran.cards import DECK
 from engine.variants.centran.deal import stacked_deck
 from engine.variants.centran.judge import judge
-from engine.variants.centran.state import CentranOptions, CentranState, Phase
+from engine.variants.centran.state import CODEC, CentranOptions, CentranState, Phase
 from engine.variants.twopot.game import TwoPotGame
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8  # CE-34
@@ -53,7 +54,7 @@ class CentranGame(TwoPotGame[CentranState]):
     VARIANT: ClassVar[str] = "centran"
     NAME = "Centran Sabacc"
     MIN_PLAYERS, MAX_PLAYERS = MIN_PLAYERS, MAX_PLAYERS
-    STATE = CentranState
+    CODEC = CODEC
     OVER = Phase.GAME_OVER
     actions = actions
     flow = flow
@@ -95,5 +96,7 @@ INFO = CentranGame.variant_info(
     default_preset="lay",
     min_buy_in=MIN_BUY_IN,
     judge=judge,
-    options=CentranOptions().to_json(),
+    options=CODEC.encode(CentranOptions()),
+    bot="engine.bots.centran",
+    deck=DECK,
 )

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from engine.core.deck import CardDeck
 from engine.variants.twopot.cards import describe as describe  # re-exported
 from engine.variants.twopot.cards import signed as signed  # re-exported
 
@@ -318,3 +319,11 @@ def assignment_text(evaluation: HandEval, aces: int) -> str:
         word = "five" if len(evaluation.fives) == 1 else "fives"
         parts.append(f"{word} " + ", ".join(signed(v) for v in evaluation.fives))
     return "; ".join(parts)
+
+
+DECK = CardDeck(
+    "centran",
+    faces=lambda: tuple(full_deck()),
+    face_key=lambda text: Card.parse(text).notation,
+)
+"""Four suits Ace–14 and the 22 Major cards: 78 faces."""

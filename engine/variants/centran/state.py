@@ -9,18 +9,12 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from engine.core.deck import Deck
+from engine.core.codec import Codec, notation, stored
 from engine.variants.centran.cards import Card
 from engine.variants.centran.settle import FIXED, HAND_POT, PenaltyRule
 from engine.variants.twopot.state import (
     StasisState,
     TwoPotOptions,
-    head_from_json,
-    head_to_json,
-    stats_from_json,
-    stats_to_json,
-    tail_from_json,
-    tail_to_json,
 )
 
 ARRAY, RANDOM = "array", "random"
@@ -98,21 +92,6 @@ class CentranOptions(TwoPotOptions):
             advanced_array_draw=array_draw,
         )
 
-    def to_json(self) -> dict[str, Any]:
-        """The options in lobby form."""
-        return {
-            "hand_ante": self.hand_ante,
-            "min_bet": self.min_bet,
-            "max_raises_per_phase": self.max_raises_per_phase,
-            "max_hands": self.max_hands,
-            "bomb_penalty_mode": self.bomb_penalty_mode,
-            "bomb_penalty_amount": self.bomb_penalty_amount,
-            "shift_mode": self.shift_mode,
-            "random_shift_probability": self.random_shift_probability,
-            "advanced_actions": self.advanced_actions,
-            "advanced_array_draw": self.advanced_array_draw,
-        }
-
 
 class Phase(StrEnum):
     """Where the game waits for a decision (the automatic states of §3 never wait)."""
@@ -131,10 +110,13 @@ class Step(StrEnum):
     END = "end"
 
 
-def _cards(data: Any) -> list[Card]:
-    return [Card.parse(str(x)) for x in data]
-
-
+@stored(
+    *("players", "buy_in", "options", "rng", "betting", "status", "stats", "sabacc_pot", "phase"),
+    *("hand_no", "dealer", "round_no", "hands", "stasis", "array", "fives", "draw", "discard"),
+    *("queue", "step", "stasis_used", "trade_index", "dealt", "notes", "shift_note"),
+    *("last_result", "final_payouts", "seq", "turn"),
+    omit=("start_seat",),  # the hand's order starts from the dealer (first_to_act)
+)
 @dataclass(slots=True)
 class CentranState(StasisState[CentranOptions, Card]):
     """Everything a Centran table knows. Stacks and hand-pot contributions live in ``betting``.
@@ -165,55 +147,6 @@ class CentranState(StasisState[CentranOptions, Card]):
         """A seat's held cards: hidden hand plus its Stasis Field (§5.1)."""
         return self.hands[seat] + self.stasis[seat]
 
-    def to_json(self) -> dict[str, Any]:
-        """Serialise everything, the RNG included."""
-        return {
-            **head_to_json(self),
-            "stats": stats_to_json(self.stats),
-            "sabacc_pot": self.sabacc_pot,
-            "phase": self.phase.value,
-            "hand_no": self.hand_no,
-            "dealer": self.dealer,
-            "round_no": self.round_no,
-            "hands": [[c.notation for c in h] for h in self.hands],
-            "stasis": [[c.notation for c in h] for h in self.stasis],
-            "array": [c.notation for c in self.array],
-            "fives": [[c.notation, s] for c, s in self.fives],
-            "draw": self.draw.to_json(lambda c: c.notation),
-            "discard": [c.notation for c in self.discard],
-            "queue": list(self.queue),
-            "step": self.step.value,
-            "stasis_used": self.stasis_used,
-            "trade_index": self.trade_index,
-            "dealt": list(self.dealt),
-            "notes": list(self.notes),
-            "shift_note": self.shift_note,
-            **tail_to_json(self, stats=False),
-        }
 
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> CentranState:
-        """Inverse of :meth:`to_json`."""
-        return cls(
-            **head_from_json(data, CentranOptions.from_mapping),
-            stats=stats_from_json(data["stats"]),
-            sabacc_pot=int(data["sabacc_pot"]),
-            phase=Phase(data["phase"]),
-            hand_no=int(data["hand_no"]),
-            dealer=int(data["dealer"]),
-            round_no=int(data["round_no"]),
-            hands=[_cards(h) for h in data["hands"]],
-            stasis=[_cards(h) for h in data["stasis"]],
-            array=_cards(data["array"]),
-            fives=[(Card.parse(c), None if s is None else int(s)) for c, s in data["fives"]],
-            draw=Deck.from_json(data["draw"], Card.parse),
-            discard=_cards(data["discard"]),
-            queue=[int(s) for s in data["queue"]],
-            step=Step(data["step"]),
-            stasis_used=bool(data["stasis_used"]),
-            trade_index=int(data["trade_index"]),
-            dealt=[bool(x) for x in data["dealt"]],
-            notes=[str(x) for x in data["notes"]],
-            shift_note=str(data["shift_note"]),
-            **tail_from_json(data, stats=False),
-        )
+CODEC = Codec(CentranState, atoms=(notation(Card, Card.parse),))
+"""The state's JSON form."""

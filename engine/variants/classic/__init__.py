@@ -40,8 +40,9 @@ from typing import Any, ClassVar
 from engine.core.fair import SeedSource
 from engine.core.game import Event
 from engine.variants.classic import actions, flow, views
+from engine.variants.classic.cards import DECK
 from engine.variants.classic.judge import judge
-from engine.variants.classic.state import ClassicOptions, ClassicState, Phase
+from engine.variants.classic.state import CODEC, ClassicOptions, ClassicState, Phase
 from engine.variants.twopot.game import TwoPotGame
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8  # CL-27
@@ -54,7 +55,7 @@ class ClassicGame(TwoPotGame[ClassicState]):
     VARIANT: ClassVar[str] = "classic"
     NAME = "Classic Sabacc"
     MIN_PLAYERS, MAX_PLAYERS = MIN_PLAYERS, MAX_PLAYERS
-    STATE = ClassicState
+    CODEC = CODEC
     OVER = Phase.GAME_OVER
     actions = actions
     flow = flow
@@ -97,5 +98,7 @@ INFO = ClassicGame.variant_info(
     default_preset="lay",
     min_buy_in=MIN_BUY_IN,
     judge=judge,
-    options=ClassicOptions().to_json(),
+    options=CODEC.encode(ClassicOptions()),
+    bot="engine.bots.classic",
+    deck=DECK,
 )

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import ClassVar
 
+from engine.core.deck import CardDeck
 from engine.variants.twopot.cards import RankedEval, signed
 from engine.variants.twopot.cards import describe as describe  # re-exported
 
@@ -232,3 +233,11 @@ def evaluate(cards: Sequence[Card]) -> HandEval:
     if 1 <= abs(total) < TARGET:
         return HandEval(total, Category.NULHREK, (3, TARGET - abs(total), 0 if total < 0 else 1))
     return HandEval(total, Category.BOMB_OUT, None)
+
+
+DECK = CardDeck(
+    "classic",
+    faces=lambda: tuple(c for c in full_deck() if c.special is None or c.copy == 1),
+    face_key=lambda text: Card.parse(text).plain,
+)
+"""Four suits 1–15 and the eight special cards: 68 faces (``queen#2`` shows ``queen``)."""

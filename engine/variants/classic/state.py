@@ -6,29 +6,21 @@ spec §3 and :mod:`engine.variants.classic` wraps it in the :class:`~engine.core
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from engine.core.deck import Deck
+from engine.core.codec import Codec, Shape, meta, notation, stored
 from engine.variants.classic.cards import Card, Category, HandEval
 from engine.variants.classic.events import Drew, HandDecided, ShiftDealt, Why
 from engine.variants.classic.settle import HAND_POT_PENALTY, Penalty
 from engine.variants.twopot.events import Worded
-from engine.variants.twopot.state import (
-    Seat,
-    SeatRecord,
-    StasisState,
-    TwoPotOptions,
-    head_from_json,
-    head_to_json,
-    tail_from_json,
-    tail_to_json,
-)
+from engine.variants.twopot.state import Seat, SeatRecord, StasisState, TwoPotOptions
 
 __all__ = [  # Seat and SeatRecord are re-exported (they live in twopot.state)
     "ALL_OTHERS",
+    "CODEC",
     "REST_OF_ROUND",
     "ClassicOptions",
     "ClassicState",
@@ -40,6 +32,18 @@ __all__ = [  # Seat and SeatRecord are re-exported (they live in twopot.state)
 
 ALL_OTHERS = "all_others"
 REST_OF_ROUND = "rest_of_round"
+
+
+def _penalty_json(penalty: Penalty) -> Any:
+    return penalty if penalty == HAND_POT_PENALTY else {"fixed": int(penalty)}
+
+
+def _penalty(raw: Any) -> Penalty:
+    return HAND_POT_PENALTY if raw == HAND_POT_PENALTY else int(raw["fixed"])
+
+
+PENALTY = Shape(_penalty_json, _penalty)
+"""``bomb_out_penalty`` in lobby form: ``"hand_pot"`` or ``{"fixed": N}``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +58,7 @@ class ClassicOptions(TwoPotOptions):
     min_bet: int = 1
     min_call_round: int = 3
     call_final_turns: str = ALL_OTHERS
-    bomb_out_penalty: Penalty = HAND_POT_PENALTY
+    bomb_out_penalty: Penalty = field(default=HAND_POT_PENALTY, metadata=meta(shape=PENALTY))
     max_rounds: int | None = 10
     max_hands: int | None = None
     stasis_max_cards: int | None = None
@@ -101,23 +105,6 @@ class ClassicOptions(TwoPotOptions):
             stasis_max_cards=whole("stasis_max_cards", 0, None, nullable=True),
         )
 
-    def to_json(self) -> dict[str, Any]:
-        """The options in lobby form (``bomb_out_penalty`` as ``{"fixed": N}`` when fixed)."""
-        penalty: Any = self.bomb_out_penalty
-        if penalty != HAND_POT_PENALTY:
-            penalty = {"fixed": int(penalty)}
-        return {
-            "hand_ante": self.hand_ante,
-            "sabacc_ante": self.sabacc_ante,
-            "min_bet": self.min_bet,
-            "min_call_round": self.min_call_round,
-            "call_final_turns": self.call_final_turns,
-            "bomb_out_penalty": penalty,
-            "max_rounds": self.max_rounds,
-            "max_hands": self.max_hands,
-            "stasis_max_cards": self.stasis_max_cards,
-        }
-
 
 class Phase(StrEnum):
     """Where the game waits for a decision (automatic states of §3 never wait)."""
@@ -133,79 +120,6 @@ class Step(StrEnum):
 
     ACTION = "action"
     END = "end"
-
-
-def _cards(data: Any) -> list[Card]:
-    return [Card.parse(str(x)) for x in data]
-
-
-@dataclass(slots=True)
-class ClassicState(StasisState[ClassicOptions, Card]):
-    """Everything a Classic table knows. Stacks and hand-pot contributions live in ``betting``."""
-
-    phase: Phase = Phase.BET
-    step: Step = Step.ACTION
-    traded: list[bool] = field(default_factory=list)  # took a turn in this Trade phase
-    caller: int | None = None
-    dice: tuple[int, int] | None = None
-    last_drawn: list[Note | None] = field(default_factory=list)  # private note per seat
-    decided: HandDecided | Worded | None = None  # why the last hand went as it did
-
-    def full_hand(self, seat: int) -> list[Card]:
-        """A seat's whole hand: hidden cards plus its stasis field (§3.3)."""
-        return self.hands[seat] + self.stasis[seat]
-
-    def to_json(self) -> dict[str, Any]:
-        """Serialise everything, the RNG included (``random.Random.getstate``)."""
-        return {
-            **head_to_json(self),
-            "sabacc_pot": self.sabacc_pot,
-            "phase": self.phase.value,
-            "hand_no": self.hand_no,
-            "start_seat": self.start_seat,
-            "round_no": self.round_no,
-            "hands": [[c.notation for c in h] for h in self.hands],
-            "stasis": [[c.notation for c in h] for h in self.stasis],
-            "draw": self.draw.to_json(lambda c: c.notation),
-            "discard": [c.notation for c in self.discard],
-            "queue": list(self.queue),
-            "step": self.step.value,
-            "stasis_used": self.stasis_used,
-            "traded": list(self.traded),
-            "caller": self.caller,
-            "dice": list(self.dice) if self.dice else None,
-            "dealt": list(self.dealt),
-            "last_drawn": [_note_to_json(x) for x in self.last_drawn],
-            "decided": None if self.decided is None else _decided_to_json(self.decided),
-            **tail_to_json(self),
-        }
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> ClassicState:
-        """Inverse of :meth:`to_json`."""
-        dice = data.get("dice")
-        return cls(
-            **head_from_json(data, ClassicOptions.from_mapping),
-            sabacc_pot=int(data["sabacc_pot"]),
-            phase=Phase(data["phase"]),
-            hand_no=int(data["hand_no"]),
-            start_seat=int(data["start_seat"]),
-            round_no=int(data["round_no"]),
-            hands=[_cards(h) for h in data["hands"]],
-            stasis=[_cards(h) for h in data["stasis"]],
-            draw=Deck.from_json(data["draw"], Card.parse),
-            discard=_cards(data["discard"]),
-            queue=[int(s) for s in data["queue"]],
-            step=Step(data["step"]),
-            stasis_used=bool(data["stasis_used"]),
-            traded=[bool(x) for x in data["traded"]],
-            caller=data.get("caller"),
-            dice=(int(dice[0]), int(dice[1])) if dice else None,
-            dealt=[bool(x) for x in data["dealt"]],
-            last_drawn=[_note_from_json(x) for x in data["last_drawn"]],
-            decided=_decided_from_json(data.get("decided"), data["last_result"]),
-            **tail_from_json(data),
-        )
 
 
 Note = Drew | ShiftDealt | Worded
@@ -244,7 +158,9 @@ def _eval_from_json(data: Any) -> HandEval | None:
     return HandEval(int(total), Category(category), None if key is None else tuple(key))
 
 
-def _decided_to_json(decided: HandDecided | Worded) -> dict[str, Any]:
+def _decided_to_json(decided: HandDecided | Worded | None) -> dict[str, Any] | None:
+    if decided is None:
+        return None
     if isinstance(decided, Worded):
         return {"text": decided.text}
     return {
@@ -258,11 +174,10 @@ def _decided_to_json(decided: HandDecided | Worded) -> dict[str, Any]:
     }
 
 
-def _decided_from_json(data: Any, last_result: Sequence[str]) -> HandDecided | Worded | None:
-    """Why the last hand went as it did; a table stored by an earlier version kept it as the
-    last line of ``last_result`` (words), shown as it is."""
+def _decided_from_json(data: Any) -> HandDecided | Worded | None:
+    """Why the last hand went as it did (as :func:`_decided_to_json` wrote it)."""
     if data is None:
-        return Worded(str(last_result[-1])) if last_result else None
+        return None
     if "text" in data:
         return Worded(str(data["text"]))
     return HandDecided(
@@ -274,3 +189,52 @@ def _decided_from_json(data: Any, last_result: Sequence[str]) -> HandDecided | W
         _eval_from_json(data["best"]),
         _eval_from_json(data["runner"]),
     )
+
+
+def _notes_to_json(notes: list[Note | None]) -> list[Any]:
+    return [_note_to_json(x) for x in notes]
+
+
+def _notes_from_json(data: Any) -> list[Note | None]:
+    return [_note_from_json(x) for x in data]
+
+
+NOTES = Shape(_notes_to_json, _notes_from_json)
+"""``last_drawn``: per seat ``{"drew": card}``, ``{"shift": [cards]}``, or a stored line."""
+DECIDED = Shape(_decided_to_json, _decided_from_json)
+"""``decided``: the :class:`HandDecided` fact as an object (``{"text": line}``: stored words)."""
+
+
+@stored(
+    *("players", "buy_in", "options", "rng", "betting", "status", "sabacc_pot", "phase"),
+    *("hand_no", "start_seat", "round_no", "hands", "stasis", "draw", "discard", "queue", "step"),
+    *("stasis_used", "traded", "caller", "dice", "dealt", "last_drawn", "decided", "last_result"),
+    *("final_payouts", "stats", "seq", "turn"),
+)
+@dataclass(slots=True)
+class ClassicState(StasisState[ClassicOptions, Card]):
+    """Everything a Classic table knows. Stacks and hand-pot contributions live in ``betting``."""
+
+    phase: Phase = Phase.BET
+    step: Step = Step.ACTION
+    traded: list[bool] = field(default_factory=list)  # took a turn in this Trade phase
+    caller: int | None = None
+    dice: tuple[int, int] | None = None
+    # private note per seat
+    last_drawn: list[Note | None] = field(default_factory=list, metadata=meta(shape=NOTES))
+    # why the last hand went as it did
+    decided: HandDecided | Worded | None = field(default=None, metadata=meta(shape=DECIDED))
+
+    def __post_init__(self) -> None:
+        """A table stored by an earlier version kept why its last hand went as it did as the
+        last line of ``last_result`` (words): shown as it is."""
+        if self.decided is None and self.last_result:
+            self.decided = Worded(str(self.last_result[-1]))
+
+    def full_hand(self, seat: int) -> list[Card]:
+        """A seat's whole hand: hidden cards plus its stasis field (§3.3)."""
+        return self.hands[seat] + self.stasis[seat]
+
+
+CODEC = Codec(ClassicState, atoms=(notation(Card, Card.parse),))
+"""The state's JSON form."""

@@ -36,7 +36,8 @@ from engine.core.game import Event
 from engine.variants.corellian_spike import actions, flow, views
 from engine.variants.corellian_spike.cards import is_shift
 from engine.variants.corellian_spike.judge import judge
-from engine.variants.corellian_spike.state import Phase, SpikeOptions, SpikeState
+from engine.variants.corellian_spike.state import CODEC, Phase, SpikeOptions, SpikeState
+from engine.variants.coruscant.cards import DECK
 from engine.variants.twopot.game import TwoPotGame
 
 __all__ = ["INFO", "Phase", "SpikeGame", "SpikeOptions", "SpikeState", "judge"]
@@ -51,7 +52,7 @@ class SpikeGame(TwoPotGame[SpikeState]):
     VARIANT: ClassVar[str] = "corellian-spike"
     NAME = "Corellian Spike"
     MIN_PLAYERS, MAX_PLAYERS = MIN_PLAYERS, MAX_PLAYERS
-    STATE = SpikeState
+    CODEC = CODEC
     OVER = Phase.GAME_OVER
     actions = actions
     flow = flow
@@ -105,5 +106,7 @@ INFO = SpikeGame.variant_info(
     default_preset="lay",
     min_buy_in=MIN_BUY_IN,
     judge=judge,
-    options=SpikeOptions().to_json(),
+    options=CODEC.encode(SpikeOptions()),
+    bot="engine.bots.spike",
+    deck=DECK,
 )

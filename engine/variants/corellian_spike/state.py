@@ -9,11 +9,11 @@ two-pot family's (:mod:`engine.variants.twopot.state`).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any
 
-from engine.core.deck import Deck
+from engine.core.codec import Codec, notation, stored
 from engine.variants.corellian_spike.cards import Card
 from engine.variants.corellian_spike.settle import BLIND_DRAW, SPLIT
 from engine.variants.coruscant.state import _as_bool, _as_int  # the same option parsing
@@ -21,10 +21,6 @@ from engine.variants.twopot.state import (
     Seat,
     TwoPotOptions,
     TwoPotState,
-    head_from_json,
-    head_to_json,
-    tail_from_json,
-    tail_to_json,
 )
 
 __all__ = ["DISCARD_FIRST", "DRAW_THEN_CHOOSE", "Phase", "Seat", "SpikeOptions", "SpikeState"]
@@ -103,10 +99,6 @@ class SpikeOptions(TwoPotOptions):
             raise ValueError("option rounds must be 1 to 5")
         return opts
 
-    def to_json(self) -> dict[str, Any]:
-        """The options as a JSON-ready mapping (accepted back by :meth:`from_mapping`)."""
-        return asdict(self)
-
 
 class Phase(StrEnum):
     """Where the game waits for a decision (the automatic states of §3 never wait)."""
@@ -117,10 +109,12 @@ class Phase(StrEnum):
     GAME_OVER = "game_over"
 
 
-def _cards(data: Any) -> list[Card]:
-    return [Card.parse(str(x)) for x in data]
-
-
+@stored(
+    *("players", "buy_in", "options", "rng", "betting", "status", "sabacc_pot", "phase"),
+    *("hand_no", "start_seat", "round_no", "hands", "draw", "discard", "queue", "dealt", "dice"),
+    *("last_drawn", "rigged_decks", "rigged_dice", "rigged_start", "last_result"),
+    *("final_payouts", "stats", "seq", "turn"),
+)
 @dataclass(slots=True)
 class SpikeState(TwoPotState[SpikeOptions, Card]):
     """Everything a Corellian Spike table knows.
@@ -145,49 +139,6 @@ class SpikeState(TwoPotState[SpikeOptions, Card]):
         """Draw pile, discard pile and hands together (the 62 cards during a hand)."""
         return [*self.draw.cards, *self.discard, *(c for h in self.hands for c in h)]
 
-    def to_json(self) -> dict[str, Any]:
-        """Serialise everything, the RNG included."""
-        return {
-            **head_to_json(self),
-            "sabacc_pot": self.sabacc_pot,
-            "phase": self.phase.value,
-            "hand_no": self.hand_no,
-            "start_seat": self.start_seat,
-            "round_no": self.round_no,
-            "hands": [[c.notation for c in h] for h in self.hands],
-            "draw": self.draw.to_json(lambda c: c.notation),
-            "discard": [c.notation for c in self.discard],
-            "queue": list(self.queue),
-            "dealt": list(self.dealt),
-            "dice": list(self.dice) if self.dice else None,
-            "last_drawn": list(self.last_drawn),
-            "rigged_decks": [list(d) for d in self.rigged_decks],
-            "rigged_dice": [list(d) for d in self.rigged_dice],
-            "rigged_start": self.rigged_start,
-            **tail_to_json(self),
-        }
 
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> SpikeState:
-        """Inverse of :meth:`to_json`."""
-        dice = data.get("dice")
-        start = data.get("rigged_start")
-        return cls(
-            **head_from_json(data, SpikeOptions.from_mapping),
-            sabacc_pot=int(data["sabacc_pot"]),
-            phase=Phase(data["phase"]),
-            hand_no=int(data["hand_no"]),
-            start_seat=int(data["start_seat"]),
-            round_no=int(data["round_no"]),
-            hands=[_cards(h) for h in data["hands"]],
-            draw=Deck.from_json(data["draw"], Card.parse),
-            discard=_cards(data["discard"]),
-            queue=[int(s) for s in data["queue"]],
-            dealt=[bool(x) for x in data["dealt"]],
-            dice=(int(dice[0]), int(dice[1])) if dice else None,
-            last_drawn=[str(x) for x in data["last_drawn"]],
-            rigged_decks=[[str(c) for c in d] for d in data["rigged_decks"]],
-            rigged_dice=[(int(a), int(b)) for a, b in data["rigged_dice"]],
-            rigged_start=None if start is None else int(start),
-            **tail_from_json(data),
-        )
+CODEC = Codec(SpikeState, atoms=(notation(Card, Card.parse),))
+"""The state's JSON form."""

@@ -23,6 +23,7 @@ from engine.core.game import Event, VariantInfo
 from engine.core.pots import Settlement, rotate_to
 from engine.variants.coruscant import flow
 from engine.variants.coruscant.cards import (
+    DECK,
     TARGETS,
     Card,
     Suit,
@@ -244,4 +245,7 @@ INFO = VariantInfo(
         "max_hands": None,
         "min_bet": 1,
     },
+    bot="engine.bots.coruscant",
+    deck=DECK,
+    vocabulary="coruscant-shift",
 )

@@ -21,6 +21,8 @@ from enum import StrEnum
 from itertools import combinations
 from typing import Any
 
+from engine.core.deck import CardDeck
+
 
 class Suit(StrEnum):
     """The three card families (and the silver die's faces)."""
@@ -239,3 +241,11 @@ def ante_schedule(
         else:
             antes.append(next_ante(antes[-1], n) if escalation else antes[-1])
     return antes
+
+
+DECK = CardDeck(
+    "coruscant",
+    faces=lambda: tuple(dict.fromkeys(full_deck())),
+    face_key=lambda text: Card.parse(text.split(SYLOP_ALIAS_SEP)[0]).notation,
+)
+"""Three suits ±1…±10 and the Sylop: 61 faces (``sylop#2`` is the second Sylop)."""

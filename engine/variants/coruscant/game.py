@@ -10,10 +10,12 @@ reveal and the payouts run inside :meth:`CoruscantGame.apply` (see
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Mapping
+from typing import Any, ClassVar, Self, cast
 
 from engine.core.betting import BetKind
 from engine.core.betting_events import BetMade
+from engine.core.codec import Codec
 from engine.core.game import (
     Action,
     ActionSpec,
@@ -24,7 +26,7 @@ from engine.core.variant import StateGame
 from engine.variants.coruscant import flow, views
 from engine.variants.coruscant.cards import Card, best_selection
 from engine.variants.coruscant.events import PlayerLeft, SelectionConfirmed
-from engine.variants.coruscant.state import CoruscantOptions, CoruscantState, Phase
+from engine.variants.coruscant.state import ATOMS, CoruscantOptions, CoruscantState, Phase
 
 __all__ = ["CoruscantGame", "CoruscantOptions", "Phase"]
 
@@ -48,6 +50,15 @@ class CoruscantGame(CoruscantState, StateGame["CoruscantGame"]):
     def state(self) -> CoruscantGame:
         """The game itself (its state is not a separate object)."""
         return self
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole game, RNG included: ``{"variant": ..., <the state's fields>}``."""
+        return {"variant": self.VARIANT, **CODEC.dump(self)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        """Restore :meth:`to_json` output exactly."""
+        return cast(Self, CODEC.load(data))
 
     # ------------------------------------------------------------------ decisions
 
@@ -149,3 +160,7 @@ class CoruscantGame(CoruscantState, StateGame["CoruscantGame"]):
         elif self.phase.selecting and not self.pending_seats():
             flow.end_selection(self, events)
         return tuple(events), took
+
+
+CODEC = Codec(CoruscantGame, atoms=ATOMS)
+"""The game's JSON form (its state's fields: the game is its state)."""

@@ -9,14 +9,14 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from enum import StrEnum
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar
 
 from engine.core.betting import Betting
+from engine.core.codec import key, notation
 from engine.core.deck import Deck
 from engine.core.game import IllegalAction, SeatStats
-from engine.core.rng import rng_from_json, rng_to_json
 from engine.core.seats import clockwise_from
 from engine.variants.coruscant.cards import SYLOP_ALIAS_SEP, Card, Suit
 
@@ -94,14 +94,41 @@ def _as_int(name: str, raw: Any) -> int:
         raise ValueError(f"option {name} must be a whole number, not {raw!r}") from None
 
 
+@dataclass(init=False, eq=False, repr=False)
 class CoruscantState:
-    """Everything a Coruscant Shift game holds; JSON-serialisable with :meth:`to_json`.
+    """Everything a Coruscant Shift game holds.
 
     Card invariant: ``deck + discard + every hand`` is always the 62-card deck during a hand.
     Credit invariant: ``sum(stacks) + pot`` only drops when a player leaves with their stack.
+
+    The fields (in the order of the JSON form, :data:`CODEC`) are set by :meth:`__init__`; the
+    dataclass declaration only lists them for :mod:`engine.core.codec`.
     """
 
     VARIANT: ClassVar[str] = "coruscant-shift"
+
+    seat_players: tuple[str, ...] = field(metadata=key("players"))
+    opts: CoruscantOptions = field(metadata=key("options"))
+    rng: random.Random
+    bet: Betting = field(metadata=key("betting"))
+    left: list[bool]
+    hand_no: int
+    ante: int
+    start_seat: int
+    phase: Phase
+    target: int
+    suit: Suit
+    deck: Deck[Card]
+    discard: list[Card]
+    hands: list[list[Card]]
+    kept: list[list[Card]]
+    choice: list[list[Card] | None]
+    stats: list[dict[str, Any]]
+    rigged_decks: list[list[str]]
+    rigged_dice: list[tuple[int, str]]
+    rigged_start: int | None
+    seq_count: int = field(metadata=key("seq"))
+    turn_count: int = field(metadata=key("turn"))
 
     def __init__(
         self,
@@ -115,7 +142,6 @@ class CoruscantState:
         if not 2 <= n <= 6:
             raise ValueError("Coruscant Shift seats 2 to 6 players")
         self.seat_players = tuple(players)
-        self.n = n
         self.opts = options
         self.rng = rng
         self.bet = Betting(
@@ -128,15 +154,15 @@ class CoruscantState:
         self.phase = Phase.SELECT_1
         self.target = 0
         self.suit = Suit.CIRCLE
-        self.deck: Deck[Card] = Deck()
-        self.discard: list[Card] = []
-        self.hands: list[list[Card]] = [[] for _ in range(n)]
-        self.kept: list[list[Card]] = [[] for _ in range(n)]
-        self.choice: list[list[Card] | None] = [None] * n
-        self.stats: list[dict[str, Any]] = [asdict(SeatStats()) for _ in range(n)]
-        self.rigged_decks: list[list[str]] = []
-        self.rigged_dice: list[tuple[int, str]] = []
-        self.rigged_start: int | None = None
+        self.deck = Deck()
+        self.discard = []
+        self.hands = [[] for _ in range(n)]
+        self.kept = [[] for _ in range(n)]
+        self.choice = [None] * n
+        self.stats = [asdict(SeatStats()) for _ in range(n)]
+        self.rigged_decks = []
+        self.rigged_dice = []
+        self.rigged_start = None
         self.seq_count = 0
         self.turn_count = 0
 
@@ -144,6 +170,11 @@ class CoruscantState:
     def players(self) -> tuple[str, ...]:
         """Player ids by seat."""
         return self.seat_players
+
+    @property
+    def n(self) -> int:
+        """Number of seats."""
+        return len(self.seat_players)
 
     @property
     def finished(self) -> bool:
@@ -209,63 +240,6 @@ class CoruscantState:
         """Deck, discard pile and hands together (tests check it is always the full deck)."""
         return [*self.deck.cards, *self.discard, *(c for h in self.hands for c in h)]
 
-    def to_json(self) -> dict[str, Any]:
-        """The whole state, RNG included."""
-        cards = [[c.notation for c in h] for h in self.hands]
-        return {
-            "variant": self.VARIANT,
-            "players": list(self.seat_players),
-            "options": asdict(self.opts),
-            "rng": rng_to_json(self.rng),
-            "betting": self.bet.to_json(),
-            "left": list(self.left),
-            "hand_no": self.hand_no,
-            "ante": self.ante,
-            "start_seat": self.start_seat,
-            "phase": self.phase.value,
-            "target": self.target,
-            "suit": self.suit.value,
-            "deck": self.deck.to_json(lambda c: c.notation),
-            "discard": [c.notation for c in self.discard],
-            "hands": cards,
-            "kept": [[c.notation for c in h] for h in self.kept],
-            "choice": [None if h is None else [c.notation for c in h] for h in self.choice],
-            "stats": [dict(s) for s in self.stats],
-            "rigged_decks": [list(d) for d in self.rigged_decks],
-            "rigged_dice": [list(d) for d in self.rigged_dice],
-            "rigged_start": self.rigged_start,
-            "seq": self.seq_count,
-            "turn": self.turn_count,
-        }
 
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Self:
-        """Restore a state serialised by :meth:`to_json`."""
-        rng = rng_from_json(data["rng"])
-        betting = Betting.from_json(data["betting"])
-        game = cls(
-            data["players"],
-            stacks=betting.stacks,
-            options=CoruscantOptions(**data["options"]),
-            rng=rng,
-        )
-        game.bet = betting
-        game.left = [bool(x) for x in data["left"]]
-        game.hand_no = int(data["hand_no"])
-        game.ante = int(data["ante"])
-        game.start_seat = int(data["start_seat"])
-        game.phase = Phase(data["phase"])
-        game.target = int(data["target"])
-        game.suit = Suit(data["suit"])
-        game.deck = Deck.from_json(data["deck"], Card.parse)
-        game.discard = [Card.parse(c) for c in data["discard"]]
-        game.hands = [[Card.parse(c) for c in h] for h in data["hands"]]
-        game.kept = [[Card.parse(c) for c in h] for h in data["kept"]]
-        game.choice = [None if h is None else [Card.parse(c) for c in h] for h in data["choice"]]
-        game.stats = [dict(s) for s in data["stats"]]
-        game.rigged_decks = [list(d) for d in data["rigged_decks"]]
-        game.rigged_dice = [(int(t), str(s)) for t, s in data["rigged_dice"]]
-        game.rigged_start = data["rigged_start"]
-        game.seq_count = int(data["seq"])
-        game.turn_count = int(data["turn"])
-        return game
+ATOMS = (notation(Card, Card.parse),)
+"""The values written as one JSON string: the cards, as their notation."""

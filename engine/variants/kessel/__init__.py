@@ -24,8 +24,9 @@ from engine.core.fair import SeedSource
 from engine.core.game import Action, Event, VariantInfo
 from engine.core.variant import StateGame
 from engine.variants.kessel import actions, flow, views
+from engine.variants.kessel.cards import DECK
 from engine.variants.kessel.judge import judge
-from engine.variants.kessel.state import RATES, KesselOptions, KesselState, Phase
+from engine.variants.kessel.state import CODEC, RATES, KesselOptions, KesselState, Phase
 
 
 class KesselGame(StateGame[KesselState]):
@@ -37,7 +38,7 @@ class KesselGame(StateGame[KesselState]):
     """
 
     VARIANT: ClassVar[str] = "kessel"
-    STATE = KesselState
+    CODEC = CODEC
     OVER = Phase.OVER
     TURN_FIELD = "decision"
     actions = actions
@@ -97,7 +98,7 @@ def restore(data: Mapping[str, Any]) -> KesselGame:
     return KesselGame.from_json(data)
 
 
-_DEFAULTS = KesselOptions().to_json()
+_DEFAULTS = CODEC.encode(KesselOptions())
 
 INFO = VariantInfo(
     id="kessel",
@@ -111,6 +112,9 @@ INFO = VariantInfo(
     restore=restore,
     judge=judge,
     options=_DEFAULTS,
+    bot="engine.bots.kessel",
+    deck=DECK,
+    vocabulary="kessel",
 )
 """Registry entry: presets are the §2.2 stakes for the default 6 chips (lay 90, pro 150,
 tournament 750 credits)."""

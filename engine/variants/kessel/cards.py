@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Generic, TypeVar
 
+from engine.core.deck import CardDeck
 from engine.core.facts import Fact
 from engine.variants.kessel.rank import Fix, sabacc_name, sabacc_order
 
@@ -311,3 +312,11 @@ def settle(
             after[p] = st - taken[p]
     eliminated = tuple(p for p in evals if after[p] == 0)
     return Settlement(winners, tax, taken, lost, after, eliminated)
+
+
+DECK = CardDeck(
+    "kessel",
+    faces=lambda: tuple(CARDS[family, face] for family in FAMILIES for face in Face),
+    face_key=lambda text: parse_card(text).notation,
+)
+"""Sand and Blood 1–6, Impostor and Sylop: 16 faces (the three copies of a card look alike)."""

@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from engine.core.codec import Atom, Codec, Shape, meta, notation
 from engine.core.deck import Deck
-from engine.core.rng import rng_from_json, rng_to_json
 from engine.variants.kessel.cards import FAMILIES, Card, Family, parse_card
 from engine.variants.kessel.events import HandRevealed, RoundWon
 from engine.variants.kessel.rank import Fix
@@ -28,6 +28,35 @@ RATES: Mapping[str, int] = {"lay": 15, "pro": 25, "tournament": 125}
 
 DEFAULT_CHIPS = 6
 TOKENS_PER_PLAYER = 3
+LAST = meta(last=True)  # the JSON keeps a seat's lists after its other fields
+
+
+def _reveal_to_json(item: HandRevealed | RoundWon | str) -> Any:
+    if isinstance(item, HandRevealed):
+        return {"revealed": item.to_json()}
+    if isinstance(item, RoundWon):
+        return {"won": item.to_json()}
+    return item
+
+
+def _reveal_from_json(data: Any) -> HandRevealed | RoundWon | str:
+    if isinstance(data, str):
+        return data
+    if "revealed" in data:
+        return HandRevealed.from_json(data["revealed"])
+    return RoundWon.from_json(data["won"])
+
+
+def _reveals_to_json(items: tuple[HandRevealed | RoundWon | str, ...]) -> list[Any]:
+    return [_reveal_to_json(r) for r in items]
+
+
+def _reveals_from_json(data: Any) -> tuple[HandRevealed | RoundWon | str, ...]:
+    return tuple(_reveal_from_json(r) for r in data)
+
+
+REVEAL = meta(shape=Shape(_reveals_to_json, _reveals_from_json))
+"""``last_reveal``: ``{"revealed": ...}`` / ``{"won": ...}`` facts, or lines of a stored game."""
 
 
 class Phase(StrEnum):
@@ -91,19 +120,6 @@ class KesselOptions:
             **values,
         )
 
-    def to_json(self) -> dict[str, Any]:
-        """JSON-ready dict."""
-        return {
-            "starting_chips": self.starting_chips,
-            "economy": self.economy,
-            "token_mode": self.token_mode,
-            "token_pool": self.token_pool,
-            "allow_duplicate_tokens": self.allow_duplicate_tokens,
-            "all_stand_rule": self.all_stand_rule,
-            "tokens_public": self.tokens_public,
-            "predetermined_tokens": [list(t) for t in self.predetermined_tokens],
-        }
-
 
 def infer_chips(buy_in: int) -> int:
     """Chips bought by ``buy_in`` under a §2.2 profile, else the default 6 (K-impl-2)."""
@@ -120,14 +136,15 @@ class SeatState:
     player: str
     stock: int
     hand_pot: int = 0
-    hand: list[Card] = field(default_factory=list)  # [sand, blood] while playing
-    tokens: list[str] = field(default_factory=list)  # unused Shift Tokens
-    used_tokens: list[str] = field(default_factory=list)
+    hand: list[Card] = field(default_factory=list, metadata=LAST)  # [sand, blood] while playing
+    tokens: list[str] = field(default_factory=list, metadata=LAST)  # unused Shift Tokens
+    used_tokens: list[str] = field(default_factory=list, metadata=LAST)
     selected: bool = True  # has its tokens (False while picking them)
     out: bool = False  # eliminated or left
     left: bool = False
     immune: bool = False
-    history: list[str] = field(default_factory=list)  # card actions this round: draw / stand
+    # card actions this round: draw / stand
+    history: list[str] = field(default_factory=list, metadata=LAST)
     rounds_played: int = 0
     rounds_won: int = 0
     best_hand: str = ""  # HandEval.key of the best hand (stored statistics keep this key)
@@ -138,32 +155,6 @@ class SeatState:
     def in_stand(self) -> bool:
         """Most recent card action this round was STAND (§6.1, K-6)."""
         return bool(self.history) and self.history[-1] == "stand"
-
-    def to_json(self) -> dict[str, Any]:
-        """JSON-ready dict."""
-        data = {
-            name: getattr(self, name)
-            for name in SeatState.__slots__
-            if name not in ("hand", "tokens", "used_tokens", "history")
-        }
-        data["hand"] = [c.notation for c in self.hand]
-        data["tokens"] = list(self.tokens)
-        data["used_tokens"] = list(self.used_tokens)
-        data["history"] = list(self.history)
-        return data
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> SeatState:
-        """Inverse of :meth:`to_json`."""
-        seat = cls(player=str(data["player"]), stock=int(data["stock"]))
-        for name in SeatState.__slots__:
-            if name in data and name not in ("hand", "tokens", "used_tokens", "history"):
-                setattr(seat, name, data[name])
-        seat.hand = [parse_card(c) for c in data.get("hand", ())]
-        seat.tokens = list(data.get("tokens", ()))
-        seat.used_tokens = list(data.get("used_tokens", ()))
-        seat.history = list(data.get("history", ()))
-        return seat
 
 
 @dataclass(slots=True)
@@ -200,7 +191,7 @@ class KesselState:
     payout: dict[int, int] = field(default_factory=dict)
     last_winners: list[int] = field(default_factory=list)
     # the last reveal's hands and result (lines of text in games saved before they were facts)
-    last_reveal: tuple[HandRevealed | RoundWon | str, ...] = ()
+    last_reveal: tuple[HandRevealed | RoundWon | str, ...] = field(default=(), metadata=REVEAL)
 
     # --- queries ---------------------------------------------------------------------------------
 
@@ -284,100 +275,9 @@ class KesselState:
             return self.discard[family].pop()
         return self.draw[family].draw_one()
 
-    # --- JSON ------------------------------------------------------------------------------------
 
-    def to_json(self) -> dict[str, Any]:
-        """The whole state, RNG included."""
-        return {
-            "players": list(self.players),
-            "buy_in": self.buy_in,
-            "options": self.options.to_json(),
-            "rng": rng_to_json(self.rng),
-            "seats": [s.to_json() for s in self.seats],
-            "phase": self.phase.value,
-            "round_no": self.round_no,
-            "t": self.t,
-            "starter": self.starter,
-            "order": list(self.order),
-            "cursor": self.cursor,
-            "draw": {f.value: self.draw[f].to_json(str) for f in self.draw},
-            "discard": {f.value: [c.notation for c in self.discard[f]] for f in self.discard},
-            "fix": self.fix.to_json(),
-            "token_played": self.token_played,
-            "acted": self.acted,
-            "judge_mode": self.judge_mode,
-            "free_draw": self.free_draw,
-            "embargoed": self.embargoed,
-            "forced": self.forced,
-            "drawn": None if self.drawn is None else self.drawn.notation,
-            "prime_dice": None if self.prime_dice is None else list(self.prime_dice),
-            "rolls": {
-                str(s): {f.value: list(d) for f, d in r.items()} for s, r in self.rolls.items()
-            },
-            "chosen": {str(s): {f.value: v for f, v in c.items()} for s, c in self.chosen.items()},
-            "seq": self.seq,
-            "decision": self.decision,
-            "payout": {str(s): v for s, v in self.payout.items()},
-            "last_winners": list(self.last_winners),
-            "last_reveal": [_reveal_to_json(r) for r in self.last_reveal],
-        }
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> KesselState:
-        """Inverse of :meth:`to_json`."""
-        rng = rng_from_json(data["rng"])
-        opts = dict(data["options"])
-        opts["predetermined_tokens"] = tuple(tuple(t) for t in opts["predetermined_tokens"])
-        dice = data["prime_dice"]
-        return cls(
-            players=tuple(data["players"]),
-            buy_in=int(data["buy_in"]),
-            options=KesselOptions(**opts),
-            rng=rng,
-            seats=[SeatState.from_json(s) for s in data["seats"]],
-            phase=Phase(data["phase"]),
-            round_no=data["round_no"],
-            t=data["t"],
-            starter=data["starter"],
-            order=list(data["order"]),
-            cursor=data["cursor"],
-            draw={Family(f): Deck.from_json(v, parse_card) for f, v in data["draw"].items()},
-            discard={Family(f): [parse_card(c) for c in v] for f, v in data["discard"].items()},
-            fix=Fix.from_json(data["fix"]),
-            token_played=data["token_played"],
-            acted=data["acted"],
-            judge_mode=data["judge_mode"],
-            free_draw=data["free_draw"],
-            embargoed=data["embargoed"],
-            forced=data["forced"],
-            drawn=None if data["drawn"] is None else parse_card(data["drawn"]),
-            prime_dice=None if dice is None else (int(dice[0]), int(dice[1])),
-            rolls={
-                int(s): {Family(f): (int(d[0]), int(d[1])) for f, d in r.items()}
-                for s, r in data["rolls"].items()
-            },
-            chosen={
-                int(s): {Family(f): int(v) for f, v in c.items()} for s, c in data["chosen"].items()
-            },
-            seq=data["seq"],
-            decision=data["decision"],
-            payout={int(s): int(v) for s, v in data["payout"].items()},
-            last_winners=list(data["last_winners"]),
-            last_reveal=tuple(_reveal_from_json(r) for r in data["last_reveal"]),
-        )
-
-
-def _reveal_to_json(item: HandRevealed | RoundWon | str) -> Any:
-    if isinstance(item, HandRevealed):
-        return {"revealed": item.to_json()}
-    if isinstance(item, RoundWon):
-        return {"won": item.to_json()}
-    return item
-
-
-def _reveal_from_json(data: Any) -> HandRevealed | RoundWon | str:
-    if isinstance(data, str):
-        return data
-    if "revealed" in data:
-        return HandRevealed.from_json(data["revealed"])
-    return RoundWon.from_json(data["won"])
+CODEC = Codec(
+    KesselState,
+    atoms=(notation(Card, parse_card), Atom(Fix, Fix.to_json, Fix.from_json)),
+)
+"""The state's JSON form (the seat's lists are written after its other fields)."""

@@ -38,10 +38,11 @@ from typing import Any, ClassVar
 
 from engine.core.fair import SeedSource
 from engine.core.game import Event
+from engine.variants.classic.cards import DECK
 from engine.variants.classic.flow import stacked_deck
 from engine.variants.project import actions, flow, views
 from engine.variants.project.judge import judge
-from engine.variants.project.state import Phase, ProjectOptions, ProjectState
+from engine.variants.project.state import CODEC, Phase, ProjectOptions, ProjectState
 from engine.variants.twopot.game import TwoPotGame
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8  # §2.1
@@ -54,7 +55,7 @@ class ProjectGame(TwoPotGame[ProjectState]):
     VARIANT: ClassVar[str] = "project"
     NAME = "Sabacc Project"
     MIN_PLAYERS, MAX_PLAYERS = MIN_PLAYERS, MAX_PLAYERS
-    STATE = ProjectState
+    CODEC = CODEC
     OVER = Phase.GAME_OVER
     actions = actions
     flow = flow
@@ -93,5 +94,7 @@ INFO = ProjectGame.variant_info(
     default_preset="standard",
     min_buy_in=MIN_BUY_IN,
     judge=judge,
-    options=ProjectOptions().to_json(),
+    options=CODEC.encode(ProjectOptions()),
+    bot="engine.bots.project",
+    deck=DECK,
 )

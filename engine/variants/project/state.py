@@ -13,17 +13,13 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from engine.core.deck import Deck
+from engine.core.codec import Codec, notation, stored
 from engine.variants.project.cards import Card
 from engine.variants.twopot.state import (
     Seat,
     SeatRecord,
     TwoPotOptions,
     TwoPotState,
-    head_from_json,
-    head_to_json,
-    tail_from_json,
-    tail_to_json,
 )
 
 __all__ = ["Phase", "ProjectOptions", "ProjectState", "Seat", "SeatRecord"]
@@ -77,19 +73,6 @@ class ProjectOptions(TwoPotOptions):
             max_hands=whole("max_hands", 1, None, nullable=True),
         )
 
-    def to_json(self) -> dict[str, Any]:
-        """The options in lobby form."""
-        return {
-            "ante": self.ante,
-            "min_bet": self.min_bet,
-            "pot_building_rounds": self.pot_building_rounds,
-            "idle_call_limit": self.idle_call_limit,
-            "shift_probability": self.shift_probability,
-            "shift_cards_min": self.shift_cards_min,
-            "shift_cards_max": self.shift_cards_max,
-            "max_hands": self.max_hands,
-        }
-
 
 class Phase(StrEnum):
     """Where the game waits for a decision (the automatic states of §3 never wait)."""
@@ -104,10 +87,12 @@ class Phase(StrEnum):
 BET_PHASES = (Phase.OPEN_BET, Phase.BET, Phase.FINAL_BET)
 
 
-def _cards(data: Any) -> list[Card]:
-    return [Card.parse(str(x)) for x in data]
-
-
+@stored(
+    *("players", "buy_in", "options", "rng", "betting", "status", "sabacc_pot", "phase"),
+    *("hand_no", "dealer", "start_seat", "round_no", "hands", "fields", "mucked", "draw"),
+    *("dealt", "queue", "idle", "caller", "shifts", "shift_note", "shift_fresh", "shifted"),
+    *("notes", "last_result", "final_payouts", "stats", "seq", "turn"),
+)
 @dataclass(slots=True)
 class ProjectState(TwoPotState[ProjectOptions, Card]):
     """Everything a Sabacc Project table knows.
@@ -138,56 +123,6 @@ class ProjectState(TwoPotState[ProjectOptions, Card]):
         """The seat's Interference-Field cards (face up), in the order placed."""
         return [self.hands[seat][i] for i in self.fields[seat]]
 
-    def to_json(self) -> dict[str, Any]:
-        """Serialise everything, the RNG included."""
-        return {
-            **head_to_json(self),
-            "sabacc_pot": self.sabacc_pot,
-            "phase": self.phase.value,
-            "hand_no": self.hand_no,
-            "dealer": self.dealer,
-            "start_seat": self.start_seat,
-            "round_no": self.round_no,
-            "hands": [[c.notation for c in h] for h in self.hands],
-            "fields": [list(f) for f in self.fields],
-            "mucked": [c.notation for c in self.mucked],
-            "draw": self.draw.to_json(lambda c: c.notation),
-            "dealt": list(self.dealt),
-            "queue": list(self.queue),
-            "idle": self.idle,
-            "caller": self.caller,
-            "shifts": self.shifts,
-            "shift_note": self.shift_note,
-            "shift_fresh": self.shift_fresh,
-            "shifted": [list(x) for x in self.shifted],
-            "notes": list(self.notes),
-            **tail_to_json(self),
-        }
 
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> ProjectState:
-        """Inverse of :meth:`to_json`."""
-        caller = data.get("caller")
-        return cls(
-            **head_from_json(data, ProjectOptions.from_mapping),
-            sabacc_pot=int(data["sabacc_pot"]),
-            phase=Phase(data["phase"]),
-            hand_no=int(data["hand_no"]),
-            dealer=int(data["dealer"]),
-            start_seat=int(data["start_seat"]),
-            round_no=int(data["round_no"]),
-            hands=[_cards(h) for h in data["hands"]],
-            fields=[[int(i) for i in f] for f in data["fields"]],
-            mucked=_cards(data["mucked"]),
-            draw=Deck.from_json(data["draw"], Card.parse),
-            dealt=[bool(x) for x in data["dealt"]],
-            queue=[int(s) for s in data["queue"]],
-            idle=int(data["idle"]),
-            caller=None if caller is None else int(caller),
-            shifts=int(data["shifts"]),
-            shift_note=str(data["shift_note"]),
-            shift_fresh=bool(data["shift_fresh"]),
-            shifted=[[int(i) for i in x] for x in data["shifted"]],
-            notes=[str(x) for x in data["notes"]],
-            **tail_from_json(data),
-        )
+CODEC = Codec(ProjectState, atoms=(notation(Card, Card.parse),))
+"""The state's JSON form."""

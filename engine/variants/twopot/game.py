@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self, TypeVar
 
 from engine.core.betting import Betting
+from engine.core.deck import CardDeck
 from engine.core.fair import SeedSource, game_rng
 from engine.core.game import Event, JudgeFunction, VariantInfo
 from engine.core.variant import StateGame
@@ -104,9 +105,12 @@ class TwoPotGame(StateGame[S]):
         min_buy_in: int,
         judge: JudgeFunction,
         options: Mapping[str, Any],
+        bot: str | None,
+        deck: CardDeck,
     ) -> VariantInfo:
         """The variant's :class:`~engine.core.game.VariantInfo`: its id, name and seat limits
-        from the class, :meth:`create_game` and :meth:`restore_game` as its factories."""
+        from the class, :meth:`create_game` and :meth:`restore_game` as its factories, its
+        variant id as its vocabulary key."""
         return VariantInfo(
             id=cls.VARIANT,
             name=cls.NAME,
@@ -119,6 +123,9 @@ class TwoPotGame(StateGame[S]):
             restore=cls.restore_game,
             judge=judge,
             options=options,
+            bot=bot,
+            deck=deck,
+            vocabulary=cls.VARIANT,
         )
 
     @classmethod

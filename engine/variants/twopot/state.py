@@ -4,24 +4,26 @@ Every variant's state is a dataclass subclass of :class:`TwoPotState`: stacks an
 contributions in :class:`~engine.core.betting.Betting`, the Sabacc pot, a :class:`Seat` status
 and a :class:`SeatRecord` per seat, the hands, the draw pile, the turn queue and the counters,
 with the seat queries, are declared once here; each variant adds its own fields. Its options
-extend :class:`TwoPotOptions`. The JSON of the common fields (:func:`head_to_json`,
-:func:`tail_to_json`, :func:`head_from_json`, :func:`tail_from_json`) is written once here too;
-the JSON field names and their order are those the variants always used.
+extend :class:`TwoPotOptions`. The stored shapes of the common fields (:data:`RECORDS`,
+:data:`PAYOUTS`: field metadata for :mod:`engine.core.codec`) are declared once here; each
+variant's state gives its JSON field order with :func:`engine.core.codec.stored` (the order the
+variants always used).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Generic, Protocol, TypeVar
 
 from engine.core.betting import Betting
+from engine.core.codec import PAIRS, ROWS, meta
 from engine.core.deck import Deck
-from engine.core.rng import rng_from_json, rng_to_json
 
 __all__ = [
+    "PAYOUTS",
+    "RECORDS",
     "AnyTwoPot",
     "Scored",
     "Seat",
@@ -29,10 +31,6 @@ __all__ = [
     "StasisState",
     "TwoPotOptions",
     "TwoPotState",
-    "head_from_json",
-    "head_to_json",
-    "tail_from_json",
-    "tail_to_json",
 ]
 
 
@@ -70,18 +68,21 @@ class SeatRecord:
             self.best_hand, self.best_score = evaluation.label, evaluation.score
 
 
+RECORDS = meta(shape=ROWS)
+"""Field metadata of ``stats``: one row per seat (``hands_played, hands_won, best_hand,
+best_score, biggest_pot``)."""
+PAYOUTS = meta(shape=PAIRS)
+"""Field metadata of ``final_payouts``: ``[[seat, credits], ...]`` in seat order, or null."""
+
+
 class TwoPotOptions:
     """What every two-pot variant's table options have (a mixin of the variant's frozen options
-    dataclass, which declares the fields): the smallest bet, the hand limit and the lobby form."""
+    dataclass, which declares the fields): the smallest bet and the hand limit."""
 
     __slots__ = ()
 
     min_bet: int
     max_hands: int | None
-
-    def to_json(self) -> dict[str, Any]:
-        """The options in lobby form."""
-        raise NotImplementedError
 
 
 Opt = TypeVar("Opt", bound=TwoPotOptions)
@@ -96,8 +97,8 @@ class TwoPotState(Generic[Opt, C]):
 
     A variant's state is a dataclass subclass that adds its own fields (and redeclares ``phase``
     with its own :class:`~enum.StrEnum` and first phase); its options class extends
-    :class:`TwoPotOptions` (``Opt``) and ``C`` is its card class. The JSON of the common fields is
-    :func:`head_to_json` / :func:`tail_to_json` (each variant places its own fields between).
+    :class:`TwoPotOptions` (``Opt``) and ``C`` is its card class. Its JSON is its variant's
+    :class:`~engine.core.codec.Codec` (the field order given by :func:`~engine.core.codec.stored`).
     """
 
     players: tuple[str, ...]
@@ -116,8 +117,8 @@ class TwoPotState(Generic[Opt, C]):
     queue: list[int] = field(default_factory=list)  # card turns still to take; [0] = current
     dealt: list[bool] = field(default_factory=list)  # dealt into the current / last hand
     last_result: list[str] = field(default_factory=list)  # public lines of the last settlement
-    final_payouts: dict[int, int] | None = None
-    stats: list[SeatRecord] = field(default_factory=list)
+    final_payouts: dict[int, int] | None = field(default=None, metadata=PAYOUTS)
+    stats: list[SeatRecord] = field(default_factory=list, metadata=RECORDS)
     seq: int = 0
     turn: int = 0
 
@@ -153,11 +154,6 @@ class TwoPotState(Generic[Opt, C]):
         """Live seats, clockwise from :meth:`first_to_act`."""
         return [s for s in self.hand_order() if self.betting.is_live(s)]
 
-    def to_json(self) -> dict[str, Any]:
-        """The whole state, RNG included: each variant's state writes its own fields between
-        :func:`head_to_json` and :func:`tail_to_json`."""
-        raise NotImplementedError
-
 
 AnyTwoPot = TwoPotState[Any, Any]
 """Any two-pot state (what the family's shared helpers take)."""
@@ -176,68 +172,3 @@ class StasisState(TwoPotState[Opt, C]):
     def available(self) -> int:
         """Cards that can still be drawn (draw pile + discards to reshuffle)."""
         return len(self.draw) + len(self.discard)
-
-
-def stats_to_json(stats: list[SeatRecord]) -> list[list[Any]]:
-    """Per-seat records as rows (``hands_played, hands_won, best_hand, best_score, pot``)."""
-    return [[r.hands_played, r.hands_won, r.best_hand, r.best_score, r.biggest_pot] for r in stats]
-
-
-def stats_from_json(rows: Any) -> list[SeatRecord]:
-    """Inverse of :func:`stats_to_json`."""
-    return [SeatRecord(int(a), int(b), str(c), int(d), int(e)) for a, b, c, d, e in rows]
-
-
-def head_to_json(st: AnyTwoPot) -> dict[str, Any]:
-    """The leading common fields: players, buy-in, options, RNG, betting, seat status."""
-    return {
-        "players": list(st.players),
-        "buy_in": st.buy_in,
-        "options": st.options.to_json(),
-        "rng": rng_to_json(st.rng),
-        "betting": st.betting.to_json(),
-        "status": [s.value for s in st.status],
-    }
-
-
-def tail_to_json(st: AnyTwoPot, *, stats: bool = True) -> dict[str, Any]:
-    """The trailing common fields: last result, final payouts, (stats,) counters."""
-    payouts = st.final_payouts
-    data: dict[str, Any] = {
-        "last_result": list(st.last_result),
-        "final_payouts": (
-            None if payouts is None else [[k, v] for k, v in sorted(payouts.items())]
-        ),
-    }
-    if stats:
-        data["stats"] = stats_to_json(st.stats)
-    data["seq"] = st.seq
-    data["turn"] = st.turn
-    return data
-
-
-def head_from_json(data: Mapping[str, Any], options: Callable[[Any], Any]) -> dict[str, Any]:
-    """Constructor arguments for the fields of :func:`head_to_json`; ``options`` parses the
-    options mapping (the variant's ``Options.from_mapping``)."""
-    return {
-        "players": tuple(data["players"]),
-        "buy_in": int(data["buy_in"]),
-        "options": options(data["options"]),
-        "rng": rng_from_json(data["rng"]),
-        "betting": Betting.from_json(data["betting"]),
-        "status": [Seat(s) for s in data["status"]],
-    }
-
-
-def tail_from_json(data: Mapping[str, Any], *, stats: bool = True) -> dict[str, Any]:
-    """Constructor arguments for the fields of :func:`tail_to_json`."""
-    payouts = data.get("final_payouts")
-    kwargs: dict[str, Any] = {
-        "last_result": [str(x) for x in data["last_result"]],
-        "final_payouts": None if payouts is None else {int(k): int(v) for k, v in payouts},
-    }
-    if stats:
-        kwargs["stats"] = stats_from_json(data["stats"])
-    kwargs["seq"] = int(data["seq"])
-    kwargs["turn"] = int(data["turn"])
-    return kwargs
