@@ -108,12 +108,21 @@ class _FieldMeta:
     key: str | None = None
     shape: Shape | _Form | None = None
     last: bool = False
+    unset: bool = False
 
 
-def meta(*, key: str | None = None, shape: Shape | _Form | None = None, last: bool = False) -> Any:
+def meta(
+    *,
+    key: str | None = None,
+    shape: Shape | _Form | None = None,
+    last: bool = False,
+    unset: bool = False,
+) -> Any:
     """A field's ``metadata=`` for the codec: its JSON ``key`` (default: the field name), its
-    stored ``shape``, and ``last`` (written after the fields without it, in field order)."""
-    return {_META: _FieldMeta(key, shape, last)}
+    stored ``shape``, ``last`` (written after the fields without it, in field order) and
+    ``unset`` (not written while it is ``None``: a field added after rows were stored without
+    it, so such a row writes back as it was)."""
+    return {_META: _FieldMeta(key, shape, last, unset)}
 
 
 def key(name: str) -> Any:
@@ -202,7 +211,10 @@ class Codec(Generic[T]):
         for f in fields:
             json_key = repr(_meta_of(f).key or f.name)
             enc, dec = self._field(hints[f.name], _meta_of(f).shape)
-            written.append(f"{json_key}: {_apply(enc, 'o.' + f.name)}")
+            item = f"{json_key}: {_apply(enc, 'o.' + f.name)}"
+            if _meta_of(f).unset:
+                item = f"**({{{item}}} if o.{f.name} is not None else {{}})"
+            written.append(item)
             value = _apply(dec, f"d[{json_key}]")
             default = _default(f)
             if params.init and default is None:

@@ -223,13 +223,16 @@ class ClassicState(StasisState[ClassicOptions, Card]):
     # private note per seat
     last_drawn: list[Note | None] = field(default_factory=list, metadata=meta(shape=NOTES))
     # why the last hand went as it did
-    decided: HandDecided | Worded | None = field(default=None, metadata=meta(shape=DECIDED))
+    decided: HandDecided | Worded | None = field(
+        default=None, metadata=meta(shape=DECIDED, unset=True)
+    )
 
-    def __post_init__(self) -> None:
-        """A table stored by an earlier version kept why its last hand went as it did as the
-        last line of ``last_result`` (words): shown as it is."""
+    def last_decision(self) -> HandDecided | Worded | None:
+        """Why the last hand went as it did; a table stored by an earlier version kept it as
+        the last line of ``last_result`` (words), shown as it is."""
         if self.decided is None and self.last_result:
-            self.decided = Worded(str(self.last_result[-1]))
+            return Worded(str(self.last_result[-1]))
+        return self.decided
 
     def full_hand(self, seat: int) -> list[Card]:
         """A seat's whole hand: hidden cards plus its stasis field (§3.3)."""

@@ -111,7 +111,7 @@ def public_view(st: ClassicState) -> PublicView:
             min_call_round=st.options.min_call_round,
             draw_pile=len(st.draw),
             dice=st.dice,
-            decided=st.decided,
+            decided=st.last_decision(),
             seats=facts,
         ),
     )
