@@ -31,34 +31,37 @@ __all__ = [
 ]
 
 
+_LOADED: dict[str, Words] = {}  # words_for's answers, one dict lookup away (every event)
+
+
+def _words(variant: str) -> Words:
+    return _LOADED.get(variant) or _LOADED.setdefault(variant, words_for(variant))
+
+
 def event_lines(variant: str, event: Event) -> list[str]:
     """The public log lines of one event (none when nothing of it is public)."""
-    words = _LOADED.get(variant) or _LOADED.setdefault(variant, words_for(variant))
-    return words.event_lines(event)
-
-
-_LOADED: dict[str, Words] = {}  # words_for's answers, one dict lookup away (every event)
+    return _words(variant).event_lines(event)
 
 
 def events_lines(variant: str, events: Iterable[Event]) -> list[str]:
     """The public log lines of several events, in order."""
-    words = words_for(variant)
+    words = _words(variant)
     return [line for event in events for line in words.event_lines(event)]
 
 
 def table_text(variant: str, view: PublicView) -> PublicView:
     """The public view with its words written (title, phase, seats, pots, info, highlight)."""
-    return words_for(variant).table(view)
+    return _words(variant).table(view)
 
 
 def hand_text(variant: str, view: PlayerView) -> PlayerView:
     """A seat's private view with its words written (hand text, notes, the public part)."""
-    return words_for(variant).hand(view)
+    return _words(variant).hand(view)
 
 
 def spec_text(variant: str, spec: ActionSpec) -> ActionSpec:
     """A control with its words written (label, prompt, options' labels and descriptions)."""
-    return words_for(variant).spec(spec)
+    return _words(variant).spec(spec)
 
 
 def preview_text(variant: str, preview: str | Fact) -> str:

@@ -74,7 +74,11 @@ class Words:
     def event_lines(self, event: Event) -> list[str]:
         """The non-blank public log lines of ``event``."""
         render = self.events.get(type(event))
-        text = render(event) if render is not None else self.event_text(event)
+        if render is not None:
+            text = render(event)
+        else:
+            worded = getattr(event, "public_text", None)
+            text = worded() if worded is not None else self.event_text(event)
         if not text:
             return []
         if "\n" not in text:  # the usual one line
