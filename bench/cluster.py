@@ -44,6 +44,7 @@ from bot.client import create_bot, extension_names  # noqa: E402
 from bot.settings import Settings  # noqa: E402
 from bot.storage import Database, open_database  # noqa: E402
 from bot.storage.embedded import EmbeddedPostgres  # noqa: E402
+from bot.tables import unattended  # noqa: E402
 from bot.tables.models import Seat, Status, Table  # noqa: E402
 from engine.bots.random_legal import random_action  # noqa: E402
 from engine.core.game import Action  # noqa: E402
@@ -72,7 +73,11 @@ def _bench_runtime(manager: Any, seed: int) -> None:
 
     manager.request_render = lambda _table: None
     manager.say = say
-    manager._deal_hands = lambda _table: None
+    # The host sits out on purpose (its turns are played for it): the table must not close as
+    # unattended (bot.tables.unattended) after its first action, as it would for real.
+    unattended.nobody_playing = lambda _table: False
+    manager.post = lambda *_args, **_kwargs: None  # results and notices (the outbox)
+    manager.deal_hands = lambda _table: None  # hand DMs (the outbox)
     manager.decide = decide
 
 

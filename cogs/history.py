@@ -1,10 +1,11 @@
 """Hand history commands: /verify, /history, /replay and /export (per server).
 
-Every finished hand of a fair table is stored with its revealed seed (see
-:mod:`bot.history.recorder`). ``/verify`` recomputes the commitment and replays the hand through
-the engine (off the event loop); ``/replay`` steps through it with ◀ ▶ buttons; ``/export``
-attaches its JSON for ``python -m engine.verify``. A hand still being played is never replayed
-or exported: only its commitment is shown.
+Every finished hand of a fair table is stored with its seed (see :mod:`bot.history.recorder`),
+revealed when its table closes or in a daily batch (:mod:`bot.history.sealing`). ``/verify``
+recomputes the commitment and replays the hand through the engine (off the event loop);
+``/replay`` steps through it with ◀ ▶ buttons (public facts only, so also while sealed);
+``/export`` attaches its JSON for ``python -m engine.verify``. A hand still being played is never
+replayed or exported, and a sealed one is neither verified nor exported: they say when.
 """
 
 from __future__ import annotations
@@ -20,9 +21,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import BaseView, UserFacingError
+from bot.history import sealing, views
 from bot.history import store as hstore
-from bot.history import views
 from bot.history.retention import prune_forever
+from bot.tables.store import now
 from engine.replay import Frame, frames
 from engine.verify import verify
 
@@ -39,16 +41,22 @@ def _guild_id(interaction: discord.Interaction[SabaccBot]) -> int:
     return interaction.guild_id
 
 
-async def _finished(bot: SabaccBot, guild_id: int, hand_id: int) -> tuple[Any, dict[str, Any]]:
-    """A finished hand of this server and its record (the stored seed and commitment win)."""
+async def _finished(
+    bot: SabaccBot, guild_id: int, hand_id: int, *, sealed_ok: bool = False
+) -> tuple[Any, dict[str, Any]]:
+    """A finished hand of this server and its record (the stored seed and commitment win);
+    one whose seed is still sealed (:mod:`bot.history.sealing`) only with ``sealed_ok``."""
     row = await hstore.hand_row(bot.db, guild_id, hand_id)
     if row is None:
         raise UserFacingError(f"There is no hand #{hand_id} at this server.")
     if row["status"] != hstore.FINISHED:
         raise UserFacingError(
-            f"Hand #{hand_id} is still being played: its seed stays secret until it ends. "
-            f"Commitment: `{row['commitment']}`"
+            f"Hand #{hand_id} is still being played: its seed stays secret until its table "
+            f"closes (or a day after the hand ends). Commitment: `{row['commitment']}`"
         )
+    due = sealing.sealed_until(row, now=now())
+    if due is not None and not sealed_ok:
+        raise UserFacingError(sealing.sealed_text(hand_id, due))
     record = json.loads(row["record"])
     record |= {"seed": row["seed"], "commitment": row["commitment"], "hand_id": row["id"]}
     return row, record
@@ -58,17 +66,23 @@ class ReplayView(BaseView):
     """◀ ▶ through the frames of one hand, on the ephemeral reply of who asked."""
 
     def __init__(
-        self, record: dict[str, Any], hand_frames: list[Frame], viewer_seat: int | None
+        self,
+        record: dict[str, Any],
+        hand_frames: list[Frame],
+        viewer_seat: int | None,
+        sealed: bool = False,
     ) -> None:
         super().__init__(timeout=REPLAY_TIMEOUT)
         self.record, self.frames = record, hand_frames
-        self.viewer_seat = viewer_seat
+        self.viewer_seat, self.sealed = viewer_seat, sealed
         self.index = 0
         self._sync()
 
     def embed(self) -> discord.Embed:
         """The current frame."""
-        return views.frame_embed(self.record, self.frames, self.index, viewer_seat=self.viewer_seat)
+        return views.frame_embed(
+            self.record, self.frames, self.index, viewer_seat=self.viewer_seat, sealed=self.sealed
+        )
 
     def _sync(self) -> None:
         self.back.disabled = self.index == 0
@@ -127,6 +141,10 @@ class History(commands.Cog):
         if row["status"] != hstore.FINISHED:
             await interaction.response.send_message(embed=views.running_embed(row))
             return
+        due = sealing.sealed_until(row, now=now())
+        if due is not None:
+            await interaction.response.send_message(embed=views.sealed_embed(row, due))
+            return
         await interaction.response.defer(thinking=True)
         row, record = await _finished(self.bot, guild, hand)
         verdict = await asyncio.to_thread(verify, record)
@@ -154,7 +172,7 @@ class History(commands.Cog):
         """Step through a finished hand with ◀ ▶ (your own cards too, if you played it)."""
         guild = _guild_id(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)  # before any read
-        row, record = await _finished(self.bot, guild, hand)
+        row, record = await _finished(self.bot, guild, hand, sealed_ok=True)  # public facts only
         try:
             hand_frames = await asyncio.to_thread(frames, record)
         except ValueError as exc:
@@ -164,7 +182,8 @@ class History(commands.Cog):
             )
             return
         seats = await hstore.hand_seats(self.bot.db, row["id"])
-        view = ReplayView(record, hand_frames, seats.get(interaction.user.id))
+        sealed = sealing.sealed_until(row, now=now()) is not None
+        view = ReplayView(record, hand_frames, seats.get(interaction.user.id), sealed)
         await interaction.followup.send(embed=view.embed(), view=view, ephemeral=True)
 
     @app_commands.command(name="export")

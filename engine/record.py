@@ -122,6 +122,22 @@ def on_step(
     return ended, current
 
 
+def paid_pot(steps: Sequence[Mapping[str, Any]]) -> int:
+    """The pot a hand paid: what its steps' pot-settling events moved (the final call included,
+    although no step shows it on the table); the largest pot seen for a hand that settled none
+    (recorded before steps carried ``paid``).
+
+    >>> paid_pot([{"pot": 10}, {"pot": 227}, {"paid": 346}])
+    346
+    >>> paid_pot([{"pot": 10}, {"pot": 227}, {}])
+    227
+    """
+    paid = [int(step["paid"]) for step in steps if "paid" in step]
+    if paid:
+        return sum(paid)
+    return max((int(step.get("pot", 0)) for step in steps), default=0)
+
+
 def finish(
     hand: RunningHand,
     game: Game,
@@ -143,7 +159,7 @@ def finish(
         for s, data in after.items()
         if data["best_hand_score"] != hand.stats[s]["best_hand_score"] and data["best_hand"]
     }
-    pot = max((int(step.get("pot", 0)) for step in hand.steps), default=0)
+    pot = paid_pot(hand.steps)
     dealt = {s for step in hand.steps for s, cards in enumerate(step.get("hands") or []) if cards}
     return {
         "format": FORMAT,

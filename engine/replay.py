@@ -18,7 +18,9 @@ step's ``events`` are the events of *this* hand only: those of the previous hand
 hand's start event and those of the next hand from its start event on are left out (the next
 hand's cards are secret while it runs). The start state carries no secret: its generator
 continues the previous hand from its saved position and takes this hand's seed from the record;
-the next hand, which the last step starts, is dealt from a placeholder seed and ignored.
+the next hand, which the last step starts, is dealt from a placeholder seed and ignored. A step
+that settles the hand's pot also carries ``"paid"``: the credits its pot-settling events
+(:class:`~engine.core.game.Pays`) moved, the final call included.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.fair import SeedSource, parse_seed
-from engine.core.game import Action, Event, Game, PlayerView, PublicView
+from engine.core.game import Action, Event, Game, Pays, PlayerView, PublicView
 from engine.variants import get_variant
 
 FORMAT = 1
@@ -216,6 +218,9 @@ def record_step(
     if not over:  # after the last step the pots and hands are the next hand's
         step["pot"] = sum(amount for _name, amount in game.public_view().pots)
         step["hands"] = hands_of(game)
+    paid = [event.pot_paid() for event in kept if isinstance(event, Pays)]
+    if paid:  # the pot settled by this step, the last call included
+        step["paid"] = sum(paid)
     return step, slicer.starts_seen, over
 
 

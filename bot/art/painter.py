@@ -8,6 +8,14 @@ the process answering the clicks. Without workers, or when the pool cannot start
 sandbox without processes, a killed worker), it paints in threads (``asyncio.to_thread``) as
 before; a picture is never lost to the pool.
 
+A worker dies with the bot process that spawned it, even when that process is SIGKILLed (no
+``atexit`` runs then): on Linux the worker asks the kernel for a parent-death signal
+(``prctl(PR_SET_PDEATHSIG, SIGKILL)`` through :mod:`ctypes`), elsewhere a daemon thread watches
+its parent id. An orphaned worker would otherwise live on, holding the pipes it inherited (a
+supervisor reading the bot's output would wait forever). The kernel sends that signal when the
+*thread* that spawned the worker ends: :class:`ProcessPoolExecutor` spawns (spawn context) from
+the thread that calls ``submit``, here the event loop's.
+
 The bot's painter is ``bot.card_painter`` (:mod:`cogs.cards` starts it in the background at
 start-up and stops it at shutdown); :func:`painter_of` gives a thread painter to a client without
 one.
@@ -17,8 +25,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
 import logging
 import multiprocessing
+import os
+import signal
+import sys
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
@@ -34,8 +47,40 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 
-def _warm_all() -> None:
-    """A worker's start: every face of every deck painted once (about 2 s of CPU)."""
+PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
+WATCH_EVERY = 0.5  # seconds between two looks at the parent id (where prctl is missing)
+
+
+def _watch_parent(parent: int) -> None:
+    """Exit as soon as the process is no longer ``parent``'s child (its parent died)."""
+    while os.getppid() == parent:
+        time.sleep(WATCH_EVERY)
+    os._exit(0)
+
+
+def die_with_parent(parent: int) -> str:
+    """Make this process end when ``parent`` (its parent) dies, however it dies: a parent-death
+    SIGKILL on Linux, else a watching daemon thread. Exits at once when the parent is gone
+    already. Returns how (``"prctl"`` or ``"watchdog"``)."""
+    how = "watchdog"
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            if libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0) == 0:
+                how = "prctl"
+    if os.getppid() != parent:  # died before the signal was asked for
+        os._exit(0)
+    if how == "watchdog":
+        threading.Thread(
+            target=_watch_parent, args=(parent,), name="parent-watch", daemon=True
+        ).start()
+    return how
+
+
+def _start_worker(parent: int) -> None:
+    """A worker's start: it dies with ``parent``, then paints every face of every deck once
+    (about 2 s of CPU)."""
+    die_with_parent(parent)
     for deck in DECKS:
         warm(deck)
 
@@ -77,7 +122,8 @@ class Painter:
             pool = ProcessPoolExecutor(
                 self.processes,
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=_warm_all,
+                initializer=_start_worker,
+                initargs=(os.getpid(),),
             )
             warming = pool.submit(_ready)
         except (OSError, RuntimeError) as error:

@@ -15,8 +15,9 @@
 * a kept ``--db`` first closes the tables an interrupted run left open (their buy-ins are
   refunded at start-up);
 * provably fair hands: the transcript shows each hand's commitment as the table message shows
-  it before the deal (🔒), the seed revealed in each hand's result (🔓), and at the end the
-  spectator runs ``/verify`` on every finished hand.
+  it before the deal (🔒), each hand's result with its seed still sealed (🔐), every seed
+  revealed when the table closes (🔓), and at the end the spectator runs ``/verify`` on every
+  finished hand.
 """
 
 from __future__ import annotations

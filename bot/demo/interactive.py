@@ -1,15 +1,23 @@
 """The interactive demo: simcord's Preview serves a Discord-like page on loopback with a lobby of
 the chosen variant open in #sabacc and bot opponents seated; the simulated clock follows real
-time, so turn timers and bot delays work."""
+time, so turn timers and bot delays work.
+
+Two things differ from a real server, in the demo only: each decision gets
+:data:`DEMO_TURN_SECONDS` (time to read the rules and explore; real tables default to
+``TURN_TIMEOUT``, 90 s), and the page shows members' names where embeds mention them (Discord
+does; simcord's Preview only in plain message content, :func:`mentions_in_embeds`). What the bot
+sends is the same as in production.
+"""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import random
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -33,6 +41,11 @@ SETTLE_SECONDS = 0.5
 # The page is republished at least this often (real seconds), so that the turn countdown it
 # draws relative to the last publication stays true while nobody moves.
 COUNTDOWN_SECONDS = 5.0
+# Each decision's time in the demo: long enough to read the rules and look around.
+DEMO_TURN_SECONDS = 600.0
+# Where Discord renders a user mention (<@id>) as the member's name inside an embed, while
+# simcord 3.2.1's Preview (pinned) leaves it as raw text: its per-field markdown policies.
+EMBED_MENTION_FIELDS = ("embed_description", "embed_field_value")
 
 
 def preview_missing() -> str | None:
@@ -44,6 +57,25 @@ def preview_missing() -> str | None:
     except Exception as error:
         return str(error) or type(error).__name__
     return None
+
+
+@contextlib.contextmanager
+def mentions_in_embeds() -> Iterator[None]:
+    """While inside, the Preview page renders ``<@id>`` in embed descriptions and field values
+    as the member's name, as Discord does (simcord resolves the names of every mention of a
+    message, embeds included, but its policy renders them only in plain content). Only the
+    page changes: messages are stored and checked exactly as the bot sent them."""
+    from simcord.preview import _markdown  # simcord 3.2.1 (pinned)
+
+    policies = _markdown._FIELD_POLICIES
+    saved = {field: policies[field]["mentions"] for field in EMBED_MENTION_FIELDS}
+    for field in EMBED_MENTION_FIELDS:
+        policies[field]["mentions"] = True
+    try:
+        yield
+    finally:
+        for field, value in saved.items():
+            policies[field]["mentions"] = value
 
 
 class RealTimeClock:
@@ -184,24 +216,31 @@ async def interactive_session(
     port: int | None = None,
     start: bool = False,
     tick: float = TICK_SECONDS,
+    settle: float = SETTLE_SECONDS,
     seed: int | None = None,
 ) -> AsyncIterator[Session]:
     """Seed the demo world, open the lobby, seat the bots, serve the preview; close on exit.
-    ``seed``: repeatable deals (tests); fresh secret ones without it."""
+    ``seed``: repeatable deals (tests); fresh secret ones without it. ``settle``: how long
+    (real seconds) an action waits for the bot's own work (tests on a loaded machine give it
+    more; the bots' thinking is virtual time and is never waited for)."""
     import simcord
 
     group = demo_variants()[variant]
-    settings = demo_settings(db, bot_delay=bot_delay, edit_interval=0.0)
+    settings = dataclasses.replace(
+        demo_settings(db, bot_delay=bot_delay, edit_interval=0.0), turn_timeout=DEMO_TURN_SECONDS
+    )
     for line in await close_leftover_tables(db):
         print(line, flush=True)
     async with running_bot(settings) as bot:
         bot.sleeper = VirtualSleep()  # type: ignore[attr-defined]  # bots' delays, timers: virtual
-        async with simcord.run(bot, check_errors=False, settle_timeout=SETTLE_SECONDS) as env:
+        async with simcord.run(bot, check_errors=False, settle_timeout=settle) as env:
             bot.sleeper.env = env  # type: ignore[attr-defined]
             if seed is not None:
                 bot.tables.seeds = random.Random(seed)  # type: ignore[attr-defined]
             guild = env.create_guild("Sabacc Demo")
-            channel = guild.create_text_channel("sabacc", topic="Offline demo table")
+            channel = guild.create_text_channel(
+                "sabacc", topic=f"Offline demo table · {_turn_note()}"
+            )
             you = guild.add_member(env.create_user("you", global_name="You"))
             friend = guild.add_member(env.create_user("friend", global_name="Friend"))
             driver = SimDriver(env, channel, (you, friend))
@@ -216,15 +255,26 @@ async def interactive_session(
                 await driver.control(friend, "join")
             if start:
                 await driver.control(you, "start")
-            async with env.preview(
-                channel, viewers=[you, friend], layout="channel", width=1280, height=900, port=port
-            ) as preview:
-                clock = RealTimeClock(env, preview, tick)
-                clock.start()
-                try:
-                    yield Session(env, preview, driver, group, seated, clock)
-                finally:
-                    await clock.stop()
+            with mentions_in_embeds():
+                async with env.preview(
+                    channel,
+                    viewers=[you, friend],
+                    layout="channel",
+                    width=1280,
+                    height=900,
+                    port=port,
+                ) as preview:
+                    clock = RealTimeClock(env, preview, tick)
+                    clock.start()
+                    try:
+                        yield Session(env, preview, driver, group, seated, clock)
+                    finally:
+                        await clock.stop()
+
+
+def _turn_note() -> str:
+    """What the demo says about its turn timer."""
+    return f"each decision may take up to {int(DEMO_TURN_SECONDS // 60)} minutes in this demo"
 
 
 def _instructions(session: Session, variant: str) -> str:
@@ -253,6 +303,8 @@ def _instructions(session: Session, variant: str) -> str:
             "     picker and amounts open a form. Your cards: click '🂠 My hand' (only you see it).",
             f"  3. Type /{session.group} in the message box for the commands (rules, leave, …),",
             "     /balance, /leaderboard and the other economy commands.",
+            f"  4. Take your time: {_turn_note()} (a real server's turn timer is 90 s",
+            "     unless the host sets turn_timer); then the table plays the safest move for you.",
             "  'Viewing as' switches between You and Friend. End: 'End preview session' or Ctrl-C.",
         ]
     )

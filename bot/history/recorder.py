@@ -5,8 +5,11 @@
   engine. Hand ``k``'s seed is ``HMAC-SHA256(master, "hand:k")`` (:mod:`engine.core.fair`).
 * :meth:`on_start` / :meth:`on_step` run inside the transaction of the game's creation or of
   every accepted action: they append the step to the running hand, and when a hand ends they
-  store its record (its seed revealed), its players and its per-hand statistics.
-* :meth:`reveal_lines` gives the result message its "seed revealed" lines.
+  store its record (with its seed, sealed until :mod:`bot.history.sealing` reveals it), its
+  players and its per-hand statistics.
+* :meth:`reveal_lines` gives the result message its lines about seeds: a finished hand's seed
+  stays sealed while its table is open, and all are revealed when it closes
+  (:mod:`bot.history.sealing`; a table open for days reveals a daily batch of older hands).
 
 Nothing secret is logged: the master stays in ``table_secrets`` and in the game state.
 """
@@ -19,7 +22,7 @@ import secrets
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
-from bot.history import stats
+from bot.history import sealing, stats
 from bot.history import store as hstore
 from bot.history.fairtext import hand_commitment
 from bot.storage import Params, Tx
@@ -277,16 +280,18 @@ class HandHistory:
             also=statistics,
         )
         word = hand_word(table.variant.id)
-        line = (
-            f"🔓 {word} {hand.hand_no} seed: `{record['seed']}` "
-            f"(commitment `{record['commitment'][:12]}…`) · check it: `/verify hand:{hand_id}`"
-        )
         previous = self._reveals.get(table.id)
         lines = previous[1] if previous is not None and previous[0] is game else []
-        self._reveals[table.id] = (game, [*lines, line])
+        if state.finished:  # the table closes: every hand's seed is revealed now
+            lines = sealing.closing_lines(word, await hstore.table_hands(conn, table.id))
+        else:  # sealed while the players sit at the table (bot.history.sealing)
+            lines = [*lines, sealing.hand_line(word, hand.hand_no, hand_id)]
+        self._reveals[table.id] = (game, lines)
 
     def reveal_lines(self, table: Table) -> list[str]:
-        """The seeds revealed by the table's last action (each shown once)."""
+        """What the result of the table's last action says about its hands' seeds (each said
+        once): where to check a hand whose seed stays sealed, and every seed when the table
+        closes (:mod:`bot.history.sealing`)."""
         pending = self._reveals.pop(table.id, None)
         if pending is None or pending[0] is not table.game:
             return []

@@ -159,9 +159,24 @@ async def running_hands(db: Database, table_ids: list[int]) -> dict[int, tuple[i
 
 
 async def hand_row(db: Database, guild_id: int, hand_id: int) -> Any:
-    """One hand of a guild (any status), or ``None``."""
+    """One hand of a guild (any status), or ``None``; ``table_status`` is its table's status
+    (``None`` once the table row is gone), which decides whether its seed is revealed
+    (:mod:`bot.history.sealing`)."""
     return await db.fetchone(
-        "SELECT * FROM hands WHERE id = ? AND guild_id = ?", (hand_id, guild_id)
+        "SELECT h.*, t.status AS table_status FROM hands h"
+        " LEFT JOIN game_tables t ON t.id = h.table_id WHERE h.id = ? AND h.guild_id = ?",
+        (hand_id, guild_id),
+    )
+
+
+async def table_hands(conn: Tx, table_id: int) -> list[Any]:
+    """The finished hands of a table (``id``, ``hand_no``, ``seed``), in play order."""
+    return list(
+        await conn.fetchall(
+            "SELECT id, hand_no, seed FROM hands WHERE table_id = ? AND status = ?"
+            " ORDER BY hand_no",
+            (table_id, FINISHED),
+        )
     )
 
 

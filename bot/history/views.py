@@ -8,12 +8,13 @@ revealed at the end are in the reveal events' public lines. Player ids are repla
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import discord
 
 from bot import words
+from bot.history.sealing import sealed_text
 from bot.words.vocab import hand_word
 from engine.replay import Frame
 from engine.variants import UnknownVariant, get_variant
@@ -31,6 +32,11 @@ def variant_name(variant_id: str) -> str:
         return variant_id
 
 
+def _literal(text: str) -> Callable[[re.Match[str]], str]:
+    """A ``re.sub`` replacement inserting ``text`` as it is (no backslash escapes)."""
+    return lambda _match: text
+
+
 def namer(players: Sequence[Mapping[str, Any]]) -> Any:
     """A function replacing engine player ids by the players' names in a text."""
     names = {str(p["id"]): ("🤖 " if p.get("bot") else "") + str(p["name"]) for p in players}
@@ -38,7 +44,7 @@ def namer(players: Sequence[Mapping[str, Any]]) -> Any:
 
     def name(text: str) -> str:
         for pid in ordered:
-            text = re.sub(rf"(?<![<@\w]){re.escape(pid)}(?!\w)", lambda _m, n=names[pid]: n, text)
+            text = re.sub(rf"(?<![<@\w]){re.escape(pid)}(?!\w)", _literal(names[pid]), text)
         return text
 
     return name
@@ -71,9 +77,18 @@ def running_embed(row: Any) -> discord.Embed:
     return discord.Embed(
         title=f"{variant_name(row['variant'])} — hand #{row['id']} is still being played",
         description=(
-            f"Commitment: `{row['commitment']}`\nThe seed is revealed when the hand ends; "
-            f"then `/verify hand:{row['id']}` replays it."
+            f"Commitment: `{row['commitment']}`\nThe seed is revealed when the table closes "
+            f"(or a day after the hand ends); then `/verify hand:{row['id']}` replays it."
         ),
+        colour=COLOUR,
+    )
+
+
+def sealed_embed(row: Any, due: float) -> discord.Embed:
+    """/verify of a finished hand whose seed is still sealed: when it can be verified."""
+    return discord.Embed(
+        title=f"{variant_name(row['variant'])} — hand #{row['id']} is sealed for now",
+        description=f"{sealed_text(int(row['id']), due)}\nCommitment: `{row['commitment']}`",
         colour=COLOUR,
     )
 
@@ -111,8 +126,10 @@ def frame_embed(
     index: int,
     *,
     viewer_seat: int | None,
+    sealed: bool = False,
 ) -> discord.Embed:
-    """Replay frame ``index`` of a finished hand, as ``viewer_seat`` may see it."""
+    """Replay frame ``index`` of a finished hand, as ``viewer_seat`` may see it (``sealed``:
+    its seed is not revealed yet, and is not named)."""
     frame = frames[index]
     name = namer(record["players"])
     players = {int(p["seat"]): p for p in record["players"]}
@@ -147,7 +164,9 @@ def frame_embed(
             name="Your cards then", value=name(own.hand_text or "no cards")[:1024], inline=False
         )
     footer = f"Step {index + 1}/{len(frames)}"
-    if frame.hand_over:
+    if frame.hand_over and sealed:
+        footer += f" · {word} over · seed sealed until the table closes"
+    elif frame.hand_over:
         footer += f" · {word} over · seed {str(record['seed'])[:12]}… revealed"
     embed.set_footer(text=footer)
     return embed

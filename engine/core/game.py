@@ -209,6 +209,16 @@ class Awards(Protocol):
         ...
 
 
+@runtime_checkable
+class Pays(Protocol):
+    """An event that settles (part of) a hand's pot: a hand record's pot is the sum of these
+    over the hand, so the final call that went in with the last action is counted."""
+
+    def pot_paid(self) -> int:
+        """The credits (chips) of the pot this event settles."""
+        ...
+
+
 @dataclass(frozen=True, init=False)
 class SeatView:
     """What everyone may know about one seat."""

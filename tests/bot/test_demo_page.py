@@ -8,10 +8,11 @@ import asyncio
 import dataclasses
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from bot.demo.interactive import Session, interactive_session, preview_missing
+from bot.demo.interactive import Session, _instructions, interactive_session, preview_missing
 from bot.demo.page import browser_action, buttons, embed_text, slash_fields
 from bot.sim_driver import bots_support
 
@@ -21,12 +22,25 @@ pytestmark = pytest.mark.skipif(
 )
 
 
+# How long an action may wait for the bot's own work (painting, the database) in these tests:
+# the demo's half second is too short on a loaded machine (the bots' thinking is virtual time,
+# never waited for either way).
+LOADED = 60.0
+
+
+def _demo(tmp_path: Path, **options: Any) -> Any:
+    """The demo these tests open: Coruscant Shift, two bots, seeded, started, :data:`LOADED`."""
+    defaults = {"players": 2, "start": True, "seed": 1, "settle": LOADED}
+    return interactive_session("coruscant-shift", db=tmp_path / "d.db", **{**defaults, **options})
+
+
 def _settled(receipt: dict[str, object]) -> bool:
     return not receipt.get("rejected") and receipt.get("settlement") == "settled"
 
 
-async def _your_quick_turn(session: Session, limit: float = 20.0) -> tuple[int, str]:
-    """Let the table run (pickers answered by an engine policy) until You may check/stand."""
+async def _your_quick_turn(session: Session, limit: float = 600.0) -> tuple[int, str]:
+    """Let the table run (pickers answered by an engine policy) until You may check/stand
+    (``limit``: real seconds, a bound for a stuck table, not a timing check)."""
     from bot.sim_driver import engine_policy
 
     policy = engine_policy("cautious")
@@ -55,9 +69,7 @@ async def _your_quick_turn(session: Session, limit: float = 20.0) -> tuple[int, 
 
 
 async def test_a_click_shows_your_move_before_the_bots_think(tmp_path: Path) -> None:
-    async with interactive_session(
-        "coruscant-shift", players=2, db=tmp_path / "d.db", bot_delay=0.0, start=True, seed=1
-    ) as session:
+    async with _demo(tmp_path, bot_delay=0.0) as session:
         table = session.driver.table()
         turn, kind = await _your_quick_turn(session)
         # From now on each bot thinks 2 s: longer than a page action may wait for the bot.
@@ -84,9 +96,7 @@ async def test_a_click_shows_your_move_before_the_bots_think(tmp_path: Path) -> 
 
 
 async def test_commands_go_through_while_the_clock_publishes_bot_moves(tmp_path: Path) -> None:
-    async with interactive_session(
-        "coruscant-shift", players=2, db=tmp_path / "d.db", bot_delay=1.5, start=True, seed=1
-    ) as session:
+    async with _demo(tmp_path, bot_delay=1.5) as session:
         preview = session.preview
         seen = preview._python.revision
         async with session.clock.lock:  # a tick is running...
@@ -110,9 +120,7 @@ async def test_commands_go_through_while_the_clock_publishes_bot_moves(tmp_path:
 
 
 async def test_the_turn_countdown_is_drawn_against_the_current_time(tmp_path: Path) -> None:
-    async with interactive_session(
-        "coruscant-shift", players=1, db=tmp_path / "d.db", bot_delay=1.5
-    ) as session:
+    async with _demo(tmp_path, players=1, bot_delay=1.5, start=False, seed=None) as session:
         preview, driver = session.preview, session.driver
         async with session.clock.lock:  # a minute passes in the lobby; nothing to republish
             await session.env.advance_time(60)
@@ -127,5 +135,47 @@ async def test_the_turn_countdown_is_drawn_against_the_current_time(tmp_path: Pa
         assert table.deadline is not None
         shown = preview._python.snapshot["profile"]["presentationTime"]
         left = table.deadline - datetime.fromisoformat(shown).timestamp()
-        # The page reads "auto-play in 2 minutes" for a 90 s timer, as Discord does (not 3).
+        # The page reads "auto-play in 10 minutes" for the demo's 600 s timer, as Discord does.
         assert table.turn_timeout - 1 <= left <= table.turn_timeout
+
+
+def _tokens(value: object) -> list[dict[str, object]]:
+    """Every token of a published token tree."""
+    found: list[dict[str, object]] = []
+    if isinstance(value, dict):
+        found.append(value)
+        for child in value.values():
+            found += _tokens(child)
+    elif isinstance(value, list):
+        for child in value:
+            found += _tokens(child)
+    return found
+
+
+async def test_embeds_show_names_and_the_demo_timer_is_long(tmp_path: Path) -> None:
+    """Issue 25 point 17: the table embed shows "@You", not "<@1456…>" (Discord renders
+    mentions in embeds; the demo's Preview layer does too), while the message the bot sent keeps
+    the mention; each decision gets 10 minutes in the demo, and the page says so."""
+    async with _demo(tmp_path, bot_delay=0.0) as session:
+        table = session.driver.table()
+        you = session.driver.members[0]
+        async with session.clock.lock:
+            await session.preview.refresh()
+        snapshot = session.preview._python.snapshot
+        (embed, *_) = snapshot["messages"][str(table.message_id)]["embeds"]
+        tokens = _tokens(
+            [embed["description_tokens"], [f["value_tokens"] for f in embed["fields"]]]
+        )
+        labels = {t.get("label") for t in tokens if t.get("type") == "mention"}
+        texts = "".join(str(t.get("content", "")) for t in tokens if t.get("type") == "text")
+        assert "@You" in labels and "<@" not in texts
+        sent = session.env.backend.get_message(table.channel_id, table.message_id)
+        assert f"<@{you.id}>" in "".join(str(e.get("description")) for e in sent.embeds)
+        assert table.turn_timeout == 600
+        topic = session.env.backend.get_channel(table.channel_id).topic
+        assert "10 minutes" in str(topic)
+        assert "10 minutes in this demo" in _instructions(session, "coruscant-shift")
+    # outside the demo the Preview's own policy is back (other pages are left as they are)
+    from simcord.preview import _markdown
+
+    assert _markdown._FIELD_POLICIES["embed_description"]["mentions"] is False

@@ -12,11 +12,13 @@ import pytest
 
 from bot import docgen
 from bot.demo.common import demo_variants
+from tests.helpers import World
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = [
     ROOT / "README.md",
     ROOT / "docs" / "guide.md",
+    ROOT / "docs" / "performance.md",
     *sorted((ROOT / "docs" / "rules").glob("*.md")),
 ]
 LINK = re.compile(r"\]\(([^)\s]+)\)")
@@ -102,3 +104,40 @@ def test_rules_list_the_engine_decisions(package: str, rules: str) -> None:
     assert own <= set(DECISION.findall(section)), own - set(DECISION.findall(section))
     init = (ROOT / "engine" / "variants" / package / "__init__.py").read_text(encoding="utf-8")
     assert f"docs/rules/{rules}.md" in init
+
+
+def _headings(text: str) -> list[str]:
+    return [line.lstrip("#").strip() for line in text.splitlines() if line.startswith("## ")]
+
+
+def test_readme_puts_running_the_bot_before_a_short_performance_table() -> None:
+    """Issue 25 point 20: an admin finds how to run the bot before the figures; the long
+    figures live in docs/performance.md, README keeps a short table that links there."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    headings = _headings(text)
+    assert headings.index("Running the bot on your server") < headings.index("Performance")
+    assert "### Performance" not in text
+    section = text.split("\n## Performance\n", 1)[1].split("\n## ", 1)[0]
+    assert "(docs/performance.md)" in section and len(section.strip().splitlines()) <= 15
+    details = (ROOT / "docs" / "performance.md").read_text(encoding="utf-8")
+    assert "bench/latency.py" in details and "13 810 actions in 70 transactions" in details
+
+
+def test_the_guide_names_every_variant_command() -> None:
+    guide = (ROOT / "docs" / "guide.md").read_text(encoding="utf-8")
+    for variant, group in demo_variants().items():
+        assert f"`/{group}`" in guide, variant
+
+
+PRIVATE = re.compile(r"Replies to (.+?) and every refusal are visible to the caller only", re.S)
+
+
+async def test_readme_says_which_replies_only_the_caller_sees(world: World) -> None:
+    """README's list of private replies is what the commands do (/stats is public)."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    match = PRIVATE.search(text)
+    assert match is not None
+    listed = set(re.findall(r"`/([a-z]+)`", match[1]))
+    for command in ("balance", "daily", "history", "stats", "leaderboard"):
+        reply = await world.alice.slash(world.channel, command)
+        assert reply.acknowledged and reply.ephemeral == (command in listed), command

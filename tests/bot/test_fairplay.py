@@ -1,5 +1,6 @@
-"""Provably fair hands through the real bot: commitments before the deal, seeds revealed after,
-every stored hand verified and exported, tampering caught, per-hand statistics."""
+"""Provably fair hands through the real bot: commitments before the deal, seeds sealed while the
+table is open and revealed when it closes (or a day later), every stored hand verified and
+exported, tampering caught, per-hand statistics."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from bot.history import sealing
 from bot.sim_driver import engine_policy
 from engine.core.fair import commitment, derive_hand_seed, short
 from engine.verify import verify
@@ -38,7 +40,8 @@ def public_messages(world: World) -> list[str]:
 
 async def fair_game(world: World, command: str, buy_in: int, options: str | None) -> Any:
     """alice against two bots, seeded; checks after every step that no public message holds
-    the master secret or the seed of a hand that is not over yet."""
+    the master secret, or while the game runs the seed of any of its hands, finished or not
+    (a finished hand's seed would rebuild the folded hands of players still at the table)."""
     world.bot.tables.seeds = random.Random(23)
     kwargs: dict[str, Any] = {"buy_in": buy_in}
     if options:
@@ -60,8 +63,8 @@ async def fair_game(world: World, command: str, buy_in: int, options: str | None
         secret = [master.hex()] + [
             derive_hand_seed(master, k).hex() for k in range(hand + 1, hand + 4)
         ]
-        if not game.finished:  # the running hand's seed
-            secret.append(derive_hand_seed(master, hand).hex())
+        if not game.finished:  # every seed of the table's hands so far, the running one's too
+            secret += [derive_hand_seed(master, k).hex() for k in range(1, hand + 1)]
         text = "\n".join(public_messages(world))
         leaks.extend(s for s in secret if s in text)
 
@@ -84,11 +87,13 @@ async def test_every_hand_is_committed_revealed_and_verifies(
     assert rows and all(r["status"] == "finished" for r in rows)
     assert [r["hand_no"] for r in rows] == list(range(1, len(rows) + 1))
     log = "\n".join(public_messages(world))
+    assert "🔓 The table closed: the seed" in log  # all revealed at once
     for row in rows:
         seed = derive_hand_seed(master, row["hand_no"])
         assert row["seed"] == seed.hex() and row["commitment"] == commitment(seed)
-        assert f"seed: `{seed.hex()}`" in log  # revealed in the result message
         assert f"/verify hand:{row['id']}" in log
+    for row in rows[-sealing.LISTED :]:  # the last ones written out in the closing result
+        assert f"seed: `{row['seed']}`" in log
     assert master.hex() not in log
     # /verify replays every hand through the engine
     for row in rows:
@@ -109,8 +114,8 @@ async def test_every_hand_is_committed_revealed_and_verifies(
     assert await money(world) == before
 
 
-@BOTH_BACKENDS
-async def test_stats_count_each_hand_as_it_ends(world: World) -> None:
+async def two_hands_played(world: World) -> Any:
+    """alice against one bot at Classic, seeded, until hand 3 is dealt; the table."""
     await open_accounts(world)
     world.bot.tables.seeds = random.Random(5)
     lobby = await world.alice.slash(world.channel, "classic start", buy_in=500)
@@ -123,6 +128,12 @@ async def test_stats_count_each_hand_as_it_ends(world: World) -> None:
 
     await play(world, engine_policy("balanced"), max_steps=3000, stop=after_two_hands)
     assert table.game is not None and not table.game.finished
+    return table
+
+
+@BOTH_BACKENDS
+async def test_stats_count_each_hand_as_it_ends(world: World) -> None:
+    table = await two_hands_played(world)
     stats = await world.alice.slash(world.channel, "stats")
     text = text_of(stats.response)
     assert "No games played yet" not in text
@@ -136,6 +147,45 @@ async def test_stats_count_each_hand_as_it_ends(world: World) -> None:
     assert refused.ephemeral and "still being played" in refused.response.content
     seed = derive_hand_seed(table.fair_master, 3).hex()
     assert seed not in "\n".join(public_messages(world))
+
+
+@BOTH_BACKENDS
+async def test_seeds_stay_sealed_while_the_table_is_open(world: World) -> None:
+    """Issue 25 point 9: a finished hand's seed is not shown, verified or exported while its
+    table is open; /verify and /export say when; a day later the daily batch reveals it."""
+    table = await two_hands_played(world)
+    log = "\n".join(public_messages(world))
+    seeds = [derive_hand_seed(table.fair_master, k).hex() for k in (1, 2, 3)]
+    assert not any(seed in log for seed in seeds)  # no seed of a hand of this open table
+    assert "🔐 Hand 1's seed stays sealed" in log and "`/verify hand:1`" in log
+    assert "🔒 hand 3" in log  # commitments still shown before each deal
+    first, second = await world.bot.db.fetchall(
+        "SELECT id, ended_at FROM hands WHERE table_id = ? AND status = 'finished'"
+        " ORDER BY hand_no",
+        (table.id,),
+    )
+    due = sealing.batch_time(float(first["ended_at"]))
+    sealed = await world.bob.slash(world.channel, "verify", hand=first["id"])
+    text = text_of(sealed.response)
+    assert "sealed" in text and f"<t:{int(due)}:f>" in text and "Verified" not in text
+    refused = await world.carol.slash(world.channel, "export", hand=first["id"])
+    assert refused.ephemeral and not refused.response.attachments
+    assert "sealed" in text_of(refused.response) and f"<t:{int(due)}:f>" in text_of(
+        refused.response
+    )
+    assert not any(seed in text_of(refused.response) + text for seed in seeds)
+    # the hand ended more than a day before the last midnight: the daily batch revealed it
+    await world.bot.db.execute(
+        "UPDATE hands SET ended_at = ? WHERE id = ?",
+        (float(first["ended_at"]) - 3 * 86400, first["id"]),
+    )
+    checked = await world.bob.slash(world.channel, "verify", hand=first["id"])
+    assert "Verified" in text_of(checked.response) and seeds[0] in text_of(checked.response)
+    exported = await world.carol.slash(world.channel, "export", hand=first["id"])
+    (attachment,) = exported.response.attachments
+    assert verify(json.loads(await attachment.read())).ok
+    still = await world.bob.slash(world.channel, "verify", hand=second["id"])
+    assert "sealed" in text_of(still.response) and seeds[1] not in text_of(still.response)
 
 
 async def tamper(world: World, hand_id: int, change: Any) -> str:
@@ -208,3 +258,20 @@ async def test_replay_steps_through_a_hand(world: World) -> None:
     assert f"Step {total}/{total}" in last.footer.text and "revealed" in last.footer.text
     back = await world.alice.click(message, label="◀")
     assert f"Step {total - 1}/{total}" in back.response.embeds[0].footer.text
+
+
+def test_the_daily_batch_reveals_hands_older_than_a_day() -> None:
+    """The batch runs at 00:00 UTC and reveals every hand that had ended more than a day
+    before: between 24 and 48 hours after a hand ends."""
+    day = sealing.DAY
+    midnight = 20_000 * day
+    assert sealing.batch_time(midnight - 60) == midnight + day  # 23:59: a day old tomorrow
+    assert sealing.batch_time(midnight + 60) == midnight + 2 * day
+    for ended in (midnight - 60, midnight, midnight + 60, midnight + day - 1):
+        due = sealing.batch_time(ended)
+        assert due % day == 0 and day < due - ended <= 2 * day
+    row = {"status": "finished", "table_status": "playing", "ended_at": midnight + 60}
+    assert sealing.sealed_until(row, now=midnight + 2 * day - 1) == midnight + 2 * day
+    assert sealing.sealed_until(row, now=midnight + 2 * day) is None
+    assert sealing.sealed_until({**row, "table_status": "finished"}, now=midnight) is None
+    assert sealing.sealed_until({**row, "table_status": None}, now=midnight) is None

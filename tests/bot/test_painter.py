@@ -4,11 +4,16 @@ the worker dies, nothing is left running after a stop; and the bot paints its DM
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import multiprocessing
 import os
 import signal
+import subprocess
+import sys
+import time
 from collections import OrderedDict
+from pathlib import Path
 
 import pytest
 
@@ -77,3 +82,56 @@ async def test_the_bot_paints_hands_in_its_worker(
     assert len(faces) == len(table.game.view_for(0).hand)  # type: ignore[union-attr]
     await painter.stop()
     assert not multiprocessing.active_children()
+
+
+BOT_PROCESS = """
+import asyncio, multiprocessing
+from bot.art.painter import Painter
+
+async def main():
+    painter = Painter(1)
+    painter.start()
+    assert await painter.started()
+    print(*[child.pid for child in multiprocessing.active_children()], flush=True)
+    await asyncio.sleep(3600)
+
+asyncio.run(main())
+"""
+
+
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` runs (a zombie waiting for its new parent to reap it does not)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_killed_bot_process_leaves_no_painting_worker() -> None:
+    """Issue 25 point 12: SIGKILL the process that owns the painter: its worker dies too, and
+    the pipe both held closes (bench/cluster.py waited on it forever)."""
+    root = Path(__file__).resolve().parents[2]
+    bot = subprocess.Popen(
+        [sys.executable, "-c", BOT_PROCESS], cwd=root, stdout=subprocess.PIPE, text=True
+    )
+    workers: list[int] = []
+    try:
+        assert bot.stdout is not None
+        workers = [int(pid) for pid in bot.stdout.readline().split()]
+        assert len(workers) == 1 and _alive(workers[0])
+        bot.kill()
+        # EOF only once no process holds the pipe's write end: a generous bound, not a timing
+        # check (an orphaned worker holds it forever)
+        rest, _ = bot.communicate(timeout=120)
+        assert rest == ""
+        deadline = time.monotonic() + 120
+        while _alive(workers[0]) and time.monotonic() < deadline:
+            time.sleep(0.05)  # SIGKILLed by the kernel with its parent: gone within moments
+        assert not _alive(workers[0])
+    finally:
+        bot.kill()
+        for pid in workers:  # an orphan left by a failure is not left running
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)

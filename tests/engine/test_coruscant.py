@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 from collections import Counter
 from typing import Any
@@ -399,3 +400,29 @@ def test_showdown_settlement_is_zero_sum(
     for pot in result.pots:
         assert pot.winners and set(pot.winners) <= set(pot.eligible) <= set(live)
         assert list(pot.winners) == [p for p in order if p in pot.winners]
+
+
+def test_game_over_names_no_false_winner_when_the_richest_left() -> None:
+    """Issue 25 point 11: B leaves with 101 credits, C leaves, A (49) is last: the game-over
+    line must not call A the winner; it lists what is still at the table."""
+    rng = random.Random(3)
+    g = create(["A", "B", "C"], buy_in=50, options={}, seed=3)
+    while g.hand_no < 3:  # a few seeded random hands
+        seat = min(g.pending_seats())
+        spec = rng.choice(sorted(g.legal_actions(seat), key=lambda s: s.kind))
+        if spec.kind == "select":
+            g.apply(seat, g.default_action(seat))
+        elif spec.param is ParamKind.AMOUNT:
+            g.apply(seat, Action(spec.kind, spec.min_amount))
+        else:
+            g.apply(seat, Action(spec.kind))
+    took: dict[int, int] = {}
+    lines: list[str] = []
+    for seat in sorted(range(3), key=lambda s: -g.public_view().seats[s].stack):  # richest first
+        if g.finished:
+            break
+        events, took[seat] = g.leave(seat)
+        lines += [e.public_text() for e in events]
+    assert g.finished and took == {1: 101} and g.payouts() == {0: 49, 1: 0, 2: 0}
+    assert lines[-1] == "Game over. Final credits at the table: A 49."
+    assert not any("Winner" in line for line in lines)

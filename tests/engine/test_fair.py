@@ -231,3 +231,32 @@ def test_tampered_final_payout_fails(game_records: Records) -> None:
     record["steps"][last]["stacks"][0] += 1
     verdict = verify(record)
     assert verdict.step == last and "stacks recorded" in verdict.failure
+
+
+# The events that pay a pot, per variant, read from the record's event JSON (an oracle written
+# from the log lines a player reads: "wins the pot of 346", "takes the Sabacc pot (10)!").
+PAID_BY = {
+    "coruscant-shift": lambda e: (
+        e["amount"] if e["type"] in ("PotAwarded", "UncontestedWin") else 0
+    ),
+    "classic": lambda e: (
+        e["amount"]
+        if e["type"] == "PotAwarded" or (e["type"] == "SabaccPotResult" and e["winners"])
+        else 0
+    ),
+}
+
+
+@pytest.mark.parametrize("variant", sorted(PAID_BY))
+def test_recorded_pot_is_the_pot_paid(variant: str) -> None:
+    """Issue 25 point 10: /history's pot is the pot the result paid, the final call included
+    (the largest pot seen on the table in a step misses the call that ended the hand)."""
+    missed_call = 0
+    for first in range(6):
+        for record in play(variant, bytes([first]) * 32):
+            events = [e for step in record["steps"] for e in step["events"]]
+            paid = sum(PAID_BY[variant](e) for e in events)
+            assert record["result"]["pot"] == paid, record["hand_no"]
+            seen = max((int(s.get("pot", 0)) for s in record["steps"]), default=0)
+            missed_call += paid > seen
+    assert missed_call, "no hand ended on a call: the test would not tell the two apart"

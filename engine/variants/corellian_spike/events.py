@@ -211,3 +211,7 @@ class PotAwarded:
     def won_by(self) -> tuple[str, ...]:
         """The pot's winners."""
         return tuple(p for p, _ in self.shares)
+
+    def pot_paid(self) -> int:
+        """The hand-pot layer paid."""
+        return self.amount

@@ -160,6 +160,10 @@ class PotAwarded:
         """Everyone with a share of the pot."""
         return tuple(p for p, _ in self.shares)
 
+    def pot_paid(self) -> int:
+        """The pot paid out."""
+        return self.amount
+
 
 @dataclass(frozen=True, slots=True)
 class UncontestedWin:
@@ -171,6 +175,10 @@ class UncontestedWin:
     def public_text(self) -> str:
         """Log line."""
         return f"{self.player} wins {self.amount} uncontested."
+
+    def pot_paid(self) -> int:
+        """The pot the last player takes."""
+        return self.amount
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,15 +206,22 @@ class PlayerLeft:
 
 @dataclass(frozen=True, slots=True)
 class GameOver:
-    """The game ended; final stacks per player."""
+    """The game ended; final stacks per player (0 for a seat that left: what it took then is
+    not part of the game's end, so no winner is named from these)."""
 
     stacks: tuple[tuple[str, int], ...]
 
     def public_text(self) -> str:
-        """Log line."""
-        best = max((n for _, n in self.stacks), default=0)
-        winners = [p for p, n in self.stacks if n == best and n > 0]
-        return "Game over. " + (f"Winner: {', '.join(winners)}." if winners else "No winner.")
+        """Log line: the credits still at the table, most first. It names no winner: a player
+        who left earlier may have taken home more than anyone still seated.
+
+        >>> GameOver((("Rey", 0), ("Finn", 0), ("Poe", 475))).public_text()
+        'Game over. Final credits at the table: Poe 475.'
+        """
+        held = sorted(((p, n) for p, n in self.stacks if n > 0), key=lambda pn: -pn[1])
+        if not held:
+            return "Game over. No credits are left at the table."
+        return f"Game over. Final credits at the table: {', '.join(f'{p} {n}' for p, n in held)}."
 
 
 CoruscantEvent = (

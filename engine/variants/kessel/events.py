@@ -222,6 +222,10 @@ class Settled(Fact):
     taken: int  # chips actually removed from Stock
     stock: int
 
+    def pot_paid(self) -> int:
+        """This player's Hand Pot, settled at the reveal (recovered or lost)."""
+        return self.pot
+
 
 @dataclass(frozen=True, slots=True)
 class Eliminated(Fact):

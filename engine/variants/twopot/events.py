@@ -121,6 +121,10 @@ class PotAwarded(Fact):
         """The pot's winners."""
         return self.winners
 
+    def pot_paid(self) -> int:
+        """The hand-pot layer settled (to its winners, or to the Sabacc pot)."""
+        return self.amount
+
 
 class Penalty:
     """Why a player pays into the Sabacc pot (the codes of :attr:`PenaltyPaid.why`)."""
@@ -152,6 +156,10 @@ class SabaccPotResult(Fact):
     def won_by(self) -> tuple[str, ...]:
         """Who takes the Sabacc pot (nobody when it carries over)."""
         return self.winners
+
+    def pot_paid(self) -> int:
+        """The Sabacc pot when it is won (nothing when it carries over)."""
+        return self.amount if self.winners else 0
 
 
 @dataclass(frozen=True, slots=True)
