@@ -50,6 +50,7 @@ from enum import Enum
 from operator import attrgetter
 from typing import Any, Generic, TypeVar
 
+from engine.core.codec_fields import default_of, field_types, stored, stored_fields
 from engine.core.deck import Deck
 from engine.core.rng import rng_from_json, rng_to_json
 
@@ -62,7 +63,6 @@ Expr = Callable[[str], str]
 ``None`` in a plan means "as it is"."""
 
 _META = "engine.codec"  # the key of a field's metadata the codec reads
-_ORDER = "__codec_order__"  # the class attribute :func:`stored` sets
 _PLAIN = (int, str, bool, type(None))
 
 
@@ -130,18 +130,6 @@ def key(name: str) -> Any:
     return meta(key=name)
 
 
-def stored(*names: str, omit: Iterable[str] = ()) -> Callable[[type[T]], type[T]]:
-    """Class decorator: the class's JSON fields in the order ``names`` (base-class fields
-    included); the fields in ``omit`` are not stored and read back as their defaults. Every field
-    is named once, in one of the two (checked when a codec plans the class)."""
-
-    def declare(cls: type[T]) -> type[T]:
-        setattr(cls, _ORDER, (names, tuple(omit)))
-        return cls
-
-    return declare
-
-
 def _copy(value: Any) -> Any:
     """A deep copy of a JSON value (lists and objects copied, scalars shared)."""
     if isinstance(value, dict):
@@ -203,9 +191,11 @@ class Codec(Generic[T]):
         if not dataclasses.is_dataclass(cls):
             raise TypeError(f"the codec writes dataclasses, not {cls!r}")
         self._plans[cls] = suffix = str(len(self._plans))  # before the fields: recursion
-        hints = _hints(cls)
+        hints = field_types(cls)
         params = cls.__dataclass_params__  # type: ignore[attr-defined]
-        fields = _ordered(cls, [f for f in dataclasses.fields(cls) if f.init or not params.init])
+        fields = stored_fields(
+            cls, [f for f in dataclasses.fields(cls) if f.init or not params.init]
+        )
         fields.sort(key=lambda f: _meta_of(f).last)
         written, read, later = [], [], []
         for f in fields:
@@ -216,7 +206,7 @@ class Codec(Generic[T]):
                 item = f"**({{{item}}} if o.{f.name} is not None else {{}})"
             written.append(item)
             value = _apply(dec, f"d[{json_key}]")
-            default = _default(f)
+            default = default_of(f)
             if params.init and default is None:
                 read.append(f"{f.name}={value}")
             elif params.init:
@@ -404,55 +394,6 @@ def _meta_of(f: dataclasses.Field[Any]) -> _FieldMeta:
 
 
 _NO_META = _FieldMeta()
-
-
-def _hints(cls: type) -> dict[str, Any]:
-    """The fields' types, a generic base's type variables replaced by the subclass's arguments
-    (``class S(Base[Opts, Card])``: a base field ``cards: list[C]`` is a ``list[Card]``)."""
-    given: dict[Any, Any] = {}
-    for klass in cls.__mro__:
-        for base in vars(klass).get("__orig_bases__", ()):
-            params = getattr(typing.get_origin(base), "__parameters__", ())
-            args = [_given(a, given) for a in typing.get_args(base)]
-            given.update((p, a) for p, a in zip(params, args, strict=False) if p not in given)
-    hints = typing.get_type_hints(cls)
-    return {f.name: _given(hints[f.name], given) for f in dataclasses.fields(cls)}
-
-
-def _given(tp: Any, given: Mapping[Any, Any]) -> Any:
-    if isinstance(tp, TypeVar):
-        return given.get(tp, tp)
-    args = typing.get_args(tp)
-    if not args or not given:
-        return tp
-    new = tuple(_given(a, given) for a in args)
-    origin = typing.get_origin(tp)
-    if origin in (typing.Union, types.UnionType):
-        return typing.Union[new]  # noqa: UP007 (a union built from a tuple)
-    return origin[new]
-
-
-def _ordered(cls: type, fields: list[dataclasses.Field[Any]]) -> list[dataclasses.Field[Any]]:
-    """The fields in the order :func:`stored` declared on ``cls`` itself (else as they are)."""
-    declared = vars(cls).get(_ORDER)
-    if declared is None:
-        return fields
-    names, omit = declared
-    by_name = {f.name: f for f in fields}
-    if sorted([*names, *omit]) != sorted(by_name) or any(
-        _default(by_name[n]) is None for n in omit
-    ):
-        raise TypeError(f"stored() of {cls.__qualname__} must name every field once")
-    return [by_name[n] for n in names]
-
-
-def _default(f: dataclasses.Field[Any]) -> Callable[[], Any] | None:
-    if f.default is not dataclasses.MISSING:
-        value = f.default
-        return lambda: value
-    if f.default_factory is not dataclasses.MISSING:
-        return f.default_factory
-    return None
 
 
 def _unoptional(tp: Any) -> tuple[Any, bool]:
