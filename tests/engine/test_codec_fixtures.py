@@ -21,7 +21,7 @@ FIXTURES = sorted((Path(__file__).parent / "fixtures").glob("*.json"))
 
 WORDS_BECAME_FACTS = {
     "kessel": {"last_reveal"},
-    "classic": {"last_drawn", "decided", "last_result", "stats"},  # stats: best hands as keys
+    "classic": {"last_drawn", "decided", "last_result"},
     "centran": {"last_result"},
     "project": {"last_result"},
     "corellian-spike": {"last_result"},
@@ -31,6 +31,9 @@ lines of events still worded (issue #24 point 1: no player-facing English built 
 A stored row (old lines included) still loads and writes back byte for byte; a game played
 anew writes these fields in their new form, so the play comparisons below leave them out and
 compare every other field byte for byte, in its stored order."""
+BEST_HAND_KEYS = {"classic"}
+"""Variants whose seat records keep a best hand's typed key where they kept its name: the
+``best_hand`` column of ``stats`` is left out of the play comparisons (the other columns stay)."""
 
 
 def without_words(text: str) -> str:
@@ -38,6 +41,9 @@ def without_words(text: str) -> str:
     state = data.get("state", data)
     for name in WORDS_BECAME_FACTS.get(data["variant"], ()):
         state.pop(name, None)
+    if data["variant"] in BEST_HAND_KEYS:
+        for row in state["stats"]:
+            row[2] = None
     return json.dumps(data)
 
 
