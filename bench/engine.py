@@ -3,7 +3,8 @@
 Random legal playouts of every variant on one core, in actions per CPU second (the machine may
 be shared: this process's CPU time is the clock, for the bare loop too), each action with
 what the table runtime does around it: ``legal_actions`` of the acting seat, ``apply``, the public
-text of every event and the public view. Beside them, in the same run, a bare Python loop of the
+text of every event and the public view, written by the bot's words (:mod:`bot.words`). Beside
+them, in the same run, a bare Python loop of the
 same Kessel game (no Shift Tokens, four players): the same rules (three card turns, DRAW from
 four piles for a chip, keep one card, STAND, early reveal when everyone stands, Impostor dice
 with a choice, Sylops, settlement, elimination) written as plain lists and integers, with the
@@ -25,6 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bot import words
 from engine.bots.random_legal import random_for_spec
 from engine.core.game import Game
 from engine.variants import get_variant, variant_ids
@@ -69,8 +71,8 @@ def engine_playout(variant: str, seed: int, *, views: bool = True) -> int:
         steps += 1
         if views:
             for event in events:
-                event.public_text()
-            game.public_view()
+                words.event_lines(game.VARIANT, event)
+            words.table_text(game.VARIANT, game.public_view())
     return steps
 
 
@@ -91,9 +93,9 @@ def timed_playout(variant: str, seed: int, spent: dict[str, float]) -> int:
         events = game.apply(seat, action)
         t4 = clock()
         for event in events:
-            event.public_text()
+            words.event_lines(game.VARIANT, event)
         t5 = clock()
-        game.public_view()
+        words.table_text(game.VARIANT, game.public_view())
         t6 = clock()
         steps += 1
         took = (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4, t6 - t5)

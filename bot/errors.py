@@ -19,9 +19,10 @@ Public API (stable)::
     class BaseView(discord.ui.View)           # on_error -> handle_interaction_error
     class BaseModal(discord.ui.Modal)         # same for modals
 
-``engine.core.game.IllegalAction`` is treated like a :class:`UserFacingError`: its message is
-written for players. Expected errors are never logged as errors; unexpected ones are logged with
-their traceback on the ``bot.errors`` logger and the user only gets :data:`APOLOGY`.
+``engine.core.game.IllegalAction`` is treated like a :class:`UserFacingError`: its reason is
+written for players by :func:`bot.words.reason_text`. Expected errors are never logged as
+errors; unexpected ones are logged with their traceback on the ``bot.errors`` logger and the
+user only gets :data:`APOLOGY`.
 
 Every reply is an answer: a message that echoes what a member typed quotes it with
 :func:`quote` (a 6 000-character option stays a short quote), and :func:`respond` cuts any
@@ -43,6 +44,7 @@ import discord
 from discord import app_commands
 
 from bot import metrics
+from bot.words.reasons import reason_text
 from engine.core.game import IllegalAction
 
 __all__ = [
@@ -175,7 +177,7 @@ def user_message(error: BaseException) -> str | None:
     if isinstance(error, UserFacingError):
         return error.message
     if isinstance(error, IllegalAction):
-        return str(error)
+        return reason_text(error)
     if isinstance(error, app_commands.NoPrivateMessage):
         return "This command only works in a server, not in direct messages."
     if isinstance(error, app_commands.MissingPermissions):

@@ -46,6 +46,7 @@ import discord
 import pytest
 import simcord.env as _simcord_env
 
+import engine.bots
 from bot.art.compose import warm
 from bot.art.decks import DECKS
 from bot.client import SabaccBot, create_bot
@@ -85,6 +86,9 @@ def _record_unexpected_only(self: Any, error: BaseException) -> None:
 
 
 _simcord_env.Env._record_error = _record_unexpected_only  # type: ignore[method-assign]
+
+# A bot that cannot decide from its facts raises in tests instead of playing a default move.
+engine.bots.STRICT = True
 
 
 class _ForwardLoggedErrors(logging.Handler):

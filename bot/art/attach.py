@@ -20,6 +20,7 @@ from typing import Any
 
 import discord
 
+from bot import words
 from bot.art.compose import ShowRow, hand_png, showdown_png
 from bot.art.decks import deck_of, face
 from bot.art.painter import painter_of
@@ -108,7 +109,8 @@ def showdown_rows(table: Table, events: Sequence[Event]) -> list[ShowRow]:
         hand = merged.get(seat.player_id)
         name = seat.name
         if hand is not None:
-            rows.append(ShowRow(name, hand.cards, hand.hand, seat.player_id in winners))
+            named = words.hand_name(table.variant.id, hand.hand)
+            rows.append(ShowRow(name, hand.cards, named, seat.player_id in winners))
         elif index < len(view.seats) and view.seats[index].active:
             rows.append(ShowRow(name, (), "did not show", False, FACE_DOWN))
     return rows

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from bot.words.kessel_log import card_name as kessel_card_name
 from engine.core.deck import CardDeck
 from engine.variants import UnknownVariant, get_variant, variant_ids
 from engine.variants.centran import cards as centran
@@ -110,7 +111,7 @@ def _kessel(cards: tuple[kessel.Card, ...]) -> list[FaceSpec]:
                     colour,
                     title,
                     "SYLOP",
-                    name=card.label,
+                    name=kessel_card_name(card.notation),
                     pip=glyph,
                 )
             )
@@ -125,13 +126,19 @@ def _kessel(cards: tuple[kessel.Card, ...]) -> list[FaceSpec]:
                     title,
                     "IMPOSTOR",
                     dark=True,
-                    name=card.label,
+                    name=kessel_card_name(card.notation),
                 )
             )
         else:
             faces.append(
                 FaceSpec(
-                    "kessel", card.notation, value.value, glyph, colour, title, name=card.label
+                    "kessel",
+                    card.notation,
+                    value.value,
+                    glyph,
+                    colour,
+                    title,
+                    name=kessel_card_name(card.notation),
                 )
             )
     return faces

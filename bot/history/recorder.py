@@ -25,10 +25,10 @@ from typing import Any, Protocol, cast
 from bot.history import sealing, stats
 from bot.history import store as hstore
 from bot.history.fairtext import hand_commitment
-from bot.history.views import hand_word
 from bot.storage import Database, Params, Tx
 from bot.tables.models import Table
 from bot.tables.store import now
+from bot.words.vocab import hand_word
 from engine.core.fair import SEED_BYTES, SeedSource
 from engine.core.game import Action, Event, Game, PublicView, SeatStats
 from engine.record import RunningHand, finish, on_create, on_step

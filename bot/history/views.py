@@ -13,7 +13,9 @@ from typing import Any
 
 import discord
 
+from bot import words
 from bot.history.sealing import sealed_text
+from bot.words.vocab import hand_word
 from engine.replay import Frame
 from engine.variants import UnknownVariant, get_variant
 from engine.verify import Verdict
@@ -28,11 +30,6 @@ def variant_name(variant_id: str) -> str:
         return get_variant(variant_id).name
     except (UnknownVariant, ImportError):
         return variant_id
-
-
-def hand_word(variant_id: str) -> str:
-    """What a variant calls one deal-to-reveal cycle."""
-    return "Round" if variant_id == "kessel" else "Hand"
 
 
 def _literal(text: str) -> Callable[[re.Match[str]], str]:
@@ -140,15 +137,15 @@ def frame_embed(
     lines = [_action_text(frame)]
     if frame.seat is not None and frame.seat in players:
         lines[0] = lines[0].replace(f"Seat {frame.seat}", str(players[frame.seat]["name"]), 1)
-    public = [text for event in frame.events if (text := event.public_text())]
-    lines += [name(line) for line in public]
+    variant = str(record["variant"])
+    lines += [name(line) for line in words.events_lines(variant, frame.events)]
     embed = discord.Embed(
         title=f"Replay of hand #{record.get('hand_id', '?')} — "
         f"{variant_name(str(record['variant']))} {word.lower()} {record['hand_no']}",
         description="\n".join(lines)[:4000],
         colour=COLOUR,
     )
-    view = frame.public
+    view = words.table_text(variant, frame.public)
     seats = []
     for seat in view.seats:
         line = f"{name(seat.player)} — {seat.stack} {view.stack_unit}"
@@ -162,7 +159,7 @@ def frame_embed(
         pots = "\n".join(f"{pot}: **{amount}**" for pot, amount in view.pots)
         embed.add_field(name="Pots", value=pots[:1024], inline=True)
     if viewer_seat is not None and viewer_seat in frame.views:
-        own = frame.views[viewer_seat]
+        own = words.hand_text(variant, frame.views[viewer_seat])
         embed.add_field(
             name="Your cards then", value=name(own.hand_text or "no cards")[:1024], inline=False
         )

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import MutableSequence, Sequence
 
+from bot.words import events_lines
 from engine.core.game import Event
 
 # Events that open the next hand (Kessel: the next round).
@@ -18,14 +19,9 @@ NEXT_HAND_EVENTS = frozenset({"HandStarted", "RoundStarted"})
 SUMMARY_LIMIT = 4000  # characters of a result message's description (Discord allows 4096)
 
 
-def public_lines(events: Sequence[Event]) -> list[str]:
-    """The public log lines of some events."""
-    lines: list[str] = []
-    for event in events:
-        text = event.public_text()
-        if text:
-            lines.extend(line for line in text.splitlines() if line.strip())
-    return lines
+def public_lines(variant: str, events: Sequence[Event]) -> list[str]:
+    """The public log lines of some events of a ``variant`` game."""
+    return events_lines(variant, events)
 
 
 def opens_hand(event: Event) -> bool:
@@ -33,24 +29,26 @@ def opens_hand(event: Event) -> bool:
     return type(event).__name__ in NEXT_HAND_EVENTS
 
 
-def record(log: MutableSequence[str], events: Sequence[Event], *, new_hand: bool) -> list[str]:
-    """Add the public lines of ``events`` to the hand log ``log``. When they started a new hand
-    (``new_hand``), ``log`` restarts with the new hand's opening and the whole hand that ended
-    is returned (else ``[]``)."""
+def record(
+    variant: str, log: MutableSequence[str], events: Sequence[Event], *, new_hand: bool
+) -> list[str]:
+    """Add the public lines of ``events`` (of a ``variant`` game) to the hand log ``log``. When
+    they started a new hand (``new_hand``), ``log`` restarts with the new hand's opening and the
+    whole hand that ended is returned (else ``[]``)."""
     if not new_hand:
-        log.extend(public_lines(events))
+        log.extend(public_lines(variant, events))
         return []
     opening = max((i for i, e in enumerate(events) if opens_hand(e)), default=len(events))
-    ended = [*log, *public_lines(events[:opening])]
+    ended = [*log, *public_lines(variant, events[:opening])]
     log.clear()
-    log.extend(public_lines(events[opening:]))
+    log.extend(public_lines(variant, events[opening:]))
     return ended
 
 
-def played(events: Sequence[Event], player: str) -> str:
+def played(variant: str, events: Sequence[Event], player: str) -> str:
     """What ``player`` did in ``events``, said publicly: ``"checks"``, ``"stands"``, ``"folds"``,
     ``"has chosen"`` (their first line without their name), else the first public line."""
-    lines = public_lines(events)
+    lines = public_lines(variant, events)
     for line in lines:
         if _by(line, player):
             return line[len(player) :].strip().rstrip(".")

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from bot import words
 from bot.tables.record import TableTasks
 from bot.tables.rowstate import dump_state, load_state
 from engine.core.game import Game, PublicView, VariantInfo
@@ -138,13 +139,14 @@ class Table:
         return _ids_pattern(ids).sub(lambda m: shown[m.group(0)], text)
 
     def public_view(self) -> PublicView:
-        """``game.public_view()``, built once per change of the game (every action grows
-        ``seq``; the runtime grows :attr:`view_version` for the other changes)."""
+        """``game.public_view()`` with its words written (:func:`bot.words.table_text`), built
+        once per change of the game (every action grows ``seq``; the runtime grows
+        :attr:`view_version` for the other changes)."""
         game = self.game
         assert game is not None
         key = (id(game), game.seq, game.turn, self.view_version)
         if self._public is None or self._public[0] != key:
-            self._public = (key, game.public_view())
+            self._public = (key, words.table_text(self.variant.id, game.public_view()))
         return self._public[1]
 
     def humans(self) -> list[int]:

@@ -32,6 +32,7 @@ from bot.tables.runner import Runner
 from bot.tables.service import TableService
 from bot.tables.watch import NEEDED, TableWatch
 from bot.ui import controls, render
+from bot.words.vocab import hand_word
 from engine.core.game import Event
 
 log = logging.getLogger(__name__)
@@ -44,10 +45,6 @@ RETRY_AFTER = 2.0  # seconds before drawing again after a refused edit
 EDIT_WINDOW = 5.0
 
 
-# What a variant calls one deal-to-reveal cycle in result titles (default "Hand").
-HAND_WORD = {"kessel": "Round"}
-
-
 def result_events(events: tuple[Event, ...]) -> tuple[Event, ...]:
     """The events that ended a hand, without the next hand's opening."""
     for index, event in enumerate(events):
@@ -56,9 +53,9 @@ def result_events(events: tuple[Event, ...]) -> tuple[Event, ...]:
     return events
 
 
-def result_lines(events: tuple[Event, ...]) -> list[str]:
+def result_lines(variant: str, events: tuple[Event, ...]) -> list[str]:
     """The public lines of the events that ended a hand, without the next hand's opening."""
-    return public_lines(result_events(events))
+    return public_lines(variant, result_events(events))
 
 
 class Presenter:
@@ -132,7 +129,7 @@ class Presenter:
         self.outbox.deal_hands(table)
         events = outcome.events
         lines = (
-            self._hand_summary(table, list(outcome.hand) or result_lines(events))
+            self._hand_summary(table, list(outcome.hand) or result_lines(table.variant.id, events))
             + self.service.history.reveal_lines(table)
             if outcome.hand_ended
             else []
@@ -144,7 +141,7 @@ class Presenter:
                 mention = table.seats[seat].mention
                 self.post(table, f"{mention} left the table with **{credits}** credits.")
         if lines:
-            word = HAND_WORD.get(table.variant.id, "Hand")
+            word = hand_word(table.variant.id)
             title = "Game over" if game.finished else f"{word} {table.public_view().hand_no - 1}"
             embed = render.result_embed(table, title, lines)
             picture = present.result_picture(self.bot, table, result_events(events), embed)

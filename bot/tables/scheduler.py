@@ -224,7 +224,8 @@ class Scheduler:
             except (StaleButton, NotYourTurn, TableError):
                 continue
             mention = table.seats[seat].mention
-            what = table.names(handlog.played(events, table.seats[seat].player_id))
+            player = table.seats[seat].player_id
+            what = table.names(handlog.played(table.variant.id, events, player))
             if await self.service.strike(table, seat):
                 self.service.schedule(table)  # if they are to act again already, play it now
                 await self.presenter.say(

@@ -348,7 +348,8 @@ class TableService:
             table.status = Status.PLAYING
             table.hands_sent = {}
             table.log.clear()
-            table.log.extend(public_lines(table.game.opening_events))  # antes, deal, target…
+            opening = table.game.opening_events  # antes, deal, target…
+            table.log.extend(public_lines(table.variant.id, opening))
             try:
                 await self.writer.write(table, Change(started=True))
             except BaseException:
@@ -407,7 +408,7 @@ class TableService:
             try:
                 events = game.apply(seat, action)
                 new_hand = not game.finished and table.public_view().hand_no != hand_before
-                ended = record(table.log, events, new_hand=new_hand)
+                ended = record(table.variant.id, table.log, events, new_hand=new_hand)
                 if source == "player":
                     table.strikes.pop(seat, None)
                 step = (events, saved.game, hand_before)
@@ -437,7 +438,7 @@ class TableService:
                 table.view_version += 1
                 table.left_seats[index] = credits
                 new_hand = not game.finished and table.public_view().hand_no != hand_before
-                ended = record(table.log, events, new_hand=new_hand)
+                ended = record(table.variant.id, table.log, events, new_hand=new_hand)
                 step = (events, saved.game, hand_before)
                 change = Change(
                     moves=[("out", user_id, credits)],
@@ -533,7 +534,7 @@ class TableService:
                     table.left_seats[seat] = credits
                     change.moves.append(("out", account(table.seats[seat]), credits))
                     change.left.append((seat, credits))
-                table.log.extend(public_lines(tuple(events)))
+                table.log.extend(public_lines(table.variant.id, tuple(events)))
                 if not game.finished:  # not expected: every engine ends a game with one seat left
                     log.error("table %s: the game did not end when its seats left", table.id)
                 await self.writer.write(table, change)

@@ -24,6 +24,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
+from bot import words
 from bot.bank import HOUSE, Bank
 from bot.history.recorder import HandHistory, HandStep
 from bot.storage import Tx
@@ -169,7 +170,7 @@ class TableWriter:
             guild_id=table.guild_id,
             user_id=seat.user_id,
             variant=table.variant.id,
-            stats=self.history.game_stats(table, stats[index]),
+            stats=words.stats_text(table.variant.id, self.history.game_stats(table, stats[index])),
             net=credits - table.buy_in,
             won_game=won,
         )

@@ -15,7 +15,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import discord
 
-from bot import metrics
+from bot import metrics, words
 from bot.errors import handle_interaction_error
 from bot.tables.models import Status, Table
 from bot.ui import render
@@ -176,7 +176,7 @@ def build_table_message(table: Table) -> tuple[discord.Embed, discord.ui.View | 
                 table.id,
                 game.turn,
                 spec.kind,
-                label=table.names(spec.label, plain=True),
+                label=table.names(words.spec_text(table.variant.id, spec).label, plain=True),
                 style=STYLES.get(spec.style, discord.ButtonStyle.secondary),
             )
         )

@@ -11,7 +11,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import discord
 
-from bot import metrics
+from bot import metrics, words
 from bot.art import present
 from bot.errors import (
     TableError,
@@ -63,7 +63,9 @@ async def confirm(reply: Awaitable[Any]) -> None:
 
 
 def plain_spec(table: Table, spec: ActionSpec) -> ActionSpec:
-    """``spec`` with engine player ids shown as names (buttons and menus render no mentions)."""
+    """``spec`` with its words written (:func:`bot.words.spec_text`) and engine player ids shown
+    as names (buttons and menus render no mentions)."""
+    spec = words.spec_text(table.variant.id, spec)
     return dataclasses.replace(
         spec,
         label=table.names(spec.label, plain=True),
@@ -272,7 +274,12 @@ class ChoiceView(PromptView):
             return base
         game = self.table.game
         preview = (
-            game.preview(self.seat, Action(self.spec.kind, choices=self.chosen)) if game else ""
+            words.preview_text(
+                self.table.variant.id,
+                game.preview(self.seat, Action(self.spec.kind, choices=self.chosen)),
+            )
+            if game
+            else ""
         )
         labels = {o.value: o.label for o in self.spec.options}
         picked = ", ".join(labels.get(v, v) for v in self.chosen)

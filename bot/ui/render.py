@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import discord
 
+from bot import words
 from bot.history.fairtext import commitment_note
 from bot.tables.models import Status, Table
 from bot.tables.options import settable, show_value
@@ -152,6 +153,7 @@ def table_embed(table: Table, view: PublicView, deadline: float | None = None) -
 
 def hand_embed(table: Table, view: PlayerView, *, heading: str = "Your hand") -> discord.Embed:
     """A private hand (ephemeral reply or DM)."""
+    view = words.hand_text(table.variant.id, view)
     embed = discord.Embed(
         title=f"{heading} — {table.variant.name} table #{table.id}",
         description=table.names(view.hand_text or "no cards"),

@@ -17,11 +17,15 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 
-from engine.bots.common import STYLES, is_valid
+from engine.bots.common import STYLES, Undecided, is_valid
 from engine.core.game import Action, Game
 from engine.variants import UnknownVariant, get_variant
 
-__all__ = ["STYLES", "choose_action", "supports"]
+__all__ = ["STRICT", "STYLES", "Undecided", "choose_action", "supports"]
+
+STRICT = False
+"""Tests set this: a bot that cannot decide (:class:`Undecided`) raises instead of playing the
+variant's default action."""
 
 Decide = Callable[[Game, int, str], Action]
 
@@ -53,13 +57,18 @@ def choose_action(variant_id: str, game: Game, seat: int, style: str) -> Action:
     """The bot's decision for a pending ``seat``; always a legal-looking action.
 
     Anything the variant's bot cannot decide (an unknown action kind, an unsupported variant,
-    view text it cannot parse) falls back to ``game.default_action(seat)``.
+    facts it does not know: :class:`Undecided`) falls back to ``game.default_action(seat)``;
+    with :data:`STRICT` an :class:`Undecided` is raised instead.
     """
     specs = game.legal_actions(seat)
     if not specs or not supports(variant_id):
         return game.default_action(seat)
     try:
         action = _decider(variant_id)(game, seat, style)
+    except Undecided:
+        if STRICT:
+            raise
+        return game.default_action(seat)
     except ValueError:  # a view whose text the bot no longer understands
         return game.default_action(seat)
     return action if is_valid(action, specs) else game.default_action(seat)

@@ -8,8 +8,8 @@ option (stand, gain, change one card) with the best expected value; a strong han
 biggest hidden card into the stasis field (safe from a Sabacc Shift) and Calls the hand when
 the style finds it strong enough. Betting feeds that value to the shared pot-odds policy.
 
-Read from the public view: every seat's card count and stasis field (``N cards · stasis: …``),
-the ``Round`` and ``Caller`` info rows and the pots.
+Read from the table's facts (:class:`~engine.variants.classic.views.ClassicTable`): every seat's
+card count and stasis field, the round, the caller and the hand pot.
 """
 
 from __future__ import annotations
@@ -22,17 +22,18 @@ from dataclasses import dataclass
 
 from engine.bots.common import (
     BetSituation,
+    Undecided,
     betting_action,
     by_kind,
-    cards_named,
     decision_rng,
-    info_value,
     monte_carlo,
     profile,
     showdown_share,
 )
-from engine.core.game import Action, ActionSpec, Game, PublicView
+from engine.core.game import Action, ActionSpec, Game
 from engine.variants.classic.cards import TARGET, Card, Category, evaluate, full_deck, hand_total
+from engine.variants.classic.state import Phase
+from engine.variants.classic.views import HAND_POT, ClassicTable
 
 SPAN = 60  # totals considered by the value table: -SPAN..SPAN
 EQUITY_SAMPLES = 48
@@ -112,11 +113,16 @@ def trade_options(hand: Hand, table: dict[int, float]) -> dict[Action, float]:
 
 
 def read_hand(game: Game, seat: int) -> Hand:
-    """This seat's cards plus the public facts a decision needs."""
+    """This seat's cards plus the public facts a decision needs (the table's
+    :class:`~engine.variants.classic.views.ClassicTable`); raises
+    :class:`~engine.bots.common.Undecided` on a view without them."""
     view = game.view_for(seat)
     public = view.public or game.public_view()
+    table = public.facts
+    if not isinstance(table, ClassicTable):
+        raise Undecided(f"a Classic bot needs the Classic table's facts, not {table!r}")
     hidden = tuple(Card.parse(c) for c in view.hand)
-    fields = {s.seat: _stasis(s.public) for s in public.seats}
+    fields = {s: [Card.parse(c) for c in f.stasis] for s, f in enumerate(table.seats)}
     known = Counter(c.plain for c in hidden)
     for cards in fields.values():
         known.update(c.plain for c in cards)
@@ -126,36 +132,29 @@ def read_hand(game: Game, seat: int) -> Hand:
             known[card.plain] -= 1
         else:
             unseen[card.value] += 1
+    over = table.phase is Phase.GAME_OVER
     rivals = tuple(
-        (int(s.public.split()[0]), tuple(c.value for c in fields[s.seat]))
-        for s in public.seats
-        if s.seat != seat and s.public  # only live seats show their card count
+        (f.cards, tuple(c.value for c in fields[s]))
+        for s, f in enumerate(table.seats)
+        if s != seat and f.dealt and f.live and not over
     )
     return Hand(
         hidden=hidden,
         stasis=tuple(fields.get(seat, ())),
         unseen=unseen,
         rivals=rivals,
-        turns_left=_turns_left(public),
-        pot=sum(amount for name, amount in public.pots if name == "Hand pot"),
+        turns_left=_turns_left(table),
+        pot=sum(amount for key, amount in public.pots if key == HAND_POT),
         stack=public.seats[seat].stack,
     )
 
 
-_BY_NAME = {card.name: Card.parse(card.plain) for card in full_deck()}
-
-
-def _stasis(text: str) -> list[Card]:
-    """The stasis-field cards a seat's public text names (``stasis: 7 of Coins, Demise (−13)``)."""
-    _, found, cards = text.partition("stasis: ")
-    return cards_named(cards, ", ", _BY_NAME) if found else []
-
-
-def _turns_left(public: PublicView) -> int:
-    if info_value(public, "Caller") is not None or "Final" in public.phase:
+def _turns_left(table: ClassicTable) -> int:
+    """Own trade turns still to come after this one (an estimate): none once the hand is
+    called, two before the hand may be called, else one."""
+    if table.caller is not None or table.phase is Phase.FINAL_TURNS:
         return 0
-    call_info = info_value(public, "Call the hand") or ""
-    return 2 if call_info.startswith("from") else 1
+    return 2 if table.round_no < table.min_call_round else 1
 
 
 def equity(

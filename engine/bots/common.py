@@ -22,6 +22,12 @@ from engine.core.game import Action, ActionSpec, Game, ParamKind, PublicView
 _C = TypeVar("_C")
 
 
+class Undecided(ValueError):
+    """A bot cannot decide from the facts it was given (a fact missing or of a kind it does not
+    know). :func:`engine.bots.choose_action` plays the variant's default action instead, unless
+    :data:`engine.bots.STRICT` (tests) lets it propagate."""
+
+
 def cards_named(text: str, sep: str, by_name: Mapping[str, _C]) -> list[_C]:
     """The cards a public text lists by readable name, ``sep``-separated (``""``/``—``: none).
 

@@ -8,28 +8,26 @@ refunds of a Hand Pot at risk, Fix tokens that improve this hand's odds, Exhaust
 Transaction against a standing opponent when this hand is weak. Impostor dice and the Prime
 Sabacc value are chosen for the best resulting rank.
 
-Read from the public view: stocks (``stack``), ``Hand Pot N`` / ``immune`` in each seat's public
-line, ``standing`` statuses, the ``Tokens in force``, ``Turn`` and discard-top info rows.
+Read from the facts of the public view (:class:`~engine.variants.kessel.facts.TableFacts`):
+stocks (``stack``), each seat's Hand Pot, immunity and last move, the Fix tokens in force, the
+card turn and the discard tops; and from the facts of the controls (the cost of a draw, the card
+each keep option keeps, the Impostor values of each die choice). A decision it cannot make
+raises :class:`~engine.bots.common.Undecided`.
 """
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.bots import kessel_model as km
-from engine.bots.common import by_kind, info_value, profile
-from engine.core.game import Action, ActionSpec, Game, PublicView
-from engine.variants.kessel.cards import FAMILIES, Card, Face, Family, evaluate, parse_card
+from engine.bots.common import Undecided, by_kind, profile
+from engine.core.game import Action, ActionSpec, Game
+from engine.variants.kessel.cards import FAMILIES, Face, Family, evaluate, parse_card
+from engine.variants.kessel.facts import DrawCost, ImpostorOption, KeepOption, TableFacts
 from engine.variants.kessel.rank import FIX_TOKENS, Fix
-from engine.variants.kessel.tokens import TOKENS
 
-_HAND_POT = re.compile(r"Hand Pot (\d+)")
-_KEEP = re.compile(r"^Keep (.+?) \((drawn|held)\)")
-_IMPOSTOR = re.compile(r"\b(Sand|Blood) Impostor ([1-6])\b")
-_FIX_NAMES = {TOKENS[t].name: t for t in FIX_TOKENS}
 _TAXES = {"general_tariff": 1, "target_tariff": 2, "general_audit": 2, "target_audit": 3}
 _REFUNDS = {"refund": 2, "extra_refund": 3}
 ELIMINATION = 4.0  # chips-equivalent price of being eliminated
@@ -88,57 +86,31 @@ class Situation:
         return km.win_chance(km.outcomes(*self.hand, self.fix), self.outlook())
 
 
-def card_from_label(label: str) -> Card | None:
-    """``Sand 4`` / ``Blood Impostor`` (the variant's card labels) back to a card."""
-    try:
-        return parse_card(label.strip().lower().replace(" ", ":"))
-    except ValueError:
-        return None
-
-
-def parse_fix(text: str | None) -> Fix:
-    """The ``Tokens in force`` info row (``Cook the Books, Prime Sabacc 3``) as a :class:`Fix`."""
-    fix = Fix()
-    for part in (text or "").split(", "):
-        name, _, value = part.rpartition(" ")
-        if part in _FIX_NAMES:
-            fix = fix.with_token(_FIX_NAMES[part])
-        elif _FIX_NAMES.get(name) == "prime_sabacc" and value.isdigit():
-            fix = fix.with_token("prime_sabacc", int(value))
-    return fix
-
-
-def _hand_pot(public: PublicView, seat: int) -> int:
-    found = _HAND_POT.search(public.seats[seat].public)
-    return int(found.group(1)) if found else 0
-
-
-def read_situation(game: Game, seat: int) -> Situation | None:
-    """This seat's cards and the public table; ``None`` while it holds no full hand."""
+def read_situation(game: Game, seat: int) -> Situation:
+    """This seat's cards and the public table (raises :class:`Undecided` without a full hand)."""
     view = game.view_for(seat)
     public = view.public or game.public_view()
+    table = public.facts
+    if not isinstance(table, TableFacts):
+        raise Undecided(f"the Kessel table has no facts: {table!r}")
     cards = [parse_card(c) for c in view.hand]
     if len(cards) != 2:
-        return None
+        raise Undecided(f"seat {seat} holds {len(cards)} cards, not a hand")
     cards.sort(key=lambda c: FAMILIES.index(c.family))
-    tops: dict[Family, Face | None] = {}
-    for fam in FAMILIES:
-        top = card_from_label((info_value(public, f"{fam.label} discard") or "").split(" (")[0])
-        tops[fam] = top.face if top is not None else None
-    turn = (info_value(public, "Turn") or "1/3").split("/")[0]
+    tops: dict[Family, Face | None] = {fam: None for fam in FAMILIES}
+    for pile in table.piles:
+        tops[Family(pile.family)] = None if pile.top is None else parse_card(pile.top).face
     rivals = tuple(
-        Rival(
-            s.seat, s.stack, _hand_pot(public, s.seat), s.status == "standing", "immune" in s.public
-        )
-        for s in public.seats
-        if s.seat != seat and s.active and s.status not in ("eliminated", "left")
+        Rival(s.seat, s.stack, f.hand_pot, f.status == "stand", f.immune)
+        for s, f in zip(public.seats, table.seats, strict=True)
+        if s.seat != seat and s.active and f.status not in ("eliminated", "left")
     )
     return Situation(
         hand=(cards[0].face, cards[1].face),
-        fix=parse_fix(info_value(public, "Tokens in force")),
+        fix=table.fix,
         stock=public.seats[seat].stack,
-        hand_pot=_hand_pot(public, seat),
-        turn=int(turn) if turn.isdigit() else 1,
+        hand_pot=table.seats[seat].hand_pot,
+        turn=table.t,
         tops=tops,
         rivals=rivals,
     )
@@ -168,7 +140,10 @@ def card_action(sit: Situation, specs: dict[str, ActionSpec], style: str) -> Act
     draw = specs.get("draw")
     if draw is None or not draw.options:
         return Action("stand")
-    losses = _draw_losses(sit, draw, 0 if "free" in draw.label.lower() else 1)
+    cost = draw.facts
+    if not isinstance(cost, DrawCost):
+        raise Undecided(f"a draw without its cost: {cost!r}")
+    losses = _draw_losses(sit, draw, 0 if cost.free else 1)
     source = min(losses, key=lambda v: (losses[v], v))
     bias = (0.5 - profile(style).risk) * 0.3
     if losses[source] + bias < sit.loss():
@@ -176,14 +151,14 @@ def card_action(sit: Situation, specs: dict[str, ActionSpec], style: str) -> Act
     return Action("stand")
 
 
-def keep_action(game: Game, seat: int, sit: Situation, spec: ActionSpec) -> Action | None:
+def keep_action(sit: Situation, spec: ActionSpec) -> Action | None:
     """Keep the drawn or the held card, whichever loses less."""
     best: tuple[float, str] | None = None
     for option in spec.options:
-        found = _KEEP.match(option.label)
-        card = card_from_label(found.group(1)) if found else None
-        if card is None:
-            return None
+        keep = option.facts
+        if not isinstance(keep, KeepOption):
+            raise Undecided(f"a keep option without its card: {keep!r}")
+        card = parse_card(keep.card)
         hand = list(sit.hand)
         hand[FAMILIES.index(card.family)] = card.face
         loss = sit.loss(hand=(hand[0], hand[1]))
@@ -274,25 +249,18 @@ def pick_tokens(spec: ActionSpec, style: str) -> Action:
 
 
 def impostor_action(game: Game, seat: int, spec: ActionSpec, fix: Fix) -> Action | None:
-    """The die value(s) giving the best rank (ties → lower values).
-
-    Each option's description names every Impostor of the hand with its value (``Sand Impostor
-    2 · Blood Impostor 5``), an Impostor already set by a double included; the value alone
-    (``"2"`` or ``"2/5"``, Sand first) is the fallback reading.
-    """
+    """The die value(s) giving the best rank (ties → lower values); each option's facts give
+    the value of every Impostor of the hand with it (a double already set included)."""
     cards = sorted(
         (parse_card(c) for c in game.view_for(seat).hand),
         key=lambda c: FAMILIES.index(c.family),
     )
-    fams = [c.family for c in cards if c.face is Face.IMPOSTOR]
     best: tuple[km.Key, str] | None = None
     for option in spec.options:
-        choice = {Family(f.lower()): int(v) for f, v in _IMPOSTOR.findall(option.description)}
-        if set(choice) != set(fams):
-            parts = option.value.split("/")
-            if len(parts) != len(fams) or not all(p.isdigit() for p in parts):
-                return None
-            choice = {f: int(p) for f, p in zip(fams, parts, strict=True)}
+        pick = option.facts
+        if not isinstance(pick, ImpostorOption):
+            raise Undecided(f"a die choice without its values: {pick!r}")
+        choice = {Family(f): v for f, v in pick.values}
         key = evaluate(cards, fix, choice).rank_key
         if best is None or (key, option.value) < best:
             best = (key, option.value)
@@ -313,16 +281,16 @@ def decide(game: Game, seat: int, style: str) -> Action:
         return pick_tokens(specs["select_tokens"], style)
     sit = read_situation(game, seat)
     action: Action | None = None
-    if sit is None:
-        action = None
-    elif "impostor" in specs:
+    if "impostor" in specs:
         action = impostor_action(game, seat, specs["impostor"], sit.fix)
     elif "prime" in specs:
         action = prime_action(sit, specs["prime"])
     elif "keep" in specs:
-        action = keep_action(game, seat, sit, specs["keep"])
+        action = keep_action(sit, specs["keep"])
     elif "stand" in specs:
         if "token" in specs:
             action = token_action(sit, specs, style)
         action = action or card_action(sit, specs, style)
-    return action or game.default_action(seat)
+    if action is None:
+        raise Undecided(f"no Kessel decision for {sorted(specs)}")
+    return action

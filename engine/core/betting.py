@@ -48,7 +48,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from engine.core.game import IllegalAction
+from engine.core.game import IllegalAction, whole_amount
 from engine.core.seats import first_from, next_seat
 
 
@@ -260,8 +260,10 @@ class Betting:
         """Apply one betting action of the seat to act; raises :class:`IllegalAction`.
 
         ``amount`` is the bet size for ``bet`` and the raise-to total for ``raise``; it is
-        ignored by the other kinds.
+        ignored by the other kinds. Whatever the kind, an amount that is not a whole number
+        (a float, NaN, a bool, a string) is refused.
         """
+        amount = whole_amount(amount)
         if self.to_act is None:
             raise IllegalAction("There is no betting going on right now.")
         if seat != self.to_act:

@@ -19,7 +19,8 @@ and writes::
 Where a stored shape differs, a field says so in its metadata (never in per-class code):
 :func:`key` (another JSON name), :func:`meta` with ``last=True`` (written after the other
 fields), ``shape=PAIRS`` (a mapping as sorted ``[key, value]`` rows), ``shape=ROWS`` (a list of
-dataclasses as positional rows) or a :class:`Shape` of its own. A class written with
+dataclasses as positional rows) or a :class:`Shape` of its own. :func:`stored` gives a class's
+JSON field order when it interleaves the fields of its base class. A class written with
 ``@dataclass(init=False)`` keeps its own ``__init__``; the codec restores it field by field.
 
 Reading is lenient as the hand-written code was: unknown keys are ignored and a missing key
@@ -49,10 +50,11 @@ from enum import Enum
 from operator import attrgetter
 from typing import Any, Generic, TypeVar
 
+from engine.core.codec_fields import default_of, field_types, stored, stored_fields
 from engine.core.deck import Deck
 from engine.core.rng import rng_from_json, rng_to_json
 
-__all__ = ["PAIRS", "ROWS", "Atom", "Codec", "Shape", "key", "meta", "notation"]
+__all__ = ["PAIRS", "ROWS", "Atom", "Codec", "Shape", "key", "meta", "notation", "stored"]
 
 T = TypeVar("T")
 Convert = Callable[[Any], Any]
@@ -106,12 +108,21 @@ class _FieldMeta:
     key: str | None = None
     shape: Shape | _Form | None = None
     last: bool = False
+    unset: bool = False
 
 
-def meta(*, key: str | None = None, shape: Shape | _Form | None = None, last: bool = False) -> Any:
+def meta(
+    *,
+    key: str | None = None,
+    shape: Shape | _Form | None = None,
+    last: bool = False,
+    unset: bool = False,
+) -> Any:
     """A field's ``metadata=`` for the codec: its JSON ``key`` (default: the field name), its
-    stored ``shape``, and ``last`` (written after the fields without it, in field order)."""
-    return {_META: _FieldMeta(key, shape, last)}
+    stored ``shape``, ``last`` (written after the fields without it, in field order) and
+    ``unset`` (not written while it is ``None``: a field added after rows were stored without
+    it, so such a row writes back as it was)."""
+    return {_META: _FieldMeta(key, shape, last, unset)}
 
 
 def key(name: str) -> Any:
@@ -180,17 +191,22 @@ class Codec(Generic[T]):
         if not dataclasses.is_dataclass(cls):
             raise TypeError(f"the codec writes dataclasses, not {cls!r}")
         self._plans[cls] = suffix = str(len(self._plans))  # before the fields: recursion
-        hints = typing.get_type_hints(cls)
+        hints = field_types(cls)
         params = cls.__dataclass_params__  # type: ignore[attr-defined]
-        fields = [f for f in dataclasses.fields(cls) if f.init or not params.init]
+        fields = stored_fields(
+            cls, [f for f in dataclasses.fields(cls) if f.init or not params.init]
+        )
         fields.sort(key=lambda f: _meta_of(f).last)
         written, read, later = [], [], []
         for f in fields:
             json_key = repr(_meta_of(f).key or f.name)
             enc, dec = self._field(hints[f.name], _meta_of(f).shape)
-            written.append(f"{json_key}: {_apply(enc, 'o.' + f.name)}")
+            item = f"{json_key}: {_apply(enc, 'o.' + f.name)}"
+            if _meta_of(f).unset:
+                item = f"**({{{item}}} if o.{f.name} is not None else {{}})"
+            written.append(item)
             value = _apply(dec, f"d[{json_key}]")
-            default = _default(f)
+            default = default_of(f)
             if params.init and default is None:
                 read.append(f"{f.name}={value}")
             elif params.init:
@@ -378,15 +394,6 @@ def _meta_of(f: dataclasses.Field[Any]) -> _FieldMeta:
 
 
 _NO_META = _FieldMeta()
-
-
-def _default(f: dataclasses.Field[Any]) -> Callable[[], Any] | None:
-    if f.default is not dataclasses.MISSING:
-        value = f.default
-        return lambda: value
-    if f.default_factory is not dataclasses.MISSING:
-        return f.default_factory
-    return None
 
 
 def _unoptional(tp: Any) -> tuple[Any, bool]:

@@ -20,12 +20,33 @@ from enum import StrEnum
 from typing import Any, ClassVar, Protocol, Self, runtime_checkable
 
 from engine.core.deck import CardDeck
+from engine.core.facts import Fact
 from engine.core.fair import SeedSource
-from engine.core.lazy import LazyText, Text
+from engine.core.lazy import FactOrLazy, LazyFact, LazyRows, LazyText, RowsOrLazy, Text
 
 
 class IllegalAction(ValueError):
-    """An action the rules do not allow now; the message can be shown to the player as is."""
+    """An action the rules do not allow now.
+
+    ``reason`` is a code (``[a-z][a-z0-9_]*``, e.g. ``"empty_pile"``) and ``data`` what the
+    sentence needs (``pile="sand"``): the bot's words for reasons (``bot.words``) write it.
+    ``str(exc)`` is the code. A variant that still writes its own words gives a whole sentence as
+    ``reason`` instead (and no data); the bot shows such a sentence as is.
+    """
+
+    def __init__(self, reason: str, /, **data: Any) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.data: dict[str, Any] = data
+
+
+def whole_amount(amount: object) -> int | None:
+    """``amount`` itself when it is ``None`` or a plain ``int``; :class:`IllegalAction` for
+    anything else (a float, NaN, a bool, a string): credits are whole numbers, and an amount
+    that is not one must never reach a stack."""
+    if amount is None or type(amount) is int:
+        return amount
+    raise IllegalAction("whole_amount")
 
 
 class ParamKind(StrEnum):
@@ -40,18 +61,25 @@ class ParamKind(StrEnum):
 class Option:
     """One choosable value of a ``CHOICE`` action (a card, a pile, a die, a target).
 
-    ``label`` and ``description`` may be given as functions (:class:`LazyText`).
+    ``facts`` is the data its words are written from (the bot's renderer for the variant fills
+    ``label`` and ``description`` from them); it may be given as a function (:class:`LazyFact`).
+    A variant that still writes its own words gives ``label`` and ``description`` instead
+    (:class:`LazyText`, also possibly functions).
     """
 
     value: str
     label: LazyText = LazyText()
-    description: LazyText = LazyText("")
+    description: LazyText = LazyText()
+    facts: LazyFact = LazyFact()
 
-    def __init__(self, value: str, label: Text, description: Text = "") -> None:
+    def __init__(
+        self, value: str, label: Text = "", description: Text = "", facts: FactOrLazy = None
+    ) -> None:
         fields = self.__dict__  # a frozen dataclass: its fields are set once, here
         fields["value"] = value
         fields["_label"] = label
         fields["_description"] = description
+        fields["_facts"] = facts
 
 
 @dataclass(frozen=True, init=False)
@@ -59,8 +87,11 @@ class ActionSpec:
     """One thing a seat may do now, described well enough to draw a control for it.
 
     ``kind`` is a stable lower-case identifier (``[a-z_]+``, it goes into Discord custom ids).
-    ``style`` is one of ``primary``, ``secondary``, ``success``, ``danger``. ``label`` and
-    ``prompt`` may be given as functions (:class:`LazyText`).
+    ``style`` is one of ``primary``, ``secondary``, ``success``, ``danger``. ``facts`` is the
+    data the control's words are written from besides its kind and bounds (a cost, a count); the
+    bot's renderer for the variant fills ``label`` and ``prompt``. A variant that still writes its
+    own words gives ``label`` and ``prompt`` instead. Both may be given as functions
+    (:class:`LazyText`, :class:`LazyFact`).
     """
 
     kind: str
@@ -72,12 +103,13 @@ class ActionSpec:
     min_choices: int = 1
     max_choices: int = 1
     style: str = "secondary"
-    prompt: LazyText = LazyText("")
+    prompt: LazyText = LazyText()
+    facts: LazyFact = LazyFact()
 
     def __init__(
         self,
         kind: str,
-        label: Text,
+        label: Text = "",
         param: ParamKind = ParamKind.NONE,
         min_amount: int = 0,
         max_amount: int = 0,
@@ -86,6 +118,7 @@ class ActionSpec:
         max_choices: int = 1,
         style: str = "secondary",
         prompt: Text = "",
+        facts: FactOrLazy = None,
     ) -> None:
         self.__dict__.update(  # a frozen dataclass: its fields are set once, here
             kind=kind,
@@ -98,6 +131,7 @@ class ActionSpec:
             max_choices=max_choices,
             style=style,
             _prompt=prompt,
+            _facts=facts,
         )
 
 
@@ -115,12 +149,24 @@ class Action:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Action:
-        """Inverse of :meth:`to_json`."""
-        return cls(str(data["kind"]), data.get("amount"), tuple(data.get("choices", ())))
+        """Inverse of :meth:`to_json`; raises :class:`IllegalAction` for an amount that is not
+        a whole number (see :func:`whole_amount`)."""
+        amount = whole_amount(data.get("amount"))
+        return cls(str(data["kind"]), amount, tuple(data.get("choices", ())))
 
 
-class Event(Protocol):
-    """What an accepted action caused. Variants define frozen dataclasses with this method."""
+Event = object
+"""What an accepted action caused: a :class:`~engine.core.facts.Fact` (a frozen dataclass).
+
+The bot's renderer for the variant writes its public log lines (none when nothing of it is
+public); an event never holds a card that is not public at that moment unless the renderer
+knows it is private (a card drawn face down). A variant that still writes its own words gives
+its events a ``public_text()`` method instead (:class:`WordedEvent`)."""
+
+
+@runtime_checkable
+class WordedEvent(Protocol):
+    """An event of a variant that still writes its own words (the transition to facts)."""
 
     def public_text(self) -> str | None:
         """One line for the public table log, or ``None`` when nothing of it is public.
@@ -142,7 +188,7 @@ class ShownHand:
 
     player: str
     cards: tuple[str, ...]
-    hand: str = ""
+    hand: str | Fact = ""  # the hand's rank (a fact; a name where the variant writes words)
 
 
 @runtime_checkable
@@ -201,7 +247,17 @@ class SeatView:
 
 @dataclass(frozen=True, init=False)
 class PublicView:
-    """The public state of a table: the table message is drawn from this alone."""
+    """The public state of a table: the table message is drawn from this alone.
+
+    ``variant``, ``hand_no``, ``acting``, the seats' ``seat``/``player``/``stack``/``active``,
+    the pots' amounts and ``finished`` are data. ``facts`` is the variant's typed rest of the
+    table (phase, cards, dice, tokens...); the bot's renderer for the variant
+    (``bot.words.table_text``) fills the text fields (``title``, ``phase``, the seats' ``status``
+    and ``public``, the pots' names, ``info``, ``highlight``) from it, and then the pots' names
+    given here are keys. A variant that still writes its own words fills the text fields itself
+    and leaves ``facts`` ``None``. ``info`` may be given as a function (:class:`LazyRows`):
+    computed when first read.
+    """
 
     variant: str
     title: str
@@ -211,9 +267,10 @@ class PublicView:
     seats: tuple[SeatView, ...]
     stack_unit: str = "credits"
     pots: tuple[tuple[str, int], ...] = ()
-    info: tuple[tuple[str, str], ...] = ()
+    info: LazyRows = LazyRows()
     highlight: str = ""
     finished: bool = False
+    facts: Fact | None = None
 
     def __init__(
         self,
@@ -225,9 +282,10 @@ class PublicView:
         seats: tuple[SeatView, ...],
         stack_unit: str = "credits",
         pots: tuple[tuple[str, int], ...] = (),
-        info: tuple[tuple[str, str], ...] = (),
+        info: RowsOrLazy = (),
         highlight: str = "",
         finished: bool = False,
+        facts: Fact | None = None,
     ) -> None:
         # frozen: the fields are set once, here, in one go (one view per change of the game)
         self.__dict__.update(
@@ -239,21 +297,28 @@ class PublicView:
             seats=seats,
             stack_unit=stack_unit,
             pots=pots,
-            info=info,
+            _info=info,
             highlight=highlight,
             finished=finished,
+            facts=facts,
         )
 
 
 @dataclass(frozen=True, slots=True)
 class PlayerView:
-    """What one seat may see: its own hidden cards plus everything public."""
+    """What one seat may see: its own hidden cards (notations) plus everything public.
+
+    ``facts`` is the variant's typed rest of the seat's private view; the bot's renderer
+    (``bot.words.hand_text``) fills ``hand_text`` and ``notes`` from it. A variant that still
+    writes its own words fills those itself and leaves ``facts`` ``None``.
+    """
 
     seat: int
     hand: tuple[str, ...]
-    hand_text: str
+    hand_text: str = ""
     notes: tuple[str, ...] = ()
     public: PublicView | None = None
+    facts: Fact | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,10 +378,11 @@ class Game(Protocol):
         """Apply one decision and run every automatic step after it; raise IllegalAction."""
         ...
 
-    def preview(self, seat: int, action: Action) -> str:
-        """A short private line about a choice before it is confirmed (e.g. the running total
-        and distance of a card selection); ``""`` when there is nothing useful to say. Never
-        raises for a well-formed action of a pending seat."""
+    def preview(self, seat: int, action: Action) -> str | Fact:
+        """Facts about a choice before it is confirmed (e.g. the running total and distance of
+        a card selection), which the bot writes as a short private line; ``""`` when there is
+        nothing useful to say (a variant that still writes its own words returns the line).
+        Never raises for a well-formed action of a pending seat."""
         ...
 
     def default_action(self, seat: int) -> Action:

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from engine.core.codec import Codec
+from engine.core.facts import Fact
 from engine.core.game import (
     Action,
     ActionSpec,
@@ -62,7 +63,7 @@ class DecisionRules(Protocol[S_contra]):
         """Apply one decision and every automatic step after it; raises IllegalAction."""
         ...
 
-    def preview(self, st: S_contra, seat: int, action: Action, /) -> str:
+    def preview(self, st: S_contra, seat: int, action: Action, /) -> str | Fact:
         """A private line about a choice before it is confirmed."""
         ...
 
@@ -179,7 +180,7 @@ class StateGame(Generic[S]):
         self._count(action=True, decision=was_pending)
         return tuple(events)
 
-    def preview(self, seat: int, action: Action) -> str:
+    def preview(self, seat: int, action: Action) -> str | Fact:
         """A private line about a choice before it is confirmed."""
         return self.actions.preview(self.state, seat, action)
 
@@ -190,7 +191,7 @@ class StateGame(Generic[S]):
     def leave(self, seat: int) -> tuple[tuple[Event, ...], int]:
         """Leave for good per the variant's flow; returns the events and the credits behind."""
         if not 0 <= seat < self.state.n:
-            raise IllegalAction("No such seat.")
+            raise IllegalAction("no_such_seat")
         events: list[Event] = []
         credits = self.flow.leave(self.state, seat, events)
         self._count(decision=bool(events))

@@ -9,6 +9,7 @@ import re
 from collections import Counter
 from typing import Any
 
+from bot import words
 from bot.tables.models import Table
 from bot.ui.prompts import done_text
 from engine.core.game import ActionSpec
@@ -90,7 +91,7 @@ async def pick_by_button(world: World, seat: int, kind: str, value: str) -> list
     table = table_in(world)
     game = table.game
     assert game is not None
-    spec = next(s for s in game.legal_actions(seat) if s.kind == kind)
+    spec = words.spec_text("kessel", next(s for s in game.legal_actions(seat) if s.kind == kind))
     actor = actor_of(world, table, seat)
     shown = await actor.click(
         table_message(world), custom_id=f"sabacc:{table.id}:{game.turn}:{kind}"
@@ -233,10 +234,9 @@ async def test_impostor_timeout_takes_the_better_die(world: World) -> None:
     text = public_text(world)
     assert "ran out of time; I played for them" in text
     name = world.players[seat].mention
-    assert (
-        f"{name} rolls {one} and {other} for the {family.label} Impostor and takes {best}" in text
-    )
-    assert f"for the {family.label} Impostor and takes {worse}" not in text
+    impostor = f"the {family.value.capitalize()} Impostor"
+    assert f"{name} rolls {one} and {other} for {impostor} and takes {best}" in text
+    assert f"for {impostor} and takes {worse}" not in text
     # the next player in turn is asked now, with a fresh timer
     assert table.game.pending_seats() == {0} and table.game.turn == turn + 1
 

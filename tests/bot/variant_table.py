@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
 
+from bot import words
 from bot.tables.models import Table
 from engine.core.game import Action
 from tests.helpers import World, text_of
@@ -139,7 +140,7 @@ class TableWatcher:
         game = table.game
         assert game is not None
         escrow = sum((await world.bot.bank.table_escrow(None, table.id)).values())
-        view = game.public_view()
+        view = table.public_view()
         if game.finished:
             assert escrow == 0
             return
@@ -150,7 +151,8 @@ class TableWatcher:
         (seat,) = game.pending_seats()
         specs = game.legal_actions(seat)
         # Exactly the actions the rules allow now, each carrying the current decision counter.
-        assert labels(message) == [spec.label for spec in specs] + [HAND_BUTTON]
+        shown = [words.spec_text(game.VARIANT, spec).label for spec in specs]
+        assert labels(message) == [*shown, HAND_BUTTON]
         self.buttons.add(tuple(labels(message)))
         ids = [item.custom_id for row in message.components for item in row.children]
         assert ids[:-1] == [f"sabacc:{table.id}:{game.turn}:{spec.kind}" for spec in specs]
@@ -188,7 +190,7 @@ class VariantTable:
         """The test game on the engine alone (the table's seed, the same policy): the finished
         game and every public log line."""
         game = self.create(players, seed=random.Random(self.seed).randrange(2**63))
-        lines = [text for event in game.opening_events if (text := event.public_text())]
+        lines = words.events_lines(game.VARIANT, game.opening_events)
         table: Any = SimpleNamespace(game=game)
         while not game.finished:
             (seat,) = game.pending_seats()
@@ -197,7 +199,7 @@ class VariantTable:
                 action = Action(kind, amount=value)
             else:
                 action = Action(kind, choices=tuple(value or ()))
-            lines += [text for event in game.apply(seat, action) if (text := event.public_text())]
+            lines += words.events_lines(game.VARIANT, game.apply(seat, action))
         return game, lines
 
     def watcher(self, world: World, before: int) -> TableWatcher:
@@ -258,7 +260,7 @@ class VariantTable:
 
         def mid_hand(table: Table) -> bool:
             assert table.game is not None
-            view = table.game.public_view()
+            view = table.public_view()
             return view.hand_no == hand_no and phase in view.phase
 
         before = await open_accounts(world)
@@ -266,7 +268,7 @@ class VariantTable:
         table = await play(world, self.policy, stop=mid_hand)
         restored = await restart_and_restore(world, restart, table)
         assert restored.game is not None
-        assert dict(restored.game.public_view().pots) == dict(pots)
+        assert dict(restored.public_view().pots) == dict(pots)
         assert await money(world) == before
         finished = await finish_settled(world, self.policy, before, self.watcher(world, before))
         assert finished.game is not None

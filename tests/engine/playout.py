@@ -20,6 +20,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot.words import events_lines
 from engine.core.game import Action, ActionSpec, Event, ParamKind
 from engine.variants import get_variant
 
@@ -29,9 +30,9 @@ SEEDS = st.integers(0, 2**32 - 1)
 LEAVE_RATES = st.sampled_from([0.0, 0.01])
 
 
-def texts(events: Iterable[Event]) -> list[str]:
-    """Public lines of events."""
-    return [t for e in events if (t := e.public_text())]
+def texts(events: Iterable[Event], variant: str = "") -> list[str]:
+    """Public lines of events, as the bot writes them for ``variant``."""
+    return events_lines(variant, events)
 
 
 def seat_now(game: Any) -> int:
@@ -125,7 +126,7 @@ def events_of(variant: Variant, game: Any, rng: random.Random, count: int) -> li
         if game.finished:
             break
         seat = seat_now(game)
-        out += texts(game.apply(seat, variant.random_action(game, seat, rng)))
+        out += texts(game.apply(seat, variant.random_action(game, seat, rng)), variant.name)
     return out
 
 
@@ -214,7 +215,9 @@ def determinism_test(variant: Variant, *, buy_in: int, steps: int) -> Callable[[
                 ["a", "b", "c", "d"], buy_in=buy_in, options={"max_hands": 3}, seed=42
             )
             random.seed(random.random())  # disturbing the global RNG changes nothing
-            lines = texts(game.opening_events) + events_of(variant, game, random.Random(7), steps)
+            lines = texts(game.opening_events, variant.name) + events_of(
+                variant, game, random.Random(7), steps
+            )
             return lines, game.payouts()
 
         first, second = run(), run()

@@ -162,7 +162,7 @@ def test_decisions_ignore_other_seats_hidden_cards(variant: str) -> None:
 
     def check(game: Game, seat: int) -> None:
         nonlocal checked, changed
-        if variant == "kessel" and game.public_view().phase == "Impostor dice":
+        if variant == "kessel" and game.public_view().phase == "impostor":
             return  # Kessel hands are face up while Impostor dice are chosen (kessel.md §3.5)
         for other in range(len(game.players)):
             if other == seat:

@@ -1,15 +1,17 @@
-"""Kessel bot helpers: reading the public text back, and the exact odds model."""
+"""Kessel bot helpers: reading the facts of the views and controls, and the exact odds model."""
 
 from __future__ import annotations
 
 import pytest
 
 from engine.bots import kessel as bot
-from engine.bots.common import by_kind
-from engine.bots.kessel import card_from_label, parse_fix
+from engine.bots.common import Undecided, by_kind
 from engine.bots.kessel_model import Field, outcomes, unseen_faces
+from engine.core.game import ActionSpec, Option, ParamKind
 from engine.variants import get_variant
-from engine.variants.kessel.cards import FULL_DECK, Face
+from engine.variants.kessel import KesselGame
+from engine.variants.kessel.cards import FAMILIES, Face
+from engine.variants.kessel.facts import ImpostorDice
 from engine.variants.kessel.rank import Fix
 
 FIXES = [
@@ -19,15 +21,46 @@ FIXES = [
 ]
 
 
-@pytest.mark.parametrize("fix", FIXES)
-def test_fix_survives_its_public_description(fix: Fix) -> None:
-    assert parse_fix(fix.describe()) == fix
+def test_the_situation_is_read_from_the_facts_of_the_views() -> None:
+    """Tops, Fix tokens, turn, Hand Pots, stances and immunity as the state holds them."""
+    checked = 0
+    for seed in range(4):
+        game = get_variant("kessel").create(
+            ["a", "b", "c"], buy_in=90, options={"token_mode": "random"}, seed=seed
+        )
+        assert isinstance(game, KesselGame)
+        st = game.state
+        while not game.finished:
+            seat = min(game.pending_seats())
+            if "stand" in by_kind(game.legal_actions(seat)):
+                sit = bot.read_situation(game, seat)
+                assert sit.fix == st.fix and sit.turn == st.t
+                assert sit.stock == st.seats[seat].stock
+                assert sit.hand_pot == st.seats[seat].hand_pot
+                tops = {f: st.discard[f][-1].face if st.discard[f] else None for f in FAMILIES}
+                assert sit.tops == tops
+                for rival in sit.rivals:
+                    other = st.seats[rival.seat]
+                    assert (rival.hand_pot, rival.immune) == (other.hand_pot, other.immune)
+                    assert rival.standing == other.in_stand
+                checked += 1
+            game.apply(seat, bot.decide(game, seat, "balanced"))
+    assert checked > 20
 
 
-def test_every_card_label_parses_back() -> None:
-    for card in FULL_DECK:
-        assert card_from_label(card.label) == card
-    assert card_from_label("empty") is None
+def test_controls_without_facts_leave_the_bot_undecided() -> None:
+    """No silent default: a keep or a die choice without its facts raises."""
+    game = get_variant("kessel").create(
+        ["a", "b"], buy_in=90, options={"token_mode": "none"}, seed=1
+    )
+    sit = bot.read_situation(game, min(game.pending_seats()))
+    bare = ActionSpec("keep", param=ParamKind.CHOICE, options=(Option("drawn"), Option("held")))
+    with pytest.raises(Undecided):
+        bot.keep_action(sit, bare)
+    with pytest.raises(Undecided):
+        bot.impostor_action(game, 0, ActionSpec("impostor", options=(Option("3"),)), Fix())
+    with pytest.raises(Undecided):
+        bot.card_action(sit, {"draw": ActionSpec("draw", options=(Option("sand_draw"),))}, "bold")
 
 
 @pytest.mark.parametrize("fix", FIXES)
@@ -45,7 +78,7 @@ def test_field_odds() -> None:
 
 
 def test_keep_and_impostor_choices_are_the_bots_own() -> None:
-    """The keep labels and Impostor options parse (no fallback to the timeout default)."""
+    """The keep and Impostor options' facts decide (no fallback to the timeout default)."""
     keeps = impostors = 0
     for seed in range(6):
         game = get_variant("kessel").create(
@@ -55,10 +88,10 @@ def test_keep_and_impostor_choices_are_the_bots_own() -> None:
             seat = min(game.pending_seats())
             specs = by_kind(game.legal_actions(seat))
             sit = bot.read_situation(game, seat)
-            if "keep" in specs and sit is not None:
-                assert bot.keep_action(game, seat, sit, specs["keep"]) is not None
+            if "keep" in specs:
+                assert bot.keep_action(sit, specs["keep"]) is not None
                 keeps += 1
-            if "impostor" in specs and sit is not None:
+            if "impostor" in specs:
                 impostors += bot.impostor_action(game, seat, specs["impostor"], sit.fix) is not None
             game.apply(seat, bot.decide(game, seat, "balanced"))
     assert keeps > 10 and impostors > 0
@@ -78,10 +111,11 @@ def test_impostor_dice_are_the_best_even_next_to_a_double() -> None:
             if "impostor" in specs:
                 assert game.pending_seats() == {seat}  # one chooser at a time (K-34)
                 sit = bot.read_situation(game, seat)
-                assert sit is not None
                 action = bot.impostor_action(game, seat, specs["impostor"], sit.fix)
                 assert action == game.default_action(seat)
                 decisions += 1
-                with_double += "double" in (specs["impostor"].prompt or "")
+                dice = specs["impostor"].facts
+                assert isinstance(dice, ImpostorDice)
+                with_double += bool(dice.doubles)
             game.apply(seat, bot.decide(game, seat, "balanced"))
     assert decisions > 20 and with_double > 0

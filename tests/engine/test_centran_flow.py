@@ -5,13 +5,16 @@ leaving, game end, options and the advanced actions."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import pytest
 
+from bot.words import events_lines
 from engine.core.game import Action, IllegalAction
 from engine.variants.centran import CentranGame
 from engine.variants.centran.flow import end_hand
 from engine.variants.centran.state import Phase, Step
-from tests.engine.playout import seat_now, texts
+from tests.engine.playout import seat_now
 from tests.engine.test_centran_helpers import do, make
 
 # Seat 0 = A acts first (dealer B). Deal A, B, A, B, A: coins:5 is tabled (credited A) and
@@ -28,6 +31,11 @@ SCRIPTED = [
     "major:-9",  # Shift card round 1: negative after negative → no shift
     "coins:13",  # Shift card round 2: positive after negative → SABACC SHIFT, k = 2
 ]
+
+
+def texts(events: Iterable[object]) -> list[str]:
+    """Public lines of ``events`` as the bot writes them."""
+    return events_lines("centran", events)
 
 
 def test_full_scripted_hand_with_shift_and_sabacc_pot() -> None:

@@ -16,10 +16,12 @@ from typing import Any
 
 import pytest
 
+from bot.words import events_lines
 from engine.judge import main, matches, run_vectors
 from engine.variants import get_variant
 from engine.variants.classic.cards import parse_hand
-from engine.variants.classic.settle import ListDrawer, settle
+from engine.variants.classic.events import Why
+from engine.variants.classic.settle import ListDrawer, explain, settle
 
 AUDIT = Path(__file__).parent / "vectors" / "classic-audit.json"
 LIST_KEYS = ("bombed_out", "busted_in_sudden_demise", "sabacc_winners")
@@ -134,4 +136,6 @@ def test_nested_all_bust_reason_line() -> None:
     result = settle(
         ctx["seat_order"], hands, ctx["contributions"], ctx["stock"], ctx["sabacc_pot"], None, draws
     )
-    assert result.winners == [] and "Sudden Demise" in result.reason
+    decided = explain(result, str)
+    assert result.winners == [] and decided.why is Why.ALL_BOMBED_IN_DEMISE
+    assert "Sudden Demise" in events_lines("classic", [decided])[0]

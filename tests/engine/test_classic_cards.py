@@ -7,6 +7,7 @@ from collections import Counter
 
 import pytest
 
+from bot.words import hand_name
 from engine.variants.classic.cards import (
     CARD_RE,
     Card,
@@ -117,9 +118,17 @@ def test_card_count_check() -> None:
 
 
 def test_labels_and_scores() -> None:
-    assert evaluate(parse_hand(["coins:15", "sabers:8"])).label == "Pure Sabacc +23"
-    assert evaluate(parse_hand(["star", "moderation", "coins:8"])).label == "Pure Sabacc −23"
-    assert evaluate(parse_hand(["coins:15", "sabers:9"])).label == "Bomb-out (+24)"
+    def named(cards: list[str]) -> str:
+        return hand_name("classic", evaluate(parse_hand(cards)))
+
+    assert named(["coins:15", "sabers:8"]) == "Pure Sabacc +23"
+    assert named(["star", "moderation", "coins:8"]) == "Pure Sabacc −23"
+    assert named(["coins:15", "sabers:9"]) == "Bomb-out (+24)"
+    assert named(["idiot", "coins:2", "staves:3"]) == "Idiot's Array"
+    assert named(["queen", "queen"]) == "The Fairy Empress"
+    key = evaluate(parse_hand(["coins:11", "flasks:11"])).label  # what the seat records keep
+    assert key == "nulhrek:22" and hand_name("classic", key) == "Nulhrek +22"
+    assert hand_name("classic", "Nulhrek +22") == "Nulhrek +22"  # a name stored earlier
     scores = [
         evaluate(parse_hand(h)).score
         for h in (

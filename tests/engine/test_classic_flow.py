@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import pytest
 
+from bot.words import events_lines, hand_name, hand_text, preview_text, spec_text, table_text
 from engine.core.deck import Deck
-from engine.core.game import Action, IllegalAction
+from engine.core.game import Action, ActionSpec, IllegalAction, ParamKind, PlayerView, PublicView
+from engine.variants.classic import ClassicGame
 from engine.variants.classic.actions import _card_options
 from engine.variants.classic.cards import Card
 from engine.variants.classic.events import (
@@ -22,10 +26,31 @@ from engine.variants.classic.events import (
     SuddenDemiseDrew,
 )
 from engine.variants.classic.state import Phase, Seat, Step
-from tests.engine.playout import seat_now, texts
+from engine.variants.twopot.events import Penalty
+from tests.engine.playout import seat_now
 from tests.engine.test_classic_helpers import ALL_CARDS, card_multiset, do, make
 
 ROUND = "check; check; stand; end_turn; stand; end_turn"
+
+
+def texts(events: Iterable[object]) -> list[str]:
+    """Public lines of ``events`` as the bot writes them."""
+    return events_lines("classic", events)
+
+
+def table(g: ClassicGame) -> PublicView:
+    """The public view as the bot writes it."""
+    return table_text("classic", g.public_view())
+
+
+def own(g: ClassicGame, seat: int) -> PlayerView:
+    """A seat's private view as the bot writes it."""
+    return hand_text("classic", g.view_for(seat))
+
+
+def preview(g: ClassicGame, seat: int, action: Action) -> str:
+    """A preview as the bot writes it."""
+    return preview_text("classic", g.preview(seat, action))
 
 
 def kinds(game: object, seat: int | None = None) -> set[str]:
@@ -51,12 +76,12 @@ def test_full_hand_walkthrough_pure_sabacc_takes_both_pots() -> None:
     g = make(["coins:15", "flasks:10", "sabers:8", "staves:9"])  # A 23, B 19
     st = g.state
     assert (st.phase, st.round_no, g.pending_seats()) == (Phase.BET, 1, frozenset({0}))
-    assert st.stacks == [96, 96] and g.public_view().pots == (("Hand pot", 4), ("Sabacc pot", 4))
+    assert st.stacks == [96, 96] and table(g).pots == (("Hand pot", 4), ("Sabacc pot", 4))
     assert kinds(g) == {"check", "bet", "all_in", "fold"}
     assert g.view_for(0).hand == ("coins:15", "sabers:8")
-    assert g.view_for(0).notes[0] == "Total 23: Pure Sabacc +23"
+    assert own(g, 0).notes[0] == "Total 23: Pure Sabacc +23"
     do(g, "bet 10")
-    labels = {s.kind: s.label for s in g.legal_actions(1)}
+    labels = {s.kind: spec_text("classic", s).label for s in g.legal_actions(1)}
     assert labels["call"] == "Call 10" and set(labels) == {"call", "raise", "all_in", "fold"}
     do(g, "call")
     assert st.phase is Phase.TRADE and g.pending_seats() == {0}
@@ -85,7 +110,7 @@ def test_full_hand_walkthrough_pure_sabacc_takes_both_pots() -> None:
     assert (st.hand_no, st.start_seat, st.phase) == (2, 1, Phase.BET)
     assert st.stacks == [110, 82] and st.sabacc_pot == 4 and st.betting.pot_total == 4
     stats = g.seat_stats()
-    assert stats[0].hands_won == 1 and stats[0].best_hand == "Pure Sabacc +23"
+    assert stats[0].hands_won == 1 and hand_name("classic", stats[0].best_hand) == "Pure Sabacc +23"
     assert stats[0].biggest_pot == 28 and stats[1].hands_played == 2
 
 
@@ -108,7 +133,7 @@ def test_sabacc_shift_keeps_stasis_cards_and_hand_sizes() -> None:
     assert [o.value for o in g.legal_actions(0)[1].options] == ["coins:7"]  # change: no stasis card
     with pytest.raises(IllegalAction):
         g.apply(0, Action("change", choices=("coins:5",)))
-    assert "stasis: 5 of Coins" in g.public_view().seats[0].public
+    assert "stasis: 5 of Coins" in table(g).seats[0].public
     events = do(g, "stand")  # nothing left to decide: the turn ends by itself
     assert g.pending_seats() == {1}
     events = do(g, "stand; end_turn")
@@ -119,7 +144,7 @@ def test_sabacc_shift_keeps_stasis_cards_and_hand_sizes() -> None:
     assert [c.notation for c in st.hands[1]] == ["sabers:2", "sabers:3"]
     assert sorted(c.notation for c in st.discard) == ["coins:6", "coins:7", "coins:8"]
     assert card_multiset(g) == ALL_CARDS
-    assert "Sabacc Shift" in g.public_view().highlight
+    assert "Sabacc Shift" in table(g).highlight
 
 
 def test_unstasis_returns_a_card_and_change_can_follow() -> None:
@@ -138,7 +163,7 @@ def test_bomb_out_pays_the_hand_pot_into_the_sabacc_pot() -> None:
     do(g, "stand; end_turn; stand")
     events = do(g, "call_hand; stand; end_turn")
     penalty = next(e for e in events if isinstance(e, PenaltyPaid))
-    assert (penalty.player, penalty.amount, penalty.why) == ("A", 4, "bombed hand")
+    assert (penalty.player, penalty.amount, penalty.why) == ("A", 4, Penalty.BOMBED)
     assert "B wins the hand pot (4)." in texts(events)
     st = g.state  # hand 2 dealt: A 96-4-4, B 96+4-4, Sabacc 4+4+4
     assert st.stacks == [88, 96] and st.sabacc_pot == 12 and st.betting.pot_total == 4
@@ -149,7 +174,7 @@ def test_caller_who_loses_bombs_out() -> None:
     to_round3_trade(g)
     events = do(g, "stand; call_hand; stand; end_turn")
     penalty = next(e for e in events if isinstance(e, PenaltyPaid))
-    assert (penalty.player, penalty.why) == ("A", "called and did not win")
+    assert (penalty.player, penalty.why) == ("A", Penalty.CALLER_LOST)
     assert g.state.stacks == [88, 96]
 
 
@@ -158,7 +183,8 @@ def test_sudden_demise_in_game_draws_from_the_pile() -> None:
     to_round3_trade(g)
     events = do(g, "stand; call_hand; stand; end_turn")
     sd = next(e for e in events if isinstance(e, SuddenDemiseDrew))
-    assert sd.draws == (("A", "coins:1", "Nulhrek +21"), ("B", "star#1", "Nulhrek +3"))
+    drawn = [(d.player, d.card, hand_name("classic", d.hand)) for d in sd.draws]
+    assert drawn == [("A", "coins:1", "Nulhrek +21"), ("B", "star#1", "Nulhrek +3")]
     assert "A wins the hand pot (4)." in texts(events)
     assert any("Sudden Demise" in line for line in texts(events))
     assert g.state.stacks == [96, 92]
@@ -167,7 +193,7 @@ def test_sudden_demise_in_game_draws_from_the_pile() -> None:
 def test_idiots_array_takes_the_sabacc_pot() -> None:
     g = make(["idiot#1", "flasks:9", "coins:2", "flasks:8", "sabers:3"])
     do(g, "check; check; gain; end_turn; stand; end_turn")
-    assert g.view_for(0).notes[0] == "Total 5: Idiot's Array"
+    assert own(g, 0).notes[0] == "Total 5: Idiot's Array"
     do(g, ROUND)
     do(g, "check; check")
     events = do(g, "stand; call_hand; stand; end_turn")
@@ -325,10 +351,10 @@ def test_illegal_actions_are_rejected() -> None:
 
 def test_previews() -> None:
     g = make(["coins:1", "coins:2", "coins:3", "coins:4"])
-    assert "keep 91 behind" in g.preview(0, Action("bet", amount=5))
+    assert "keep 91 behind" in preview(g, 0, Action("bet", amount=5))
     do(g, "check; check")
-    assert "total 3" in g.preview(0, Action("change", choices=("coins:1",)))
-    assert "stasis field" in g.preview(0, Action("stasis", choices=("coins:1",)))
+    assert "total 3" in preview(g, 0, Action("change", choices=("coins:1",)))
+    assert "stasis field" in preview(g, 0, Action("stasis", choices=("coins:1",)))
     assert g.preview(0, Action("change", choices=("nope",))) == ""
     assert g.preview(1, Action("gain")) == ""
 
@@ -337,7 +363,7 @@ def test_no_hidden_card_in_public_output_before_the_reveal() -> None:
     g = make(["coins:1", "coins:2", "coins:3", "coins:4", "coins:5", "coins:6"])
     events = list(g.opening_events)
     events += do(g, "check; check; gain; end_turn; change coins:2; end_turn")
-    public = repr(g.public_view()) + "\n".join(texts(events))
+    public = repr(table(g)) + "\n".join(texts(events))
     for seat in (0, 1):
         for card in g.state.hands[seat]:
             assert card.notation not in public and card.name not in public
@@ -365,7 +391,8 @@ def test_stasis_max_cards_option() -> None:
 
 
 def test_pot_award_event_names_side_pots() -> None:
-    assert PotAwarded("side pot 1", 60, ()).public_text().endswith("goes to the Sabacc pot.")
+    (line,) = texts([PotAwarded(1, 2, 60, ())])
+    assert line == "Nobody can win the side pot 1 (60): it goes to the Sabacc pot."
 
 
 def test_variant_info_and_protocol() -> None:
@@ -391,16 +418,17 @@ def test_variant_info_and_protocol() -> None:
 
 
 def test_a_penalty_of_nothing_reads_as_nothing_left_to_pay() -> None:
-    paid = PenaltyPaid("A", 14, "bombed hand")
-    assert paid.public_text() == "A bombs out (bombed hand) and pays 14 to the Sabacc pot."
-    broke = PenaltyPaid("A", 0, "bombed hand")
-    assert broke.public_text() == (
-        "A bombs out (bombed hand) but has no credits left to pay the penalty."
-    )
+    paid = PenaltyPaid("A", 14, Penalty.BOMBED)
+    assert texts([paid]) == ["A bombs out (bombed hand) and pays 14 to the Sabacc pot."]
+    (broke,) = texts([PenaltyPaid("A", 0, Penalty.BOMBED)])
+    assert broke == ("A bombs out (bombed hand) but has no credits left to pay the penalty.")
 
 
 def test_call_and_card_option_wording() -> None:
-    assert "1 final trade turn, then" in HandCalled("A", 1).public_text()
-    assert "2 final trade turns, then" in HandCalled("A", 2).public_text()
-    (option,) = _card_options([Card.parse("evil_one")])
+    assert "1 final trade turn, then" in texts([HandCalled("A", 1)])[0]
+    assert "2 final trade turns, then" in texts([HandCalled("A", 2)])[0]
+    spec = ActionSpec(
+        "change", param=ParamKind.CHOICE, options=_card_options([Card.parse("evil_one")])
+    )
+    (option,) = spec_text("classic", spec).options
     assert option.description == "value −15"

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from bot.words import events_lines
 from engine.variants.classic.cards import parse_hand
-from engine.variants.classic.settle import ListDrawer, Settlement, settle
+from engine.variants.classic.settle import ListDrawer, Settlement, explain, settle
 
 
 def run(
@@ -66,7 +67,9 @@ def test_sudden_demise_cards_stay_for_side_pots() -> None:
 
 def test_reason_lines() -> None:
     def reason(a: list[str], b: list[str], draws: tuple[str, ...] = ()) -> str:
-        return run({"A": a, "B": b}, {"A": 5, "B": 5}, draws=draws).reason
+        decided = explain(run({"A": a, "B": b}, {"A": 5, "B": 5}, draws=draws), str)
+        (line,) = events_lines("classic", [decided])
+        return line
 
     assert "negative" in reason(["evil_one", "endurance", "coins:3"], ["sabers:15", "coins:5"])
     assert "closer" in reason(["coins:11", "flasks:11"], ["sabers:15", "staves:6"])

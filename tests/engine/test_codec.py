@@ -7,14 +7,14 @@ import json
 import random
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.bots.random_legal import random_action
-from engine.core.codec import PAIRS, ROWS, Atom, Codec, Shape, key, meta, notation
+from engine.core.codec import PAIRS, ROWS, Atom, Codec, Shape, key, meta, notation, stored
 from engine.core.deck import Deck
 from engine.variants import get_variant, variant_ids
 
@@ -196,6 +196,46 @@ def test_custom_shape_and_atom() -> None:
 
 def _read(raw: Any) -> int | str:
     return raw if isinstance(raw, str) else int(raw["fixed"])
+
+
+Item = TypeVar("Item")
+
+
+@dataclass(kw_only=True)
+class Base(Generic[Item]):
+    first: int = 0
+    items: list[Item] = field(default_factory=list)
+    skipped: int = 0
+    tail: str = ""
+
+
+@stored("first", "own", "items", "tail", "note", omit=("skipped",))
+@dataclass(kw_only=True)
+class Derived(Base[Chip]):
+    own: bool = False
+    note: str | None = field(default=None, metadata=meta(unset=True))
+
+
+def test_stored_order_interleaves_base_fields_and_type_variables_take_the_subclass_types() -> None:
+    codec = Codec(Derived, atoms=(notation(Chip, Chip.parse),))
+    obj = Derived(first=1, items=[Chip(Colour.RED, 2)], skipped=5, tail="t", own=True)
+    data = codec.dump(obj)
+    assert list(data.items()) == [("first", 1), ("own", True), ("items", ["red/2"]), ("tail", "t")]
+    obj.note = "n"
+    assert list(codec.dump(obj)) == ["first", "own", "items", "tail", "note"]
+    back = codec.load(codec.dump(obj))
+    assert back.items == [Chip(Colour.RED, 2)] and back.note == "n" and back.skipped == 0
+
+
+def test_stored_must_name_every_field_once() -> None:
+    @stored("first", "items", "tail", "own", "note")  # "skipped" is neither stored nor omitted
+    @dataclass(kw_only=True)
+    class Forgot(Base[Chip]):
+        own: bool = False
+        note: str | None = None
+
+    with pytest.raises(TypeError, match="every field once"):
+        Codec(Forgot, atoms=(notation(Chip, Chip.parse),))
 
 
 def test_types_without_a_rule_are_refused_when_the_codec_is_built() -> None:

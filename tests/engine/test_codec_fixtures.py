@@ -19,6 +19,33 @@ from tests.engine.fixtures.build import apply_step, make_game
 
 FIXTURES = sorted((Path(__file__).parent / "fixtures").glob("*.json"))
 
+WORDS_BECAME_FACTS = {
+    "kessel": {"last_reveal"},
+    "classic": {"last_drawn", "decided", "last_result"},
+    "centran": {"last_result"},
+    "project": {"last_result"},
+    "corellian-spike": {"last_result"},
+}
+"""Fields that stored English lines when the fixtures were made and now store facts or only the
+lines of events still worded (issue #24 point 1: no player-facing English built in the engine).
+A stored row (old lines included) still loads and writes back byte for byte; a game played
+anew writes these fields in their new form, so the play comparisons below leave them out and
+compare every other field byte for byte, in its stored order."""
+BEST_HAND_KEYS = {"classic"}
+"""Variants whose seat records keep a best hand's typed key where they kept its name: the
+``best_hand`` column of ``stats`` is left out of the play comparisons (the other columns stay)."""
+
+
+def without_words(text: str) -> str:
+    data = json.loads(text)
+    state = data.get("state", data)
+    for name in WORDS_BECAME_FACTS.get(data["variant"], ()):
+        state.pop(name, None)
+    if data["variant"] in BEST_HAND_KEYS:
+        for row in state["stats"]:
+            row[2] = None
+    return json.dumps(data)
+
 
 def _points() -> list[Any]:
     cases = []
@@ -62,7 +89,7 @@ def test_the_same_play_still_writes_the_stored_state(
     original = make_game(game["game"])
     for step in game["steps"][: point["at"]]:
         apply_step(original, step)
-    assert json.dumps(original.to_json()) == point["json"]
+    assert without_words(json.dumps(original.to_json())) == without_words(point["json"])
 
 
 @pytest.mark.parametrize(("game", "point"), POINTS)
@@ -79,4 +106,6 @@ def test_restored_game_plays_on_like_the_original(
         assert restored.pending_seats() == original.pending_seats()
     assert restored.finished and original.finished
     assert restored.payouts() == original.payouts()
-    assert json.dumps(restored.to_json()) == json.dumps(original.to_json())
+    assert without_words(json.dumps(restored.to_json())) == without_words(
+        json.dumps(original.to_json())
+    )

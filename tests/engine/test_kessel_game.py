@@ -16,7 +16,16 @@ from engine.variants import get_variant
 from engine.variants.kessel import INFO, KesselGame, create
 from engine.variants.kessel.cards import FAMILIES, FULL_DECK, Family
 from engine.variants.kessel.state import Phase
-from tests.engine.test_kessel_support import act, stacked, stand_all, texts
+from tests.engine.test_kessel_support import (
+    act,
+    preview,
+    private,
+    public,
+    specs,
+    stacked,
+    stand_all,
+    texts,
+)
 
 
 def test_info_and_options() -> None:
@@ -64,15 +73,15 @@ def test_shared_pool_is_drafted_in_seat_order() -> None:
 
 def test_draw_keep_and_public_texts() -> None:
     g = stacked(hands={0: ["sand:2", "blood:5"]}, sand=["sand:3"], discards={"sand": "sand:6"})
-    draw = {a.kind: a for a in g.legal_actions(0)}["draw"]
+    draw = {a.kind: a for a in specs(g, 0)}["draw"]
     labels = [o.label for o in draw.options]
     assert labels == ["Sand deck", "Blood deck", "Sand discard: 6", "Blood discard: 1"]
     events = act(g, 0, "draw", "sand_draw")
-    public = texts(events)
-    assert public == ["ann drew from the Sand deck for 1 chip"]
+    lines = texts(events)
+    assert lines == ["ann drew from the Sand deck for 1 chip"]
     assert g.pending_seats() == {0} and g.state.phase is Phase.KEEP
-    assert any("Drawn: Sand 3" in n for n in g.view_for(0).notes)
-    assert "Sand 3" not in json.dumps([list(x) for x in g.public_view().info])
+    assert any("Drawn: Sand 3" in n for n in private(g, 0).notes)
+    assert "Sand 3" not in json.dumps([list(x) for x in public(g).info])
     events = act(g, 0, "keep", "held")
     assert texts(events)[0] == "ann discards Sand 3"
     assert g.state.seats[0].stock == 5 and g.state.seats[0].hand_pot == 1
@@ -179,7 +188,7 @@ def _seed_where(hands: Mapping[int, Sequence[str]], choosers: list[int], opened:
 
 
 def _reveal_info(game: KesselGame) -> list[str]:
-    return dict(game.public_view().info)["Reveal"].splitlines()
+    return dict(public(game).info)["Reveal"].splitlines()
 
 
 def test_impostor_dice_are_chosen_one_player_at_a_time_clockwise() -> None:
@@ -196,7 +205,7 @@ def test_impostor_dice_are_chosen_one_player_at_a_time_clockwise() -> None:
     with pytest.raises(IllegalAction):
         act(g, 2, "impostor", "5")  # cat has not even rolled yet
     # bob's dice: his options and view; public too (rolled at the table)
-    (spec,) = g.legal_actions(1)
+    (spec,) = specs(g, 1)
     assert spec.kind == "impostor" and len(spec.options) == 4
     assert {o.value for o in spec.options} == {f"{a}/{b}" for a in sand for b in blood}
     assert all(
@@ -204,8 +213,8 @@ def test_impostor_dice_are_chosen_one_player_at_a_time_clockwise() -> None:
         for o in spec.options
     )
     dice = f"Impostor dice: Sand: {sand[0]} or {sand[1]}, Blood: {blood[0]} or {blood[1]}"
-    assert dice in g.view_for(1).notes
-    assert not any("Impostor dice" in n for n in g.view_for(0).notes)
+    assert dice in private(g, 1).notes
+    assert not any("Impostor dice" in n for n in private(g, 0).notes)
     assert g.public_view().acting == (1,)
     assert _reveal_info(g) == [
         f"bob: Sand Impostor · Blood Impostor — Sand Impostor: {sand[0]} and {sand[1]}, choosing;"
@@ -260,18 +269,21 @@ def test_doubles_need_no_choice_and_are_shown_to_the_chooser() -> None:
         raise AssertionError("no double")
     ((fam, double),) = st.chosen[1].items()
     ((other, dice),) = st.open_rolls(1).items()
-    (spec,) = g.legal_actions(1)
+    (spec,) = specs(g, 1)
     assert [o.value for o in spec.options] == [str(v) for v in sorted(dice)]
     values = {fam: double}
     for o in spec.options:
         values[other] = int(o.value)
-        assert o.description == " · ".join(f"{f.label} Impostor {values[f]}" for f in FAMILIES)
-    assert f"{fam.label} Impostor rolled a double: {double}" in spec.prompt
+        named = (f"{f.value.capitalize()} Impostor {values[f]}" for f in FAMILIES)
+        assert o.description == " · ".join(named)
+    assert f"{fam.value.capitalize()} Impostor rolled a double: {double}" in spec.prompt
     if double in dice:  # the Sabacc is the better die
         assert g.default_action(1) == Action("impostor", choices=(str(double),))
     turn = g.turn
     lines = texts(g.apply(1, g.default_action(1)))
-    assert lines[0].startswith(f"bob rolls {dice[0]} and {dice[1]} for the {other.label} Impostor")
+    assert lines[0].startswith(
+        f"bob rolls {dice[0]} and {dice[1]} for the {other.value.capitalize()} Impostor"
+    )
     assert st.round_no == 2 and g.turn == turn + 1
     # a hand whose only Impostor rolls a double is never asked
     hands = {0: ["sand:2", "blood:impostor"], 1: ["sand:1", "blood:2"], 2: ["sand:5", "blood:6"]}
@@ -351,10 +363,10 @@ def test_public_view_never_shows_hidden_cards() -> None:
     a = stacked(hands={1: ["sand:2", "blood:5"]})
     b = stacked(hands={1: ["sand:4", "blood:impostor"]})
     assert a.public_view() == b.public_view()
-    view = b.view_for(1)
+    view = private(b, 1)
     assert view.hand == ("sand:4", "blood:impostor") and "Blood Impostor" in view.hand_text
     assert a.public_view().stack_unit == "chips"
-    assert a.public_view().highlight == "Round 1 · Turn 1/3"
+    assert public(a).highlight == "Round 1 · Turn 1/3"
 
 
 def test_default_action_keeps_the_better_card() -> None:
@@ -362,8 +374,8 @@ def test_default_action_keeps_the_better_card() -> None:
     assert g.default_action(0) == Action("stand")
     act(g, 0, "draw", "sand_draw")
     assert g.default_action(0) == Action("keep", choices=("drawn",))
-    assert "5/5 LOW SABACC" in g.preview(0, Action("keep", choices=("drawn",)))
-    assert g.preview(0, Action("keep", choices=("bogus",))) == ""
+    assert "5/5 LOW SABACC" in preview(g, 0, Action("keep", choices=("drawn",)))
+    assert preview(g, 0, Action("keep", choices=("bogus",))) == ""
 
 
 def test_turn_counter_grows_per_decision_point() -> None:
@@ -432,7 +444,7 @@ def test_public_phase_reads_as_words() -> None:
         for _ in range(400):
             if g.finished:
                 break
-            seen.add(g.public_view().phase)
+            seen.add(public(g).phase)
             seat = min(g.pending_seats())
             g.apply(seat, random_action(g, seat, rng))
     assert {"Choosing Shift Tokens", "Turn 1/3", "Turn 3/3", "Keep a card"} <= seen, seen

@@ -14,7 +14,7 @@ from engine.variants.kessel.cards import FULL_DECK
 from engine.variants.kessel.events import PlayerLeft, Settled, TokenPlayed
 from engine.variants.kessel.state import Phase
 
-TAX_TOKENS = {"General Tariff", "Target Tariff", "General Audit", "Target Audit"}
+TAX_TOKENS = {"general_tariff", "target_tariff", "general_audit", "target_audit"}
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -57,7 +57,7 @@ def test_random_playouts(
         if now < chips_in_play:  # ... and only leave through taxes (or a forfeit)
             assert any(
                 isinstance(e, Settled | PlayerLeft)
-                or (isinstance(e, TokenPlayed) and e.name in TAX_TOKENS)
+                or (isinstance(e, TokenPlayed) and e.token in TAX_TOKENS)
                 for e in events
             )
         chips_in_play = now

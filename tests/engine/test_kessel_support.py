@@ -6,8 +6,9 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot import words
 from engine.core.deck import Deck
-from engine.core.game import Action
+from engine.core.game import Action, ActionSpec, PlayerView, PublicView
 from engine.variants.kessel import KesselGame, create
 from engine.variants.kessel.cards import FAMILIES, FULL_DECK, Family, parse_card, parse_hand
 from engine.variants.kessel.rank import Fix
@@ -73,8 +74,28 @@ def act(game: KesselGame, seat: int, kind: str, *choices: str) -> tuple[Any, ...
 
 
 def texts(events: Sequence[Any]) -> list[str]:
-    """Public lines of events."""
-    return [t for e in events if (t := e.public_text())]
+    """The public log lines of ``events``, as the bot writes them."""
+    return [line for e in events for line in words.event_lines("kessel", e)]
+
+
+def public(game: KesselGame) -> PublicView:
+    """The public view with the bot's words."""
+    return words.table_text("kessel", game.public_view())
+
+
+def private(game: KesselGame, seat: int) -> PlayerView:
+    """A seat's private view with the bot's words."""
+    return words.hand_text("kessel", game.view_for(seat))
+
+
+def specs(game: KesselGame, seat: int) -> tuple[ActionSpec, ...]:
+    """The legal actions with the bot's words."""
+    return tuple(words.spec_text("kessel", s) for s in game.legal_actions(seat))
+
+
+def preview(game: KesselGame, seat: int, action: Action) -> str:
+    """The preview line of ``action``, as the bot writes it."""
+    return words.preview_text("kessel", game.preview(seat, action))
 
 
 def stand_all(game: KesselGame, seats: Sequence[int]) -> list[Any]:

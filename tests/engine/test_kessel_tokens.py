@@ -7,11 +7,11 @@ import pytest
 from engine.core.game import IllegalAction
 from engine.variants.kessel.state import Phase
 from engine.variants.kessel.tokens import TOKEN_IDS, TokenError
-from tests.engine.test_kessel_support import act, stacked, stand_all, texts
+from tests.engine.test_kessel_support import act, private, public, specs, stacked, stand_all, texts
 
 
 def kinds(game, seat):  # type: ignore[no-untyped-def]
-    return {a.kind: a for a in game.legal_actions(seat)}
+    return {a.kind: a for a in specs(game, seat)}
 
 
 def token_values(game, seat):  # type: ignore[no-untyped-def]
@@ -124,7 +124,7 @@ def test_prime_sabacc_choice_replacement_and_duration() -> None:
         act(g, 0, "prime", str(value))
     value = st.fix.prime
     assert value is not None and st.phase is Phase.CARD_TURN
-    info = dict(g.public_view().info)
+    info = dict(public(g).info)
     assert f"Prime Sabacc {value}" in info["Tokens in force"]
     # a later Prime Sabacc (by bob) replaces it
     act(g, 0, "stand")
@@ -141,9 +141,9 @@ def test_prime_sabacc_choice_replacement_and_duration() -> None:
 def test_markdown_turns_sylop_hands_into_nulhrek() -> None:
     hands = {0: ["sand:sylop", "blood:4"], 1: ["sand:2", "blood:3"], 2: ["sand:6", "blood:1"]}
     g = stacked(tokens=[["markdown", "refund", "embargo"]], hands=hands)
-    assert "4/4 GENERAL SABACC" in g.view_for(0).notes[0]
+    assert "4/4 GENERAL SABACC" in private(g, 0).notes[0]
     act(g, 0, "token", "markdown")
-    assert "0/4 NULHREK" in g.view_for(0).notes[0]
+    assert "0/4 NULHREK" in private(g, 0).notes[0]
     events = stand_all(g, [0, 1, 2])
     lines = texts(events)
     assert any("bob wins round 1" in t for t in lines)
@@ -157,7 +157,7 @@ def test_cook_the_books_inverts_and_second_copy_is_a_noop() -> None:
     act(g, 0, "stand")
     events = act(g, 1, "token", "cook_the_books")
     assert "already in force" in texts(events)[0]
-    assert dict(g.public_view().info)["Sabacc order"].startswith("6/6 > 5/5")
+    assert dict(public(g).info)["Sabacc order"].startswith("6/6 > 5/5")
     events = act(g, 1, "stand") + act(g, 2, "stand")
     assert any("ann wins round 1" in t for t in texts(events))
     assert [s.stock for s in g.state.seats] == [6, 5, 5]
@@ -242,6 +242,6 @@ def test_token_window_closes_after_the_card_action() -> None:
     g = stacked(tokens=[["refund", "general_tariff", "embargo"]])
     act(g, 0, "draw", "sand_draw")
     refused(g, 0, "refund", "token_window_closed")
-    with pytest.raises(IllegalAction, match="not your turn"):
+    with pytest.raises(IllegalAction, match="not_your_turn"):
         act(g, 1, "token", "refund")
     refused(stacked(tokens=[["refund", "general_tariff", "embargo"]]), 0, "markdown", "not_held")

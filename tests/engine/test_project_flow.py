@@ -4,16 +4,23 @@ Demise, uncontested hands, leaving, and the end of the game."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import pytest
 
+from bot.words import events_lines
 from engine.core.game import Action, Event, IllegalAction, ParamKind
 from engine.variants import get_variant
 from engine.variants.project import ProjectGame
 from engine.variants.project.state import Phase
 from tests.engine.playout import seat_now as pending
-from tests.engine.playout import texts
+
+
+def texts(events: Iterable[object]) -> list[str]:
+    """Public lines of ``events`` as the bot writes them."""
+    return events_lines("project", events)
+
 
 NAMES = ("A", "B", "C", "D")
 

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from hypothesis import strategies as st
 
+from bot.words import events_lines
 from engine.bots.random_legal import random_for_spec
 from engine.core.game import Action, ActionSpec
 from engine.judge import main
@@ -85,7 +86,7 @@ def test_public_text_never_names_a_hidden_card() -> None:
         while not game.finished:
             (seat,) = game.pending_seats()
             for event in game.apply(seat, random_action(game, seat, rng)):
-                text = event.public_text() or ""
+                text = "\n".join(events_lines("project", [event]))
                 kind = type(event).__name__
                 if kind not in ("Revealed", "SuddenDemiseDealt", "FieldPlaced"):
                     assert not CARD_TEXT.search(text), (kind, text)

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from bot.words import events_lines
 from engine.core.game import Action, IllegalAction
 from engine.variants.corellian_spike import SpikeGame
 from engine.variants.corellian_spike.cards import card_name, full_deck, parse_cards
@@ -20,7 +21,7 @@ NO_SHIFT = [(2, 3), (1, 4), (5, 6)]
 
 
 def texts(events: Any) -> list[str]:
-    return [t for e in events if (t := e.public_text())]
+    return events_lines("corellian-spike", events)
 
 
 def new(

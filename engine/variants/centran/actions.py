@@ -23,6 +23,7 @@ row or one select; ``cancel_trade`` (the timeout default) returns to the main-ac
 from __future__ import annotations
 
 from engine.core.betting_specs import bet_specs
+from engine.core.facts import Fact
 from engine.core.game import Action, ActionSpec, IllegalAction, Option, ParamKind
 from engine.variants.centran.cards import Card, evaluate
 from engine.variants.centran.deal import draw_card, draw_for, five_brothers, table_five
@@ -254,7 +255,7 @@ def best_text(st: CentranState, cards: list[Card]) -> str:
     return evaluate(cards, len(st.fives)).label
 
 
-def preview(st: CentranState, seat: int, action: Action) -> str:
+def preview(st: CentranState, seat: int, action: Action) -> str | Fact:
     """A short private line about a choice before it is confirmed."""
     try:
         if seat not in pending(st):

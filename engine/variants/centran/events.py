@@ -12,11 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.core.game import ShownHand
-from engine.variants.classic.events import PhaseStarted
 from engine.variants.twopot.events import (
     GameOver,
     HandWon,
     PenaltyPaid,
+    PhaseNote,
+    PhaseStarted,
     PlayerLeft,
     PotAwarded,
     Reshuffled,
@@ -33,6 +34,7 @@ __all__ = [
     "HandStarted",
     "HandWon",
     "PenaltyPaid",
+    "PhaseNote",
     "PhaseStarted",
     "PlayerLeft",
     "PlayerOut",

@@ -35,6 +35,7 @@ from engine.variants.centran.deal import (
 from engine.variants.centran.events import (
     ArrayStarted,
     HandStarted,
+    PhaseNote,
     PhaseStarted,
     PlayerOut,
     ShiftTurned,
@@ -170,7 +171,7 @@ def begin_bet(st: CentranState, ev: Events) -> None:
     if st.betting.start_phase(st.first):
         ev.append(PhaseStarted(st.round_no, "betting"))
         return
-    ev.append(PhaseStarted(st.round_no, "betting", "Skipped: nobody left can bet."))
+    ev.append(PhaseStarted(st.round_no, "betting", PhaseNote.SKIPPED))
     showdown(st, ev, "all_checked")
 
 

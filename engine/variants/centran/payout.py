@@ -25,10 +25,10 @@ from engine.variants.centran.events import (
 from engine.variants.centran.settle import Settlement, explain, settle_hand, settle_uncontested
 from engine.variants.centran.state import CentranState, Phase
 from engine.variants.twopot import payout as twopot_payout
+from engine.variants.twopot.events import Penalty
 from engine.variants.twopot.payout import (
     apply_credits,
     contributions_of,
-    pot_name,
     public_lines,
     stacks_of,
 )
@@ -50,11 +50,10 @@ def _apply(st: CentranState, result: Settlement[int], ev: Events) -> None:
         result.evals,
     )
     for i, pot in enumerate(result.pots):
-        label = pot_name(i, len(result.pots))
-        ev.append(PotAwarded(label, pot.amount, tuple(map(name, pot.winners))))
+        ev.append(PotAwarded(i, len(result.pots), pot.amount, tuple(map(name, pot.winners))))
     for s, paid in result.penalties.items():
         if s in result.evals and result.evals[s].bombed:
-            ev.append(PenaltyPaid(name(s), paid, "no total within ±23"))
+            ev.append(PenaltyPaid(name(s), paid, Penalty.NO_TOTAL))
     if result.end != "uncontested":
         won = sum(result.sabacc_award.values())
         winners = tuple(name(s) for s in result.sabacc_award)

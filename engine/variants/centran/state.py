@@ -4,24 +4,24 @@ persistence. :mod:`engine.variants.centran.flow` moves the state through the mac
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from engine.core.betting import Betting
-from engine.core.codec import Codec, notation
-from engine.core.deck import Deck
+from engine.core.codec import Codec, notation, stored
 from engine.variants.centran.cards import Card
 from engine.variants.centran.settle import FIXED, HAND_POT, PenaltyRule
-from engine.variants.twopot.state import PAYOUTS, RECORDS, Seat, SeatRecord, TwoPotSeats
+from engine.variants.twopot.state import (
+    StasisState,
+    TwoPotOptions,
+)
 
 ARRAY, RANDOM = "array", "random"
 
 
 @dataclass(frozen=True, slots=True)
-class CentranOptions:
+class CentranOptions(TwoPotOptions):
     """Table options of §6; ``bomb_penalty_amount`` ``None`` means "the hand ante"."""
 
     hand_ante: int = 10
@@ -110,61 +110,42 @@ class Step(StrEnum):
     END = "end"
 
 
+@stored(
+    *("players", "buy_in", "options", "rng", "betting", "status", "stats", "sabacc_pot", "phase"),
+    *("hand_no", "dealer", "round_no", "hands", "stasis", "array", "fives", "draw", "discard"),
+    *("queue", "step", "stasis_used", "trade_index", "dealt", "notes", "shift_note"),
+    *("last_result", "final_payouts", "seq", "turn"),
+    omit=("start_seat",),  # the hand's order starts from the dealer (first_to_act)
+)
 @dataclass(slots=True)
-class CentranState(TwoPotSeats):
+class CentranState(StasisState[CentranOptions, Card]):
     """Everything a Centran table knows. Stacks and hand-pot contributions live in ``betting``.
 
     ``fives`` lists the table fives in the order they were tabled with the credited seat
     (``None`` for a five turned up for the Array, §3.4).
     """
 
-    players: tuple[str, ...]
-    buy_in: int
-    options: CentranOptions
-    rng: random.Random
-    betting: Betting
-    status: list[Seat]
-    stats: list[SeatRecord] = field(metadata=RECORDS)
-    sabacc_pot: int = 0
     phase: Phase = Phase.CARD
-    hand_no: int = 0
     dealer: int = 0
-    round_no: int = 0
-    hands: list[list[Card]] = field(default_factory=list)  # hidden held cards per seat
-    stasis: list[list[Card]] = field(default_factory=list)  # Stasis Field per seat (face up)
     array: list[Card] = field(default_factory=list)
     fives: list[tuple[Card, int | None]] = field(default_factory=list)
-    draw: Deck[Card] = field(default_factory=Deck)
-    discard: list[Card] = field(default_factory=list)  # folded hands (§3.7)
-    queue: list[int] = field(default_factory=list)  # Card-Phase turns still to take; [0] = now
     step: Step = Step.ACTION
-    stasis_used: bool = False
     trade_index: int = -1  # Array position chosen by a trade waiting for its "give" step
-    dealt: list[bool] = field(default_factory=list)  # dealt into the current / last hand
     notes: list[str] = field(default_factory=list)  # one private line per seat
     shift_note: str = ""  # public line of this round's Shift Phase
-    last_result: list[str] = field(default_factory=list)  # public lines of the last settlement
-    final_payouts: dict[int, int] | None = field(default=None, metadata=PAYOUTS)
-    seq: int = 0
-    turn: int = 0
+
+    def first_to_act(self) -> int:
+        """The seat on the dealer's left: the hand's order starts here."""
+        return self.first
 
     @property
     def first(self) -> int:
         """The seat on the dealer's left (first to act; the odd-credit order starts here)."""
         return (self.dealer + 1) % self.n
 
-    def hand_order(self) -> list[int]:
-        """Every seat dealt into the hand, clockwise from first to act (the dealer last)."""
-        ring = [(self.first + i) % self.n for i in range(self.n)]
-        return [s for s in ring if self.dealt[s]]
-
     def held(self, seat: int) -> list[Card]:
         """A seat's held cards: hidden hand plus its Stasis Field (§5.1)."""
         return self.hands[seat] + self.stasis[seat]
-
-    def available(self) -> int:
-        """Cards that can still be drawn (draw pile + discards to reshuffle, §3.7)."""
-        return len(self.draw) + len(self.discard)
 
 
 CODEC = Codec(CentranState, atoms=(notation(Card, Card.parse),))

@@ -85,7 +85,7 @@ class ClassicGame(TwoPotGame[ClassicState]):
             raise ValueError("the buy-in must cover at least one hand's antes")
         n = len(players)
         st = ClassicState(
-            **cls.seat(players, buy_in, opts, seed), last_drawn=[""] * n, traded=[False] * n
+            **cls.seat(players, buy_in, opts, seed), last_drawn=[None] * n, traded=[False] * n
         )
         events: list[Event] = []
         pile = flow.stacked_deck(deck) if deck is not None else None

@@ -15,11 +15,14 @@ Call is still possible, so most turns take one click.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from engine.core.betting import BetKind
 from engine.core.betting_specs import bet_specs
+from engine.core.facts import Fact
 from engine.core.game import Action, ActionSpec, IllegalAction, Option, ParamKind
-from engine.variants.classic.cards import Card, evaluate, hand_total
-from engine.variants.classic.events import Traded
+from engine.variants.classic.cards import Card, HandEval, evaluate, hand_total
+from engine.variants.classic.events import Drew, Traded
 from engine.variants.classic.flow import (
     Events,
     after_bet,
@@ -40,7 +43,6 @@ from engine.variants.twopot.actions import (
     require_legal,
     stasis_specs,
 )
-from engine.variants.twopot.cards import minus
 
 BET_KINDS = frozenset(k.value for k in BetKind)
 TRADE_PHASES = (Phase.TRADE, Phase.FINAL_TURNS)
@@ -52,7 +54,8 @@ def pending(st: ClassicState) -> frozenset[int]:
 
 
 def _card_options(cards: list[Card]) -> tuple[Option, ...]:
-    return tuple(Option(c.notation, c.name, f"value {minus(c.value)}") for c in cards)
+    """One option per card: its notation is all the bot's words need (name and value)."""
+    return tuple(Option(c.notation) for c in cards)
 
 
 def _trade_specs(st: ClassicState, seat: int) -> list[ActionSpec]:
@@ -60,27 +63,19 @@ def _trade_specs(st: ClassicState, seat: int) -> list[ActionSpec]:
     can_draw = st.available() > 0
     if st.step is Step.ACTION:
         if can_draw:
-            specs.append(ActionSpec("gain", "Gain (draw a card)", style="primary"))
+            specs.append(ActionSpec("gain", style="primary"))
         if can_draw and st.hands[seat]:
             specs.append(
-                ActionSpec(
-                    "change",
-                    "Change a card",
-                    ParamKind.CHOICE,
-                    options=_card_options(st.hands[seat]),
-                    prompt="Which card do you discard before drawing?",
-                )
+                ActionSpec("change", param=ParamKind.CHOICE, options=_card_options(st.hands[seat]))
             )
-        specs.append(ActionSpec("stand", "Stand"))
+        specs.append(ActionSpec("stand"))
     else:
-        specs.append(ActionSpec("end_turn", "End turn", style="primary"))
+        specs.append(ActionSpec("end_turn", style="primary"))
         if call_allowed(st):
-            specs.append(ActionSpec("call_hand", "Call the hand", style="danger"))
+            specs.append(ActionSpec("call_hand", style="danger"))
     return specs + stasis_specs(
         _card_options(st.hands[seat]) if can_stasis_add(st, seat) else None,
         _card_options(st.stasis[seat]) if can_stasis_remove(st, seat) else None,
-        "Which card goes face up into your stasis field?",
-        "Which stasis card goes back into your hand?",
     )
 
 
@@ -114,7 +109,7 @@ def apply_action(st: ClassicState, seat: int, action: Action) -> Events:
             drawn = draw_card(st, ev)
             assert drawn is not None  # legal only when a card can be drawn
             st.hands[seat].append(drawn)
-            st.last_drawn[seat] = f"You drew {drawn.name}."
+            st.last_drawn[seat] = Drew(drawn.notation)
         ev.append(Traded(name, action.kind, len(st.full_hand(seat))))
         st.step = Step.END
         maybe_end_turn(st, ev)
@@ -130,28 +125,53 @@ def default_action(st: ClassicState, seat: int) -> Action:
     return first_default(legal_actions(st, seat), ("check", "stand", "end_turn", "fold"))
 
 
-def preview(st: ClassicState, seat: int, action: Action) -> str:
-    """A short private line about a choice before it is confirmed."""
+@dataclass(frozen=True, slots=True)
+class ChangePreview(Fact):
+    """Before a change: the card given up and the total of the cards kept."""
+
+    card: str
+    rest: int
+
+
+@dataclass(frozen=True, slots=True)
+class GainPreview(Fact):
+    """Before a gain: the total of the cards held now."""
+
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class StasisPreview(Fact):
+    """Before a stasis operation: the card and whether it goes into the field."""
+
+    card: str
+    into_field: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CallPreview(Fact):
+    """Before calling the hand: the hand held."""
+
+    hand: HandEval
+
+
+def preview(st: ClassicState, seat: int, action: Action) -> Fact | str:
+    """Facts about a choice before it is confirmed (``""``: nothing to say)."""
     try:
         if seat not in pending(st):
             return ""
         hand = st.full_hand(seat)
         if action.kind == "change" and action.choices:
             card = chosen_card(action, st.hands[seat])
-            rest = hand_total(hand) - card.value
-            return f"Without {card.name} your cards total {rest}; then you draw one card."
+            return ChangePreview(card.notation, hand_total(hand) - card.value)
         if action.kind == "gain":
-            return f"Your cards total {hand_total(hand)}; you add one more card."
-        if action.kind == "stasis" and action.choices:
-            card = chosen_card(action, st.hands[seat])
-            return f"{card.name} goes face up into your stasis field (safe from a Sabacc Shift)."
-        if action.kind == "unstasis" and action.choices:
-            card = chosen_card(action, st.stasis[seat])
-            return f"{card.name} goes back into your hidden hand."
+            return GainPreview(hand_total(hand))
+        if action.kind in ("stasis", "unstasis") and action.choices:
+            into = action.kind == "stasis"
+            card = chosen_card(action, st.hands[seat] if into else st.stasis[seat])
+            return StasisPreview(card.notation, into)
         if action.kind == "call_hand":
-            label = evaluate(hand).label
-            return f"You hold {label}. Everyone else gets a last turn; lose and you bomb out."
+            return CallPreview(evaluate(hand))
         return bet_preview(st, seat, action) or ""
     except IllegalAction:
         return ""
-    return ""

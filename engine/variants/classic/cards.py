@@ -182,16 +182,9 @@ class HandEval(RankedEval[Category]):
 
     @property
     def label(self) -> str:
-        """A readable hand name: ``Idiot's Array``, ``Pure Sabacc −23``, ``Nulhrek 22``, …"""
-        if self.category is Category.IDIOTS_ARRAY:
-            return "Idiot's Array"
-        if self.category is Category.PURE_SABACC:
-            return f"Pure Sabacc {signed(self.total)}"
-        if self.category is Category.FAIRY_EMPRESS:
-            return "The Fairy Empress"
-        if self.category is Category.NULHREK:
-            return f"Nulhrek {signed(self.total)}"
-        return f"Bomb-out ({signed(self.total)})"
+        """The hand's typed key, ``category:total`` (``nulhrek:22``): what the seat records keep
+        as the best hand (the bot's renderer names it)."""
+        return f"{self.category.value}:{self.total}"
 
     def to_json(self) -> dict[str, object]:
         """The vector schema's ``eval`` object."""

@@ -1,40 +1,35 @@
-"""Classic Sabacc events: frozen dataclasses, each with a public log line.
+"""Classic Sabacc events: typed facts (:class:`~engine.core.facts.Fact`), worded by the bot's
+renderer (``bot/words/classic.py``).
 
-No event's public text ever names a hidden card: only stasis-field cards (face up), revealed hands
-and Sudden-Demise cards (drawn face up) appear in them. :class:`PlayerLeft`, :class:`Reshuffled`,
+No event ever names a hidden card: only stasis-field cards (face up), revealed hands and
+Sudden-Demise cards (drawn face up) appear in them. :class:`PlayerLeft`, :class:`Reshuffled`,
 :class:`StasisMoved`, :class:`PotAwarded`, :class:`PenaltyPaid`, :class:`SabaccPotResult`,
-:class:`HandWon` and :class:`GameOver` are the two-pot family's
+:class:`CashedOut`, :class:`PhaseStarted` and :class:`GameOver` are the two-pot family's
 (:mod:`engine.variants.twopot.events`), re-exported here.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
+from engine.core.facts import Fact
 from engine.core.game import ShownHand
-from engine.variants.classic.cards import Card, CardError
+from engine.variants.classic.cards import HandEval
+from engine.variants.twopot.events import CashedOut as CashedOut  # re-exported
 from engine.variants.twopot.events import GameOver as GameOver  # re-exported
-from engine.variants.twopot.events import HandWon as HandWon  # re-exported
 from engine.variants.twopot.events import PenaltyPaid as PenaltyPaid  # re-exported
+from engine.variants.twopot.events import PhaseNote as PhaseNote  # re-exported
+from engine.variants.twopot.events import PhaseStarted as PhaseStarted  # re-exported
 from engine.variants.twopot.events import PlayerLeft as PlayerLeft  # re-exported
 from engine.variants.twopot.events import PotAwarded as PotAwarded  # re-exported
 from engine.variants.twopot.events import Reshuffled as Reshuffled  # re-exported
 from engine.variants.twopot.events import SabaccPotResult as SabaccPotResult  # re-exported
 from engine.variants.twopot.events import StasisMoved as StasisMoved  # re-exported
-from engine.variants.twopot.events import shown_draws
-
-
-def _shown(card: str) -> str:
-    """A card's notation as players read it: its readable name (``queen#2`` → ``Queen of Air and
-    Darkness (−2)``); anything else (``no card``) as it is. Events keep the notation."""
-    try:
-        return Card.parse(card).name
-    except CardError:
-        return card
 
 
 @dataclass(frozen=True, slots=True)
-class HandStarted:
+class HandStarted(Fact):
     """A new hand: who starts, and the antes paid into both pots."""
 
     hand_no: int
@@ -45,76 +40,27 @@ class HandStarted:
     hand_pot: int
     sabacc_pot: int
 
-    def public_text(self) -> str:
-        """Log line."""
-        return (
-            f"Hand {self.hand_no}: {self.starter} starts. {self.players} players ante "
-            f"{self.hand_ante} + {self.sabacc_ante} (hand pot {self.hand_pot}, "
-            f"Sabacc pot {self.sabacc_pot}). Two cards dealt to each player."
-        )
-
 
 @dataclass(frozen=True, slots=True)
-class CashedOut:
-    """A player could not pay both antes (or has nothing left) and leaves with the rest."""
-
-    player: str
-    credits: int
-
-    def public_text(self) -> str:
-        """Log line."""
-        return f"{self.player} cannot cover the antes and cashes out with {self.credits} credits."
-
-
-@dataclass(frozen=True, slots=True)
-class PhaseStarted:
-    """A betting or trade phase opens (or is skipped)."""
-
-    round_no: int
-    phase: str  # "betting", "trade", "final turns"
-    note: str = ""
-
-    def public_text(self) -> str:
-        """Log line."""
-        extra = f" {self.note}" if self.note else ""
-        return f"Round {self.round_no} — {self.phase}.{extra}"
-
-
-@dataclass(frozen=True, slots=True)
-class Traded:
-    """A trade action: ``gain``, ``change`` (a face-down discard and a draw) or ``stand``."""
+class Traded(Fact):
+    """A trade action: ``gain``, ``change`` (a face-down discard and a draw) or ``stand``; the
+    drawn card stays private."""
 
     player: str
     action: str
     cards_held: int
 
-    def public_text(self) -> str:
-        """Log line (the drawn card stays private)."""
-        if self.action == "gain":
-            return f"{self.player} gains a card ({self.cards_held} cards)."
-        if self.action == "change":
-            return f"{self.player} changes a card ({self.cards_held} cards)."
-        return f"{self.player} stands ({self.cards_held} cards)."
-
 
 @dataclass(frozen=True, slots=True)
-class HandCalled:
-    """A player Calls the hand (§3.2); the others get their final turns."""
+class HandCalled(Fact):
+    """A player Calls the hand (§3.2); the others get their ``final_turns``."""
 
     player: str
     final_turns: int
 
-    def public_text(self) -> str:
-        """Log line."""
-        turns = "turn" if self.final_turns == 1 else "turns"
-        return (
-            f"{self.player} CALLS THE HAND. {self.final_turns} final trade {turns}, then the "
-            "reveal. (A caller who does not win bombs out.)"
-        )
-
 
 @dataclass(frozen=True, slots=True)
-class DiceRolled:
+class DiceRolled(Fact):
     """The Dice phase roll; doubles trigger a Sabacc Shift."""
 
     round_no: int
@@ -126,57 +72,96 @@ class DiceRolled:
         """Doubles."""
         return self.die1 == self.die2
 
-    def public_text(self) -> str:
-        """Log line."""
-        tail = " — doubles: SABACC SHIFT!" if self.shift else " — no shift."
-        return f"Dice (round {self.round_no}): {self.die1} and {self.die2}{tail}"
-
 
 @dataclass(frozen=True, slots=True)
-class ShiftDone:
+class ShiftDone(Fact):
     """The Sabacc Shift: each live player's non-stasis cards replaced by as many new ones."""
 
     counts: tuple[tuple[str, int], ...]
 
-    def public_text(self) -> str:
-        """Log line."""
-        parts = ", ".join(f"{p} {k}" for p, k in self.counts)
-        return f"Sabacc Shift: non-stasis cards discarded and redealt ({parts})."
-
 
 @dataclass(frozen=True, slots=True)
-class Revealed:
-    """One live player's revealed hand (stasis cards included) and its evaluation."""
+class Revealed(Fact):
+    """One live player's revealed hand (notations, stasis cards included) and its evaluation."""
 
     player: str
     cards: tuple[str, ...]
-    total: int
-    label: str
+    hand: HandEval
     caller: bool = False
 
-    def public_text(self) -> str:
-        """Log line."""
-        who = f"{self.player} (caller)" if self.caller else self.player
-        cards = ", ".join(map(_shown, self.cards))
-        return f"{who} reveals {cards} — total {self.total}: {self.label}."
-
     def shown_hands(self) -> tuple[ShownHand, ...]:
-        """The revealed hand (notations) and its label."""
-        return (ShownHand(self.player, self.cards, self.label),)
+        """The revealed hand and its rank."""
+        return (ShownHand(self.player, self.cards, self.hand),)
 
 
 @dataclass(frozen=True, slots=True)
-class SuddenDemiseDrew:
-    """One Sudden-Demise step: the tied players' face-up draws and new hand values."""
+class TieStands(Fact):
+    """A Sudden-Demise step left this player's hand as it was (no card was left to draw)."""
 
-    pot: str
-    draws: tuple[tuple[str, str, str], ...]  # (player, card or "no card", new hand label)
 
-    def public_text(self) -> str:
-        """Log line."""
-        parts = "; ".join(f"{p} draws {_shown(c)} → {label}" for p, c, label in self.draws)
-        return f"Sudden Demise for the {self.pot}: {parts}."
+@dataclass(frozen=True, slots=True)
+class DemiseDraw(Fact):
+    """One tied player's face-up Sudden-Demise draw (``card`` notation, ``""`` for none) and the
+    hand it makes."""
+
+    player: str
+    card: str
+    hand: HandEval | TieStands
+
+
+@dataclass(frozen=True, slots=True)
+class SuddenDemiseDrew(Fact):
+    """One Sudden-Demise step for the hand-pot layer ``pot`` (of ``pots`` layers)."""
+
+    pot: int
+    pots: int
+    draws: tuple[DemiseDraw, ...]
 
     def shown_hands(self) -> tuple[ShownHand, ...]:
         """Each face-up draw adds a card to that player's shown hand."""
-        return shown_draws(self.draws)
+        return tuple(ShownHand(d.player, (d.card,) if d.card else (), d.hand) for d in self.draws)
+
+
+@dataclass(frozen=True, slots=True)
+class Drew(Fact):
+    """Private: the card (notation) this seat drew last."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class ShiftDealt(Fact):
+    """Private: the cards (notations) the Sabacc Shift dealt this seat."""
+
+    cards: tuple[str, ...]
+
+
+class Why(StrEnum):
+    """Which comparison or tie-break decided a hand (:class:`HandDecided`)."""
+
+    UNCONTESTED = "uncontested"  # everyone else folded
+    ALL_BOMBED_IN_DEMISE = "all_bombed_in_demise"  # no winner: every tied player bombed
+    NO_VALID_HAND = "no_valid_hand"  # no winner: nobody holds a valid hand
+    TIED_BOMBED = "tied_bombed"  # the tied players all bombed in Sudden Demise: next best wins
+    TIE_STANDS = "tie_stands"  # no card left for Sudden Demise: the tied players split
+    SUDDEN_DEMISE = "sudden_demise"  # Sudden Demise broke the tie (``steps`` draw steps)
+    EXACT_TIE = "exact_tie"  # equal hands split the pot
+    ONLY_VALID = "only_valid"  # the winner's hand is the only one that did not bomb
+    OUTRANKS = "outranks"  # a better category
+    CLOSER = "closer"  # the same category, closer to ±23
+    NEGATIVE = "negative"  # at equal distance the negative total wins
+
+
+@dataclass(frozen=True, slots=True)
+class HandDecided(Fact):
+    """Why the hand went the way it did: ``why`` (a :class:`Why`), its ``winners``, the hand the
+    tied players had (``tied``/``tied_at``), the number of Sudden-Demise ``steps``, and the
+    winning and runner-up hands (``best``/``runner``) where the comparison names them."""
+
+    why: Why
+    winners: tuple[str, ...]
+    tied: tuple[str, ...] = ()
+    tied_at: HandEval | None = None
+    steps: int = 0
+    best: HandEval | None = None
+    runner: HandEval | None = None

@@ -29,7 +29,9 @@ from engine.variants.classic.events import (
     DiceRolled,
     HandCalled,
     HandStarted,
+    PhaseNote,
     PhaseStarted,
+    ShiftDealt,
     ShiftDone,
 )
 from engine.variants.classic.payout import award_conceded, discard_seat, draw_card, end_game, reveal
@@ -86,7 +88,7 @@ def start_hand(
     st.hands = [[] for _ in range(st.n)]
     st.stasis = [[] for _ in range(st.n)]
     st.dealt = [s in players for s in range(st.n)]
-    st.last_drawn = [""] * st.n
+    st.last_drawn = [None] * st.n
     st.betting.start_hand(players)
     order = st.hand_order()
     for s in order:
@@ -123,7 +125,7 @@ def begin_bet(st: ClassicState, ev: Events) -> None:
     if st.betting.start_phase(st.start_seat):
         ev.append(PhaseStarted(st.round_no, "betting"))
     else:
-        ev.append(PhaseStarted(st.round_no, "betting", "Skipped: nobody left can bet."))
+        ev.append(PhaseStarted(st.round_no, "betting", PhaseNote.SKIPPED))
         begin_trade(st, ev)
 
 
@@ -149,7 +151,8 @@ def begin_trade(st: ClassicState, ev: Events) -> None:
     live = set(st.live())
     st.queue = [s for s in st.hand_order() if s in live]
     st.traded = [False] * st.n
-    note = "Call the hand is allowed." if st.round_no >= st.options.min_call_round else ""
+    allowed = st.round_no >= st.options.min_call_round
+    note = PhaseNote.CALL_ALLOWED if allowed else PhaseNote.NONE
     ev.append(PhaseStarted(st.round_no, "trade", note))
     start_turn(st)
 
@@ -214,7 +217,7 @@ def continue_trade(st: ClassicState, ev: Events) -> None:
         _showdown(st, ev)
         return
     if st.options.max_rounds is not None and st.round_no >= st.options.max_rounds:
-        ev.append(PhaseStarted(st.round_no, "reveal", "Round limit reached: nobody called."))
+        ev.append(PhaseStarted(st.round_no, "reveal", PhaseNote.ROUND_LIMIT))
         _showdown(st, ev)
         return
     roll_dice(st, ev)
@@ -246,7 +249,7 @@ def sabacc_shift(st: ClassicState, ev: Events) -> None:
                 assert card is not None  # all discards precede the deal (§3.4)
                 st.hands[s].append(card)
     for s in order:
-        st.last_drawn[s] = "Sabacc Shift dealt you " + ", ".join(c.name for c in st.hands[s])
+        st.last_drawn[s] = ShiftDealt(tuple(c.notation for c in st.hands[s]))
     ev.append(ShiftDone(tuple((st.players[s], wanted[s]) for s in order)))
 
 

@@ -15,24 +15,24 @@ from __future__ import annotations
 from engine.core.game import Event
 from engine.variants.classic.cards import Card
 from engine.variants.classic.events import (
-    HandWon,
+    DemiseDraw,
     PenaltyPaid,
     PotAwarded,
     Revealed,
     SabaccPotResult,
     SuddenDemiseDrew,
+    TieStands,
 )
 from engine.variants.classic.settle import Settlement, explain, settle, settle_conceded
 from engine.variants.classic.state import ClassicState, Phase
 from engine.variants.twopot import payout as twopot_payout
+from engine.variants.twopot.events import Penalty
 from engine.variants.twopot.flow import discard_seat as discard_seat  # re-exported
 from engine.variants.twopot.flow import draw_card as draw_card  # re-exported
 from engine.variants.twopot.payout import (
     apply_credits,
     award_uncontested,
     contributions_of,
-    pot_name,
-    public_lines,
     stacks_of,
 )
 
@@ -71,21 +71,20 @@ def _apply_settlement(st: ClassicState, result: Settlement[int], ev: Events) -> 
         result.evals,
     )
     for i, pot in enumerate(result.pots):
-        ev.append(
-            PotAwarded(pot_name(i, len(result.pots)), pot.amount, tuple(map(name, pot.winners)))
-        )
+        ev.append(PotAwarded(i, len(result.pots), pot.amount, tuple(map(name, pot.winners))))
     for s, paid in result.penalties.items():
-        why = "bombed hand" if result.evals[s].bombed else "called and did not win"
+        why = Penalty.BOMBED if result.evals[s].bombed else Penalty.CALLER_LOST
         ev.append(PenaltyPaid(name(s), paid, why))
     if not result.conceded:
         won = sum(result.sabacc_payouts.values())
         ev.append(SabaccPotResult(tuple(map(name, result.sabacc_winners)), won or st.sabacc_pot))
-    ev.append(HandWon(explain(result, name)))
+    decided = explain(result, name)
+    ev.append(decided)
+    st.decided = decided
 
 
 def reveal(st: ClassicState, ev: Events) -> None:
     """REVEAL and SETTLE (§5.5); the caller moves on to HAND_END."""
-    start = len(ev)
     order = st.hand_order()
     live = st.live()
     caller = st.caller if st.caller in live else None
@@ -104,19 +103,18 @@ def reveal(st: ClassicState, ev: Events) -> None:
         if s in hands:
             e = result.evals[s]
             cards = tuple(c.notation for c in hands[s])
-            ev.append(Revealed(st.players[s], cards, e.total, e.label, s == caller))
+            ev.append(Revealed(st.players[s], cards, e, s == caller))
     n_pots = len(result.pots)
     for step in result.sudden_demise:
-        draws = []
+        draws: list[DemiseDraw] = []
         for s in step.players:
             card = step.draws[s]
             if card is not None:
                 st.hands[s].append(card)  # Sudden-Demise cards stay in the hand (CL-21)
-            label = step.evals[s].label if s in step.evals else "tie stands"
-            draws.append((st.players[s], card.notation if card else "no card", label))
-        ev.append(SuddenDemiseDrew(pot_name(step.pot, n_pots), tuple(draws)))
+            hand = step.evals[s] if s in step.evals else TieStands()
+            draws.append(DemiseDraw(st.players[s], card.notation if card else "", hand))
+        ev.append(SuddenDemiseDrew(step.pot, n_pots, tuple(draws)))
     _apply_settlement(st, result, ev)
-    st.last_result = public_lines(ev[start:])
 
 
 def award_conceded(st: ClassicState, ev: Events) -> None:

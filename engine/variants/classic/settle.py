@@ -9,49 +9,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Generic, Protocol, TypeVar
+from typing import Generic, TypeVar
 
 from engine.core.pots import build_pots, split_evenly
 from engine.variants.classic.cards import Card, HandEval, evaluate
+from engine.variants.classic.events import HandDecided, Why
 from engine.variants.twopot.settle import (
-    UNCONTESTED_REASON,
+    Drawer,
     hand_pot,
     rank_tiers,
-    uncontested_line,
     uncontested_payouts,
 )
+from engine.variants.twopot.settle import ListDrawer as ListDrawer  # re-exported (vectors, tests)
 
 P = TypeVar("P", bound=Hashable)
 
 HAND_POT_PENALTY = "hand_pot"
 Penalty = str | int  # "hand_pot" or a fixed amount (the ``{"fixed": N}`` option)
-
-
-class Drawer(Protocol):
-    """Where Sudden-Demise cards come from (the game's draw pile, or a vector's list)."""
-
-    def available(self) -> int:
-        """How many cards can still be drawn (draw pile + reshufflable discards)."""
-        ...
-
-    def draw(self) -> Card:
-        """Draw one card (only called when :meth:`available` is positive)."""
-        ...
-
-
-class ListDrawer:
-    """A :class:`Drawer` over a fixed list of cards, in draw order (test vectors)."""
-
-    def __init__(self, cards: Sequence[Card]) -> None:
-        self._cards = list(cards)
-
-    def available(self) -> int:
-        """Cards left in the list."""
-        return len(self._cards)
-
-    def draw(self) -> Card:
-        """The next card of the list."""
-        return self._cards.pop(0)
 
 
 @dataclass(slots=True)
@@ -95,13 +69,12 @@ class Settlement(Generic[P]):
     sabacc_pot_after: int
     caller: P | None
     conceded: bool = False
-    reason: str = ""
 
 
 class _Resolver(Generic[P]):
     """Runs :func:`resolve_pot` (§5.4) with the hands, draw source and step log it mutates."""
 
-    def __init__(self, hands: dict[P, list[Card]], drawer: Drawer) -> None:
+    def __init__(self, hands: dict[P, list[Card]], drawer: Drawer[Card]) -> None:
         self.hands = hands
         self.evals: dict[P, HandEval] = {p: evaluate(h) for p, h in hands.items()}
         self.drawer = drawer
@@ -143,7 +116,7 @@ def settle(
     stock: Mapping[P, int],
     sabacc_pot: int,
     caller: P | None,
-    drawer: Drawer,
+    drawer: Drawer[Card],
     penalty: Penalty = HAND_POT_PENALTY,
 ) -> Settlement[P]:
     """Settle a revealed hand in the normative order of §5.5 (reference pseudocode §5.7).
@@ -205,7 +178,6 @@ def settle(
         sabacc_pot_after=sabacc_after,
         caller=caller,
     )
-    result.reason = explain(result, str)
     return result
 
 
@@ -240,51 +212,44 @@ def settle_conceded(
         sabacc_pot_after=sabacc_pot,
         caller=None,
         conceded=True,
-        reason=UNCONTESTED_REASON,
     )
 
 
-def explain(result: Settlement[P], name: Callable[[P], str]) -> str:
-    """One line on why the hand's winner(s) won: which comparison or tie-break decided."""
-    winners = result.winners
-    who = " and ".join(name(p) for p in winners)
+def explain(result: Settlement[P], name: Callable[[P], str]) -> HandDecided:
+    """Why the hand's winner(s) won: which comparison or tie-break decided (players named by
+    ``name``)."""
+    winners = tuple(name(p) for p in result.winners)
     if result.conceded:
-        return uncontested_line(who)
+        return HandDecided(Why.UNCONTESTED, winners)
     main_steps = [s for s in result.sudden_demise if s.pot == 0]
     if not winners:
-        if main_steps:
-            return (
-                "Every tied player bombed out in Sudden Demise: the main pot goes to the Sabacc pot"
-            )
-        return "No valid hand: the hand pot goes to the Sabacc pot"
+        why = Why.ALL_BOMBED_IN_DEMISE if main_steps else Why.NO_VALID_HAND
+        return HandDecided(why, winners)
     if main_steps:
         first, last = main_steps[0], main_steps[-1]
-        tied = " and ".join(name(p) for p in first.players)
-        tie = f"{tied} tied at {result.evals[first.players[0]].label}"
-        if not set(winners) & set(first.players):
-            return f"{who} wins: {tie}, and every tied player bombed out in Sudden Demise"
+        tied = tuple(name(p) for p in first.players)
+        tied_at = result.evals[first.players[0]]
+        if not set(result.winners) & set(first.players):
+            return HandDecided(Why.TIED_BOMBED, winners, tied, tied_at)
         if not last.evals:
-            return f"{who} split the pot: {tie} and the tie stands (no card left for Sudden Demise)"
-        steps = len(main_steps)
-        plural = "" if steps == 1 else "s"
-        return f"{who} won by Sudden Demise: {tie}; {steps} draw step{plural} broke the tie"
+            return HandDecided(Why.TIE_STANDS, winners, tied, tied_at)
+        return HandDecided(Why.SUDDEN_DEMISE, winners, tied, tied_at, steps=len(main_steps))
     if len(winners) > 1:
-        return f"{who} tie exactly and split the pot"
-    best = result.evals[winners[0]]
+        return HandDecided(Why.EXACT_TIE, winners)
+    best = result.evals[result.winners[0]]
     others = [
         result.evals[p]
         for p in result.pots[0].eligible
-        if p not in winners and not result.evals[p].bombed
+        if p not in result.winners and not result.evals[p].bombed
     ]
     if not others:
-        return f"{who} holds the only valid hand ({best.label})"
+        return HandDecided(Why.ONLY_VALID, winners, best=best)
     runner = min(others, key=lambda e: e.rank_key or (9, 0, 0))
     assert best.rank_key is not None and runner.rank_key is not None
     if best.rank_key[0] != runner.rank_key[0]:
-        return f"{who}: {best.label} outranks {runner.label}"
-    if best.rank_key[1] != runner.rank_key[1]:
-        return (
-            f"{who}: {best.label} is closer to ±23 than {runner.label} "
-            f"({best.rank_key[1]} vs {runner.rank_key[1]} away)"
-        )
-    return f"{who}: at equal distance the negative total wins ({best.label} over {runner.label})"
+        why = Why.OUTRANKS
+    elif best.rank_key[1] != runner.rank_key[1]:
+        why = Why.CLOSER
+    else:
+        why = Why.NEGATIVE
+    return HandDecided(why, winners, best=best, runner=runner)

@@ -6,21 +6,21 @@ spec §3 and :mod:`engine.variants.classic` wraps it in the :class:`~engine.core
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from engine.core.betting import Betting
-from engine.core.codec import Codec, Shape, meta, notation
-from engine.core.deck import Deck
-from engine.variants.classic.cards import Card
+from engine.core.codec import Codec, Shape, meta, notation, stored
+from engine.variants.classic.cards import Card, Category, HandEval
+from engine.variants.classic.events import Drew, HandDecided, ShiftDealt, Why
 from engine.variants.classic.settle import HAND_POT_PENALTY, Penalty
-from engine.variants.twopot.state import PAYOUTS, RECORDS, Seat, SeatRecord, TwoPotSeats
+from engine.variants.twopot.events import Worded
+from engine.variants.twopot.state import Seat, SeatRecord, StasisState, TwoPotOptions
 
 __all__ = [  # Seat and SeatRecord are re-exported (they live in twopot.state)
     "ALL_OTHERS",
+    "CODEC",
     "REST_OF_ROUND",
     "ClassicOptions",
     "ClassicState",
@@ -47,7 +47,7 @@ PENALTY = Shape(_penalty_json, _penalty)
 
 
 @dataclass(frozen=True, slots=True)
-class ClassicOptions:
+class ClassicOptions(TwoPotOptions):
     """Table options of spec §2.5 (defaults in the field defaults).
 
     ``bomb_out_penalty`` is ``"hand_pot"`` or an int (the ``{"fixed": N}`` option).
@@ -122,55 +122,122 @@ class Step(StrEnum):
     END = "end"
 
 
+Note = Drew | ShiftDealt | Worded
+"""A seat's private note: its last draw, the cards a Sabacc Shift dealt it (or a stored line)."""
+
+
+def _note_to_json(note: Note | None) -> Any:
+    if isinstance(note, Drew):
+        return {"drew": note.card}
+    if isinstance(note, ShiftDealt):
+        return {"shift": list(note.cards)}
+    return "" if note is None else note.text
+
+
+def _note_from_json(data: Any) -> Note | None:
+    """A note as :func:`_note_to_json` wrote it; a line stored as words by an earlier version
+    (a plain string) is kept as it is."""
+    if isinstance(data, Mapping):
+        if "drew" in data:
+            return Drew(str(data["drew"]))
+        return ShiftDealt(tuple(str(c) for c in data["shift"]))
+    return Worded(str(data)) if data else None
+
+
+def _eval_to_json(hand: HandEval | None) -> Any:
+    if hand is None:
+        return None
+    key = None if hand.rank_key is None else list(hand.rank_key)
+    return [hand.total, hand.category.value, key]
+
+
+def _eval_from_json(data: Any) -> HandEval | None:
+    if data is None:
+        return None
+    total, category, key = data
+    return HandEval(int(total), Category(category), None if key is None else tuple(key))
+
+
+def _decided_to_json(decided: HandDecided | Worded | None) -> dict[str, Any] | None:
+    if decided is None:
+        return None
+    if isinstance(decided, Worded):
+        return {"text": decided.text}
+    return {
+        "why": decided.why.value,
+        "winners": list(decided.winners),
+        "tied": list(decided.tied),
+        "tied_at": _eval_to_json(decided.tied_at),
+        "steps": decided.steps,
+        "best": _eval_to_json(decided.best),
+        "runner": _eval_to_json(decided.runner),
+    }
+
+
+def _decided_from_json(data: Any) -> HandDecided | Worded | None:
+    """Why the last hand went as it did (as :func:`_decided_to_json` wrote it)."""
+    if data is None:
+        return None
+    if "text" in data:
+        return Worded(str(data["text"]))
+    return HandDecided(
+        Why(data["why"]),
+        tuple(data["winners"]),
+        tuple(data["tied"]),
+        _eval_from_json(data["tied_at"]),
+        int(data["steps"]),
+        _eval_from_json(data["best"]),
+        _eval_from_json(data["runner"]),
+    )
+
+
+def _notes_to_json(notes: list[Note | None]) -> list[Any]:
+    return [_note_to_json(x) for x in notes]
+
+
+def _notes_from_json(data: Any) -> list[Note | None]:
+    return [_note_from_json(x) for x in data]
+
+
+NOTES = Shape(_notes_to_json, _notes_from_json)
+"""``last_drawn``: per seat ``{"drew": card}``, ``{"shift": [cards]}``, or a stored line."""
+DECIDED = Shape(_decided_to_json, _decided_from_json)
+"""``decided``: the :class:`HandDecided` fact as an object (``{"text": line}``: stored words)."""
+
+
+@stored(
+    *("players", "buy_in", "options", "rng", "betting", "status", "sabacc_pot", "phase"),
+    *("hand_no", "start_seat", "round_no", "hands", "stasis", "draw", "discard", "queue", "step"),
+    *("stasis_used", "traded", "caller", "dice", "dealt", "last_drawn", "decided", "last_result"),
+    *("final_payouts", "stats", "seq", "turn"),
+)
 @dataclass(slots=True)
-class ClassicState(TwoPotSeats):
+class ClassicState(StasisState[ClassicOptions, Card]):
     """Everything a Classic table knows. Stacks and hand-pot contributions live in ``betting``."""
 
-    players: tuple[str, ...]
-    buy_in: int
-    options: ClassicOptions
-    rng: random.Random
-    betting: Betting
-    status: list[Seat]
-    sabacc_pot: int = 0
     phase: Phase = Phase.BET
-    hand_no: int = 0
-    start_seat: int = 0
-    round_no: int = 0
-    hands: list[list[Card]] = field(default_factory=list)  # hidden (non-stasis) cards per seat
-    stasis: list[list[Card]] = field(default_factory=list)  # stasis field per seat (face up)
-    draw: Deck[Card] = field(default_factory=Deck)
-    discard: list[Card] = field(default_factory=list)
-    queue: list[int] = field(default_factory=list)  # trade turns still to take; [0] = current
     step: Step = Step.ACTION
-    stasis_used: bool = False
     traded: list[bool] = field(default_factory=list)  # took a turn in this Trade phase
     caller: int | None = None
     dice: tuple[int, int] | None = None
-    dealt: list[bool] = field(default_factory=list)  # dealt into the current / last hand
-    last_drawn: list[str] = field(default_factory=list)  # private note per seat
-    last_result: list[str] = field(default_factory=list)  # public lines of the last settlement
-    final_payouts: dict[int, int] | None = field(default=None, metadata=PAYOUTS)
-    stats: list[SeatRecord] = field(default_factory=list, metadata=RECORDS)
-    seq: int = 0
-    turn: int = 0
+    # private note per seat
+    last_drawn: list[Note | None] = field(default_factory=list, metadata=meta(shape=NOTES))
+    # why the last hand went as it did
+    decided: HandDecided | Worded | None = field(
+        default=None, metadata=meta(shape=DECIDED, unset=True)
+    )
 
-    def hand_order(self) -> list[int]:
-        """Every seat dealt into the hand, clockwise from the starting player."""
-        return [
-            (self.start_seat + i) % self.n
-            for i in range(self.n)
-            if self.dealt[(self.start_seat + i) % self.n]
-        ]
+    def last_decision(self) -> HandDecided | Worded | None:
+        """Why the last hand went as it did; a table stored by an earlier version kept it as
+        the last line of ``last_result`` (words), shown as it is."""
+        if self.decided is None and self.last_result:
+            return Worded(str(self.last_result[-1]))
+        return self.decided
 
     def full_hand(self, seat: int) -> list[Card]:
         """A seat's whole hand: hidden cards plus its stasis field (§3.3)."""
         return self.hands[seat] + self.stasis[seat]
 
-    def available(self) -> int:
-        """Cards that can still be drawn (draw pile + discards to reshuffle, §3.5)."""
-        return len(self.draw) + len(self.discard)
-
 
 CODEC = Codec(ClassicState, atoms=(notation(Card, Card.parse),))
-"""The state's JSON form (options in lobby form)."""
+"""The state's JSON form."""

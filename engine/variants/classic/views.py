@@ -1,96 +1,119 @@
 """Classic Sabacc views: the public table, one seat's private view, and per-seat statistics.
 
 Public (§3.6): stasis-field cards, card counts, pots, stacks, dice, the caller, the last reveal.
-Private: the seat's own hidden cards, with the whole hand's value and name.
+Private: the seat's own hidden cards, with the whole hand's evaluation. The views carry typed
+facts (:class:`ClassicTable`, :class:`ClassicHand`); the bot's renderer (``bot/words/classic.py``)
+writes their words.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from engine.core.facts import Fact
 from engine.core.game import PlayerView, PublicView, SeatView
 from engine.variants.classic.actions import pending
-from engine.variants.classic.cards import describe, evaluate
-from engine.variants.classic.state import ClassicState, Phase, Seat
-from engine.variants.twopot.views import dice_row, seat_status, table_view
+from engine.variants.classic.cards import HandEval, evaluate
+from engine.variants.classic.events import HandDecided
+from engine.variants.classic.state import ClassicState, Note, Phase, Seat
+from engine.variants.twopot.events import Worded
 from engine.variants.twopot.views import seat_stats as seat_stats
 
-TITLE = "Classic Sabacc"
+HAND_POT, SABACC_POT = "hand", "sabacc"  # the pots' keys in the public view
 
 
-def _phase_text(st: ClassicState) -> str:
-    if st.phase is Phase.GAME_OVER:
-        return "Game over"
-    names = {Phase.BET: "Betting", Phase.TRADE: "Trade", Phase.FINAL_TURNS: "Final turns"}
-    return f"Hand {st.hand_no} · Round {st.round_no} · {names[st.phase]}"
+@dataclass(frozen=True, slots=True)
+class ClassicSeat(Fact):
+    """What everyone sees of one seat: its place in the game, whether it was dealt in and is
+    still live, its flags (called, all-in, traded), its bet in this phase, how many cards it
+    holds and its stasis field (notations)."""
+
+    place: Seat
+    dealt: bool
+    live: bool
+    called: bool
+    all_in: bool
+    commit: int
+    traded: bool
+    cards: int
+    stasis: tuple[str, ...]
 
 
-def _seat_status(st: ClassicState, seat: int) -> str:
-    commit = st.betting.phase_commit[seat]
-    return seat_status(
-        st,
-        seat,
-        dealt=st.dealt[seat],
-        over=st.phase is Phase.GAME_OVER,
-        flags=(
-            (st.caller == seat, "called"),
-            (st.betting.is_all_in(seat), "all-in"),
-            (st.phase is Phase.BET and bool(commit), f"bet {commit}"),
-            (st.phase in (Phase.TRADE, Phase.FINAL_TURNS) and st.traded[seat], "traded"),
-        ),
+@dataclass(frozen=True, slots=True)
+class ClassicTable(Fact):
+    """The public table beyond seats and pots: the phase, hand and round, who starts, the current
+    bet, the caller, from which round the hand may be called, the draw pile, the last dice and
+    why the last hand went as it did."""
+
+    phase: Phase
+    hand_no: int
+    round_no: int
+    starter: str
+    current_bet: int
+    caller: str | None
+    min_call_round: int
+    draw_pile: int
+    dice: tuple[int, int] | None
+    decided: HandDecided | Worded | None
+    seats: tuple[ClassicSeat, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ClassicHand(Fact):
+    """One seat's private facts: its hidden cards and stasis field (notations), the whole hand's
+    evaluation (``None`` without cards) and its last private note."""
+
+    hidden: tuple[str, ...]
+    stasis: tuple[str, ...]
+    hand: HandEval | None
+    note: Note | None
+
+
+def _seat(st: ClassicState, seat: int) -> ClassicSeat:
+    dealt = bool(st.dealt) and st.dealt[seat]
+    return ClassicSeat(
+        place=st.status[seat],
+        dealt=dealt,
+        live=st.betting.is_live(seat),
+        called=st.caller == seat,
+        all_in=st.betting.is_all_in(seat),
+        commit=st.betting.phase_commit[seat],
+        traded=bool(st.traded) and st.traded[seat],
+        cards=len(st.hands[seat]) + len(st.stasis[seat]) if dealt else 0,
+        stasis=tuple(c.notation for c in st.stasis[seat]) if dealt else (),
     )
-
-
-def _seat_public(st: ClassicState, seat: int) -> str:
-    if st.phase is Phase.GAME_OVER or not st.dealt or not st.dealt[seat]:
-        return ""
-    if not st.betting.is_live(seat):
-        return ""
-    count = len(st.hands[seat]) + len(st.stasis[seat])
-    text = f"{count} cards"
-    if st.stasis[seat]:
-        text += " · stasis: " + ", ".join(c.name for c in st.stasis[seat])
-    return text
 
 
 def public_view(st: ClassicState) -> PublicView:
     """Everything public; never a hidden card."""
+    facts = tuple(_seat(st, s) for s in range(st.n))
     seats = tuple(
-        SeatView(
-            seat=s,
-            player=st.players[s],
-            stack=st.stacks[s],
-            status=_seat_status(st, s),
-            public=_seat_public(st, s),
-            active=st.status[s] is Seat.IN,
-        )
+        SeatView(seat=s, player=st.players[s], stack=st.stacks[s], active=st.status[s] is Seat.IN)
         for s in range(st.n)
     )
-    info: list[tuple[str, str]] = []
-    if st.phase is not Phase.GAME_OVER:
-        info.append(("Starting player", st.players[st.start_seat]))
-        info.append(("Round", str(st.round_no)))
-        if st.phase is Phase.BET:
-            info.append(("Current bet", str(st.betting.current_bet)))
-        first_call = st.options.min_call_round
-        if st.caller is not None:
-            info.append(("Caller", st.players[st.caller]))
-        elif st.round_no < first_call:
-            info.append(("Call the hand", f"from round {first_call}"))
-        else:
-            info.append(("Call the hand", "allowed in the Trade phase"))
-        info.append(("Draw pile", str(len(st.draw))))
-    dice, highlight = dice_row(st.dice, "Last dice", "dice", over=st.phase is Phase.GAME_OVER)
-    if dice is not None:
-        info.append(dice)
-    return table_view(
-        st,
+    over = st.phase is Phase.GAME_OVER
+    return PublicView(
         variant="classic",
-        title=TITLE,
-        phase=_phase_text(st),
-        acting=pending(st),
+        title="",
+        phase="",
+        hand_no=st.hand_no,
+        acting=tuple(sorted(pending(st))),
         seats=seats,
-        info=info,
-        highlight=highlight,
-        finished=st.phase is Phase.GAME_OVER,
+        pots=((HAND_POT, st.betting.pot_total), (SABACC_POT, st.sabacc_pot)),
+        finished=over,
+        facts=ClassicTable(
+            phase=st.phase,
+            hand_no=st.hand_no,
+            round_no=st.round_no,
+            starter=st.players[st.start_seat],
+            current_bet=st.betting.current_bet,
+            caller=None if st.caller is None else st.players[st.caller],
+            min_call_round=st.options.min_call_round,
+            draw_pile=len(st.draw),
+            dice=st.dice,
+            decided=st.last_decision(),
+            seats=facts,
+        ),
     )
 
 
@@ -100,26 +123,17 @@ def hand_of(st: ClassicState, seat: int) -> tuple[str, ...]:
 
 
 def view_for(st: ClassicState, seat: int) -> PlayerView:
-    """The seat's hidden cards (notation), a readable text, and its hand value as notes."""
+    """The seat's hidden cards (notation) and its private facts."""
     hidden = st.hands[seat] if st.hands else []
     field = st.stasis[seat] if st.stasis else []
-    notes: list[str] = []
-    if hidden or field:
-        evaluation = evaluate(hidden + field)
-        notes.append(f"Total {evaluation.total}: {evaluation.label}")
-        if evaluation.bombed:
-            notes.append("This hand would bomb out at the reveal (0, over 23 or under −23).")
-        if field:
-            notes.append("Stasis field: " + describe(field))
-    if st.last_drawn and st.last_drawn[seat]:
-        notes.append(st.last_drawn[seat])
-    text = describe(hidden) if hidden else "no hidden cards"
-    if field:
-        text += " | stasis: " + describe(field)
     return PlayerView(
         seat=seat,
         hand=hand_of(st, seat),
-        hand_text=text,
-        notes=tuple(notes),
         public=public_view(st),
+        facts=ClassicHand(
+            hidden=tuple(c.notation for c in hidden),
+            stasis=tuple(c.notation for c in field),
+            hand=evaluate(hidden + field) if hidden or field else None,
+            note=st.last_drawn[seat] if st.last_drawn else None,
+        ),
     )

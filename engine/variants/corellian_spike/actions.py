@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 from engine.core.betting import BetKind
 from engine.core.betting_specs import bet_specs
+from engine.core.facts import Fact
 from engine.core.game import Action, ActionSpec, IllegalAction, Option, ParamKind
 from engine.variants.corellian_spike.cards import (
     MAX_HAND,
@@ -192,7 +193,7 @@ def default_action(st: SpikeState, seat: int) -> Action:
     return first_default(legal, ("stand", "keep", "check", "fold"))
 
 
-def preview(st: SpikeState, seat: int, action: Action) -> str:
+def preview(st: SpikeState, seat: int, action: Action) -> str | Fact:
     """A short private line about a choice before it is confirmed."""
     try:
         if seat not in pending(st):

@@ -38,23 +38,9 @@ from engine.variants.twopot.judge import (
     sabacc_pot_of,
     seat_order_of,
 )
+from engine.variants.twopot.settle import ListDrawer
 
 __all__ = ["judge"]
-
-
-class ListDrawer:
-    """Blind draws from a vector's ``blind_draws`` list (top first); exhausted = no card."""
-
-    def __init__(self, cards: list[Card]) -> None:
-        self.cards = list(cards)
-
-    def available(self) -> int:
-        """Cards left in the list."""
-        return len(self.cards)
-
-    def draw(self) -> Card:
-        """The next card of the list."""
-        return self.cards.pop(0)
 
 
 def _mapping(value: Any, what: str) -> Mapping[str, Any]:

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Generic, Protocol, TypeVar
+from typing import Generic, TypeVar
 
 from engine.core.pots import Pot, PotResult, build_pots, split_evenly
 from engine.variants.corellian_spike.cards import Card, HandEval, draw_key, evaluate_cards
+from engine.variants.twopot.settle import Drawer
 
 P = TypeVar("P", bound=Hashable)
 
@@ -79,18 +80,6 @@ def sabacc_shift(
     return new
 
 
-class Drawer(Protocol):
-    """Where blind draws come from: how many cards can still be drawn, and the next one."""
-
-    def available(self) -> int:
-        """Cards that can still be drawn."""
-        ...
-
-    def draw(self) -> Card:
-        """The next card (only called when :meth:`available` is positive)."""
-        ...
-
-
 @dataclass(frozen=True, slots=True)
 class BlindRound(Generic[P]):
     """One single-blind-draw round (§5.5): its level, the players in seat order, their cards."""
@@ -100,7 +89,7 @@ class BlindRound(Generic[P]):
     draws: dict[P, Card]
 
 
-def resolve(tied: Sequence[P], rounds: list[BlindRound[P]], drawer: Drawer) -> list[P]:
+def resolve(tied: Sequence[P], rounds: list[BlindRound[P]], drawer: Drawer[Card]) -> list[P]:
     """Break a tie among ``tied`` (seat order) with single blind draws, reusing an earlier round
     of the same level that covered them all; too few cards → the tie stands (§5.5)."""
     group, level = list(tied), 0
@@ -143,7 +132,7 @@ def settle_hand(
     hands: Mapping[P, Sequence[Card]],
     contributions: Mapping[P, int],
     sabacc_pot: int,
-    drawer: Drawer,
+    drawer: Drawer[Card],
     *,
     tie_break: str = BLIND_DRAW,
     extras: bool = True,

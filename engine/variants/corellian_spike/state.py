@@ -8,19 +8,20 @@ two-pot family's (:mod:`engine.variants.twopot.state`).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any
 
-from engine.core.betting import Betting
-from engine.core.codec import PAIRS, ROWS, Codec, meta, notation
-from engine.core.deck import Deck
+from engine.core.codec import Codec, notation, stored
 from engine.variants.corellian_spike.cards import Card
 from engine.variants.corellian_spike.settle import BLIND_DRAW, SPLIT
 from engine.variants.coruscant.state import _as_bool, _as_int  # the same option parsing
-from engine.variants.twopot.state import Seat, SeatRecord, TwoPotSeats
+from engine.variants.twopot.state import (
+    Seat,
+    TwoPotOptions,
+    TwoPotState,
+)
 
 __all__ = ["DISCARD_FIRST", "DRAW_THEN_CHOOSE", "Phase", "Seat", "SpikeOptions", "SpikeState"]
 
@@ -40,7 +41,7 @@ _MINIMUM = {
 
 
 @dataclass(frozen=True, slots=True)
-class SpikeOptions:
+class SpikeOptions(TwoPotOptions):
     """House rules of §6 (defaults are the rules); ``buy_in`` is the table's, not an option."""
 
     hand_ante: int = 2
@@ -99,12 +100,6 @@ class SpikeOptions:
         return opts
 
 
-# The JSON keeps the test riggings before the fields every two-pot state ends with.
-LAST = meta(last=True)
-LAST_PAYOUTS = meta(shape=PAIRS, last=True)
-LAST_RECORDS = meta(shape=ROWS, last=True)
-
-
 class Phase(StrEnum):
     """Where the game waits for a decision (the automatic states of §3 never wait)."""
 
@@ -114,50 +109,27 @@ class Phase(StrEnum):
     GAME_OVER = "game_over"
 
 
+@stored(
+    *("players", "buy_in", "options", "rng", "betting", "status", "sabacc_pot", "phase"),
+    *("hand_no", "start_seat", "round_no", "hands", "draw", "discard", "queue", "dealt", "dice"),
+    *("last_drawn", "rigged_decks", "rigged_dice", "rigged_start", "last_result"),
+    *("final_payouts", "stats", "seq", "turn"),
+)
 @dataclass(slots=True)
-class SpikeState(TwoPotSeats):
+class SpikeState(TwoPotState[SpikeOptions, Card]):
     """Everything a Corellian Spike table knows.
 
     Card invariant during a hand: draw pile + discard pile + hands + blind draws = the 62 cards.
     Credit invariant: Σ stacks + hand pot + Sabacc pot only drops when a player leaves.
     """
 
-    players: tuple[str, ...]
-    buy_in: int
-    options: SpikeOptions
-    rng: random.Random
-    betting: Betting
-    status: list[Seat]
-    sabacc_pot: int = 0
     phase: Phase = Phase.CARD
-    hand_no: int = 0
-    start_seat: int = 0
-    round_no: int = 0
-    hands: list[list[Card]] = field(default_factory=list)  # acquisition order, oldest first
-    draw: Deck[Card] = field(default_factory=Deck)
     discard: list[Card] = field(default_factory=list)  # face up; the top is the last card
-    queue: list[int] = field(default_factory=list)  # card turns still to take; [0] = current
-    dealt: list[bool] = field(default_factory=list)  # dealt into the current / last hand
     dice: tuple[int, int] | None = None  # the last roll of this hand
     last_drawn: list[str] = field(default_factory=list)  # private note per seat
-    # public lines of the last settlement
-    last_result: list[str] = field(default_factory=list, metadata=LAST)
-    final_payouts: dict[int, int] | None = field(default=None, metadata=LAST_PAYOUTS)
-    stats: list[SeatRecord] = field(default_factory=list, metadata=LAST_RECORDS)
     rigged_decks: list[list[str]] = field(default_factory=list)  # tests: top-first decks
     rigged_dice: list[tuple[int, int]] = field(default_factory=list)  # tests: next rolls
     rigged_start: int | None = None  # tests: hand 1's starting player
-    seq: int = field(default=0, metadata=LAST)
-    turn: int = field(default=0, metadata=LAST)
-
-    def hand_order(self) -> list[int]:
-        """Every seat dealt into the hand, clockwise from the starting player."""
-        ring = [(self.start_seat + i) % self.n for i in range(self.n)]
-        return [s for s in ring if self.dealt[s]]
-
-    def live_order(self) -> list[int]:
-        """Live seats clockwise from the starting player."""
-        return [s for s in self.hand_order() if self.betting.is_live(s)]
 
     def available(self) -> int:
         """Cards that can still be drawn: the draw pile and the discards under the top (§3.4)."""

@@ -8,6 +8,7 @@ to :mod:`.flow` and :mod:`.tokens`.
 
 from __future__ import annotations
 
+from engine.core.facts import Fact
 from engine.core.game import Action, Event, IllegalAction
 from engine.variants.kessel import flow, views
 from engine.variants.kessel.state import KesselState, Phase
@@ -25,8 +26,8 @@ _PHASE_KINDS = {
 }
 
 
-def preview(st: KesselState, seat: int, action: Action) -> str:
-    """A short private hint; never raises."""
+def preview(st: KesselState, seat: int, action: Action) -> Fact | str:
+    """Facts for a short private hint (``""``: nothing to say); never raises."""
     try:
         return views.preview(st, seat, action)
     except Exception:  # a preview must never break the UI
@@ -40,15 +41,15 @@ def apply_action(st: KesselState, seat: int, action: Action) -> list[Event]:
     or the action does not fit the phase. The counters are the game's business.
     """
     if st.phase is Phase.OVER:
-        raise IllegalAction("The game is over.")
+        raise IllegalAction("game_over")
     if seat not in views.pending(st):
-        raise IllegalAction("It is not your turn to act.")
+        raise IllegalAction("not_your_turn")
     return _dispatch(st, seat, action)
 
 
 def _one(action: Action) -> str:
     if len(action.choices) != 1:
-        raise IllegalAction(f"Choose exactly one option for {action.kind}.")
+        raise IllegalAction("choose_one", kind=action.kind)
     return action.choices[0]
 
 
@@ -57,7 +58,7 @@ def _dispatch(st: KesselState, seat: int, action: Action) -> list[Event]:
     if kind == "token" and st.phase is not Phase.CARD_TURN:
         check_window(st, seat)  # raises token_window_closed
     if kind not in _PHASE_KINDS.get(st.phase, ()):
-        raise IllegalAction(f"You cannot {kind.replace('_', ' ')} now.")
+        raise IllegalAction("not_now", kind=kind)
     if kind == "select_tokens":
         events = select_tokens(st, seat, action.choices)
         if all(s.selected for s in st.seats if not s.out):
@@ -68,29 +69,29 @@ def _dispatch(st: KesselState, seat: int, action: Action) -> list[Event]:
     if kind == "draw":
         source = _one(action)
         if source not in views.SOURCES:
-            raise IllegalAction(f"Unknown pile {source!r}.")
+            raise IllegalAction("unknown_pile", pile=source)
         return flow.draw(st, seat, *views.SOURCES[source])
     if kind == "keep":
         return flow.keep(st, seat, _one(action))
     if kind == "token":
         token, _, target = _one(action).partition(":")
         if target and not target.isdigit():
-            raise IllegalAction(f"Unknown target {target!r}.")
+            raise IllegalAction("unknown_target", target=target)
         events = play_token(st, seat, token, int(target) if target else None)
         return events + _after_token(st, seat)
     if kind == "prime":
         value = _one(action)
         if not value.isdigit():
-            raise IllegalAction("Pick one of the two dice.")
+            raise IllegalAction("pick_a_die")
         return choose_prime(st, seat, int(value)) + _after_token(st, seat)
     combo = views.parse_combo(st, seat, _one(action))
     if not combo:
-        raise IllegalAction("Choose one of the rolled values for each Impostor.")
+        raise IllegalAction("pick_impostor_values")
     return flow.choose_impostors(st, seat, combo)
 
 
 def _after_token(st: KesselState, seat: int) -> list[Event]:
     """After a token the card action follows; stand automatically if nothing else is left."""
     if st.phase is Phase.CARD_TURN and not (flow.can_draw(st, seat) and flow.draw_sources(st)):
-        return flow.stand(st, seat, "Embargo" if st.forced else "no chips to draw")
+        return flow.stand(st, seat, "embargo" if st.forced else "no_chips")
     return []

@@ -20,6 +20,7 @@ from enum import StrEnum
 from typing import Any, Generic, TypeVar
 
 from engine.core.deck import CardDeck
+from engine.core.facts import Fact
 from engine.variants.kessel.rank import Fix, sabacc_name, sabacc_order
 
 K = TypeVar("K", bound=Hashable)
@@ -33,10 +34,6 @@ class Family(StrEnum):
 
     SAND = "sand"
     BLOOD = "blood"
-
-    def __init__(self, value: str) -> None:
-        self.label = value.capitalize()
-        """``Sand`` / ``Blood`` for display."""
 
 
 FAMILIES: tuple[Family, Family] = (Family.SAND, Family.BLOOD)
@@ -57,8 +54,6 @@ class Face(StrEnum):
     def __init__(self, value: str) -> None:
         self.number = int(value) if value.isdigit() else None
         """The face value of a number card, ``None`` for Impostor and Sylop."""
-        self.label = value.capitalize()
-        """``4``, ``Impostor``, ``Sylop`` for display."""
 
 
 COPIES: Mapping[Face, int] = {face: (1 if face is Face.SYLOP else 3) for face in Face}
@@ -76,13 +71,10 @@ class Card:
     face: Face
     notation: str = field(init=False, repr=False, compare=False)
     """The compact notation ``family:face`` (§1.2)."""
-    label: str = field(init=False, repr=False, compare=False)
-    """Readable form, e.g. ``Sand 4`` or ``Blood Sylop``."""
 
     def __post_init__(self) -> None:
         # worked out once: cards are read far more often than made (decks share instances)
         object.__setattr__(self, "notation", f"{self.family}:{self.face}")
-        object.__setattr__(self, "label", f"{self.family.label} {self.face.label}")
 
     def __str__(self) -> str:
         return self.notation
@@ -136,8 +128,9 @@ def parse_hand(cards: Sequence[str]) -> tuple[Card, Card]:
 
 
 @dataclass(frozen=True, slots=True)
-class HandEval:
-    """A resolved and ranked hand; ``rank_key`` is lower-is-better (§0, §5.4)."""
+class HandEval(Fact):
+    """A resolved and ranked hand; ``rank_key`` is lower-is-better (§0, §5.4). ``name`` is the
+    rules' name for it (``ROYAL SABACC``, ``NULHREK``: data, as in the vectors)."""
 
     values: tuple[int, int]
     name: str
@@ -165,18 +158,14 @@ class HandEval:
         return 1000 - cat * 500 - a * 20 - b
 
     @property
-    def short(self) -> str:
-        """E.g. ``3/3 ROYAL SABACC`` or ``2/5 NULHREK (difference 3)``."""
+    def key(self) -> str:
+        """The hand in the rules' notation, e.g. ``3/3 ROYAL SABACC`` or ``2/5 NULHREK
+        (difference 3)``: the key a player's best hand is stored under (statistics, hand
+        records); the bot names it from there."""
         s, b = self.values
         if self.is_sabacc:
             return f"{s}/{b} {self.name}"
         return f"{s}/{b} {self.name} (difference {self.difference})"
-
-    @property
-    def display(self) -> str:
-        """:attr:`short` in title case for the public log (``3/3 Royal Sabacc``); the judge and
-        the vectors keep the upper-case names."""
-        return self.short.replace(self.name, self.name.title())
 
     def to_json(self) -> dict[str, Any]:
         """The vector's ``eval`` object."""
@@ -189,6 +178,18 @@ class HandEval:
             out |= {"difference": self.difference, "sum": s + b}
         out |= {"name": self.name, "rank_key": list(self.rank_key)}
         return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> HandEval:
+        """A hand from its :meth:`to_json` form (``values``, ``name`` and ``rank_key`` are read).
+
+        >>> h = evaluate(parse_hand(["sand:3", "blood:3"]), Fix())
+        >>> HandEval.from_json(h.to_json()) == h
+        True
+        """
+        s, b = data["values"]
+        a, c, d = data["rank_key"]
+        return cls((int(s), int(b)), str(data["name"]), (int(a), int(c), int(d)))
 
 
 def impostor_families(hand: Sequence[Card]) -> list[Family]:

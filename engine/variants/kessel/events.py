@@ -1,180 +1,137 @@
-"""Events of a Kessel Sabacc game: what an accepted action caused.
+"""Events of a Kessel Sabacc game: what an accepted action caused, as facts.
 
-Each event's :meth:`public_text` is one line for the table log; it never names a card that is not
-public at that moment (a card drawn from a draw pile is private: see :class:`CardReceived`).
+Cards are in notation (``sand:4``), families and tokens are ids, hands are
+:class:`~engine.variants.kessel.cards.HandEval` ranks; the bot writes the log lines
+(``bot/words/kessel.py``). A card drawn from a draw pile is never in a public event: only
+:class:`CardReceived` (private) holds it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
 
+from engine.core.facts import Fact
 from engine.core.game import ShownHand
-
-
-def _names(names: tuple[str, ...]) -> str:
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _chips(n: int) -> str:
-    return f"{n} chip" if n == 1 else f"{n} chips"
+from engine.variants.kessel.cards import HandEval
+from engine.variants.kessel.rank import Fix
 
 
 @dataclass(frozen=True, slots=True)
-class TokensAssigned:
+class TokensAssigned(Fact):
     """A player received or picked their three Shift Tokens (identities public only by option)."""
 
     seat: int
     player: str
-    tokens: tuple[str, ...]
+    tokens: tuple[str, ...]  # token ids
     shown: bool = False
-
-    def public_text(self) -> str:
-        """Who got tokens (and which, when ``tokens_public``)."""
-        if self.shown:
-            return f"{self.player} holds the Shift Tokens: {', '.join(self.tokens)}"
-        return f"{self.player} holds {len(self.tokens)} Shift Tokens"
 
 
 @dataclass(frozen=True, slots=True)
-class RoundStarted:
+class RoundStarted(Fact):
     """A new round: fresh shuffle, discard piles started, two cards dealt to everyone."""
 
     round_no: int
     starter: str
-    sand_top: str
+    sand_top: str  # card notations
     blood_top: str
-
-    def public_text(self) -> str:
-        """Round number, starting player and the discard tops."""
-        return (
-            f"Round {self.round_no} begins; {self.starter} starts. "
-            f"Discards: {self.sand_top} · {self.blood_top}"
-        )
 
 
 @dataclass(frozen=True, slots=True)
-class TurnStarted:
-    """A new pass of card turns within the round."""
+class TurnStarted(Fact):
+    """A new pass of card turns within the round (``t`` of 3)."""
 
     round_no: int
     t: int
 
-    def public_text(self) -> str:
-        """E.g. ``Round 2 · Turn 3/3``."""
-        return f"Round {self.round_no} · Turn {self.t}/3"
-
 
 @dataclass(frozen=True, slots=True)
-class TokenPlayed:
-    """A Shift Token was played; ``detail`` states its public effect."""
+class TokenPlayed(Fact):
+    """A Shift Token was played (``token`` its id) and what it did, as data.
+
+    ``chips``: chips moved back by a Refund. ``affected``: the players it acted on (Embezzlement
+    donors, Tariff or Audit victims, the Embargo, Exhaustion or Direct Transaction target), and
+    ``losses`` the chips each of them lost to a Tariff or an Audit. ``immune``: other players whose
+    Immunity shielded them. ``cards``: the hand an Exhaustion discarded (notations, public).
+    ``no_effect``: a Fix token already in force, or an Embargo with nobody to stop.
+    """
 
     seat: int
     player: str
     token: str
-    name: str
-    detail: str
-
-    def public_text(self) -> str:
-        """Who played which token, and what it did."""
-        return f"{self.player} plays {self.name}: {self.detail}"
+    chips: int = 0
+    affected: tuple[str, ...] = ()
+    losses: tuple[int, ...] = ()
+    immune: tuple[str, ...] = ()
+    cards: tuple[str, ...] = ()
+    no_effect: bool = False
 
 
 @dataclass(frozen=True, slots=True)
-class PrimeRolled:
+class PrimeRolled(Fact):
     """The Prime Sabacc dice (public)."""
 
     player: str
     dice: tuple[int, int]
 
-    def public_text(self) -> str:
-        """The two dice."""
-        return f"{self.player} rolls {self.dice[0]} and {self.dice[1]} for Prime Sabacc"
-
 
 @dataclass(frozen=True, slots=True)
-class PrimeChosen:
+class PrimeChosen(Fact):
     """The Prime Sabacc value now in force."""
 
     player: str
     value: int
 
-    def public_text(self) -> str:
-        """The new Prime pair."""
-        return f"{self.player} sets Prime Sabacc to {self.value}/{self.value}"
-
 
 @dataclass(frozen=True, slots=True)
-class Drew:
+class Drew(Fact):
     """A DRAW: from a draw pile (card hidden) or a discard pile (card public)."""
 
     player: str
-    family: str
+    family: str  # "sand" / "blood"
     from_discard: bool
-    card: str | None  # only for a discard (public)
+    card: str | None  # only for a discard (public), in notation
     paid: int
-
-    def public_text(self) -> str:
-        """Never names a card taken from a draw pile."""
-        cost = f" for {_chips(self.paid)}" if self.paid else " (free draw)"
-        if self.from_discard:
-            return f"{self.player} takes {self.card} from the {self.family} discard{cost}"
-        return f"{self.player} drew from the {self.family} deck{cost}"
 
 
 @dataclass(frozen=True, slots=True)
-class CardReceived:
-    """Private: the card a seat got from a draw pile (no public text)."""
+class CardReceived(Fact):
+    """Private: the card a seat got from a draw pile (nothing of it is public)."""
 
     seat: int
     card: str
 
-    def public_text(self) -> None:
-        """Nothing public."""
-        return None
-
 
 @dataclass(frozen=True, slots=True)
-class Discarded:
+class Discarded(Fact):
     """A card put face up on a discard pile."""
 
     player: str
     card: str
 
-    def public_text(self) -> str:
-        """The discarded card (public)."""
-        return f"{self.player} discards {self.card}"
-
 
 @dataclass(frozen=True, slots=True)
-class Stood:
-    """A STAND card action (``forced`` by Embargo or an empty Stock)."""
+class Stood(Fact):
+    """A STAND card action; ``forced`` says why it was forced: ``"embargo"``, ``"no_chips"``
+    (nothing else was possible) or ``""``."""
 
     player: str
     forced: str = ""
 
-    def public_text(self) -> str:
-        """Who stood and why, if forced."""
-        return f"{self.player} stands" + (f" ({self.forced})" if self.forced else "")
-
 
 @dataclass(frozen=True, slots=True)
-class ImpostorRolled:
-    """The two dice rolled for one Impostor at the reveal."""
+class ImpostorRolled(Fact):
+    """The two dice rolled for one Impostor at the reveal (the table message shows them while
+    the owner chooses; the :class:`ImpostorChosen` that follows names both dice and the value)."""
 
     player: str
     family: str
     dice: tuple[int, int]
 
-    def public_text(self) -> None:
-        """Nothing: the table message shows the dice while the owner chooses, and the
-        :class:`ImpostorChosen` line that follows names both dice and the value taken."""
-        return None
-
 
 @dataclass(frozen=True, slots=True)
-class ImpostorChosen:
+class ImpostorChosen(Fact):
     """The die value an Impostor takes, announced before the next player chooses (§3.5)."""
 
     player: str
@@ -182,64 +139,80 @@ class ImpostorChosen:
     value: int
     dice: tuple[int, int] | None = None  # the roll it was taken from
 
-    def public_text(self) -> str:
-        """The dice and the chosen value."""
-        if self.dice is None:
-            return f"{self.player}'s {self.family} Impostor is a {self.value}"
-        a, b = self.dice
-        who = self.player
-        return f"{who} rolls {a} and {b} for the {self.family} Impostor and takes {self.value}"
-
 
 @dataclass(frozen=True, slots=True)
-class HandRevealed:
-    """One hand at the reveal, with its resolved values and name."""
+class HandRevealed(Fact):
+    """One hand at the reveal (notations), with its resolved rank."""
 
     player: str
     cards: tuple[str, ...]
-    hand: str  # e.g. "3/3 Royal Sabacc"
-    notations: tuple[str, ...] = ()  # the same cards in notation (for pictures)
-
-    def public_text(self) -> str:
-        """Both cards and the hand's name."""
-        return f"{self.player} shows {' · '.join(self.cards)} → {self.hand}"
+    hand: HandEval
 
     def shown_hands(self) -> tuple[ShownHand, ...]:
-        """The hand (notations) and its name."""
-        return (ShownHand(self.player, self.notations, self.hand),)
+        """The hand and its rank."""
+        return (ShownHand(self.player, self.cards, self.hand),)
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON form (a state keeps the last reveal)."""
+        return {"player": self.player, "cards": list(self.cards), "hand": self.hand.to_json()}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> HandRevealed:
+        """Inverse of :meth:`to_json`."""
+        hand = HandEval.from_json(data["hand"])
+        return cls(str(data["player"]), tuple(data["cards"]), hand)
+
+
+WIN_REASONS = ("", "alone", "sabacc", "sabacc_order", "difference", "lower_cards")
+"""Why a round's best hand won: a tie (``""``), nobody else left, a Sabacc beats every Nulhrek,
+a better place in the Sabacc order, the smallest difference, the same difference with lower
+cards (the last two beside the runner-up's hand)."""
 
 
 @dataclass(frozen=True, slots=True)
-class RoundWon:
-    """The round's winner(s) and one line on why."""
+class RoundWon(Fact):
+    """The round's winner(s), their hand, why it won (a :data:`WIN_REASONS` code, with the best
+    losing hand where the reason compares with it) and the Fix tokens in force."""
 
     round_no: int
     winners: tuple[str, ...]
-    hand: str  # the winning hand, e.g. "3/3 Royal Sabacc"
-    reason: str = ""  # why it won, e.g. "a Sabacc beats every Nulhrek"
-
-    def public_text(self) -> str:
-        """Winners, their hand and the reason.
-
-        >>> RoundWon(1, ("Rey",), "3/3 Royal Sabacc", "a Sabacc beats every Nulhrek").public_text()
-        'Rey wins round 1 with 3/3 Royal Sabacc (a Sabacc beats every Nulhrek)'
-        >>> RoundWon(1, ("Rey", "Finn"), "3/3 Royal Sabacc").public_text()
-        'Rey and Finn tie for round 1 with 3/3 Royal Sabacc; both win'
-        """
-        why = f" ({self.reason})" if self.reason else ""
-        if len(self.winners) == 1:
-            return f"{self.winners[0]} wins round {self.round_no} with {self.hand}{why}"
-        every = "both" if len(self.winners) == 2 else "all"
-        names = _names(self.winners)
-        return f"{names} tie for round {self.round_no} with {self.hand}; {every} win{why}"
+    hand: HandEval
+    why: str = ""
+    runner_up: HandEval | None = None
+    fix: Fix = field(default_factory=Fix)
 
     def won_by(self) -> tuple[str, ...]:
         """The round's winners."""
         return self.winners
 
+    def to_json(self) -> dict[str, Any]:
+        """JSON form (a state keeps the last reveal)."""
+        other = None if self.runner_up is None else self.runner_up.to_json()
+        return {
+            "round_no": self.round_no,
+            "winners": list(self.winners),
+            "hand": self.hand.to_json(),
+            "why": self.why,
+            "runner_up": other,
+            "fix": self.fix.to_json(),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> RoundWon:
+        """Inverse of :meth:`to_json`."""
+        other = data.get("runner_up")
+        return cls(
+            int(data["round_no"]),
+            tuple(data["winners"]),
+            HandEval.from_json(data["hand"]),
+            str(data.get("why", "")),
+            None if other is None else HandEval.from_json(other),
+            Fix.from_json(data.get("fix", ())),
+        )
+
 
 @dataclass(frozen=True, slots=True)
-class Settled:
+class Settled(Fact):
     """One player's chips after the reveal (§3.6)."""
 
     player: str
@@ -249,69 +222,28 @@ class Settled:
     taken: int  # chips actually removed from Stock
     stock: int
 
-    def public_text(self) -> str:
-        """Chips recovered or lost, and the Stock left; clauses about 0 chips are left out.
-
-        >>> Settled("Poe", False, 1, 2, 0, 0).public_text()
-        'Poe loses the 1 chip in their Hand Pot and owes 2 tax (only 0 left to take); Stock 0'
-        >>> Settled("Poe", False, 0, 3, 3, 4).public_text()
-        'Poe pays 3 tax; Stock 4'
-        >>> Settled("Rey", True, 2, 0, 0, 8).public_text()
-        'Rey recovers the 2 chips in their Hand Pot; Stock 8'
-        """
-        if self.won:
-            if not self.pot:
-                return f"{self.player} keeps every chip; Stock {self.stock}"
-            recovered = f"recovers the {_chips(self.pot)} in their Hand Pot"
-            return f"{self.player} {recovered}; Stock {self.stock}"
-        parts = []
-        if self.pot:
-            parts.append(f"loses the {_chips(self.pot)} in their Hand Pot")
-        if self.tax and self.taken == self.tax:
-            parts.append(f"pays {self.tax} tax")
-        elif self.tax:
-            parts.append(f"owes {self.tax} tax (only {self.taken} left to take)")
-        what = " and ".join(parts) or "loses nothing"
-        return f"{self.player} {what}; Stock {self.stock}"
-
     def pot_paid(self) -> int:
         """This player's Hand Pot, settled at the reveal (recovered or lost)."""
         return self.pot
 
 
 @dataclass(frozen=True, slots=True)
-class Eliminated:
+class Eliminated(Fact):
     """A player reached Stock 0 at the end of a reveal."""
 
     player: str
 
-    def public_text(self) -> str:
-        """Who is out."""
-        return f"{self.player} has no chips left and is eliminated"
-
 
 @dataclass(frozen=True, slots=True)
-class PlayerLeft:
+class PlayerLeft(Fact):
     """A player left the table and forfeited."""
 
     player: str
 
-    def public_text(self) -> str:
-        """Who left."""
-        return f"{self.player} leaves the table and forfeits"
-
 
 @dataclass(frozen=True, slots=True)
-class GameOver:
-    """The game is over; the Sabacc Pot is paid."""
+class GameOver(Fact):
+    """The game is over; the Sabacc Pot (``credits``) is paid to the winners."""
 
     winners: tuple[str, ...]
     credits: int
-
-    def public_text(self) -> str:
-        """Who takes the Sabacc Pot."""
-        if not self.winners:
-            return "The game is over; nobody is left to collect the Sabacc Pot"
-        if len(self.winners) == 1:
-            return f"{self.winners[0]} wins the game and the Sabacc Pot of {self.credits} credits"
-        return f"{_names(self.winners)} share the Sabacc Pot of {self.credits} credits"

@@ -103,7 +103,7 @@ def start_round(st: KesselState, *, first: bool = False) -> list[Event]:
         events += [CardReceived(s, c.notation) for c in st.seats[s].hand]
     st.fix, st.embargoed, st.t, st.cursor = Fix(), None, 1, 0
     st.rolls, st.chosen = {}, {}
-    tops = [st.discard[f][-1].label for f in FAMILIES]
+    tops = [st.discard[f][-1].notation for f in FAMILIES]
     events.insert(0, RoundStarted(st.round_no, st.seats[st.starter].player, *tops))
     events.append(TurnStarted(st.round_no, 1))
     return events + begin_card_turn(st)
@@ -131,22 +131,21 @@ def begin_card_turn(st: KesselState) -> list[Event]:
     if st.judge_mode:
         return []
     if not playable(st, seat) and not (can_draw(st, seat) and draw_sources(st)):
-        reason = "Embargo" if st.forced else "no chips to draw"
-        return stand(st, seat, reason)
+        return stand(st, seat, "embargo" if st.forced else "no_chips")
     return []
 
 
 def _check_turn(st: KesselState, seat: int) -> None:
     if st.phase is not Phase.CARD_TURN or st.current != seat or st.acted:
-        raise IllegalAction("It is not your card turn.")
+        raise IllegalAction("not_your_card_turn")
 
 
 def stand(st: KesselState, seat: int, forced: str = "") -> list[Event]:
-    """STAND (§3.4)."""
+    """STAND (§3.4); ``forced`` says why it was forced (``embargo``, ``no_chips``)."""
     _check_turn(st, seat)
     st.seats[seat].history.append("stand")
     if not forced and st.forced:
-        forced = "Embargo"
+        forced = "embargo"
     return [Stood(st.seats[seat].player, forced), *end_card_turn(st)]
 
 
@@ -155,20 +154,19 @@ def draw(st: KesselState, seat: int, family: Family, from_discard: bool) -> list
     _check_turn(st, seat)
     me = st.seats[seat]
     if st.forced:
-        raise TokenError("embargoed", "You are under Embargo: you must stand this turn.")
+        raise TokenError("embargoed")
     if me.stock < 1 and not st.free_draw:
-        raise TokenError("insufficient_stock", "You have no chips in your Stock to pay for a draw.")
+        raise TokenError("insufficient_stock")
     if not st.can_take(family, from_discard):
-        pile = "discard" if from_discard else "deck"
-        raise TokenError("empty_pile", f"The {family.label} {pile} is empty.")
+        raise TokenError("empty_pile", family=family.value, discard=from_discard)
     paid = 0 if st.free_draw else 1
     me.stock -= paid
     me.hand_pot += paid
     card = st.take(family, from_discard)
     st.drawn, st.acted, st.phase = card, True, Phase.KEEP
     me.history.append("draw")
-    shown = card.label if from_discard else None
-    events: list[Event] = [Drew(me.player, family.label, from_discard, shown, paid)]
+    shown = card.notation if from_discard else None
+    events: list[Event] = [Drew(me.player, family, from_discard, shown, paid)]
     if not from_discard:
         events.append(CardReceived(seat, card.notation))
     return events
@@ -177,9 +175,9 @@ def draw(st: KesselState, seat: int, family: Family, from_discard: bool) -> list
 def keep(st: KesselState, seat: int, which: str) -> list[Event]:
     """DISCARD_CHOICE (§3.4): keep the ``drawn`` or the ``held`` card of the drawn family."""
     if st.phase is not Phase.KEEP or st.current != seat or st.drawn is None:
-        raise IllegalAction("You have no drawn card to keep or discard.")
+        raise IllegalAction("no_drawn_card")
     if which not in ("drawn", "held"):
-        raise IllegalAction("Keep either the drawn card or the card you held.")
+        raise IllegalAction("keep_drawn_or_held")
     me, drawn = st.seats[seat], st.drawn
     idx = FAMILIES.index(drawn.family)
     held = me.hand[idx]
@@ -189,7 +187,7 @@ def keep(st: KesselState, seat: int, which: str) -> list[Event]:
         gone = drawn
     st.discard[drawn.family].append(gone)
     st.drawn = None
-    return [Discarded(me.player, gone.label), *end_card_turn(st)]
+    return [Discarded(me.player, gone.notation), *end_card_turn(st)]
 
 
 def _turn_action(seat: SeatState, t: int) -> str | None:
@@ -240,9 +238,9 @@ def resolve_impostors(st: KesselState) -> list[Event]:
             st.rolls.setdefault(p, {})[fam] = dice
             if dice[0] == dice[1]:  # a double: no choice
                 st.chosen.setdefault(p, {})[fam] = dice[0]
-                events.append(ImpostorChosen(seat.player, fam.label, dice[0], dice))
+                events.append(ImpostorChosen(seat.player, fam, dice[0], dice))
             else:
-                events.append(ImpostorRolled(seat.player, fam.label, dice))
+                events.append(ImpostorRolled(seat.player, fam, dice))
         if st.open_rolls(p):
             st.phase = Phase.IMPOSTOR
             return events
@@ -254,35 +252,37 @@ def choose_impostors(st: KesselState, seat: int, values: Mapping[Family, int]) -
     player then rolls (K-34)."""
     rolls = st.open_rolls(seat) if st.impostor_chooser == seat else {}
     if not rolls:
-        raise IllegalAction("You have no Impostor to resolve.")
+        raise IllegalAction("no_impostor")
     if set(values) != set(rolls) or any(values[f] not in rolls[f] for f in rolls):
-        raise IllegalAction("Choose one of the two dice for each of your Impostors.")
+        raise IllegalAction("pick_impostor_dice")
     st.chosen.setdefault(seat, {}).update(values)
     name = st.seats[seat].player
     events: list[Event] = [
-        ImpostorChosen(name, f.label, values[f], rolls[f]) for f in FAMILIES if f in values
+        ImpostorChosen(name, f, values[f], rolls[f]) for f in FAMILIES if f in values
     ]
     return events + resolve_impostors(st)
 
 
-def _reason(evals: Mapping[int, HandEval], winners: Sequence[int], fix: Fix) -> str:
-    """Why the best hand won (``""`` for a tie), with the tokens in force."""
+def round_won(st: KesselState, evals: Mapping[int, HandEval], winners: Sequence[int]) -> RoundWon:
+    """The round's result: why the best hand won (a tie has no reason), beside the best losing
+    hand where the reason compares with it, and the tokens in force."""
     best = evals[winners[0]]
     losers = sorted((e for p, e in evals.items() if p not in winners), key=lambda e: e.rank_key)
+    runner_up = None
     if len(winners) > 1:
         why = ""
     elif not losers:
-        why = "nobody else left"
+        why = "alone"
     elif best.is_sabacc and not losers[0].is_sabacc:
-        why = "a Sabacc beats every Nulhrek"
+        why = "sabacc"
     elif best.is_sabacc:
-        why = f"Sabacc #{best.rank_key[1]}, ahead of {losers[0].display}"
+        why, runner_up = "sabacc_order", losers[0]
     elif best.difference < losers[0].difference:
-        why = "the smallest difference"
+        why = "difference"
     else:
-        why = f"same difference as {losers[0].display}, lower cards"
-    tokens = f"tokens in force: {fix.describe()}" if fix.entries else ""
-    return "; ".join(part for part in (why, tokens) if part)
+        why, runner_up = "lower_cards", losers[0]
+    names = tuple(st.seats[w].player for w in winners)
+    return RoundWon(st.round_no, names, best, why, runner_up, st.fix)
 
 
 def settle_round(st: KesselState) -> list[Event]:
@@ -292,14 +292,12 @@ def settle_round(st: KesselState) -> list[Event]:
     stocks = {p: st.seats[p].stock for p in players}
     pots = {p: st.seats[p].hand_pot for p in players}
     result = settle(evals, stocks, pots)
-    events: list[Event] = []
-    for p in players:
-        hand = st.seats[p].hand
-        cards, notations = tuple(c.label for c in hand), tuple(c.notation for c in hand)
-        events.append(HandRevealed(st.seats[p].player, cards, evals[p].display, notations))
-    names = tuple(st.seats[w].player for w in result.winners)
-    best = evals[result.winners[0]].display
-    events.append(RoundWon(st.round_no, names, best, _reason(evals, result.winners, st.fix)))
+    reveal: list[HandRevealed | RoundWon] = [
+        HandRevealed(st.seats[p].player, tuple(c.notation for c in st.seats[p].hand), evals[p])
+        for p in players
+    ]
+    reveal.append(round_won(st, evals, result.winners))
+    events: list[Event] = list(reveal)
     for p in players:
         seat, won = st.seats[p], p in result.winners
         pot = pots[p]
@@ -311,12 +309,12 @@ def settle_round(st: KesselState) -> list[Event]:
             seat.rounds_won += 1
             seat.biggest_pot = max(seat.biggest_pot, pot)
         if evals[p].score > seat.best_score:
-            seat.best_score, seat.best_hand = evals[p].score, evals[p].short
+            seat.best_score, seat.best_hand = evals[p].score, evals[p].key
     for p in result.eliminated:
         st.seats[p].out = True
         events.append(Eliminated(st.seats[p].player))
     st.last_winners = list(result.winners)
-    st.last_reveal = [e.public_text() for e in events if isinstance(e, HandRevealed | RoundWon)]
+    st.last_reveal = tuple(reveal)
     st.fix, st.embargoed, st.rolls = Fix(), None, {}
     for seat in st.seats:
         seat.immune, seat.history = False, []

@@ -15,13 +15,15 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core.facts import Fact
+
 # --- Fix tokens in force -------------------------------------------------------------------------
 
 FIX_TOKENS = ("prime_sabacc", "markdown", "cook_the_books", "major_fraud")
 
 
 @dataclass(frozen=True, slots=True)
-class Fix:
+class Fix(Fact):
     """The Fix tokens in force this round, in play order (§5.3, §6.2).
 
     Markdown, Major Fraud and Cook the Books are idempotent (a second copy changes nothing and is
@@ -91,17 +93,6 @@ class Fix:
                 token, _, value = str(item).replace("=", ":").partition(":")
                 fix = fix.with_token(token, int(value) if value else None)
         return fix
-
-    def describe(self) -> str:
-        """Readable list, e.g. ``Cook the Books, Prime Sabacc 3``; ``none`` when empty."""
-        names = {
-            "prime_sabacc": "Prime Sabacc",
-            "markdown": "Markdown",
-            "cook_the_books": "Cook the Books",
-            "major_fraud": "Major Fraud",
-        }
-        parts = [names[t] + ("" if v is None else f" {v}") for t, v in self.entries]
-        return ", ".join(parts) or "none"
 
 
 def sabacc_order(fix: Fix) -> list[int]:

@@ -17,9 +17,10 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from engine.core.codec import Atom, Codec, meta, notation
+from engine.core.codec import Atom, Codec, Shape, meta, notation
 from engine.core.deck import Deck
 from engine.variants.kessel.cards import FAMILIES, Card, Family, parse_card
+from engine.variants.kessel.events import HandRevealed, RoundWon
 from engine.variants.kessel.rank import Fix
 
 RATES: Mapping[str, int] = {"lay": 15, "pro": 25, "tournament": 125}
@@ -28,6 +29,34 @@ RATES: Mapping[str, int] = {"lay": 15, "pro": 25, "tournament": 125}
 DEFAULT_CHIPS = 6
 TOKENS_PER_PLAYER = 3
 LAST = meta(last=True)  # the JSON keeps a seat's lists after its other fields
+
+
+def _reveal_to_json(item: HandRevealed | RoundWon | str) -> Any:
+    if isinstance(item, HandRevealed):
+        return {"revealed": item.to_json()}
+    if isinstance(item, RoundWon):
+        return {"won": item.to_json()}
+    return item
+
+
+def _reveal_from_json(data: Any) -> HandRevealed | RoundWon | str:
+    if isinstance(data, str):
+        return data
+    if "revealed" in data:
+        return HandRevealed.from_json(data["revealed"])
+    return RoundWon.from_json(data["won"])
+
+
+def _reveals_to_json(items: tuple[HandRevealed | RoundWon | str, ...]) -> list[Any]:
+    return [_reveal_to_json(r) for r in items]
+
+
+def _reveals_from_json(data: Any) -> tuple[HandRevealed | RoundWon | str, ...]:
+    return tuple(_reveal_from_json(r) for r in data)
+
+
+REVEAL = meta(shape=Shape(_reveals_to_json, _reveals_from_json))
+"""``last_reveal``: ``{"revealed": ...}`` / ``{"won": ...}`` facts, or lines of a stored game."""
 
 
 class Phase(StrEnum):
@@ -118,7 +147,7 @@ class SeatState:
     history: list[str] = field(default_factory=list, metadata=LAST)
     rounds_played: int = 0
     rounds_won: int = 0
-    best_hand: str = ""
+    best_hand: str = ""  # HandEval.key of the best hand (stored statistics keep this key)
     best_score: int = 0
     biggest_pot: int = 0
 
@@ -161,7 +190,8 @@ class KesselState:
     decision: int = 0
     payout: dict[int, int] = field(default_factory=dict)
     last_winners: list[int] = field(default_factory=list)
-    last_reveal: list[str] = field(default_factory=list)
+    # the last reveal's hands and result (lines of text in games saved before they were facts)
+    last_reveal: tuple[HandRevealed | RoundWon | str, ...] = field(default=(), metadata=REVEAL)
 
     # --- queries ---------------------------------------------------------------------------------
 

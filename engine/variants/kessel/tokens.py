@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from engine.core.game import Event, IllegalAction
 from engine.variants.kessel.cards import FAMILIES
@@ -54,13 +55,11 @@ class Target(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class TokenInfo:
-    """Static description of one token (§6.2)."""
+    """Static description of one token (§6.2); its name and rule text are the bot's words."""
 
     id: str
-    name: str
     type: TokenType
     target: Target
-    text: str
 
     @property
     def targeted(self) -> bool:
@@ -72,84 +71,33 @@ _T = TokenType
 TOKENS: dict[str, TokenInfo] = {
     t.id: t
     for t in (
-        TokenInfo("free_draw", "Free Draw", _T.STOCK, Target.SELF, "Draw this turn for free."),
-        TokenInfo("refund", "Refund", _T.STOCK, Target.SELF, "2 chips from your Hand Pot back."),
-        TokenInfo(
-            "extra_refund",
-            "Extra Refund",
-            _T.STOCK,
-            Target.SELF,
-            "3 chips from your Hand Pot back.",
-        ),
-        TokenInfo(
-            "embezzlement",
-            "Embezzlement",
-            _T.STOCK,
-            Target.OTHERS,
-            "Take 1 chip from each other Hand Pot into yours.",
-        ),
-        TokenInfo("general_tariff", "General Tariff", _T.TAX, Target.OTHERS, "Others lose 1 chip."),
-        TokenInfo(
-            "target_tariff", "Target Tariff", _T.TAX, Target.ONE, "One player loses 2 chips."
-        ),
-        TokenInfo(
-            "general_audit",
-            "General Audit",
-            _T.TAX,
-            Target.OTHERS_IN_STAND,
-            "Others in Stand lose 2 chips.",
-        ),
-        TokenInfo(
-            "target_audit",
-            "Target Audit",
-            _T.TAX,
-            Target.ONE_IN_STAND,
-            "One player in Stand loses 3 chips.",
-        ),
-        TokenInfo(
-            "prime_sabacc",
-            "Prime Sabacc",
-            _T.FIX,
-            Target.GLOBAL,
-            "Roll 2 dice; one value becomes the Prime Sabacc.",
-        ),
-        TokenInfo("markdown", "Markdown", _T.FIX, Target.GLOBAL, "Sylops are worth 0."),
-        TokenInfo(
-            "cook_the_books", "Cook the Books", _T.FIX, Target.GLOBAL, "Invert the Sabacc order."
-        ),
-        TokenInfo("major_fraud", "Major Fraud", _T.FIX, Target.GLOBAL, "Impostors are worth 6."),
-        TokenInfo("embargo", "Embargo", _T.DISRUPT, Target.NEXT, "The next player must stand."),
-        TokenInfo(
-            "immunity",
-            "Immunity",
-            _T.DISRUPT,
-            Target.SELF,
-            "Immune to others' Stock, Tax and Disrupt tokens.",
-        ),
-        TokenInfo(
-            "exhaustion",
-            "Exhaustion",
-            _T.DISRUPT,
-            Target.ONE,
-            "One player discards and draws a new hand.",
-        ),
-        TokenInfo(
-            "direct_transaction",
-            "Direct Transaction",
-            _T.DISRUPT,
-            Target.ONE,
-            "Swap hands with one player.",
-        ),
+        TokenInfo("free_draw", _T.STOCK, Target.SELF),
+        TokenInfo("refund", _T.STOCK, Target.SELF),
+        TokenInfo("extra_refund", _T.STOCK, Target.SELF),
+        TokenInfo("embezzlement", _T.STOCK, Target.OTHERS),
+        TokenInfo("general_tariff", _T.TAX, Target.OTHERS),
+        TokenInfo("target_tariff", _T.TAX, Target.ONE),
+        TokenInfo("general_audit", _T.TAX, Target.OTHERS_IN_STAND),
+        TokenInfo("target_audit", _T.TAX, Target.ONE_IN_STAND),
+        TokenInfo("prime_sabacc", _T.FIX, Target.GLOBAL),
+        TokenInfo("markdown", _T.FIX, Target.GLOBAL),
+        TokenInfo("cook_the_books", _T.FIX, Target.GLOBAL),
+        TokenInfo("major_fraud", _T.FIX, Target.GLOBAL),
+        TokenInfo("embargo", _T.DISRUPT, Target.NEXT),
+        TokenInfo("immunity", _T.DISRUPT, Target.SELF),
+        TokenInfo("exhaustion", _T.DISRUPT, Target.ONE),
+        TokenInfo("direct_transaction", _T.DISRUPT, Target.ONE),
     )
 }
 TOKEN_IDS: tuple[str, ...] = tuple(TOKENS)
 
 
 class TokenError(IllegalAction):
-    """An illegal token play; ``code`` is the §6.5 error id (or a more specific one)."""
+    """An illegal token play; ``code`` (the reason) is the §6.5 error id (or a more specific
+    one), ``data`` what its sentence needs."""
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, code: str, /, **data: Any) -> None:
+        super().__init__(code, **data)
         self.code = code
 
 
@@ -188,11 +136,11 @@ def validate_picks(picks: Sequence[str], duplicates: bool, *, exact: bool) -> No
     """Known ids, at most (or exactly) 3, distinct unless allowed; raise ``IllegalAction``."""
     unknown = [p for p in picks if p not in TOKENS]
     if unknown:
-        raise IllegalAction(f"Unknown Shift Token: {', '.join(unknown)}.")
+        raise IllegalAction("unknown_tokens", tokens=tuple(unknown))
     if len(picks) > TOKENS_PER_PLAYER or (exact and len(picks) != TOKENS_PER_PLAYER):
-        raise IllegalAction(f"Pick exactly {TOKENS_PER_PLAYER} Shift Tokens.")
+        raise IllegalAction("pick_tokens", count=TOKENS_PER_PLAYER)
     if not duplicates and len(set(picks)) != len(picks):
-        raise IllegalAction("Your Shift Tokens must be different.")
+        raise IllegalAction("tokens_not_distinct")
 
 
 def selectable(st: KesselState) -> list[str]:
@@ -209,7 +157,7 @@ def select_tokens(st: KesselState, seat: int, picks: Sequence[str]) -> list[Even
     validate_picks(picks, False, exact=False)
     available = selectable(st)
     if any(p not in available for p in picks):
-        raise IllegalAction("That Shift Token was already taken from the shared pool.")
+        raise IllegalAction("token_taken")
     rest = [t for t in available if t not in picks]
     picks += st.rng.sample(rest, TOKENS_PER_PLAYER - len(picks))
     me = st.seats[seat]
@@ -232,38 +180,34 @@ def legal_targets(st: KesselState, seat: int, token: str) -> list[int]:
 def check_window(st: KesselState, seat: int) -> None:
     """The token window is open for ``seat`` and unused."""
     if st.phase is not Phase.CARD_TURN or st.current != seat or st.acted:
-        raise TokenError(
-            "token_window_closed",
-            "Shift Tokens can only be played at the start of your own card turn, before you "
-            "draw or stand.",
-        )
+        raise TokenError("token_window_closed")
     if st.token_played:
-        raise TokenError("one_token_per_turn", "You already played a Shift Token this turn.")
+        raise TokenError("one_token_per_turn")
 
 
 def check_token(st: KesselState, seat: int, token: str, target: int | None) -> None:
     """Raise :class:`TokenError` unless ``seat`` may play ``token`` (on ``target``) now."""
     check_window(st, seat)
     if token not in TOKENS:
-        raise TokenError("unknown_token", f"There is no Shift Token {token!r}.")
+        raise TokenError("unknown_token", token=token)
     if token not in st.seats[seat].tokens:
-        raise TokenError("not_held", f"You don't hold {TOKENS[token].name}.")
+        raise TokenError("not_held", token=token)
     info = TOKENS[token]
     if not info.targeted:
         if target is not None:
-            raise TokenError("no_target_needed", f"{info.name} takes no target.")
+            raise TokenError("no_target_needed", token=token)
         return
     if target is None:
-        raise TokenError("target_missing", f"{info.name} needs a target player.")
+        raise TokenError("target_missing", token=token)
     name = st.seats[target].player if 0 <= target < st.n else str(target)
     if target == seat:
-        raise TokenError("target_self", f"{info.name} must target another player.")
+        raise TokenError("target_self", token=token)
     if target not in st.others(seat):
-        raise TokenError("target_invalid", f"{name} is not playing this round.")
+        raise TokenError("target_invalid", player=name)
     if st.seats[target].immune:
-        raise TokenError("target_immune", f"{name} is immune until the reveal.")
+        raise TokenError("target_immune", player=name)
     if info.target is Target.ONE_IN_STAND and not st.seats[target].in_stand:
-        raise TokenError("target_not_in_stand", f"{name} is not in Stand.")
+        raise TokenError("target_not_in_stand", player=name)
 
 
 def playable(st: KesselState, seat: int) -> list[tuple[str, int | None]]:
@@ -284,19 +228,14 @@ def playable(st: KesselState, seat: int) -> list[tuple[str, int | None]]:
 # --- effects -------------------------------------------------------------------------------------
 
 
-def _tax(st: KesselState, victims: list[int], amount: int) -> str:
-    parts = []
+def _tax(st: KesselState, victims: list[int], amount: int) -> tuple[int, ...]:
+    """Each victim loses up to ``amount`` chips of its Stock; the chips each lost."""
+    lost = []
     for v in victims:
         seat = st.seats[v]
-        lost = min(amount, seat.stock)
-        seat.stock -= lost
-        parts.append(f"{seat.player} −{lost}")
-    return ", ".join(parts) or "nobody is affected"
-
-
-def _immune_note(st: KesselState, seat: int) -> str:
-    immune = [st.seats[o].player for o in st.others(seat) if st.seats[o].immune]
-    return f" ({', '.join(immune)} immune)" if immune else ""
+        lost.append(min(amount, seat.stock))
+        seat.stock -= lost[-1]
+    return tuple(lost)
 
 
 def play_token(
@@ -312,37 +251,36 @@ def play_token(
     me.tokens.remove(token)
     me.used_tokens.append(token)
     st.token_played = True
-    info = TOKENS[token]
     events: list[Event] = []
     unaffected = [o for o in st.others(seat) if not st.seats[o].immune]
-    note = _immune_note(st, seat)
-    detail: str
+    immune = tuple(st.seats[o].player for o in st.others(seat) if st.seats[o].immune)
+    effect: dict[str, Any] = {}  # the TokenPlayed fields of the effect
     if token == "free_draw":
         st.free_draw = True
-        detail = "their draw this turn costs nothing"
     elif token in ("refund", "extra_refund"):
         back = min(2 if token == "refund" else 3, me.hand_pot)
         me.hand_pot -= back
         me.stock += back
-        detail = f"{back} chip(s) return from their Hand Pot to their Stock"
+        effect["chips"] = back
     elif token == "embezzlement":
         donors = [o for o in unaffected if st.seats[o].hand_pot >= 1]
         for o in donors:
             st.seats[o].hand_pot -= 1
             me.hand_pot += 1
-        names = ", ".join(st.seats[o].player for o in donors)
-        detail = f"takes 1 chip from the Hand Pot of {names}" if donors else "nothing to take"
-        detail += note
-    elif token == "general_tariff":
-        detail = _tax(st, unaffected, 1) + note
-    elif token == "general_audit":
-        detail = _tax(st, [o for o in unaffected if st.seats[o].in_stand], 2) + note
-    elif token in ("target_tariff", "target_audit"):
-        assert target is not None
-        detail = _tax(st, [target], 2 if token == "target_tariff" else 3)
+        effect.update(affected=_names(st, donors), immune=immune)
+    elif token in ("general_tariff", "general_audit", "target_tariff", "target_audit"):
+        if token == "general_tariff":
+            victims, amount = unaffected, 1
+        elif token == "general_audit":
+            victims, amount = [o for o in unaffected if st.seats[o].in_stand], 2
+        else:
+            assert target is not None
+            victims, amount, immune = [target], 2 if token == "target_tariff" else 3, ()
+        lost = _tax(st, victims, amount)
+        effect.update(affected=_names(st, victims), losses=lost, immune=immune)
     elif token == "prime_sabacc":
         roll = dice or (st.rng.randint(1, 6), st.rng.randint(1, 6))
-        events.append(TokenPlayed(seat, me.player, token, info.name, "rolling two dice"))
+        events.append(TokenPlayed(seat, me.player, token))
         events.append(PrimeRolled(me.player, roll))
         if roll[0] == roll[1]:
             return events + choose_prime(st, seat, roll[0], roll)
@@ -350,26 +288,19 @@ def play_token(
         st.phase = Phase.PRIME
         return events
     elif token in ("markdown", "cook_the_books", "major_fraud"):
-        already = st.fix.has(token)
+        effect["no_effect"] = st.fix.has(token)
         st.fix = st.fix.with_token(token)
-        effect = {
-            "markdown": "Sylops are worth 0 until the reveal",
-            "cook_the_books": "the Sabacc order is inverted until the reveal",
-            "major_fraud": "every Impostor is worth 6 until the reveal",
-        }[token]
-        detail = "already in force, nothing changes" if already else effect
     elif token == "embargo":
         nxt = st.next_card_turn(seat)
         if nxt is None:
-            detail = "nobody has a card turn left this round; no effect"
+            effect["no_effect"] = True
         elif st.seats[nxt].immune:
-            detail = f"{st.seats[nxt].player} is immune; no effect"
+            effect.update(immune=_names(st, [nxt]), no_effect=True)
         else:
             st.embargoed = nxt
-            detail = f"{st.seats[nxt].player} must stand on their next card turn"
+            effect["affected"] = _names(st, [nxt])
     elif token == "immunity":
         me.immune = True
-        detail = "immune to other players' Stock, Tax and Disrupt tokens until the reveal"
     elif token == "exhaustion":
         assert target is not None
         victim = st.seats[target]
@@ -378,16 +309,20 @@ def play_token(
             st.discard[card.family].append(card)
         victim.hand = [st.take(fam, from_discard=False) for fam in FAMILIES]
         events += [CardReceived(target, c.notation) for c in victim.hand]
-        shown = " and ".join(c.label for c in old)
-        detail = f"{victim.player} discards {shown} and draws a new hand"
+        cards = tuple(c.notation for c in old)
+        effect.update(affected=_names(st, [target]), cards=cards)
     else:  # direct_transaction
         assert token == "direct_transaction" and target is not None
         other = st.seats[target]
         me.hand, other.hand = other.hand, me.hand
         events += [CardReceived(seat, c.notation) for c in me.hand]
         events += [CardReceived(target, c.notation) for c in other.hand]
-        detail = f"{me.player} and {other.player} swap hands"
-    return [TokenPlayed(seat, me.player, token, info.name, detail), *events]
+        effect["affected"] = _names(st, [target])
+    return [TokenPlayed(seat, me.player, token, **effect), *events]
+
+
+def _names(st: KesselState, seats: Sequence[int]) -> tuple[str, ...]:
+    return tuple(st.seats[s].player for s in seats)
 
 
 def choose_prime(
@@ -396,7 +331,7 @@ def choose_prime(
     """The Prime Sabacc actor picks one of the two dice; the Prime is in force at once."""
     roll = dice or st.prime_dice
     if roll is None or value not in roll:
-        raise IllegalAction(f"Pick one of the two dice ({roll}).")
+        raise IllegalAction("pick_prime_die", dice=roll)
     st.fix = st.fix.with_token("prime_sabacc", value)
     st.prime_dice = None
     st.phase = Phase.CARD_TURN

@@ -7,8 +7,10 @@ every decision, the default (timeout) action and the private preview line.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from itertools import product
 
+from engine.core.facts import Fact
 from engine.core.game import (
     Action,
     ActionSpec,
@@ -28,6 +30,25 @@ from engine.variants.kessel.cards import (
     evaluate,
     impostor_families,
     impostor_options,
+)
+from engine.variants.kessel.facts import (
+    DrawCost,
+    DrawOption,
+    DrawPreview,
+    HandFacts,
+    HandNote,
+    ImpostorDice,
+    ImpostorDie,
+    ImpostorOption,
+    ImpostorPreview,
+    KeepOption,
+    PileFacts,
+    RevealRow,
+    SeatFacts,
+    StandOption,
+    TableFacts,
+    TokenOption,
+    TokenPreview,
 )
 from engine.variants.kessel.flow import can_draw, draw_sources
 from engine.variants.kessel.rank import Fix, sabacc_order
@@ -65,21 +86,13 @@ def potential(hand: Sequence[Card], fix: Fix) -> HandEval:
     return min((evaluate(hand, fix, c) for c in combos), key=lambda e: e.rank_key)
 
 
-def hand_note(hand: Sequence[Card], fix: Fix) -> str:
-    """The hand's current name (or what it can become with Impostors)."""
+def hand_note(hand: Sequence[Card], fix: Fix) -> HandNote | None:
+    """What the hand is now, or its best case while an Impostor waits for the dice."""
     if len(hand) != 2:
-        return ""
+        return None
     if impostor_families(hand) and not fix.major_fraud:
-        return f"Impostor: set by dice at the reveal (best case {potential(hand, fix).short})"
-    return f"Hand now: {evaluate(hand, fix).short}"
-
-
-def hand_result(hand: Sequence[Card], fix: Fix) -> str:
-    """The hand's name, or its best case while an Impostor waits for the dice (button labels:
-    a button shows no option description)."""
-    if impostor_families(hand) and not fix.major_fraud:
-        return f"best case {potential(hand, fix).short}"
-    return evaluate(hand, fix).short
+        return HandNote(potential(hand, fix), impostor=True)
+    return HandNote(evaluate(hand, fix))
 
 
 def _keep_hand(st: KesselState, seat: int, which: str) -> list[Card]:
@@ -105,23 +118,31 @@ def parse_combo(st: KesselState, seat: int, value: str) -> dict[Family, int]:
 def _impostor_option(
     hand: tuple[Card, ...], fix: Fix, combo: Mapping[Family, int], full: Mapping[Family, int]
 ) -> Option:
-    """A die choice; its label and description (every Impostor of the hand, a double already
-    set) are worked out when first read."""
+    """A die choice; the hand it makes is worked out when first read."""
     value = _combo_value(combo)
-    return Option(
-        value,
-        lambda: f"{value} → {evaluate(hand, fix, full).short}",
-        lambda: " · ".join(f"{f.label} Impostor {full[f]}" for f in FAMILIES if f in full),
-    )
+    values = tuple((str(f), full[f]) for f in FAMILIES if f in full)
+    return Option(value, facts=lambda: ImpostorOption(value, evaluate(hand, fix, full), values))
 
 
 def _keep_option(which: str, card: Card, hand: list[Card], fix: Fix) -> Option:
     """Keep the drawn or the held card; what the hand becomes is worked out when first read."""
-    return Option(
-        which,
-        lambda: f"Keep {card.label} ({which}) → {hand_result(hand, fix)}",
-        lambda: hand_note(hand, fix),
-    )
+    return Option(which, facts=lambda: KeepOption(which, card.notation, _note(hand, fix)))
+
+
+def _note(hand: Sequence[Card], fix: Fix) -> HandNote:
+    note = hand_note(hand, fix)
+    assert note is not None, "a kept card completes a hand of two"
+    return note
+
+
+# Facts are values: the small ones a view or a control repeats from one change to the next are
+# shared instances (a frozen dataclass costs microseconds to build; a cache lookup much less).
+_STAND = {False: StandOption(False), True: StandOption(True)}
+_DRAW_COST = {False: DrawCost(False), True: DrawCost(True)}
+_token = lru_cache(maxsize=256)(TokenOption)
+_pile = lru_cache(maxsize=256)(DrawOption)
+_seat = lru_cache(maxsize=1024)(SeatFacts)
+_piles = lru_cache(maxsize=1024)(PileFacts)
 
 
 def legal_actions(st: KesselState, seat: int) -> tuple[ActionSpec, ...]:
@@ -130,18 +151,15 @@ def legal_actions(st: KesselState, seat: int) -> tuple[ActionSpec, ...]:
         return ()
     me = st.seats[seat]
     if st.phase is Phase.SELECT:
-        opts = tuple(Option(t, TOKENS[t].name, TOKENS[t].text) for t in selectable(st))
-        prompt = "Pick 3 Shift Tokens for the whole game; missing picks are filled at random."
+        opts = tuple(Option(t) for t in selectable(st))
         return (
             ActionSpec(
                 "select_tokens",
-                "Choose Shift Tokens",
-                ParamKind.CHOICE,
+                param=ParamKind.CHOICE,
                 options=opts,
                 min_choices=0,
                 max_choices=3,
                 style="primary",
-                prompt=prompt,
             ),
         )
     if st.phase is Phase.IMPOSTOR:
@@ -151,31 +169,24 @@ def legal_actions(st: KesselState, seat: int) -> tuple[ActionSpec, ...]:
             _impostor_option(tuple(me.hand), st.fix, combo, {**done, **combo})
             for combo in impostor_options(me.hand, rolls)
         ]
-        dice = "; ".join(f"{f.label} Impostor rolled {d[0]} and {d[1]}" for f, d in rolls.items())
-        dice += "".join(
-            f"; {f.label} Impostor rolled a double: {v}" for f, v in done.items() if f not in rolls
+        dice = ImpostorDice(
+            tuple((f.value, d) for f, d in rolls.items()),
+            tuple((f.value, v) for f, v in done.items() if f not in rolls),
         )
         return (
             ActionSpec(
                 "impostor",
-                "Set your Impostor",
-                ParamKind.CHOICE,
+                param=ParamKind.CHOICE,
                 options=tuple(options),
                 style="primary",
-                prompt=dice,
+                facts=dice,
             ),
         )
     if st.phase is Phase.PRIME:
         assert st.prime_dice is not None
-        options = [Option(str(v), f"Prime Sabacc {v}/{v}") for v in sorted(set(st.prime_dice))]
+        options = [Option(str(v)) for v in sorted(set(st.prime_dice))]
         return (
-            ActionSpec(
-                "prime",
-                "Choose the Prime Sabacc",
-                ParamKind.CHOICE,
-                options=tuple(options),
-                style="primary",
-            ),
+            ActionSpec("prime", param=ParamKind.CHOICE, options=tuple(options), style="primary"),
         )
     if st.phase is Phase.KEEP:
         assert st.drawn is not None
@@ -185,50 +196,33 @@ def legal_actions(st: KesselState, seat: int) -> tuple[ActionSpec, ...]:
             for which, card in (("drawn", st.drawn), ("held", held))
         ]
         return (
-            ActionSpec(
-                "keep",
-                "Keep which card?",
-                ParamKind.CHOICE,
-                options=tuple(options),
-                style="primary",
-                prompt="The other card goes to the discard pile.",
-            ),
+            ActionSpec("keep", param=ParamKind.CHOICE, options=tuple(options), style="primary"),
         )
     specs: list[ActionSpec] = []
     plays = playable(st, seat)
     if plays:
         options = []
         for token, target in plays:
-            info = TOKENS[token]
             if target is None:
-                options.append(Option(token, info.name, info.text))
+                options.append(Option(token, facts=_token(token, None)))
             else:
                 name = st.seats[target].player
-                options.append(Option(f"{token}:{target}", f"{info.name} → {name}", info.text))
-        specs.append(
-            ActionSpec(
-                "token",
-                "Play a Shift Token",
-                ParamKind.CHOICE,
-                options=tuple(options),
-                style="secondary",
-            )
-        )
+                options.append(Option(f"{token}:{target}", facts=_token(token, name)))
+        specs.append(ActionSpec("token", param=ParamKind.CHOICE, options=tuple(options)))
     if can_draw(st, seat):
         options = []
         sources = draw_sources(st)
         for value, (fam, disc) in SOURCES.items():
             if (fam, disc) in sources:
-                label = f"{fam.label} discard: {st.discard[fam][-1].face.label}"
-                options.append(Option(value, label if disc else f"{fam.label} deck"))
-        cost = "free" if st.free_draw else "1 chip"
+                top = st.discard[fam][-1].notation if disc else None
+                options.append(Option(value, facts=_pile(fam, top)))
+        cost = _DRAW_COST[st.free_draw]
         specs.append(
             ActionSpec(
-                "draw", f"Draw ({cost})", ParamKind.CHOICE, options=tuple(options), style="primary"
+                "draw", param=ParamKind.CHOICE, options=tuple(options), style="primary", facts=cost
             )
         )
-    label = "Stand (Embargo)" if st.forced else "Stand"
-    specs.append(ActionSpec("stand", label, style="success"))
+    specs.append(ActionSpec("stand", style="success", facts=_STAND[st.forced]))
     return tuple(specs)
 
 
@@ -256,29 +250,29 @@ def default_action(st: KesselState, seat: int) -> Action:
     return Action("stand")
 
 
-def preview(st: KesselState, seat: int, action: Action) -> str:
-    """A private hint about a choice; ``""`` when there is nothing useful to say."""
+def preview(st: KesselState, seat: int, action: Action) -> Fact | str:
+    """Facts for a private hint about a choice; ``""`` when there is nothing useful to say."""
     me = st.seats[seat]
     value = action.choices[0] if action.choices else ""
     if action.kind == "keep" and st.phase is Phase.KEEP and value in ("drawn", "held"):
-        return hand_note(_keep_hand(st, seat, value), st.fix)
+        return hand_note(_keep_hand(st, seat, value), st.fix) or ""
     if action.kind == "draw":
         cost = 0 if st.free_draw else 1
-        return f"Costs {cost} chip(s): Stock {me.stock - cost}, Hand Pot {me.hand_pot + cost}"
+        return DrawPreview(cost, me.stock - cost, me.hand_pot + cost)
     if action.kind == "token":
         token = value.partition(":")[0]
-        return TOKENS[token].text if token in TOKENS else ""
+        return TokenPreview(token) if token in TOKENS else ""
     if action.kind == "impostor" and st.phase is Phase.IMPOSTOR:
         combo = parse_combo(st, seat, value)
         if combo:
             done = st.chosen.get(seat, {})
-            return f"Your hand: {evaluate(me.hand, st.fix, {**done, **combo}).short}"
+            return ImpostorPreview(evaluate(me.hand, st.fix, {**done, **combo}))
     if action.kind == "stand":
-        return hand_note(me.hand, st.fix)
+        return hand_note(me.hand, st.fix) or ""
     return ""
 
 
-_LAST_MOVE = {"stand": "standing", "draw": "drew"}
+_LAST_MOVE = {"stand": "stand", "draw": "draw"}
 
 
 def _status(st: KesselState, i: int) -> str:
@@ -290,98 +284,81 @@ def _status(st: KesselState, i: int) -> str:
     if st.phase is Phase.OVER:
         return "winner" if st.payout.get(i) else ""
     if not seat.selected:
-        return "choosing tokens"
+        return "choosing"
     return _LAST_MOVE.get(seat.history[-1], "") if seat.history else ""
 
 
-def reveal_lines(st: KesselState) -> list[str]:
+def reveal_rows(st: KesselState) -> tuple[RevealRow, ...]:
     """While Impostor dice are chosen (§3.5): every hand, face up since step 1, with its dice and
     the values chosen so far, clockwise from the starting player."""
     chooser = st.impostor_chooser
-    lines = []
+    rows = []
     for p in st.round_players():
         seat = st.seats[p]
-        parts = []
-        for fam in [] if st.fix.major_fraud else impostor_families(seat.hand):
-            dice = st.rolls.get(p, {}).get(fam)
-            value = st.chosen.get(p, {}).get(fam)
-            rolled = f"{fam.label} Impostor: {dice[0]} and {dice[1]}" if dice else ""
-            if value is not None:
-                parts.append(f"{rolled} → {value}" if dice else f"{fam.label} Impostor: {value}")
-            elif dice:
-                parts.append(rolled + (", choosing" if p == chooser else ""))
-            else:
-                parts.append(f"{fam.label} Impostor: rolls later")
-        cards = " · ".join(c.label for c in seat.hand)
-        lines.append(f"{seat.player}: {cards}" + (" — " + "; ".join(parts) if parts else ""))
-    return lines
-
-
-_PHASE_TITLES = {
-    Phase.SELECT: "Choosing Shift Tokens",
-    Phase.KEEP: "Keep a card",
-    Phase.IMPOSTOR: "Impostor dice",
-    Phase.PRIME: "Prime Sabacc dice",
-    Phase.REVEAL: "Reveal",
-    Phase.OVER: "Game over",
-}
-_HIGHLIGHTS = {Phase.SELECT: "Choosing Shift Tokens", Phase.OVER: "Game over"}
-
-
-def phase_title(st: KesselState) -> str:
-    """The phase as players read it (``Turn 1/3``, ``Impostor dice``), never its id."""
-    if st.phase is Phase.CARD_TURN:
-        return f"Turn {st.t}/3"
-    return _PHASE_TITLES[st.phase]
+        dice = [
+            ImpostorDie(
+                fam,
+                st.rolls.get(p, {}).get(fam),
+                st.chosen.get(p, {}).get(fam),
+                p == chooser,
+            )
+            for fam in ([] if st.fix.major_fraud else impostor_families(seat.hand))
+        ]
+        rows.append(RevealRow(seat.player, tuple(c.notation for c in seat.hand), tuple(dice)))
+    return tuple(rows)
 
 
 def public_view(st: KesselState) -> PublicView:
     """Everything public: chips, pots, discard tops, tokens in force; never a hidden card."""
     seats = []
+    facts = []
     tokens_public = st.options.tokens_public
     embargoed = st.current if st.forced and st.order else st.embargoed
     for i, s in enumerate(st.seats):
-        public = f"Hand Pot {s.hand_pot} · tokens left {len(s.tokens)}"
-        if tokens_public and s.tokens:
-            public += " · " + ", ".join(TOKENS[t].name for t in s.tokens)
-        if s.immune:
-            public += " · immune"
-        if st.embargoed == i or embargoed == i:
-            public += " · embargoed"
-        seats.append(SeatView(i, s.player, s.stock, _status(st, i), public, not s.out))
-    info: list[tuple[str, str]] = []
+        facts.append(
+            _seat(
+                s.hand_pot,
+                len(s.tokens),
+                tuple(s.tokens) if tokens_public else (),
+                s.immune,
+                st.embargoed == i or embargoed == i,
+                _status(st, i),
+            )
+        )
+        seats.append(SeatView(i, s.player, s.stock, active=not s.out))
+    piles: tuple[PileFacts, ...] = ()
     if st.discard:
-        for fam in FAMILIES:
-            pile = st.discard[fam]
-            top = pile[-1].label if pile else "empty"
-            info.append((f"{fam.label} discard", f"{top} ({len(st.draw[fam].cards)} in deck)"))
-    info += [("Round", str(st.round_no)), ("Turn", f"{st.t}/3")]
-    info.append(("Tokens in force", st.fix.describe()))
-    if st.fix.entries:
-        info.append(("Sabacc order", " > ".join(f"{v}/{v}" for v in sabacc_order(st.fix))))
-    info.append(("Sabacc Pot", f"{st.buy_in * st.n} credits"))
-    if st.phase is Phase.IMPOSTOR:
-        info.append(("Reveal", "\n".join(reveal_lines(st))))
-    elif st.last_reveal:
-        info.append(("Last reveal", "\n".join(st.last_reveal)))
-    highlight = _HIGHLIGHTS.get(st.phase) or (
-        f"Round {st.round_no} · Reveal: Impostor dice"
-        if st.phase is Phase.IMPOSTOR
-        else f"Round {st.round_no} · Turn {st.t}/3"
+        piles = tuple(
+            _piles(
+                f,
+                st.discard[f][-1].notation if st.discard[f] else None,
+                len(st.draw[f].cards),
+            )
+            for f in FAMILIES
+        )
+    table = TableFacts(
+        st.phase,
+        st.round_no,
+        st.t,
+        tuple(facts),
+        piles,
+        st.fix,
+        tuple(sabacc_order(st.fix)) if st.fix.entries else (),
+        st.buy_in * st.n,
+        reveal_rows(st) if st.phase is Phase.IMPOSTOR else (),
+        st.last_reveal,
     )
-    pot = sum(s.hand_pot for s in st.seats)
     return PublicView(
         variant="kessel",
-        title="Kessel Sabacc",
-        phase=phase_title(st),
+        title="",
+        phase=st.phase,
         hand_no=max(st.round_no, 1),  # token selection belongs to round 1: no "hand 0" ends
         acting=tuple(sorted(pending(st))),
         seats=tuple(seats),
         stack_unit="chips",
-        pots=(("Hand Pots", pot),),
-        info=tuple(info),
-        highlight=highlight,
+        pots=(("hand_pots", sum(s.hand_pot for s in st.seats)),),
         finished=st.phase is Phase.OVER,
+        facts=table,
     )
 
 
@@ -391,21 +368,20 @@ def hand_of(st: KesselState, seat: int) -> tuple[str, ...]:
 
 
 def view_for(st: KesselState, seat: int) -> PlayerView:
-    """``seat``'s own cards and notes plus the public view."""
+    """``seat``'s own cards and facts plus the public view."""
     me = st.seats[seat]
-    notes: list[str] = []
-    if me.hand:
-        notes.append(hand_note(me.hand, st.fix))
+    drawn = None
     if st.drawn is not None and st.phase is Phase.KEEP and st.current == seat:
-        notes.append(f"Drawn: {st.drawn.label} (keep it or your held {st.drawn.family.label})")
+        drawn = st.drawn.notation
     open_rolls = st.open_rolls(seat) if st.impostor_chooser == seat else {}
-    if open_rolls:
-        dice = ", ".join(f"{f.label}: {d[0]} or {d[1]}" for f, d in open_rolls.items())
-        notes.append(f"Impostor dice: {dice}")
-    if me.tokens:
-        notes.append("Your tokens: " + ", ".join(TOKENS[t].name for t in me.tokens))
-    text = " · ".join(c.label for c in me.hand) or "no cards"
-    return PlayerView(seat, hand_of(st, seat), text, tuple(notes), public_view(st))
+    facts = HandFacts(
+        hand_of(st, seat),
+        hand_note(me.hand, st.fix) if me.hand else None,
+        drawn,
+        tuple((f.value, d) for f, d in open_rolls.items()),
+        tuple(me.tokens),
+    )
+    return PlayerView(seat, facts.cards, public=public_view(st), facts=facts)
 
 
 def seat_stats(st: KesselState) -> dict[int, SeatStats]:

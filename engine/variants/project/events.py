@@ -12,9 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.core.game import ShownHand
-from engine.variants.classic.events import CashedOut, Revealed
+from engine.variants.classic.cards import Card as ClassicCard
+from engine.variants.classic.cards import CardError
 from engine.variants.project.cards import parse
 from engine.variants.twopot.events import (
+    CashedOut,
     GameOver,
     HandWon,
     PenaltyPaid,
@@ -42,6 +44,35 @@ __all__ = [
     "ShiftHappened",
     "SuddenDemiseDealt",
 ]
+
+
+def _shown(card: str) -> str:
+    """A card's notation as players read it (its readable name); anything else as it is."""
+    try:
+        return ClassicCard.parse(card).name
+    except CardError:
+        return card
+
+
+@dataclass(frozen=True, slots=True)
+class Revealed:
+    """One live player's revealed hand and its evaluation (total and name)."""
+
+    player: str
+    cards: tuple[str, ...]
+    total: int
+    label: str
+    caller: bool = False
+
+    def public_text(self) -> str:
+        """Log line."""
+        who = f"{self.player} (caller)" if self.caller else self.player
+        cards = ", ".join(map(_shown, self.cards))
+        return f"{who} reveals {cards} — total {self.total}: {self.label}."
+
+    def shown_hands(self) -> tuple[ShownHand, ...]:
+        """The revealed hand (notations) and its label."""
+        return (ShownHand(self.player, self.cards, self.label),)
 
 
 @dataclass(frozen=True, slots=True)

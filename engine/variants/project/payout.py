@@ -13,7 +13,7 @@ so credits are always conserved.
 from __future__ import annotations
 
 from engine.core.game import Event
-from engine.variants.project.cards import Card, evaluate, signed
+from engine.variants.project.cards import Card, evaluate
 from engine.variants.project.events import (
     HandWon,
     PenaltyPaid,
@@ -25,6 +25,7 @@ from engine.variants.project.events import (
 from engine.variants.project.settle import Settlement, explain, settle, settle_uncontested
 from engine.variants.project.state import Phase, ProjectState
 from engine.variants.twopot import payout as twopot_payout
+from engine.variants.twopot.events import Penalty
 from engine.variants.twopot.payout import (
     apply_credits,
     contributions_of,
@@ -50,13 +51,6 @@ class GamePile:
         return self.st.draw.draw_one()
 
 
-def pot_name(index: int, count: int) -> str:
-    """``Main Pot`` for a single layer, else ``base layer`` / ``side layer N``."""
-    if count == 1:
-        return "Main Pot"
-    return "Main Pot base layer" if index == 0 else f"Main Pot side layer {index}"
-
-
 def _apply(st: ProjectState, result: Settlement[int], ev: Events) -> None:
     """Move the credits a settlement decided; statistics and the public summary."""
     name = st.players.__getitem__
@@ -71,11 +65,9 @@ def _apply(st: ProjectState, result: Settlement[int], ev: Events) -> None:
         result.evals,
     )
     for s, paid in result.penalties.items():
-        total = signed(result.evals[s].total)
-        ev.append(PenaltyPaid(name(s), paid, f"total {total}"))
+        ev.append(PenaltyPaid(name(s), paid, Penalty.TOTAL, result.evals[s].total))
     for i, layer in enumerate(result.pots):
-        label = pot_name(i, len(result.pots))
-        ev.append(PotAwarded(label, layer.amount, tuple(map(name, layer.winners))))
+        ev.append(PotAwarded(i, len(result.pots), layer.amount, tuple(map(name, layer.winners))))
     if not result.uncontested:
         won = sum(result.sabacc_award.values())
         before = result.sabacc_pot_after - result.to_sabacc_pot

@@ -8,23 +8,25 @@ contract. Stacks and Main-Pot contributions live in the shared
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from engine.core.betting import Betting
-from engine.core.codec import Codec, notation
-from engine.core.deck import Deck
+from engine.core.codec import Codec, notation, stored
 from engine.variants.project.cards import Card
-from engine.variants.twopot.state import PAYOUTS, RECORDS, Seat, SeatRecord, TwoPotSeats
+from engine.variants.twopot.state import (
+    Seat,
+    SeatRecord,
+    TwoPotOptions,
+    TwoPotState,
+)
 
 __all__ = ["Phase", "ProjectOptions", "ProjectState", "Seat", "SeatRecord"]
 
 
 @dataclass(frozen=True, slots=True)
-class ProjectOptions:
+class ProjectOptions(TwoPotOptions):
     """Table options of spec §2.2 (defaults in the field defaults)."""
 
     ante: int = 5
@@ -85,8 +87,14 @@ class Phase(StrEnum):
 BET_PHASES = (Phase.OPEN_BET, Phase.BET, Phase.FINAL_BET)
 
 
+@stored(
+    *("players", "buy_in", "options", "rng", "betting", "status", "sabacc_pot", "phase"),
+    *("hand_no", "dealer", "start_seat", "round_no", "hands", "fields", "mucked", "draw"),
+    *("dealt", "queue", "idle", "caller", "shifts", "shift_note", "shift_fresh", "shifted"),
+    *("notes", "last_result", "final_payouts", "stats", "seq", "turn"),
+)
 @dataclass(slots=True)
-class ProjectState(TwoPotSeats):
+class ProjectState(TwoPotState[ProjectOptions, Card]):
     """Everything a Sabacc Project table knows.
 
     ``hands[s]`` is the seat's whole hand in the order the cards were received (the Shift's
@@ -94,24 +102,10 @@ class ProjectState(TwoPotSeats):
     Field, in the order they were placed.
     """
 
-    players: tuple[str, ...]
-    buy_in: int
-    options: ProjectOptions
-    rng: random.Random
-    betting: Betting
-    status: list[Seat]
-    sabacc_pot: int = 0
     phase: Phase = Phase.OPEN_BET
-    hand_no: int = 0
     dealer: int = 0
-    start_seat: int = 0
-    round_no: int = 0
-    hands: list[list[Card]] = field(default_factory=list)
     fields: list[list[int]] = field(default_factory=list)
     mucked: list[Card] = field(default_factory=list)  # folded hands, face down (dead)
-    draw: Deck[Card] = field(default_factory=Deck)
-    dealt: list[bool] = field(default_factory=list)
-    queue: list[int] = field(default_factory=list)  # draw turns still to take; [0] = current
     idle: int = 0  # consecutive stands this hand (SP-5)
     caller: int | None = None
     shifts: int = 0  # Sabacc Shifts this hand
@@ -119,21 +113,6 @@ class ProjectState(TwoPotSeats):
     shift_fresh: bool = False  # a Shift happened during the last action (table highlight)
     shifted: list[list[int]] = field(default_factory=list)  # hand indices the last Shift changed
     notes: list[str] = field(default_factory=list)  # private line per seat (last draw, Shift)
-    last_result: list[str] = field(default_factory=list)
-    final_payouts: dict[int, int] | None = field(default=None, metadata=PAYOUTS)
-    stats: list[SeatRecord] = field(default_factory=list, metadata=RECORDS)
-    seq: int = 0
-    turn: int = 0
-
-    def hand_order(self) -> list[int]:
-        """Every seat dealt into the hand, clockwise from the starting player."""
-        seats = ((self.start_seat + i) % self.n for i in range(self.n))
-        return [s for s in seats if self.dealt[s]]
-
-    def live_order(self) -> list[int]:
-        """Live seats clockwise from the starting player."""
-        live = set(self.live())
-        return [s for s in self.hand_order() if s in live]
 
     def exposed(self, seat: int) -> list[int]:
         """Indices of the seat's cards outside its Interference Field (received order)."""

@@ -19,13 +19,16 @@ Which actions exist, their labels and prompts, and what they do to the cards sta
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Protocol, TypeVar
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
 
-from engine.core.betting import Betting
+from engine.core.facts import Fact
 from engine.core.game import Action, ActionSpec, Event, IllegalAction, Option, ParamKind
 from engine.variants.twopot.events import StasisMoved
+from engine.variants.twopot.state import AnyTwoPot, StasisState
 
 __all__ = [
+    "BetPreview",
     "bet_preview",
     "chosen_card",
     "first_default",
@@ -47,29 +50,7 @@ class _Card(Protocol):
 C = TypeVar("C", bound=_Card)
 
 
-class _Turns(Protocol):
-    queue: list[int]
-
-    @property
-    def betting(self) -> Betting: ...
-
-
-class _Stacks(Protocol):
-    @property
-    def betting(self) -> Betting: ...
-
-    @property
-    def stacks(self) -> list[int]: ...
-
-
-class _StasisTable(Protocol[C]):
-    players: tuple[str, ...]
-    hands: list[list[C]]
-    stasis: list[list[C]]
-    stasis_used: bool
-
-
-def pending_seat(st: _Turns, *, betting: bool, turns: bool) -> frozenset[int]:
+def pending_seat(st: AnyTwoPot, *, betting: bool, turns: bool) -> frozenset[int]:
     """The one seat that must decide now: the seat to act when ``betting`` is the phase, the head
     of the turn queue when ``turns`` is; none otherwise (or when nobody is left to act)."""
     if betting and st.betting.to_act is not None:
@@ -85,49 +66,42 @@ def require_legal(
     """Raise :class:`~engine.core.game.IllegalAction` unless ``seat`` may take ``action`` now:
     the game is not ``over``, ``seat`` is ``pending`` and the action's kind is ``legal``."""
     if over:
-        raise IllegalAction("The game is over.")
+        raise IllegalAction("game_over")
     if seat not in pending:
-        raise IllegalAction("It is not your turn.")
+        raise IllegalAction("not_yours")
     if action.kind not in {spec.kind for spec in legal}:
-        raise IllegalAction(f"You can't {action.kind.replace('_', ' ')} now.")
+        raise IllegalAction("cannot_now", kind=action.kind)
 
 
 def chosen_card(action: Action, cards: Sequence[C]) -> C:
     """The one card of ``cards`` that ``action`` chose (by notation)."""
     if len(action.choices) != 1:
-        raise IllegalAction("Choose exactly one card.")
+        raise IllegalAction("one_card")
     for card in cards:
         if card.notation == action.choices[0]:
             return card
-    raise IllegalAction(f"You can't choose {action.choices[0]} now.")
+    raise IllegalAction("cannot_choose", choice=action.choices[0])
 
 
 def stasis_specs(
     into: tuple[Option, ...] | None,
     back: tuple[Option, ...] | None,
-    into_prompt: str,
-    back_prompt: str,
+    into_prompt: str = "",
+    back_prompt: str = "",
 ) -> list[ActionSpec]:
     """The stasis operation's choices: ``stasis`` over the hidden cards ``into`` the field and
     ``unstasis`` over the field cards ``back`` to the hand, each offered unless ``None`` (the
-    variant decides when each is allowed, how cards read and what the prompts say)."""
+    variant decides when each is allowed and how cards read). Their words are the bot's
+    (``bot/words/twopot.py``); a variant that still writes its own passes the prompts."""
     specs: list[ActionSpec] = []
     if into is not None:
-        specs.append(
-            ActionSpec(
-                "stasis", "Put in stasis", ParamKind.CHOICE, options=into, prompt=into_prompt
-            )
-        )
+        specs.append(ActionSpec("stasis", "", ParamKind.CHOICE, options=into, prompt=into_prompt))
     if back is not None:
-        specs.append(
-            ActionSpec(
-                "unstasis", "Take from stasis", ParamKind.CHOICE, options=back, prompt=back_prompt
-            )
-        )
+        specs.append(ActionSpec("unstasis", "", ParamKind.CHOICE, options=back, prompt=back_prompt))
     return specs
 
 
-def move_stasis(st: _StasisTable[C], seat: int, action: Action, ev: list[Event]) -> None:
+def move_stasis(st: StasisState[Any, C], seat: int, action: Action, ev: list[Event]) -> None:
     """Apply ``stasis`` (the chosen hidden card face up into the seat's stasis field) or
     ``unstasis`` (the chosen field card back to the hand); it uses the turn's stasis operation
     and is announced with :class:`~engine.variants.twopot.events.StasisMoved`."""
@@ -137,24 +111,32 @@ def move_stasis(st: _StasisTable[C], seat: int, action: Action, ev: list[Event])
     source[seat].remove(card)
     target[seat].append(card)
     st.stasis_used = True
-    ev.append(StasisMoved(st.players[seat], card.notation, into, card.name))
+    ev.append(StasisMoved(st.players[seat], card.notation, into))
 
 
 def first_default(legal: Iterable[ActionSpec], order: Sequence[str]) -> Action:
     """The timeout's action: the first kind of ``order`` among the ``legal`` ones."""
     kinds = {spec.kind for spec in legal}
     if not kinds:
-        raise IllegalAction("It is not your turn.")
+        raise IllegalAction("not_yours")
     for kind in order:
         if kind in kinds:
             return Action(kind)
-    raise IllegalAction("No default action.")  # pragma: no cover - every state offers one
+    raise IllegalAction("no_default")  # pragma: no cover - every state offers one
 
 
-def bet_preview(st: _Stacks, seat: int, action: Action) -> str | None:
-    """``You put in N and keep M behind.`` for a ``bet`` or ``raise`` (raise-to) with an
-    amount; ``None`` for any other action."""
+@dataclass(frozen=True, slots=True)
+class BetPreview(Fact):
+    """Before a bet or raise: the credits it puts in and those kept behind."""
+
+    pay: int
+    keep: int
+
+
+def bet_preview(st: AnyTwoPot, seat: int, action: Action) -> BetPreview | None:
+    """What a ``bet`` or ``raise`` (raise-to) with an amount puts in and keeps behind; ``None``
+    for any other action."""
     if action.kind in ("bet", "raise") and action.amount is not None:
         pay = action.amount - (st.betting.phase_commit[seat] if action.kind == "raise" else 0)
-        return f"You put in {pay} and keep {st.stacks[seat] - pay} behind."
+        return BetPreview(pay, st.stacks[seat] - pay)
     return None

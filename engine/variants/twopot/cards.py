@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar, Generic, Protocol, TypeVar
 
+from engine.core.facts import Fact
+
 __all__ = ["RankedEval", "describe", "signed"]
 
 #: The category values (the vectors' strings) whose winners may take the Sabacc pot.
@@ -53,7 +55,7 @@ def describe(cards: Sequence[_Named]) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class RankedEval(Generic[Cat]):
+class RankedEval(Fact, Generic[Cat]):
     """One hand's evaluation; ``rank_key`` is ``None`` for a bomb-out, lower keys are better.
 
     Subclasses set :attr:`TOP` and add ``label`` and ``to_json``.

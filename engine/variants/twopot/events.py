@@ -1,27 +1,35 @@
 """Events the two-pot variants (Classic, Centran, Project, Corellian Spike) announce alike,
-written once.
+written once: typed facts (:class:`~engine.core.facts.Fact`), worded by the bot's renderers
+(``bot/words/twopot.py``).
 
 :mod:`engine.variants.classic.events`, :mod:`engine.variants.centran.events` and
 :mod:`engine.variants.project.events` re-export them, so each variant still has its full event
-set in one place.
+set in one place. :class:`HandWon` still carries its sentence: the variants that have not moved
+their words to the bot yet (Centran, Project, Corellian Spike) write it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from enum import StrEnum
 
+from engine.core.facts import Fact
 from engine.core.game import ShownHand
 
 __all__ = [
+    "CashedOut",
     "GameOver",
     "HandWon",
     "PenaltyPaid",
+    "PhaseNote",
+    "PhaseStarted",
     "PlayerLeft",
     "PotAwarded",
     "Reshuffled",
     "SabaccPotResult",
     "StasisMoved",
+    "Worded",
     "shown_draws",
 ]
 
@@ -30,7 +38,7 @@ NO_CARD = "no card"
 
 def shown_draws(draws: Iterable[tuple[str, str, str]]) -> tuple[ShownHand, ...]:
     """Sudden-Demise cards dealt face up, ``(player, card notation or "no card", hand label)``,
-    as shown hands that add one card each (Classic, Project)."""
+    as shown hands that add one card each (the Sabacc Project)."""
     return tuple(
         ShownHand(player, (card,) if card != NO_CARD else (), label)
         for player, card, label in draws
@@ -38,64 +46,76 @@ def shown_draws(draws: Iterable[tuple[str, str, str]]) -> tuple[ShownHand, ...]:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerLeft:
+class Worded(Fact):
+    """A line a table stored as words before its variant spoke in facts (a stored game of an
+    earlier version, loaded again): shown as it is."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class CashedOut(Fact):
+    """A player could not pay both antes (or has nothing left) and leaves with the rest."""
+
+    player: str
+    credits: int
+
+
+class PhaseNote(StrEnum):
+    """What else a :class:`PhaseStarted` says."""
+
+    NONE = ""
+    SKIPPED = "skipped"  # a betting phase nobody left can bet in
+    CALL_ALLOWED = "call_allowed"  # a trade phase in which the hand may be called
+    ROUND_LIMIT = "round_limit"  # the reveal after the last round: nobody called
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseStarted(Fact):
+    """A phase opens (or is skipped), or the reveal comes; ``phase`` is the variant's id for it
+    (``betting``, ``trade``, ``final turns``, ``card phase``, ``reveal``)."""
+
+    round_no: int
+    phase: str
+    note: PhaseNote = PhaseNote.NONE
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerLeft(Fact):
     """A player left the table (folding any live hand first)."""
 
     player: str
     credits: int
     folded: bool
 
-    def public_text(self) -> str:
-        """Log line."""
-        fold = " folds and" if self.folded else ""
-        return f"{self.player}{fold} leaves the table with {self.credits} credits."
-
 
 @dataclass(frozen=True, slots=True)
-class StasisMoved:
-    """A card goes into (or comes back from) the player's stasis field (Classic, Centran); it is
-    face up."""
+class StasisMoved(Fact):
+    """A card (notation) goes into (or comes back from) the player's stasis field (Classic,
+    Centran); it is face up."""
 
     player: str
-    card: str  # notation
+    card: str
     into_field: bool
-    card_name: str = ""
-
-    def public_text(self) -> str:
-        """Log line (stasis cards are public)."""
-        shown = self.card_name or self.card
-        if self.into_field:
-            return f"{self.player} puts {shown} into the stasis field."
-        return f"{self.player} takes {shown} back from the stasis field."
 
 
 @dataclass(frozen=True, slots=True)
-class Reshuffled:
+class Reshuffled(Fact):
     """The empty draw pile was rebuilt from the shuffled discard pile (Classic CL-25, Centran
     §3.7)."""
 
     cards: int
 
-    def public_text(self) -> str:
-        """Log line."""
-        return f"The draw pile is empty: {self.cards} discarded cards are shuffled into it."
-
 
 @dataclass(frozen=True, slots=True)
-class PotAwarded:
-    """One hand-pot layer paid out (or sent to the Sabacc pot when nobody can win it)."""
+class PotAwarded(Fact):
+    """One hand-pot layer (``index`` of ``count`` layers) paid out to its ``winners``, or sent to
+    the Sabacc pot when nobody can win it (no winners)."""
 
-    pot: str
+    index: int
+    count: int
     amount: int
     winners: tuple[str, ...]
-
-    def public_text(self) -> str:
-        """Log line."""
-        if not self.winners:
-            return f"Nobody can win the {self.pot} ({self.amount}): it goes to the Sabacc pot."
-        if len(self.winners) == 1:
-            return f"{self.winners[0]} wins the {self.pot} ({self.amount})."
-        return f"{' and '.join(self.winners)} split the {self.pot} ({self.amount})."
 
     def won_by(self) -> tuple[str, ...]:
         """The pot's winners."""
@@ -106,37 +126,32 @@ class PotAwarded:
         return self.amount
 
 
+class Penalty:
+    """Why a player pays into the Sabacc pot (the codes of :attr:`PenaltyPaid.why`)."""
+
+    BOMBED = "bombed"  # Classic: a bombed hand
+    CALLER_LOST = "caller_lost"  # Classic: called the hand and did not win
+    NO_TOTAL = "no_total"  # Centran: no total within ±23
+    TOTAL = "total"  # Sabacc Project: the bombed total (``PenaltyPaid.total``)
+
+
 @dataclass(frozen=True, slots=True)
-class PenaltyPaid:
-    """A bombed-out player (or a caller who lost) pays into the Sabacc pot."""
+class PenaltyPaid(Fact):
+    """A bombed-out player (or a caller who lost) pays ``amount`` into the Sabacc pot; ``why`` is
+    a :class:`Penalty` code (``total``: the hand's total, where the code names it)."""
 
     player: str
     amount: int
     why: str
-
-    def public_text(self) -> str:
-        """Log line."""
-        if not self.amount:
-            return (
-                f"{self.player} bombs out ({self.why}) but has no credits left to pay the penalty."
-            )
-        return f"{self.player} bombs out ({self.why}) and pays {self.amount} to the Sabacc pot."
+    total: int = 0
 
 
 @dataclass(frozen=True, slots=True)
-class SabaccPotResult:
-    """The Sabacc pot is won (Pure Sabacc / Idiot's Array) or carries over."""
+class SabaccPotResult(Fact):
+    """The Sabacc pot is won (Pure Sabacc / Idiot's Array) or carries over (no winners)."""
 
     winners: tuple[str, ...]
     amount: int
-
-    def public_text(self) -> str:
-        """Log line."""
-        if not self.winners:
-            return f"The Sabacc pot ({self.amount}) carries over."
-        if len(self.winners) == 1:
-            return f"{self.winners[0]} takes the Sabacc pot ({self.amount})!"
-        return f"{' and '.join(self.winners)} split the Sabacc pot ({self.amount})!"
 
     def won_by(self) -> tuple[str, ...]:
         """Who takes the Sabacc pot (nobody when it carries over)."""
@@ -149,7 +164,8 @@ class SabaccPotResult:
 
 @dataclass(frozen=True, slots=True)
 class HandWon:
-    """Why the hand went the way it did (which comparison or tie-break decided)."""
+    """Why the hand went the way it did, as the variant words it (Centran, Project, Corellian
+    Spike; Classic announces :class:`~engine.variants.classic.events.HandDecided`)."""
 
     text: str
 
@@ -159,16 +175,9 @@ class HandWon:
 
 
 @dataclass(frozen=True, slots=True)
-class GameOver:
-    """The game ended; leftover Sabacc pot shared out (CL-30)."""
+class GameOver(Fact):
+    """The game ended: the leftover Sabacc pot shared out (CL-30), the final credits of every seat
+    that did not leave, most first."""
 
     standings: tuple[tuple[str, int], ...]
     sabacc_shared: int
-
-    def public_text(self) -> str:
-        """Log line."""
-        table = ", ".join(f"{p} {c}" for p, c in self.standings)
-        extra = (
-            f" The Sabacc pot ({self.sabacc_shared}) is shared out." if self.sabacc_shared else ""
-        )
-        return f"Game over.{extra} Final credits: {table}."

@@ -23,55 +23,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from random import Random
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
-from engine.core.betting import Betting
 from engine.core.deck import Deck
 from engine.core.game import Event
 from engine.variants.twopot.events import PlayerLeft, Reshuffled
-from engine.variants.twopot.state import Seat
+from engine.variants.twopot.state import AnyTwoPot, Seat, StasisState
 
 __all__ = ["Departure", "depart", "discard_seat", "draw_card", "next_hand"]
 
 
-class _Table(Protocol):
-    players: tuple[str, ...]
-    status: list[Seat]
-    dealt: list[bool]
-    queue: list[int]
-
-    @property
-    def betting(self) -> Betting: ...
-
-    @property
-    def stacks(self) -> list[int]: ...
-
-
-St = TypeVar("St", bound=_Table)
 C = TypeVar("C")
-S = TypeVar("S", bound="_Cards")
-
-
-class _Cards(Protocol):
-    hands: list[list[Any]]
-    draw: Deck[Any]
-    queue: list[int]
-
-    @property
-    def n(self) -> int: ...
-
-
-class _StasisPiles(Protocol[C]):
-    hands: list[list[C]]
-    stasis: list[list[C]]
-    discard: list[C]
-
-
-class _DrawPiles(Protocol[C]):
-    draw: Deck[C]
-    discard: list[C]
-    rng: Random
+S = TypeVar("S", bound=AnyTwoPot)
+St = TypeVar("St", bound=AnyTwoPot)
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +74,7 @@ def depart(
     return Departure(credits, live, was_current, phase_over)
 
 
-def discard_seat(st: _StasisPiles[C], seat: int) -> None:
+def discard_seat(st: StasisState[Any, C], seat: int) -> None:
     """A folded player's cards (hand and stasis field) go face down to the discard pile."""
     st.discard.extend(st.hands[seat] + st.stasis[seat])
     st.hands[seat], st.stasis[seat] = [], []
@@ -126,7 +90,7 @@ def next_hand(st: S, ev: list[Event], start_hand: Callable[[S, list[Event]], Non
     start_hand(st, ev)
 
 
-def draw_card(st: _DrawPiles[C], ev: list[Event]) -> C | None:
+def draw_card(st: StasisState[Any, C], ev: list[Event]) -> C | None:
     """Top card of the draw pile, reshuffling the discard pile into it when empty
     (:class:`~engine.variants.twopot.events.Reshuffled`); ``None`` when no card exists at all."""
     if not len(st.draw):

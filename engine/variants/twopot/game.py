@@ -12,36 +12,19 @@ rule, the state's own fields, how the first hand starts) stays in each variant's
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Self, TypeVar
 
 from engine.core.betting import Betting
 from engine.core.deck import CardDeck
 from engine.core.fair import SeedSource, game_rng
 from engine.core.game import Event, JudgeFunction, VariantInfo
-from engine.core.variant import GameState, StateGame
-from engine.variants.twopot.state import Seat, SeatRecord
+from engine.core.variant import StateGame
+from engine.variants.twopot.state import AnyTwoPot, Seat, SeatRecord, TwoPotOptions
 
 __all__ = ["TwoPotGame"]
 
 
-class _MinBet(Protocol):
-    @property
-    def min_bet(self) -> int: ...
-
-
-class TwoPotGameState(GameState, Protocol):
-    """What :class:`TwoPotGame` reads on a two-pot state beyond :class:`GameState`."""
-
-    sabacc_pot: int
-
-    @property
-    def betting(self) -> Betting: ...
-
-    @property
-    def stacks(self) -> list[int]: ...
-
-
-S = TypeVar("S", bound=TwoPotGameState)
+S = TypeVar("S", bound=AnyTwoPot)
 
 
 class TwoPotGame(StateGame[S]):
@@ -69,7 +52,7 @@ class TwoPotGame(StateGame[S]):
         cls,
         players: Sequence[str],
         buy_in: int,
-        options: _MinBet,
+        options: TwoPotOptions,
         seed: int | SeedSource,
         *,
         max_raises_per_phase: int | None = None,

@@ -20,13 +20,12 @@ its ``<variant>_payout`` module: those differ by spec.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
-from engine.core.betting import Betting
-from engine.core.game import Event
+from engine.core.game import Event, WordedEvent
 from engine.core.pots import split_evenly
 from engine.variants.twopot.events import GameOver
-from engine.variants.twopot.state import Seat, SeatRecord
+from engine.variants.twopot.state import AnyTwoPot, Scored, Seat
 
 __all__ = [
     "apply_credits",
@@ -43,56 +42,23 @@ __all__ = [
 Events = list[Event]
 
 
-class _Scored(Protocol):
-    @property
-    def label(self) -> str: ...
-
-    @property
-    def score(self) -> int: ...
-
-
-class TwoPotTable(Protocol):
-    """What the helpers here read and write on a two-pot state."""
-
-    players: tuple[str, ...]
-    status: list[Seat]
-    stats: list[SeatRecord]
-    sabacc_pot: int
-    last_result: list[str]
-    final_payouts: dict[int, int] | None
-    dealt: list[bool]  # dealt into the current / last hand
-
-    @property
-    def betting(self) -> Betting: ...
-
-    @property
-    def n(self) -> int: ...
-
-    @property
-    def stacks(self) -> list[int]: ...
-
-    def hand_order(self) -> list[int]: ...
-
-    def live(self) -> list[int]: ...
-
-
-St = TypeVar("St", bound=TwoPotTable)
+St = TypeVar("St", bound=AnyTwoPot)
 R = TypeVar("R")
 
 
-def contributions_of(st: TwoPotTable, order: Iterable[int]) -> dict[int, int]:
+def contributions_of(st: AnyTwoPot, order: Iterable[int]) -> dict[int, int]:
     """Each seat's contribution to this hand's pot, for the seats of ``order``."""
     return {s: st.betting.contributions[s] for s in order}
 
 
-def stacks_of(st: TwoPotTable, order: Iterable[int]) -> dict[int, int]:
+def stacks_of(st: AnyTwoPot, order: Iterable[int]) -> dict[int, int]:
     """Each seat's credits behind, for the seats of ``order``."""
     return {s: st.stacks[s] for s in order}
 
 
 def public_lines(events: Iterable[Event]) -> list[str]:
     """The public lines of ``events`` (the hand summary a state keeps as ``last_result``)."""
-    return [t for e in events if (t := e.public_text())]
+    return [t for e in events if isinstance(e, WordedEvent) and (t := e.public_text())]
 
 
 def pot_name(index: int, count: int) -> str:
@@ -104,14 +70,14 @@ def pot_name(index: int, count: int) -> str:
 
 
 def apply_credits(
-    st: TwoPotTable,
+    st: AnyTwoPot,
     order: Sequence[int],
     payouts: Mapping[int, int],
     sabacc: Mapping[int, int],
     penalties: Mapping[int, int],
     sabacc_pot_after: int,
     winners: Iterable[int],
-    evals: Mapping[int, _Scored],
+    evals: Mapping[int, Scored],
 ) -> None:
     """Move the credits a settlement decided and record the seat statistics.
 
@@ -157,7 +123,7 @@ def award_uncontested(
     st.last_result = public_lines(ev[start:])
 
 
-def game_end_recipients(st: TwoPotTable, still_in: list[int]) -> list[int]:
+def game_end_recipients(st: AnyTwoPot, still_in: list[int]) -> list[int]:
     """Who shares the game-end Sabacc pot: the players ``still_in`` the game; if none, the
     players dealt into the last hand who have not left; if none, everyone who has not left."""
     present = [s for s in range(st.n) if st.status[s] is not Seat.LEFT]
@@ -165,7 +131,7 @@ def game_end_recipients(st: TwoPotTable, still_in: list[int]) -> list[int]:
 
 
 def close_game(
-    st: TwoPotTable, recipients: Sequence[int], first: int
+    st: AnyTwoPot, recipients: Sequence[int], first: int
 ) -> tuple[tuple[tuple[str, int], ...], int]:
     """Share the leftover Sabacc pot and freeze the final payouts.
 
@@ -186,12 +152,7 @@ def close_game(
     return tuple(standings), shared
 
 
-class _Ending(TwoPotTable, Protocol):
-    phase: Any  # the variant's Phase
-    queue: list[int]
-
-
-def end_game(st: _Ending, ev: Events, over: Any, still_in: list[int], first: int) -> None:
+def end_game(st: AnyTwoPot, ev: Events, over: Any, still_in: list[int], first: int) -> None:
     """GAME_OVER: the phase becomes ``over``, no turn is left, the Sabacc pot is shared among
     :func:`game_end_recipients` of ``still_in`` from seat ``first`` (:func:`close_game`) and
     :class:`~engine.variants.twopot.events.GameOver` announces the standings."""

@@ -16,10 +16,12 @@ reach the Sabacc pot, the pot layers of a conceded hand, and the wording of the 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 __all__ = [
     "UNCONTESTED_REASON",
+    "Drawer",
+    "ListDrawer",
     "hand_pot",
     "rank_tiers",
     "uncontested_line",
@@ -27,6 +29,8 @@ __all__ = [
 ]
 
 P = TypeVar("P", bound=Hashable)
+C = TypeVar("C")
+C_co = TypeVar("C_co", covariant=True)
 K = TypeVar("K", bound=tuple[Any, ...])
 
 #: The reason a conceded hand records (Classic, Centran).
@@ -69,3 +73,32 @@ def rank_tiers(cands: Sequence[P], rank_key: Callable[[P], K | None]) -> list[li
     """
     keys = sorted({k for p in cands if (k := rank_key(p)) is not None})
     return [[p for p in cands if rank_key(p) == key] for key in keys]
+
+
+class Drawer(Protocol[C_co]):
+    """Where tie-break cards come from (Classic's Sudden Demise, Corellian Spike's blind draws):
+    the game's draw pile, or a vector's list."""
+
+    def available(self) -> int:
+        """How many cards can still be drawn."""
+        ...
+
+    def draw(self) -> C_co:
+        """The next card (only called when :meth:`available` is positive)."""
+        ...
+
+
+class ListDrawer(Generic[C]):
+    """A :class:`Drawer` over a fixed list of cards, in draw order (test vectors); exhausted
+    means no card."""
+
+    def __init__(self, cards: Sequence[C]) -> None:
+        self._cards = list(cards)
+
+    def available(self) -> int:
+        """Cards left in the list."""
+        return len(self._cards)
+
+    def draw(self) -> C:
+        """The next card of the list."""
+        return self._cards.pop(0)

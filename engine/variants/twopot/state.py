@@ -1,22 +1,37 @@
-"""State pieces shared by the two-pot family (Classic, Centran, Project).
+"""The state the two-pot family (Classic, Centran, the Sabacc Project, Corellian Spike) shares.
 
-The variants keep stacks and hand-pot contributions in
-:class:`~engine.core.betting.Betting`, a Sabacc pot of their own, a :class:`Seat` status and a
-:class:`SeatRecord` per seat. Their states are different dataclasses, but the seat queries
-(:class:`TwoPotSeats`) and the stored shapes of the common fields (:data:`RECORDS`,
-:data:`PAYOUTS`: field metadata for :mod:`engine.core.codec`) are written once here.
+Every variant's state is a dataclass subclass of :class:`TwoPotState`: stacks and hand-pot
+contributions in :class:`~engine.core.betting.Betting`, the Sabacc pot, a :class:`Seat` status
+and a :class:`SeatRecord` per seat, the hands, the draw pile, the turn queue and the counters,
+with the seat queries, are declared once here; each variant adds its own fields. Its options
+extend :class:`TwoPotOptions`. The stored shapes of the common fields (:data:`RECORDS`,
+:data:`PAYOUTS`: field metadata for :mod:`engine.core.codec`) are declared once here; each
+variant's state gives its JSON field order with :func:`engine.core.codec.stored` (the order the
+variants always used).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import random
+from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from engine.core.betting import Betting
 from engine.core.codec import PAIRS, ROWS, meta
+from engine.core.deck import Deck
 
-__all__ = ["PAYOUTS", "RECORDS", "Seat", "SeatRecord", "TwoPotSeats"]
+__all__ = [
+    "PAYOUTS",
+    "RECORDS",
+    "AnyTwoPot",
+    "Scored",
+    "Seat",
+    "SeatRecord",
+    "StasisState",
+    "TwoPotOptions",
+    "TwoPotState",
+]
 
 
 class Seat(StrEnum):
@@ -27,7 +42,9 @@ class Seat(StrEnum):
     LEFT = "left"  # left the table through leave(); its credits went home then
 
 
-class _Scored(Protocol):
+class Scored(Protocol):
+    """A hand evaluation as the seat records read it: its name and its statistics score."""
+
     @property
     def label(self) -> str: ...
 
@@ -45,20 +62,65 @@ class SeatRecord:
     best_score: int = 0
     biggest_pot: int = 0
 
-    def note_hand(self, evaluation: _Scored) -> None:
+    def note_hand(self, evaluation: Scored) -> None:
         """Remember a revealed hand if it is the best so far."""
         if not self.best_hand or evaluation.score > self.best_score:
             self.best_hand, self.best_score = evaluation.label, evaluation.score
 
 
-class TwoPotSeats:
-    """Seat queries of a two-pot state (a mixin of the state dataclasses)."""
+RECORDS = meta(shape=ROWS)
+"""Field metadata of ``stats``: one row per seat (``hands_played, hands_won, best_hand,
+best_score, biggest_pot``)."""
+PAYOUTS = meta(shape=PAIRS)
+"""Field metadata of ``final_payouts``: ``[[seat, credits], ...]`` in seat order, or null."""
+
+
+class TwoPotOptions:
+    """What every two-pot variant's table options have (a mixin of the variant's frozen options
+    dataclass, which declares the fields): the smallest bet and the hand limit."""
 
     __slots__ = ()
 
+    min_bet: int
+    max_hands: int | None
+
+
+Opt = TypeVar("Opt", bound=TwoPotOptions)
+C = TypeVar("C")
+
+
+@dataclass(slots=True, kw_only=True)
+class TwoPotState(Generic[Opt, C]):
+    """The state every two-pot variant's state extends: seats, credits and records, the two pots,
+    the hands and the draw pile, the hand and round counters, the turn queue, the last hand's
+    result and the game's counters. Stacks and hand-pot contributions live in ``betting``.
+
+    A variant's state is a dataclass subclass that adds its own fields (and redeclares ``phase``
+    with its own :class:`~enum.StrEnum` and first phase); its options class extends
+    :class:`TwoPotOptions` (``Opt``) and ``C`` is its card class. Its JSON is its variant's
+    :class:`~engine.core.codec.Codec` (the field order given by :func:`~engine.core.codec.stored`).
+    """
+
     players: tuple[str, ...]
+    buy_in: int
+    options: Opt
+    rng: random.Random
     betting: Betting
     status: list[Seat]
+    phase: Any = None  # the variant's Phase (each state redeclares it with its first phase)
+    sabacc_pot: int = 0
+    hand_no: int = 0
+    start_seat: int = 0  # the hand's first seat to act (Centran: see its first_to_act)
+    round_no: int = 0
+    hands: list[list[C]] = field(default_factory=list)  # the cards each seat holds
+    draw: Deck[C] = field(default_factory=Deck)
+    queue: list[int] = field(default_factory=list)  # card turns still to take; [0] = current
+    dealt: list[bool] = field(default_factory=list)  # dealt into the current / last hand
+    last_result: list[str] = field(default_factory=list)  # public lines of the last settlement
+    final_payouts: dict[int, int] | None = field(default=None, metadata=PAYOUTS)
+    stats: list[SeatRecord] = field(default_factory=list, metadata=RECORDS)
+    seq: int = 0
+    turn: int = 0
 
     @property
     def n(self) -> int:
@@ -78,9 +140,35 @@ class TwoPotSeats:
         """Seats dealt into this hand and not folded (all-in players included)."""
         return list(self.betting.live_seats())
 
+    def first_to_act(self) -> int:
+        """The seat the hand's order starts from (:attr:`start_seat`)."""
+        return self.start_seat
 
-RECORDS = meta(shape=ROWS)
-"""Field metadata of ``stats``: one row per seat (``hands_played, hands_won, best_hand,
-best_score, biggest_pot``)."""
-PAYOUTS = meta(shape=PAIRS)
-"""Field metadata of ``final_payouts``: ``[[seat, credits], ...]`` in seat order, or null."""
+    def hand_order(self) -> list[int]:
+        """Every seat dealt into the hand, clockwise from :meth:`first_to_act`."""
+        first = self.first_to_act()
+        ring = [(first + i) % self.n for i in range(self.n)]
+        return [s for s in ring if self.dealt[s]]
+
+    def live_order(self) -> list[int]:
+        """Live seats, clockwise from :meth:`first_to_act`."""
+        return [s for s in self.hand_order() if self.betting.is_live(s)]
+
+
+AnyTwoPot = TwoPotState[Any, Any]
+"""Any two-pot state (what the family's shared helpers take)."""
+
+
+@dataclass(slots=True, kw_only=True)
+class StasisState(TwoPotState[Opt, C]):
+    """A two-pot state with stasis fields and a discard pile (Classic, Centran): a seat may move
+    one card a turn face up into its field (``stasis_used``), folded hands go face down to the
+    discard pile, and the discard pile is shuffled into an empty draw pile."""
+
+    stasis: list[list[C]] = field(default_factory=list)  # stasis field per seat (face up)
+    discard: list[C] = field(default_factory=list)
+    stasis_used: bool = False
+
+    def available(self) -> int:
+        """Cards that can still be drawn (draw pile + discards to reshuffle)."""
+        return len(self.draw) + len(self.discard)

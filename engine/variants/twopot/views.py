@@ -9,36 +9,14 @@ roll (:func:`dice_row`) of the variants that throw the Sabacc Shift dice (Classi
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Protocol
 
 from engine.core.game import PublicView, SeatStats, SeatView
-from engine.variants.twopot.state import Seat, SeatRecord, TwoPotSeats
+from engine.variants.twopot.state import AnyTwoPot, Seat
 
 __all__ = ["dice_row", "seat_stats", "seat_status", "table_view"]
 
 
-class _Table(Protocol):
-    @property
-    def hand_no(self) -> int: ...
-    @property
-    def sabacc_pot(self) -> int: ...
-    @property
-    def last_result(self) -> list[str]: ...
-    @property
-    def stats(self) -> list[SeatRecord]: ...
-
-
-class _Pot(Protocol):
-    @property
-    def pot_total(self) -> int: ...
-
-
-class _BettingTable(_Table, Protocol):
-    @property
-    def betting(self) -> _Pot: ...
-
-
-def seat_stats(st: _BettingTable) -> dict[int, SeatStats]:
+def seat_stats(st: AnyTwoPot) -> dict[int, SeatStats]:
     """Hands played/won, best revealed hand (label + score), biggest amount won in one hand."""
     return {
         s: SeatStats(r.hands_played, r.hands_won, r.best_hand, r.best_score, r.biggest_pot)
@@ -47,7 +25,7 @@ def seat_stats(st: _BettingTable) -> dict[int, SeatStats]:
 
 
 def seat_status(
-    st: TwoPotSeats,
+    st: AnyTwoPot,
     seat: int,
     *,
     dealt: bool,
@@ -68,7 +46,7 @@ def seat_status(
 
 
 def table_view(
-    st: _BettingTable,
+    st: AnyTwoPot,
     *,
     variant: str,
     title: str,

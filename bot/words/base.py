@@ -1,0 +1,114 @@
+"""One variant's words: :class:`Words` renders the facts of a variant's events, views, controls,
+previews and hand ranks as the text players read.
+
+A variant's renderer (``bot/words/<variant>.py``) subclasses :class:`Words` and fills its tables:
+:attr:`Words.events` (event type -> log text), and overrides :meth:`Words.table`,
+:meth:`Words.hand`, :meth:`Words.spec`, :meth:`Words.preview` and :meth:`Words.hand_name` for its
+facts. The defaults are the transition: a view, control or preview without facts, a hand named
+by a string and an event with a ``public_text()`` method (a variant that still writes its own
+words) are shown as the engine wrote them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar, TypeVar
+
+from engine.core.facts import Fact
+from engine.core.game import (
+    ActionSpec,
+    Event,
+    PlayerView,
+    PublicView,
+    SeatStats,
+)
+
+EventText = Callable[[Any], "str | None"]
+T = TypeVar("T")
+F = TypeVar("F")
+
+
+class Remembered:
+    """Words of facts the engine hands over again unchanged (the same object from one view to
+    the next, e.g. a state's last reveal), written once: keyed by the object's identity, which
+    is kept alive here so the key cannot be reused. Bounded: the oldest half goes when full."""
+
+    __slots__ = ("entries", "size")
+
+    def __init__(self, size: int = 256) -> None:
+        self.entries: dict[int, tuple[object, Any]] = {}
+        self.size = size
+
+    def get(self, obj: F, write: Callable[[F], T]) -> T:
+        """The words of ``obj``, written by ``write(obj)`` the first time."""
+        found = self.entries.get(id(obj))
+        if found is not None and found[0] is obj:
+            words: T = found[1]
+            return words
+        if len(self.entries) >= self.size:
+            for key in list(self.entries)[: self.size // 2]:
+                del self.entries[key]
+        value = write(obj)
+        self.entries[id(obj)] = (obj, value)
+        return value
+
+
+class Words:
+    """The renderer of one variant (the base renders variants that still write their words)."""
+
+    variant: ClassVar[str] = ""
+    # event type -> its public log text (None: nothing of it is public)
+    events: ClassVar[dict[type, EventText]] = {}
+
+    def event_text(self, event: Event) -> str | None:
+        """The public log text of ``event`` (several lines possibly), ``None`` when private."""
+        render = self.events.get(type(event))
+        if render is not None:
+            return render(event)
+        worded = getattr(event, "public_text", None)  # (a Protocol isinstance costs µs)
+        if worded is not None:
+            text: str | None = worded()
+            return text
+        raise TypeError(f"no words for the {type(event).__name__} event of {self.variant!r}")
+
+    def event_lines(self, event: Event) -> list[str]:
+        """The non-blank public log lines of ``event``."""
+        render = self.events.get(type(event))
+        if render is not None:
+            text = render(event)
+        else:
+            worded = getattr(event, "public_text", None)
+            text = worded() if worded is not None else self.event_text(event)
+        if not text:
+            return []
+        if "\n" not in text:  # the usual one line
+            return [text] if text.strip() else []
+        return [line for line in text.splitlines() if line.strip()]
+
+    def table(self, view: PublicView) -> PublicView:
+        """``view`` with its text fields written from its facts."""
+        return view
+
+    def hand(self, view: PlayerView) -> PlayerView:
+        """A private view with ``hand_text``, ``notes`` (and its public part) written."""
+        return view
+
+    def spec(self, spec: ActionSpec) -> ActionSpec:
+        """A control with its ``label``, ``prompt`` and options' words written."""
+        return spec
+
+    def preview(self, preview: str | Fact) -> str:
+        """The private line about a choice before it is confirmed."""
+        if isinstance(preview, str):
+            return preview
+        raise TypeError(f"no words for the {type(preview).__name__} preview of {self.variant!r}")
+
+    def hand_name(self, hand: str | Fact) -> str:
+        """The name of a hand rank (a shown hand, a player's best hand)."""
+        if isinstance(hand, str):
+            return hand
+        raise TypeError(f"no words for the {type(hand).__name__} hand of {self.variant!r}")
+
+    def stats(self, stats: SeatStats) -> SeatStats:
+        """Per-seat statistics with the best hand named (what the bot stores)."""
+        return stats

@@ -1,0 +1,192 @@
+"""The words the two-pot family (Classic, Centran, the Sabacc Project, Corellian Spike) shares,
+written once: the family's shared events (:mod:`engine.variants.twopot.events`), the stasis
+controls, the bet preview, the Sabacc Shift dice line and the family's refusal reasons.
+
+Each variant's renderer subclasses :class:`TwoPotWords`, adds its own events and says how its
+cards and hand-pot layers are named (:meth:`TwoPotWords.card_name`,
+:meth:`TwoPotWords.pot_name`). A variant whose own events still carry their words (Centran, the
+Sabacc Project, Corellian Spike) is rendered by a subclass with only these shared words; the base
+class shows its worded events as the engine wrote them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import ClassVar
+
+from bot.words.base import EventText, Words
+from bot.words.reasons import reasons
+from engine.core.facts import Fact
+from engine.core.game import ActionSpec
+from engine.variants.twopot.actions import BetPreview
+from engine.variants.twopot.cards import signed
+from engine.variants.twopot.events import (
+    CashedOut,
+    GameOver,
+    Penalty,
+    PenaltyPaid,
+    PhaseNote,
+    PhaseStarted,
+    PlayerLeft,
+    PotAwarded,
+    Reshuffled,
+    SabaccPotResult,
+    StasisMoved,
+    Worded,
+)
+
+PHASE_NOTES = {
+    PhaseNote.NONE: "",
+    PhaseNote.SKIPPED: "Skipped: nobody left can bet.",
+    PhaseNote.CALL_ALLOWED: "Call the hand is allowed.",
+    PhaseNote.ROUND_LIMIT: "Round limit reached: nobody called.",
+}
+STASIS_LABELS = {"stasis": "Put in stasis", "unstasis": "Take from stasis"}
+
+
+def joined(names: tuple[str, ...] | list[str]) -> str:
+    """Players named together as the family's lines do: ``a and b and c``."""
+    return " and ".join(names)
+
+
+def penalty_why(event: PenaltyPaid) -> str:
+    """Why a player pays the bomb-out penalty."""
+    if event.why == Penalty.TOTAL:
+        return f"total {signed(event.total)}"
+    return {
+        Penalty.BOMBED: "bombed hand",
+        Penalty.CALLER_LOST: "called and did not win",
+        Penalty.NO_TOTAL: "no total within ±23",
+    }[event.why]
+
+
+def dice_row(
+    dice: tuple[int, int] | None, dice_name: str, *, over: bool
+) -> tuple[tuple[str, str] | None, str]:
+    """The ``Last dice`` info line of the last Sabacc Shift roll and the highlight of a shift
+    (doubles) while the game is not ``over``; ``(None, "")`` before any roll. ``dice_name`` names
+    them in the highlight ("dice", "spike dice")."""
+    if dice is None:
+        return None, ""
+    d1, d2 = dice
+    shift = " — Sabacc Shift!" if d1 == d2 else ""
+    highlight = f"Sabacc Shift! The {dice_name} showed {d1} and {d2}." if d1 == d2 else ""
+    return ("Last dice", f"{d1} · {d2}{shift}"), "" if over else highlight
+
+
+class TwoPotWords(Words):
+    """The family's shared words; a variant's renderer adds its own."""
+
+    def card_name(self, notation: str) -> str:
+        """A card as players read it (the variant's renderer names its cards)."""
+        raise TypeError(f"{self.variant!r} names no cards")
+
+    def pot_name(self, index: int, count: int) -> str:
+        """A hand-pot layer's name: ``hand pot`` when it is the only one, else ``main pot`` and
+        ``side pot N`` (Classic, Centran)."""
+        if index == 0:
+            return "main pot" if count > 1 else "hand pot"
+        return f"side pot {index}"
+
+    # ------------------------------------------------------------------ shared events
+
+    def player_left(self, e: PlayerLeft) -> str:
+        """A player leaves the table."""
+        fold = " folds and" if e.folded else ""
+        return f"{e.player}{fold} leaves the table with {e.credits} credits."
+
+    def stasis_moved(self, e: StasisMoved) -> str:
+        """A card goes into or comes back from a stasis field."""
+        shown = self.card_name(e.card)
+        if e.into_field:
+            return f"{e.player} puts {shown} into the stasis field."
+        return f"{e.player} takes {shown} back from the stasis field."
+
+    def pot_awarded(self, e: PotAwarded) -> str:
+        """A hand-pot layer paid out (or sent to the Sabacc pot)."""
+        pot = self.pot_name(e.index, e.count)
+        if not e.winners:
+            return f"Nobody can win the {pot} ({e.amount}): it goes to the Sabacc pot."
+        if len(e.winners) == 1:
+            return f"{e.winners[0]} wins the {pot} ({e.amount})."
+        return f"{joined(e.winners)} split the {pot} ({e.amount})."
+
+    def shared_events(self) -> dict[type, EventText]:
+        """The words of the family's shared events."""
+        return {
+            Worded: lambda e: e.text,
+            CashedOut: lambda e: (
+                f"{e.player} cannot cover the antes and cashes out with {e.credits} credits."
+            ),
+            PhaseStarted: lambda e: (
+                f"Round {e.round_no} — {e.phase}." + (f" {PHASE_NOTES[e.note]}" if e.note else "")
+            ),
+            PlayerLeft: self.player_left,
+            StasisMoved: self.stasis_moved,
+            Reshuffled: lambda e: (
+                f"The draw pile is empty: {e.cards} discarded cards are shuffled into it."
+            ),
+            PotAwarded: self.pot_awarded,
+            PenaltyPaid: lambda e: (
+                f"{e.player} bombs out ({penalty_why(e)}) but has no credits left to pay the "
+                "penalty."
+                if not e.amount
+                else f"{e.player} bombs out ({penalty_why(e)}) and pays {e.amount} to the "
+                "Sabacc pot."
+            ),
+            SabaccPotResult: lambda e: (
+                f"The Sabacc pot ({e.amount}) carries over."
+                if not e.winners
+                else f"{e.winners[0]} takes the Sabacc pot ({e.amount})!"
+                if len(e.winners) == 1
+                else f"{joined(e.winners)} split the Sabacc pot ({e.amount})!"
+            ),
+            GameOver: lambda e: (
+                "Game over."
+                + (f" The Sabacc pot ({e.sabacc_shared}) is shared out." if e.sabacc_shared else "")
+                + f" Final credits: {', '.join(f'{p} {c}' for p, c in e.standings)}."
+            ),
+        }
+
+    def __init__(self) -> None:
+        self.words: dict[type, EventText] = {**self.shared_events(), **self.events}
+
+    def event_text(self, event: object) -> str | None:
+        """The public log text of ``event`` (shared words first, then the variant's)."""
+        render = self.words.get(type(event))
+        if render is not None:
+            return render(event)
+        return super().event_text(event)
+
+    # ------------------------------------------------------------------ controls, previews
+
+    def spec(self, spec: ActionSpec) -> ActionSpec:
+        """The stasis controls' labels (their prompts are the variant's)."""
+        if spec.label or spec.kind not in STASIS_LABELS:
+            return spec
+        return dataclasses.replace(spec, label=STASIS_LABELS[spec.kind])
+
+    def preview(self, preview: str | Fact) -> str:
+        """The bet preview; the variant's previews are its renderer's."""
+        if isinstance(preview, BetPreview):
+            return f"You put in {preview.pay} and keep {preview.keep} behind."
+        return super().preview(preview)
+
+
+class WordedTwoPot(TwoPotWords):
+    """A family variant whose own events, views and controls still carry their words (Centran,
+    the Sabacc Project, Corellian Spike): only the shared facts are worded here."""
+
+    events: ClassVar[dict[type, EventText]] = {}
+
+
+reasons(
+    {
+        "game_over": "The game is over.",
+        "not_yours": "It is not your turn.",
+        "cannot_now": lambda kind: f"You can't {kind.replace('_', ' ')} now.",
+        "one_card": "Choose exactly one card.",
+        "cannot_choose": "You can't choose {choice} now.",
+        "no_default": "No default action.",
+    }
+)
