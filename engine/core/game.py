@@ -469,4 +469,5 @@ class VariantInfo:
     deck: CardDeck
     """The physical deck it plays with (the bot draws its cards from it)."""
     vocabulary: str
-    """Names the renderer and word set the bot uses for its texts (variants may share one)."""
+    """Names the renderer and word set the bot uses for its texts (variants may share one):
+    the bot reads ``bot/words/<vocabulary>.py`` (dashes as underscores) when it exists."""

@@ -72,3 +72,26 @@ def test_controls_carry_facts_computed_when_first_read() -> None:
     assert calls == [1]
     assert spec.options[0].facts == _Nothing("a")
     assert (spec.label, spec.prompt, spec.options[0].label) == ("", "", "")
+
+
+def test_each_variant_finds_its_renderer_through_its_one_registration() -> None:
+    """The renderer is ``bot/words/<vocabulary>.py`` of the variant's VariantInfo: no second
+    list of variants in the bot."""
+    import importlib
+
+    from bot.words.base import Words
+    from bot.words.registry import module_of, words_for
+    from engine.variants import get_variant, variant_ids
+
+    found = {}
+    for variant in variant_ids():
+        path = module_of(variant)
+        vocabulary = get_variant(variant).vocabulary.replace("-", "_")
+        if path is None:
+            assert type(words_for(variant)) is Words  # still worded by its engine
+        else:
+            assert path == f"bot.words.{vocabulary}"
+            assert words_for(variant) is importlib.import_module(path).WORDS
+            found[variant] = path
+    assert {"kessel", "classic"} <= set(found)
+    assert module_of("no-such-variant") is None
