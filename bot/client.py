@@ -54,6 +54,8 @@ from bot.bank import Bank
 from bot.command_sync import DIGEST_FILE, DigestStore, Synced
 from bot.command_sync import sync_commands as register_commands
 from bot.errors import handle_interaction_error
+from bot.i18n.commands import CommandTranslator
+from bot.i18n.readers import read_by, saw_guild
 from bot.inputs import InputCheck
 from bot.settings import Settings
 from bot.startup import quiet_loggers
@@ -105,7 +107,9 @@ class SabaccTree(app_commands.CommandTree["SabaccBot"]):
 
     async def interaction_check(self, interaction: discord.Interaction[SabaccBot], /) -> bool:
         """A guild-only command in a DM, or an option outside its declaration, is answered
-        with what is wrong (through :meth:`on_error`) and never runs."""
+        with what is wrong (through :meth:`on_error`) and never runs. The answer is written in
+        the member's language (:func:`bot.i18n.readers.read_by`)."""
+        read_by(interaction)
         return self.inputs.check(interaction)
 
     async def on_error(
@@ -187,6 +191,7 @@ class SabaccBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         """Open the db, build the table runtime, load the cogs, run start-up recovery, sync the
         commands (only load the cogs when :attr:`register_only`)."""
+        await self.tree.set_translator(CommandTranslator())  # before any command is synced
         if self.register_only:
             await self.load_cogs(strict=True)  # a partial tree would unregister commands
             return
@@ -242,6 +247,18 @@ class SabaccBot(commands.AutoShardedBot):
         store = DigestStore(self.settings.data_dir / DIGEST_FILE)
         guild_id = self.settings.dev_guild_id
         return await register_commands(self.tree, store, guild_id=guild_id, force=force)
+
+    async def on_guild_available(self, guild: discord.Guild) -> None:
+        """The server's language for its public messages (:mod:`bot.i18n.readers`)."""
+        saw_guild(guild)
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        """The server's language for its public messages."""
+        saw_guild(guild)
+
+    async def on_guild_update(self, before: discord.Guild, after: discord.Guild) -> None:
+        """A server that changed its language: its tables speak the new one."""
+        saw_guild(after)
 
     async def on_ready(self) -> None:
         """Log who we are (may run more than once; does no work)."""

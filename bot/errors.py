@@ -44,6 +44,7 @@ import discord
 from discord import app_commands
 
 from bot import metrics
+from bot.i18n.readers import read_by
 from bot.words.reasons import reason_text
 from engine.core.game import IllegalAction
 
@@ -251,7 +252,13 @@ async def error_boundary(interaction: discord.Interaction[Any]) -> AsyncIterator
 
 
 class BaseView(discord.ui.View):
-    """A View whose callback errors become ephemeral replies (see module doc)."""
+    """A View whose callback errors become ephemeral replies (see module doc), answered in the
+    clicking member's language."""
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        """Every click is answered in the clicking member's language."""
+        read_by(interaction)
+        return True
 
     async def on_error(
         self,
@@ -265,7 +272,13 @@ class BaseView(discord.ui.View):
 
 
 class BaseModal(discord.ui.Modal):
-    """A Modal whose submit errors become ephemeral replies (see module doc)."""
+    """A Modal whose submit errors become ephemeral replies (see module doc), answered in the
+    member's language."""
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        """Every submission is answered in the member's language."""
+        read_by(interaction)
+        return True
 
     async def on_error(  # type: ignore[override]  # Modal narrows BaseView.on_error
         self, interaction: discord.Interaction[Any], error: Exception, /

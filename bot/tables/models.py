@@ -12,6 +12,7 @@ from enum import StrEnum
 from typing import Any
 
 from bot import words
+from bot.i18n import locale_code
 from bot.tables.record import TableTasks
 from bot.tables.rowstate import dump_state, load_state
 from engine.core.game import Game, PublicView, VariantInfo
@@ -108,7 +109,7 @@ class Table:
     deadline: float | None = None
     saved_row: dict[str, Any] | None = None  # digests of the columns a group commit last wrote
     view_version: int = 0  # grows when the game changes without a new action (leave, undo)
-    _public: tuple[tuple[int, int, int, int], PublicView] | None = field(
+    _public: tuple[tuple[int, int, int, int, str], PublicView] | None = field(
         default=None, init=False, repr=False
     )
     lease: str | None = None  # token of this process's lease (bot.tables.leases); None: unchecked
@@ -139,12 +140,12 @@ class Table:
         return _ids_pattern(ids).sub(lambda m: shown[m.group(0)], text)
 
     def public_view(self) -> PublicView:
-        """``game.public_view()`` with its words written (:func:`bot.words.table_text`), built
-        once per change of the game (every action grows ``seq``; the runtime grows
-        :attr:`view_version` for the other changes)."""
+        """``game.public_view()`` with its words written (:func:`bot.words.table_text`) in the
+        current reader's language, built once per change of the game and of language (every action
+        grows ``seq``; the runtime grows :attr:`view_version` for the other changes)."""
         game = self.game
         assert game is not None
-        key = (id(game), game.seq, game.turn, self.view_version)
+        key = (id(game), game.seq, game.turn, self.view_version, locale_code())
         if self._public is None or self._public[0] != key:
             self._public = (key, words.table_text(self.variant.id, game.public_view()))
         return self._public[1]

@@ -29,6 +29,8 @@ from typing import Any
 import discord
 
 from bot.art import present
+from bot.i18n import write_for
+from bot.i18n.readers import in_server_language, member_locale
 from bot.tables.models import Table, hand_of
 from bot.tables.pacing import Budget, Lane
 from bot.tables.record import Attach, Post
@@ -98,6 +100,7 @@ class Outbox:
         are logged, not raised; a caller cancelled meanwhile does not take the post back)."""
         await asyncio.shield(self.post(table, content, **kwargs))
 
+    @in_server_language
     async def _post_all(self, table: Table) -> None:
         queue = table.tasks.posts
         try:
@@ -167,6 +170,7 @@ class Outbox:
             return {}
 
     async def _tell_no_pictures(self, table: Table) -> None:
+        write_for(member_locale(table.host_id, table.guild_id))  # this task's only reader
         guild = self.bot.get_guild(table.guild_id)
         where = f"<#{table.channel_id}> on **{guild.name if guild else 'your server'}**"
         text = (
@@ -224,6 +228,7 @@ class Outbox:
         return None
 
     async def _dm_hand(self, table: Table, index: int, user_id: int) -> None:
+        write_for(member_locale(user_id, table.guild_id))  # this task writes to them only
         seat = table.seats[index]
         try:
             channel = self._dm_channel(user_id) or await self.bot.create_dm(

@@ -20,6 +20,7 @@ import discord
 
 from bot import metrics
 from bot.art import present
+from bot.i18n.readers import in_server_language
 from bot.settings import Settings
 from bot.tables import handlog, store
 from bot.tables.handlog import public_lines
@@ -119,6 +120,7 @@ class Presenter:
         been pending; paced, :meth:`TableWatch.recovered`); its clock starts once it is shown."""
         self.watch.recovered(table)
 
+    @in_server_language
     def acted(self, table: Table, outcome: Outcome) -> None:
         """Show a committed step: the table message, changed hands, the result of a hand that
         ended (its whole log, else the events' lines), who left, the final standings. The
@@ -193,6 +195,7 @@ class Presenter:
         if tasks.render is None or tasks.render.done():
             tasks.render = self.runner.spawn(self._render_loop(table), f"render-{table.id}")
 
+    @in_server_language
     async def _render_loop(self, table: Table) -> None:
         await self.bot.wait_until_ready()  # recovered tables are drawn from the cache
         interval = self.settings.edit_interval
@@ -215,6 +218,7 @@ class Presenter:
                 tasks.dirty = True
                 await self.runner.sleep(RETRY_AFTER)
 
+    @in_server_language
     async def redraw(self, table: Table) -> bool:
         """Edit the table message now, or post it anew when missing or over an hour old.
         Returns False when Discord refused for now (rate limit, outage) and it should retry."""

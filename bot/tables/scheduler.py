@@ -20,6 +20,7 @@ from functools import partial
 from typing import TypeVar
 
 from bot.errors import NotYourTurn, StaleButton, TableError
+from bot.i18n.readers import in_server_language
 from bot.settings import Settings
 from bot.storage import DATABASE_ERRORS, StorageError
 from bot.tables import handlog, store
@@ -85,6 +86,7 @@ class Scheduler:
         if table.status is Status.LOBBY:
             tasks.lobby = self.runner.spawn(self._lobby_timer(table), f"lobby-{table.id}")
 
+    @in_server_language
     async def _lobby_timer(self, table: Table) -> None:
         await self.runner.sleep(self.settings.lobby_timeout)
         await self.service.ready()
@@ -105,6 +107,7 @@ class Scheduler:
         """Close a game nobody plays at any more (in the background), then say why."""
         self.runner.spawn(self._close(table), f"close-{table.id}")
 
+    @in_server_language
     async def _close(self, table: Table) -> None:
         await self.service.ready()  # also when found at start-up (recovery)
         if await self._persevere(
@@ -184,6 +187,7 @@ class Scheduler:
                     table, seat, game.default_action(seat), turn=game.turn, source="auto"
                 )
 
+    @in_server_language
     async def _timer(self, table: Table, turn: int) -> None:
         """Play the default move of whoever is late; the clock stops while the table cannot
         be seen (a redraw after such a pause gives a full turn again)."""

@@ -17,6 +17,7 @@ import discord
 
 from bot import metrics, words
 from bot.errors import handle_interaction_error
+from bot.i18n.readers import read_by
 from bot.tables.models import Status, Table
 from bot.ui import render
 
@@ -104,6 +105,11 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ACTI
     ) -> ActionButton:
         return cls(int(match["table"]), int(match["turn"]), match["kind"])
 
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        """The click is answered in the clicking member's language."""
+        read_by(interaction)
+        return True
+
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         metrics.click()
         try:
@@ -131,6 +137,11 @@ class ControlButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CON
         /,
     ) -> ControlButton:
         return cls(int(match["table"]), match["what"])
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        """The click is answered in the clicking member's language."""
+        read_by(interaction)
+        return True
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         try:

@@ -17,6 +17,7 @@ from typing import Any, Protocol, runtime_checkable
 import discord
 
 from bot.errors import handle_interaction_error
+from bot.i18n.readers import read_by
 
 AMOUNT_ID = re.compile(r"sabaccamt:(?P<table>[0-9]+):(?P<turn>[0-9]+):(?P<kind>[a-z_]+)")
 PROMPT_IDS = ("pick:", "botstyle:", "leave:")
@@ -70,7 +71,9 @@ class Prompts:
         return meta is not None and meta.id in self._open
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """Every interaction: answer amount forms, and clicks on prompts nobody answers."""
+        """Every interaction: answer amount forms, and clicks on prompts nobody answers (in the
+        member's language)."""
+        read_by(interaction)
         data: Any = interaction.data or {}
         custom_id = str(data.get("custom_id", ""))
         try:
@@ -123,6 +126,11 @@ class PromptView(discord.ui.View):
         if prompts is not None:
             prompts.opened(interaction)
             self._opener = interaction
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        """Every click is answered in the clicking member's language."""
+        read_by(interaction)
+        return True
 
     async def on_timeout(self) -> None:
         opener = self._opener

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar, TypeVar
 
+from bot.i18n import locale_code
 from engine.core.facts import Fact
 from engine.core.game import (
     ActionSpec,
@@ -30,18 +31,20 @@ F = TypeVar("F")
 
 class Remembered:
     """Words of facts the engine hands over again unchanged (the same object from one view to
-    the next, e.g. a state's last reveal), written once: keyed by the object's identity, which
-    is kept alive here so the key cannot be reused. Bounded: the oldest half goes when full."""
+    the next, e.g. a state's last reveal), written once per reader's language: keyed by the
+    object's identity (the object is kept alive here so the key cannot be reused) and the
+    language. Bounded: the oldest half goes when full."""
 
     __slots__ = ("entries", "size")
 
     def __init__(self, size: int = 256) -> None:
-        self.entries: dict[int, tuple[object, Any]] = {}
+        self.entries: dict[tuple[int, str], tuple[object, Any]] = {}
         self.size = size
 
     def get(self, obj: F, write: Callable[[F], T]) -> T:
         """The words of ``obj``, written by ``write(obj)`` the first time."""
-        found = self.entries.get(id(obj))
+        key = (id(obj), locale_code())
+        found = self.entries.get(key)
         if found is not None and found[0] is obj:
             words: T = found[1]
             return words
@@ -49,7 +52,7 @@ class Remembered:
             for key in list(self.entries)[: self.size // 2]:
                 del self.entries[key]
         value = write(obj)
-        self.entries[id(obj)] = (obj, value)
+        self.entries[key] = (obj, value)
         return value
 
 

@@ -16,10 +16,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from bot.i18n import N_, _
 from engine.core.game import IllegalAction
 
 Reason = str | Callable[..., str]
-"""A sentence: a ``str.format`` template over the data, or a function of the data."""
+"""A sentence: a ``str.format`` template over the data (English source, marked with ``N_``:
+translated when shown), or a function of the data (that translates its own words)."""
 
 _REASONS: dict[str, Reason] = {}
 
@@ -41,12 +43,12 @@ def reason_text(exc: IllegalAction) -> str:
     if sentence is None:
         return exc.reason  # a sentence the engine wrote (a variant not converted yet)
     data: dict[str, Any] = exc.data
-    return sentence(**data) if callable(sentence) else sentence.format(**data)
+    return sentence(**data) if callable(sentence) else _(sentence).format(**data)
 
 
 reasons(
     {
-        "no_such_seat": "No such seat.",
-        "whole_amount": "An amount must be a whole number of credits.",
+        "no_such_seat": N_("No such seat."),
+        "whole_amount": N_("An amount must be a whole number of credits."),
     }
 )
