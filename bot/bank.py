@@ -353,7 +353,7 @@ class Bank:
                 lambda conn: self.debit_in(conn, guild, user, amount, reason)
             )
         except InsufficientFunds as error:
-            raise InsufficientFunds(error.balance, amount, whose="They have") from None
+            raise InsufficientFunds(error.balance, amount, theirs=True) from None
 
     async def daily_ready_in(self, guild: int, user: int) -> float:
         """Seconds until the user may claim ``/daily`` again (0.0 when they may now)."""

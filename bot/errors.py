@@ -3,7 +3,7 @@
 Public API (stable)::
 
     class UserFacingError(Exception)          # .message is shown to the user, ephemerally
-        InsufficientFunds(balance, needed, *, whose="You have")   # .balance .needed
+        InsufficientFunds(balance, needed, *, theirs=False)      # .balance .needed
         DailyNotReady(retry_after: float)                          # .retry_after seconds
         BalanceTooHigh(cap: int)
         TableError(message)                   # lobby/table problems ("table is full", ...)
@@ -44,6 +44,7 @@ import discord
 from discord import app_commands
 
 from bot import metrics
+from bot.i18n import N_, _, current
 from bot.i18n.readers import read_by
 from bot.words.reasons import reason_text
 from engine.core.game import IllegalAction
@@ -70,7 +71,7 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-APOLOGY = (
+APOLOGY = N_(
     "Something went wrong on our side; nothing was changed. "
     "Please try again, and tell a server admin if it keeps happening."
 )
@@ -110,8 +111,14 @@ class UserFacingError(Exception):
 class InsufficientFunds(UserFacingError):
     """A debit larger than the balance."""
 
-    def __init__(self, balance: int, needed: int, *, whose: str = "You have") -> None:
-        super().__init__(f"{whose} {balance:,} credits but {needed:,} are needed.")
+    def __init__(self, balance: int, needed: int, *, theirs: bool = False) -> None:
+        text = (
+            _("They have {balance} credits but {needed} are needed.")
+            if theirs
+            else _("You have {balance} credits but {needed} are needed.")
+        )
+        number = current().number
+        super().__init__(text.format(balance=number(balance), needed=number(needed)))
         self.balance = balance
         self.needed = needed
 
@@ -121,7 +128,9 @@ class DailyNotReady(UserFacingError):
 
     def __init__(self, retry_after: float) -> None:
         super().__init__(
-            f"You already claimed your daily credits. Come back in {format_duration(retry_after)}."
+            _("You already claimed your daily credits. Come back in {duration}.").format(
+                duration=format_duration(retry_after)
+            )
         )
         self.retry_after = retry_after
 
@@ -130,7 +139,11 @@ class BalanceTooHigh(UserFacingError):
     """A credit would push a balance above the cap."""
 
     def __init__(self, cap: int) -> None:
-        super().__init__(f"That would put the balance above the maximum of {cap:,} credits.")
+        super().__init__(
+            _("That would put the balance above the maximum of {cap} credits.").format(
+                cap=current().number(cap)
+            )
+        )
         self.cap = cap
 
 
@@ -141,14 +154,16 @@ class TableError(UserFacingError):
 class NotYourTurn(UserFacingError):
     """A seat tried to act when it is not pending."""
 
-    def __init__(self, message: str = "It's not your turn.") -> None:
+    def __init__(self, message: str = N_("It's not your turn.")) -> None:
         super().__init__(message)
 
 
 class StaleButton(UserFacingError):
     """A click on a control from an earlier turn."""
 
-    def __init__(self, message: str = "This button is out of date: the hand has moved on.") -> None:
+    def __init__(
+        self, message: str = N_("This button is out of date: the hand has moved on.")
+    ) -> None:
         super().__init__(message)
 
 
@@ -176,21 +191,23 @@ def user_message(error: BaseException) -> str | None:
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
     if isinstance(error, UserFacingError):
-        return error.message
+        return _(error.message)  # a constant marked N_ is translated here
     if isinstance(error, IllegalAction):
         return reason_text(error)
     if isinstance(error, app_commands.NoPrivateMessage):
-        return "This command only works in a server, not in direct messages."
+        return _("This command only works in a server, not in direct messages.")
     if isinstance(error, app_commands.MissingPermissions):
         needed = _permission_names(error.missing_permissions)
-        return f"You need the {needed} permission to do that."
+        return _("You need the {permission} permission to do that.").format(permission=needed)
     if isinstance(error, app_commands.BotMissingPermissions):
         needed = _permission_names(error.missing_permissions)
-        return f"I need the {needed} permission in this channel to do that."
+        return _("I need the {permission} permission in this channel to do that.").format(
+            permission=needed
+        )
     if isinstance(error, app_commands.CommandOnCooldown):
-        return f"Slow down: try again in {error.retry_after:.0f} s."
+        return _("Slow down: try again in {seconds} s.").format(seconds=f"{error.retry_after:.0f}")
     if isinstance(error, app_commands.CheckFailure):
-        return "You can't use this command here."
+        return _("You can't use this command here.")
     return None
 
 
@@ -233,7 +250,7 @@ async def handle_interaction_error(
             interaction.guild_id,
             exc_info=error,
         )
-        message = APOLOGY
+        message = _(APOLOGY)
         metrics.failed("interaction")
     try:
         await respond(interaction, message, ephemeral=True)

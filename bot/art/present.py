@@ -42,7 +42,7 @@ def file_kw(file: discord.File | None) -> dict[str, Any]:
 
 
 async def hand_message(
-    client: Any, table: Table, view: PlayerView, *, heading: str = "Your hand"
+    client: Any, table: Table, view: PlayerView, *, heading: str | None = None
 ) -> tuple[discord.Embed, discord.File | None]:
     """The private hand embed with the cards' emojis above the text and their picture below."""
     embed = render.hand_embed(table, view, heading=heading)

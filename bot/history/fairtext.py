@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.i18n import _
 from bot.tables.models import Table
 from engine.core.fair import commitment, derive_hand_seed, short
 
@@ -24,5 +25,7 @@ def commitment_note(table: Table) -> str:
     now, nxt = hand_commitment(table, hand), hand_commitment(table, hand + 1)
     assert now is not None and nxt is not None
     if game is None:
-        return f" · 🔒 hand 1 commitment {short(now)}"
-    return f" · 🔒 hand {hand} {short(now)} · next {short(nxt)}"
+        return " · 🔒 " + _("hand 1 commitment {commitment}").format(commitment=short(now))
+    return " · 🔒 " + _("hand {hand} {commitment} · next {next}").format(
+        hand=hand, commitment=short(now), next=short(nxt)
+    )

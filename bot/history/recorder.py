@@ -25,6 +25,8 @@ from typing import Any, Protocol, cast
 from bot.history import sealing, stats
 from bot.history import store as hstore
 from bot.history.fairtext import hand_commitment
+from bot.i18n import _
+from bot.i18n.readers import in_server_language
 from bot.storage import Database, Params, Tx
 from bot.tables.models import Table
 from bot.tables.store import now
@@ -140,6 +142,7 @@ class HandHistory:
         )
         await self._open(conn, table, game, hand)
 
+    @in_server_language
     async def on_step(
         self,
         conn: Tx,
@@ -236,6 +239,7 @@ class HandHistory:
     async def _open(self, conn: Tx, table: Table, game: Game, hand: RunningHand) -> None:
         self.running[table.id] = (await self._insert(conn, table, hand), hand, game)
 
+    @in_server_language
     async def _finish(
         self,
         conn: Tx,
@@ -262,8 +266,8 @@ class HandHistory:
         record |= {"hand_id": hand_id, "table_id": table.id}
         result = record["result"]
         winners = set(result["winners"])
-        names = ", ".join(table.seats[s].display for s in sorted(winners)) or "nobody"
-        summary = f"won by {names}"
+        names = ", ".join(table.seats[s].display for s in sorted(winners)) or _("nobody")
+        summary = _("won by {names}").format(names=names)
         players = [
             (table.seats[s].user_id, s, s in winners)
             for s in result["dealt"]

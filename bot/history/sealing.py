@@ -27,6 +27,8 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.i18n import _
+
 DAY = 86400.0
 OPEN = ("lobby", "playing")  # a table in one of these statuses is open
 LISTED = 6  # seeds listed one by one in the closing result (the rest: /verify)
@@ -54,20 +56,20 @@ def when(due: float) -> str:
 
 def sealed_text(hand_id: int, due: float) -> str:
     """Why a finished hand cannot be verified or exported yet, and when it can."""
-    return (
-        f"Hand #{hand_id} is over, but its seed stays sealed while its table is open: it would "
+    return _(
+        "Hand #{id} is over, but its seed stays sealed while its table is open: it would "
         "rebuild the cards of players who folded and still sit there. It is revealed when the "
-        f"table closes, or at the latest {when(due)} in the daily batch of hands that ended more "
-        f"than a day ago. Then `/verify hand:{hand_id}` and `/export hand:{hand_id}` work."
-    )
+        "table closes, or at the latest {when} in the daily batch of hands that ended more "
+        "than a day ago. Then `/verify hand:{id}` and `/export hand:{id}` work."
+    ).format(id=hand_id, when=when(due))
 
 
 def hand_line(word: str, hand_no: int, hand_id: int) -> str:
     """The result of a hand at an open table: where to check it later (no seed)."""
-    return (
-        f"🔐 {word} {hand_no}'s seed stays sealed until the table closes (or a day later): "
-        f"then check it with `/verify hand:{hand_id}`."
-    )
+    return "🔐 " + _(
+        "{hand_word} {n}'s seed stays sealed until the table closes (or a day later): "
+        "then check it with `/verify hand:{id}`."
+    ).format(hand_word=word, n=hand_no, id=hand_id)
 
 
 def closing_lines(word: str, hands: Sequence[Mapping[str, Any]]) -> list[str]:
@@ -76,16 +78,33 @@ def closing_lines(word: str, hands: Sequence[Mapping[str, Any]]) -> list[str]:
     if not hands:
         return []
     ids = [int(h["id"]) for h in hands]
+    rounds = word == _("Round")  # what the variant calls a hand (bot.words.vocab.hand_word)
     if len(ids) == 1:
-        what = f"the seed of its one {word.lower()} (#{ids[0]}) is revealed; check it"
+        what = (
+            _("the seed of its one round (#{id}) is revealed; check it")
+            if rounds
+            else _("the seed of its one hand (#{id}) is revealed; check it")
+        ).format(id=ids[0])
     else:
         what = (
-            f"the seeds of its {len(ids)} {word.lower()}s (#{ids[0]}–#{ids[-1]}) are revealed; "
-            "check any"
+            _("the seeds of its {n} rounds (#{first}–#{last}) are revealed; check any")
+            if rounds
+            else _("the seeds of its {n} hands (#{first}–#{last}) are revealed; check any")
+        ).format(n=len(ids), first=ids[0], last=ids[-1])
+    lines = [
+        "🔓 "
+        + _("The table closed: {what} with `/verify hand:<id>` or `/export hand:<id>`.").format(
+            what=what
         )
-    lines = [f"🔓 The table closed: {what} with `/verify hand:<id>` or `/export hand:<id>`."]
+    ]
     lines += [
-        f"🔓 {word} {h['hand_no']} seed: `{h['seed']}` · `/verify hand:{h['id']}`"
+        "🔓 "
+        + _("{hand_word} {n} seed: {seed} · {verify}").format(
+            hand_word=word,
+            n=h["hand_no"],
+            seed=f"`{h['seed']}`",
+            verify=f"`/verify hand:{h['id']}`",
+        )
         for h in hands[-LISTED:]
     ]
     return lines

@@ -15,6 +15,7 @@ Every language falls back to English when the bot does not speak it
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import inspect
 from collections import OrderedDict
@@ -23,12 +24,13 @@ from typing import Any, Protocol, TypeVar
 
 import discord
 
-from bot.i18n import SOURCE, supported, using, write_for
+from bot.i18n import SOURCE, Translator, supported, using, write_for
 
 __all__ = [
     "MEMBERS",
     "SERVERS",
     "Remembered",
+    "for_server",
     "in_server_language",
     "member_locale",
     "read_by",
@@ -98,21 +100,32 @@ class AtTable(Protocol):
         ...
 
 
+def for_server(table: AtTable) -> contextlib.AbstractContextManager[Translator]:
+    """Write for the channel of ``table`` inside the block (its log, its records)."""
+    return using(server_locale(table.guild_id))
+
+
+def _table_locale(args: tuple[Any, ...]) -> str:
+    table = next(arg for arg in args if hasattr(arg, "guild_id"))
+    return server_locale(table.guild_id)
+
+
 def in_server_language(method: F) -> F:
-    """A method ``(self, table, ...)`` (plain or async) that writes for the table's channel: it
-    runs in the server's language, whoever's interaction or timer called it."""
+    """A method (plain or async) that writes for the channel of the first of its arguments
+    that belongs to a server (a table): it runs in the server's language, whoever's
+    interaction or timer called it."""
     if inspect.iscoroutinefunction(method):
 
         @functools.wraps(method)
-        async def run_async(self: object, table: AtTable, *args: Any, **kwargs: Any) -> Any:
-            with using(server_locale(table.guild_id)):
-                return await method(self, table, *args, **kwargs)
+        async def run_async(*args: Any, **kwargs: Any) -> Any:
+            with using(_table_locale(args)):
+                return await method(*args, **kwargs)
 
         return run_async  # type: ignore[return-value]
 
     @functools.wraps(method)
-    def run(self: object, table: AtTable, *args: Any, **kwargs: Any) -> Any:
-        with using(server_locale(table.guild_id)):
-            return method(self, table, *args, **kwargs)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        with using(_table_locale(args)):
+            return method(*args, **kwargs)
 
     return run  # type: ignore[return-value]

@@ -23,12 +23,15 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import TableError, quote
+from bot.i18n import _
+from bot.i18n.readers import for_server
 from bot.tables.models import Seat, Status, Table
 from bot.tables.options import check_options, parse_options, settable, show_value
 from bot.tables.service import ChannelBusy, TableService, busy_text
 from bot.ui.controls import build_table_message
 from bot.ui.prompts import confirm
 from bot.ui.revive import PromptView
+from bot.words.vocab import variant_name
 from engine.core.game import VariantInfo
 from engine.variants import get_variant
 
@@ -42,6 +45,7 @@ class LeaveConfirm(PromptView):
     def __init__(self, manager: TableService, table: Table) -> None:
         super().__init__(timeout=60)
         self.manager, self.table = manager, table
+        self.leave.label, self.stay.label = _("Leave the game"), _("Stay")
 
     @discord.ui.button(
         label="Leave the game", style=discord.ButtonStyle.danger, custom_id="leave:yes"
@@ -49,16 +53,18 @@ class LeaveConfirm(PromptView):
     async def leave(self, interaction: discord.Interaction[Any], _button: Any) -> None:
         self.stop()
         if self.table.status is not Status.PLAYING:  # stale: the game ended meanwhile
-            await interaction.response.edit_message(content="This game is over.", view=None)
+            await interaction.response.edit_message(content=_("This game is over."), view=None)
             return
         await interaction.response.defer()
         await self.manager.leave_game(self.table, interaction.user.id)
-        await confirm(interaction.edit_original_response(content="You left the game.", view=None))
+        await confirm(
+            interaction.edit_original_response(content=_("You left the game."), view=None)
+        )
 
     @discord.ui.button(label="Stay", style=discord.ButtonStyle.secondary, custom_id="leave:no")
     async def stay(self, interaction: discord.Interaction[Any], _button: Any) -> None:
         self.stop()
-        await interaction.response.edit_message(content="You stay at the table.", view=None)
+        await interaction.response.edit_message(content=_("You stay at the table."), view=None)
 
 
 @app_commands.guild_only()  # on the class: the group (its subcommands' own decorator is ignored)
@@ -101,7 +107,10 @@ class VariantCog(commands.GroupCog):
     ) -> list[app_commands.Choice[str]]:
         presets = self.info.buy_in_presets
         return [
-            app_commands.Choice(name=f"{name} — {amount} credits", value=name)
+            app_commands.Choice(
+                name=_("{preset} — {amount} credits").format(preset=_(name), amount=amount),
+                value=name,
+            )
             for name, amount in presets.items()
             if current.lower() in name.lower()
         ][:25]
@@ -128,10 +137,16 @@ class VariantCog(commands.GroupCog):
             preset = stakes or info.default_preset
             if preset not in info.buy_in_presets:
                 names = ", ".join(info.buy_in_presets)
-                raise TableError(f"Unknown stakes {quote(preset)}. Choose one of: {names}.")
+                raise TableError(
+                    _("Unknown stakes {stakes}. Choose one of: {names}.").format(
+                        stakes=quote(preset), names=names
+                    )
+                )
             buy_in = info.buy_in_presets[preset]
         if buy_in < info.min_buy_in:
-            raise TableError(f"The buy-in must be at least {info.min_buy_in} credits.")
+            raise TableError(
+                _("The buy-in must be at least {amount} credits.").format(amount=info.min_buy_in)
+            )
         if house_rules:
             check_options(info, buy_in, house_rules)
         assert interaction.guild_id is not None and interaction.channel_id is not None
@@ -149,7 +164,8 @@ class VariantCog(commands.GroupCog):
         except ChannelBusy as busy:
             await self._refuse(interaction, busy.table, partial(busy_text, busy.table))
             return
-        embed, view = build_table_message(table)
+        with for_server(table):  # the public lobby message
+            embed, view = build_table_message(table)
         try:
             await interaction.response.send_message(embed=embed, **_view_kw(view))
         except BaseException:
@@ -182,12 +198,13 @@ class VariantCog(commands.GroupCog):
         table = self._table_here(interaction)
         user = interaction.user
         if table.status is Status.PLAYING:
-            await self._refuse(interaction, table, "The game has already started: {}".format)
+            await self._refuse(interaction, table, _("The game has already started: {link}").format)
             return
         await self._manager().join(table, Seat(user.id, getattr(user, "display_name", user.name)))
         self.bot.presenter.request_render(table)
         await interaction.response.send_message(
-            f"You sat down; {table.buy_in} credits are held for the game.", ephemeral=True
+            _("You sat down; {amount} credits are held for the game.").format(amount=table.buy_in),
+            ephemeral=True,
         )
 
     @app_commands.command(name="leave", description="Leave the table in this channel")
@@ -199,16 +216,18 @@ class VariantCog(commands.GroupCog):
             await manager.leave_lobby(table, interaction.user.id)
             self.bot.presenter.request_render(table)
             await interaction.response.send_message(
-                "You left; your buy-in is back.", ephemeral=True
+                _("You left; your buy-in is back."), ephemeral=True
             )
             return
         seat = table.seat_of(interaction.user.id)
         if seat is None or not table.still_in(seat):
-            raise TableError("You are not playing at this table.")
+            raise TableError(_("You are not playing at this table."))
         confirm = LeaveConfirm(manager, table)
         await interaction.response.send_message(
-            "Leave the game? You fold or forfeit as the rules say, and what is left of your "
-            "stack goes back to your balance now.",
+            _(
+                "Leave the game? You fold or forfeit as the rules say, and what is left of your "
+                "stack goes back to your balance now."
+            ),
             view=confirm,
             ephemeral=True,
         )
@@ -218,8 +237,8 @@ class VariantCog(commands.GroupCog):
     async def rules_command(self, interaction: discord.Interaction[Any]) -> None:
         """A short summary of the rules."""
         embed = discord.Embed(
-            title=f"{self.info.name} — rules",
-            description=self.rules[:4000],
+            title=_("{variant} — rules").format(variant=variant_name(self.info)),
+            description=_(self.rules)[:4000],
             colour=discord.Colour.gold(),
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
@@ -227,7 +246,11 @@ class VariantCog(commands.GroupCog):
     def _table_here(self, interaction: discord.Interaction[Any]) -> Table:
         table = self._manager().in_channel(interaction.channel_id or 0)
         if table is None or table.variant.id != self.variant_id:
-            raise TableError(f"There is no {self.info.name} table in this channel.")
+            raise TableError(
+                _("There is no {variant} table in this channel.").format(
+                    variant=variant_name(self.info)
+                )
+            )
         return table
 
 

@@ -12,6 +12,8 @@ import re
 from typing import Any
 
 from bot.errors import TableError, quote
+from bot.i18n import _, current
+from bot.words.vocab import variant_name
 from engine.core.game import IllegalAction, VariantInfo
 
 _TRUE = {"true", "yes", "on", "1"}
@@ -29,7 +31,7 @@ def settable(info: VariantInfo) -> dict[str, Any]:
 
 def describe(info: VariantInfo) -> str:
     """``name=default`` for every settable option, for help texts."""
-    return ", ".join(f"{k}={show_value(v)}" for k, v in settable(info).items()) or "none"
+    return ", ".join(f"{k}={show_value(v)}" for k, v in settable(info).items()) or _("none")
 
 
 def show_value(value: Any) -> str:
@@ -45,13 +47,15 @@ def _convert(name: str, raw: str, default: Any) -> Any:
             return True
         if word in _FALSE:
             return False
-        raise TableError(f"`{name}` is on or off, not {quote(raw)}.")
+        raise TableError(_("`{name}` is on or off, not {raw}.").format(name=name, raw=quote(raw)))
     if default is None or isinstance(default, int):
         if default is None and word in {"none", "off", "no"}:
             return None
         if not word.isdecimal() or not 0 <= int(word) <= MAX_WHOLE:
             raise TableError(
-                f"`{name}` must be a whole number from 0 to {MAX_WHOLE:,}, not {quote(raw)}."
+                _("`{name}` must be a whole number from 0 to {most}, not {raw}.").format(
+                    name=name, most=current().number(MAX_WHOLE), raw=quote(raw)
+                )
             )
         return int(word)
     if isinstance(default, float):
@@ -60,7 +64,9 @@ def _convert(name: str, raw: str, default: Any) -> Any:
         except ValueError:
             number = math.nan
         if not math.isfinite(number):
-            raise TableError(f"`{name}` must be a number, not {quote(raw)}.")
+            raise TableError(
+                _("`{name}` must be a number, not {raw}.").format(name=name, raw=quote(raw))
+            )
         return number
     return word
 
@@ -74,14 +80,23 @@ def parse_options(info: VariantInfo, text: str | None) -> dict[str, Any]:
     leftover = _PAIR.sub("", text).strip(" ,;")
     if leftover or not pairs:
         raise TableError(
-            f"Write options as name=value, e.g. `{next(iter(known), 'name')}=…`. "
-            f"{info.name} options: {describe(info)}."
+            _(
+                "Write options as name=value, e.g. `{example}=…`. {variant} options: {options}."
+            ).format(
+                example=next(iter(known), "name"),
+                variant=variant_name(info),
+                options=describe(info),
+            )
         )
     chosen: dict[str, Any] = {}
     for raw_name, raw_value in pairs:
         name = raw_name.strip().lower().replace("-", "_").replace(" ", "_")
         if name not in known:
-            raise TableError(f"{info.name} has no option `{name}`. Options: {describe(info)}.")
+            raise TableError(
+                _("{variant} has no option `{name}`. Options: {options}.").format(
+                    variant=variant_name(info), name=name, options=describe(info)
+                )
+            )
         chosen[name] = _convert(name, raw_value, known[name])
     return chosen
 
@@ -92,4 +107,6 @@ def check_options(info: VariantInfo, buy_in: int, options: dict[str, Any]) -> No
     try:
         info.create(players, buy_in=buy_in, options={**info.options, **options}, seed=0)
     except (ValueError, TypeError, KeyError, IllegalAction) as error:
-        raise TableError(f"These options do not work together: {error}") from None
+        raise TableError(
+            _("These options do not work together: {error}").format(error=error)
+        ) from None

@@ -29,13 +29,14 @@ from typing import Any
 import discord
 
 from bot.art import present
-from bot.i18n import write_for
-from bot.i18n.readers import in_server_language, member_locale
+from bot.i18n import _, write_for
+from bot.i18n.readers import for_server, in_server_language, member_locale
 from bot.tables.models import Table, hand_of
 from bot.tables.pacing import Budget, Lane
 from bot.tables.record import Attach, Post
 from bot.tables.runner import Runner
 from bot.tables.watch import NEEDED, TableWatch, send_dm
+from bot.words.vocab import variant_name
 
 log = logging.getLogger(__name__)
 
@@ -172,11 +173,13 @@ class Outbox:
     async def _tell_no_pictures(self, table: Table) -> None:
         write_for(member_locale(table.host_id, table.guild_id))  # this task's only reader
         guild = self.bot.get_guild(table.guild_id)
-        where = f"<#{table.channel_id}> on **{guild.name if guild else 'your server'}**"
-        text = (
-            f"I can't attach pictures in {where}: I am missing **Attach Files** there, so your "
-            f"{table.variant.name} table's results are posted without their showdown picture."
+        where = _("{channel} on **{server}**").format(
+            channel=f"<#{table.channel_id}>", server=guild.name if guild else _("your server")
         )
+        text = _(
+            "I can't attach pictures in {where}: I am missing **Attach Files** there, so your "
+            "{variant} table's results are posted without their showdown picture."
+        ).format(where=where, variant=variant_name(table.variant))
         await send_dm(self.bot, table.host_id, text)
 
     # ------------------------------------------------------------------ private hands
@@ -242,18 +245,23 @@ class Outbox:
             if not view.hand:
                 return
             guild = self.bot.get_guild(table.guild_id)
-            where = f"**{guild.name if guild else 'your server'}** in <#{table.channel_id}>"
+            where = _("**{server}** in {channel}").format(
+                server=guild.name if guild else _("your server"), channel=f"<#{table.channel_id}>"
+            )
             embed, file = await present.hand_message(self.bot, table, view)
-            content = f"Your hand at {where}: {self.link(table)}"
+            content = _("Your hand at {where}: {link}").format(where=where, link=self.link(table))
             await channel.send(content=content, embed=embed, **present.file_kw(file))
         except discord.HTTPException as exc:
             if isinstance(exc, discord.Forbidden) or exc.code in UNREACHABLE:
                 if index not in table.dm_closed_told:
                     table.dm_closed_told.add(index)
-                    self.post(
-                        table,
-                        f"{seat.mention}, I can't send you direct messages. Use the "
-                        "**🂠 My hand** button on the table message to see your cards.",
-                    )
+                    with for_server(table):
+                        self.post(
+                            table,
+                            _(
+                                "{player}, I can't send you direct messages. Use the "
+                                "**🂠 My hand** button on the table message to see your cards."
+                            ).format(player=seat.mention),
+                        )
             else:
                 log.warning("could not DM the hand of seat %s at table %s", index, table.id)

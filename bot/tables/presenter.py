@@ -20,6 +20,7 @@ import discord
 
 from bot import metrics
 from bot.art import present
+from bot.i18n import _
 from bot.i18n.readers import in_server_language
 from bot.settings import Settings
 from bot.tables import handlog, store
@@ -141,10 +142,19 @@ class Presenter:
             # Said once: the result message below already has the engine's "leaves the table".
             if not any(f"leaves the table with {credits} credits" in line for line in lines):
                 mention = table.seats[seat].mention
-                self.post(table, f"{mention} left the table with **{credits}** credits.")
+                self.post(
+                    table,
+                    _("{player} left the table with **{credits}** credits.").format(
+                        player=mention, credits=credits
+                    ),
+                )
         if lines:
             word = hand_word(table.variant.id)
-            title = "Game over" if game.finished else f"{word} {table.public_view().hand_no - 1}"
+            title = (
+                _("Game over")
+                if game.finished
+                else _("{hand_word} {n}").format(hand_word=word, n=table.public_view().hand_no - 1)
+            )
             embed = render.result_embed(table, title, lines)
             picture = present.result_picture(self.bot, table, result_events(events), embed)
             self.post(table, embed=embed, attach=picture)
@@ -165,10 +175,15 @@ class Presenter:
         took = {i: table.left_seats.get(i, payouts.get(i, 0)) for i in range(len(table.seats))}
         lines = []
         for index, seat in sorted(enumerate(table.seats), key=lambda p: -took[p[0]]):
-            note = " — left early" if index in table.left_seats else ""
+            note = " — " + _("left early") if index in table.left_seats else ""
             net = took[index] - table.buy_in
-            lines.append(f"{seat.mention}: **{took[index]}** credits ({net:+d}){note}")
-        return render.result_embed(table, "Final standings — credits paid out", lines)
+            lines.append(
+                _("{player}: **{credits}** credits ({net})").format(
+                    player=seat.mention, credits=took[index], net=f"{net:+d}"
+                )
+                + note
+            )
+        return render.result_embed(table, _("Final standings — credits paid out"), lines)
 
     # ------------------------------------------------------------------ messages
 
@@ -295,7 +310,7 @@ class Presenter:
         """The old table message points at the new one (a request of its own)."""
         async with self.budget.slot(Lane.EDIT):
             with contextlib.suppress(discord.HTTPException):
-                moved = discord.Embed(description=f"This table moved: {url}")
+                moved = discord.Embed(description=_("This table moved: {url}").format(url=url))
                 partial = getattr(channel, "get_partial_message", None)
                 if partial is not None:
                     await partial(old).edit(embed=moved, view=None)

@@ -20,6 +20,7 @@ from functools import partial
 from typing import TypeVar
 
 from bot.errors import NotYourTurn, StaleButton, TableError
+from bot.i18n import _
 from bot.i18n.readers import in_server_language
 from bot.settings import Settings
 from bot.storage import DATABASE_ERRORS, StorageError
@@ -29,6 +30,7 @@ from bot.tables.presenter import Presenter
 from bot.tables.runner import Runner
 from bot.tables.service import TableService
 from bot.tables.unattended import closing_line
+from bot.words.vocab import variant_name
 from engine.core.game import Action, IllegalAction
 
 log = logging.getLogger(__name__)
@@ -95,8 +97,10 @@ class Scheduler:
             minutes = round(self.settings.lobby_timeout / 60)
             await self.presenter.say(
                 table,
-                f"The {table.variant.name} lobby closed: nobody started it for {minutes} minutes. "
-                "Every buy-in was refunded.",
+                _(
+                    "The {variant} lobby closed: nobody started it for {minutes} minutes. "
+                    "Every buy-in was refunded."
+                ).format(variant=variant_name(table.variant), minutes=minutes),
             )
 
     def _stop_clock(self, table: Table) -> None:
@@ -208,7 +212,11 @@ class Scheduler:
                 if late and self._current(table, turn) and table.deadline == deadline:
                     who = ", ".join(table.seats[s].mention for s in late)
                     await self.presenter.say(
-                        table, f"⏳ {who}: {int(REMINDER_BEFORE)} seconds left to act."
+                        table,
+                        "⏳ "
+                        + _("{players}: {seconds} seconds left to act.").format(
+                            players=who, seconds=int(REMINDER_BEFORE)
+                        ),
                     )
             else:
                 await self.runner.sleep(left)
@@ -234,12 +242,17 @@ class Scheduler:
                 self.service.schedule(table)  # if they are to act again already, play it now
                 await self.presenter.say(
                     table,
-                    f"{mention} timed out twice and now sits out (I played for them: {what}); I "
-                    "play their turns until they click **I'm back**.",
+                    _(
+                        "{player} timed out twice and now sits out (I played for them: {what}); "
+                        "I play their turns until they click **I'm back**."
+                    ).format(player=mention, what=what),
                 )
             else:
                 await self.presenter.say(
-                    table, f"{mention} ran out of time; I played for them: {what}."
+                    table,
+                    _("{player} ran out of time; I played for them: {what}.").format(
+                        player=mention, what=what
+                    ),
                 )
 
     def _current(self, table: Table, turn: int) -> bool:

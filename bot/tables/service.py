@@ -38,6 +38,8 @@ from bot import metrics
 from bot.bank import Bank
 from bot.errors import NotYourTurn, StaleButton, TableError
 from bot.history.recorder import HandHistory
+from bot.i18n import N_, _
+from bot.i18n.readers import for_server
 from bot.settings import Settings
 from bot.storage import Database, IntegrityError, Tx
 from bot.tables import store
@@ -51,20 +53,24 @@ from bot.tables.snapshot import Snapshot, may_act
 from bot.tables.turns import Turns
 from bot.tables.unattended import leave_order, nobody_playing
 from bot.tables.writer import Change, TableWriter, account
+from bot.words.vocab import variant_name
 from engine.core.game import Action, ActionSpec, Event, VariantInfo
 
 log = logging.getLogger(__name__)
 
-CLOSED = "This table is closed."
-OVER = "This game is over."
-STALE = "This button is out of date: the table has moved on."
-NOT_YOUR_TURN = "It's not your turn."
+# (English source: shown in the member's language by bot.errors.user_message)
+CLOSED = N_("This table is closed.")
+OVER = N_("This game is over.")
+STALE = N_("This button is out of date: the table has moved on.")
+NOT_YOUR_TURN = N_("It's not your turn.")
 UNATTENDED = "unattended"  # the action log's source of the leaves of a table nobody plays at
 
 
 def busy_text(table: Table, link: str) -> str:
     """The refusal of a new table in a channel that has ``table`` (at ``link``)."""
-    return f"This channel already has a {table.variant.name} table: {link}"
+    return _("This channel already has a {variant} table: {link}").format(
+        variant=variant_name(table.variant), link=link
+    )
 
 
 class ChannelBusy(TableError):
@@ -237,8 +243,10 @@ class TableService:
         )
         if hosted + self._creating.get(key, 0) >= limit:
             raise TableError(
-                f"You already host {limit} open lobbies on this server: start or cancel one of "
-                "them first."
+                _(
+                    "You already host {limit} open lobbies on this server: start or cancel one "
+                    "of them first."
+                ).format(limit=limit)
             )
 
         async def opened(conn: Tx) -> None:
@@ -249,7 +257,7 @@ class TableService:
         try:
             await self.writer.insert(table, opened)
         except IntegrityError:
-            raise TableError("This channel already has a table.") from None
+            raise TableError(_("This channel already has a table.")) from None
         finally:
             self._creating[key] -= 1
             if not self._creating[key]:
@@ -260,16 +268,16 @@ class TableService:
 
     def _require_lobby(self, table: Table) -> None:
         if table.status is not Status.LOBBY:
-            raise TableError("The game has already started." if table.open else CLOSED)
+            raise TableError(_("The game has already started.") if table.open else CLOSED)
 
     async def join(self, table: Table, seat: Seat) -> None:
         """Seat a member (or a bot, whose buy-in comes from the house)."""
         async with table.lock:
             self._require_lobby(table)
             if not seat.is_bot and table.seat_of(seat.user_id) is not None:
-                raise TableError("You are already seated at this table.")
+                raise TableError(_("You are already seated at this table."))
             if len(table.seats) >= table.variant.max_players:
-                raise TableError("This table is full.")
+                raise TableError(_("This table is full."))
             table.seats.append(seat)
             try:
                 await self.writer.write(table, Change([("in", account(seat), table.buy_in)]))
@@ -284,7 +292,7 @@ class TableService:
             self._require_lobby(table)
             index = table.seat_of(user_id)
             if index is None:
-                raise TableError("You are not seated at this table.")
+                raise TableError(_("You are not seated at this table."))
             if user_id == table.host_id:
                 await self._cancel_locked(table)
                 return
@@ -301,7 +309,7 @@ class TableService:
         async with table.lock:
             self._require_lobby(table)
             if user_id != table.host_id:
-                raise TableError("Only the host can cancel the table.")
+                raise TableError(_("Only the host can cancel the table."))
             await self._cancel_locked(table)
 
     async def expire(self, table: Table) -> bool:
@@ -334,10 +342,12 @@ class TableService:
         async with table.lock:
             self._require_lobby(table)
             if user_id != table.host_id:
-                raise TableError("Only the host can start the game.")
+                raise TableError(_("Only the host can start the game."))
             if len(table.seats) < table.variant.min_players:
                 raise TableError(
-                    f"{table.variant.name} needs at least {table.variant.min_players} players."
+                    _("{variant} needs at least {n} players.").format(
+                        variant=variant_name(table.variant), n=table.variant.min_players
+                    )
                 )
             table.game = table.variant.create(
                 [s.player_id for s in table.seats],
@@ -349,7 +359,8 @@ class TableService:
             table.hands_sent = {}
             table.log.clear()
             opening = table.game.opening_events  # antes, deal, target…
-            table.log.extend(public_lines(table.variant.id, opening))
+            with for_server(table):
+                table.log.extend(public_lines(table.variant.id, opening))
             try:
                 await self.writer.write(table, Change(started=True))
             except BaseException:
@@ -376,9 +387,9 @@ class TableService:
         if not table.open:
             raise TableError(CLOSED)
         if seat is None or not table.still_in(seat):
-            raise TableError("You're not seated at this table.")
+            raise TableError(_("You're not seated at this table."))
         if game is None:
-            raise TableError("The game has not started yet.")
+            raise TableError(_("The game has not started yet."))
         if game.finished or table.status is not Status.PLAYING:
             raise TableError(OVER)
         if game.turn != turn:
@@ -388,7 +399,7 @@ class TableService:
                 return spec
         if not may_act(game, seat, kind):
             raise NotYourTurn(NOT_YOUR_TURN)
-        raise TableError("You can't do that right now.")
+        raise TableError(_("You can't do that right now."))
 
     async def act(
         self, table: Table, seat: int, action: Action, *, turn: int, source: str = "player"
@@ -408,7 +419,8 @@ class TableService:
             try:
                 events = game.apply(seat, action)
                 new_hand = not game.finished and table.public_view().hand_no != hand_before
-                ended = record(table.variant.id, table.log, events, new_hand=new_hand)
+                with for_server(table):
+                    ended = record(table.variant.id, table.log, events, new_hand=new_hand)
                 if source == "player":
                     table.strikes.pop(seat, None)
                 step = (events, saved.game, hand_before)
@@ -430,7 +442,7 @@ class TableService:
             if game is None or game.finished or table.status is not Status.PLAYING:
                 raise TableError(OVER)
             if index is None or not table.still_in(index):
-                raise TableError("You are not playing at this table.")
+                raise TableError(_("You are not playing at this table."))
             saved = Snapshot.of(table)
             try:
                 hand_before = table.public_view().hand_no
@@ -438,7 +450,8 @@ class TableService:
                 table.view_version += 1
                 table.left_seats[index] = credits
                 new_hand = not game.finished and table.public_view().hand_no != hand_before
-                ended = record(table.variant.id, table.log, events, new_hand=new_hand)
+                with for_server(table):
+                    ended = record(table.variant.id, table.log, events, new_hand=new_hand)
                 step = (events, saved.game, hand_before)
                 change = Change(
                     moves=[("out", user_id, credits)],
@@ -475,7 +488,7 @@ class TableService:
         async with table.lock:
             index = table.seat_of(user_id)
             if index is None:
-                raise TableError("You are not seated at this table.")
+                raise TableError(_("You are not seated at this table."))
             if index not in table.sitting_out:
                 return False
             table.sitting_out.discard(index)
@@ -534,7 +547,8 @@ class TableService:
                     table.left_seats[seat] = credits
                     change.moves.append(("out", account(table.seats[seat]), credits))
                     change.left.append((seat, credits))
-                table.log.extend(public_lines(table.variant.id, tuple(events)))
+                with for_server(table):
+                    table.log.extend(public_lines(table.variant.id, tuple(events)))
                 if not game.finished:  # not expected: every engine ends a game with one seat left
                     log.error("table %s: the game did not end when its seats left", table.id)
                 await self.writer.write(table, change)

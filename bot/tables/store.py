@@ -12,6 +12,7 @@ from typing import Any
 import discord
 
 from bot.errors import TableError
+from bot.i18n import N_
 from bot.storage import Database, Params, Row, Tx
 from bot.tables.models import Status, Table
 from engine.core.game import Action, SeatStats
@@ -53,7 +54,7 @@ class LeaseLost(TableError):
     """Another process drives this table now (this one's lease ran out); nothing was written."""
 
     def __init__(self) -> None:
-        super().__init__("This table is now run by another bot process: try again in a moment.")
+        super().__init__(N_("This table is now run by another bot process: try again in a moment."))
 
 
 FENCE_CHUNK = 512  # table ids per fencing query (SQLite allows 32 766 parameters)

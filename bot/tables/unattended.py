@@ -14,7 +14,9 @@ This module says who and in what order (:func:`nobody_playing`, :func:`leave_ord
 
 from __future__ import annotations
 
+from bot.i18n import _
 from bot.tables.models import Status, Table
+from bot.words.vocab import variant_name
 
 
 def nobody_playing(table: Table) -> bool:
@@ -36,9 +38,14 @@ def closing_line(table: Table) -> str:
     """The table's last message."""
     bots = any(seat.is_bot for seat in table.seats)
     why = (
-        "every member still in sits out"
+        _("every member still in sits out")
         if any(table.still_in(i) for i in table.humans())
-        else "no member is left in the game"
+        else _("no member is left in the game")
     )
-    house = " The bots' credits went back to the house." if bots else ""
-    return f"This {table.variant.name} table closed: {why}.{house}"
+    house = " " + _("The bots' credits went back to the house.") if bots else ""
+    return (
+        _("This {variant} table closed: {why}.").format(
+            variant=variant_name(table.variant), why=why
+        )
+        + house
+    )

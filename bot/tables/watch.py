@@ -29,10 +29,13 @@ from typing import Any
 import discord
 from discord.ext.commands.bot import BotBase
 
+from bot.i18n import _, using, write_for
+from bot.i18n.readers import member_locale
 from bot.tables import store
 from bot.tables.models import Status, Table
 from bot.tables.runner import Runner
 from bot.tables.service import TableService
+from bot.words.vocab import variant_name
 
 log = logging.getLogger(__name__)
 
@@ -168,12 +171,14 @@ class TableWatch:
 
     async def _tell_host(self, table: Table, missing: list[str]) -> None:
         guild = self.bot.get_guild(table.guild_id)
-        where = f"<#{table.channel_id}> on **{guild.name if guild else 'your server'}**"
-        text = (
-            f"I can't show your {table.variant.name} table in {where}: I am missing "
-            f"**{', '.join(missing)}** there. The turn timers are paused until I can post "
-            "in that channel again."
+        write_for(member_locale(table.host_id, table.guild_id))  # this task's one reader
+        where = _("{channel} on **{server}**").format(
+            channel=f"<#{table.channel_id}>", server=guild.name if guild else _("your server")
         )
+        text = _(
+            "I can't show your {variant} table in {where}: I am missing **{permissions}** "
+            "there. The turn timers are paused until I can post in that channel again."
+        ).format(variant=variant_name(table.variant), where=where, permissions=", ".join(missing))
         await send_dm(self.bot, table.host_id, text)
 
     def _guild_changed(self, guild_id: int | None) -> None:
@@ -240,11 +245,15 @@ class TableWatch:
         for index, credits in paid.items():
             seat = table.seats[index]
             if not seat.is_bot:
-                text = (
-                    f"The channel of your {table.variant.name} table on **"
-                    f"{guild.name if guild else 'your server'}** was deleted, so the game ended. "
-                    f"**{credits}** credits went back to your balance."
-                )
+                with using(member_locale(seat.user_id, table.guild_id)):
+                    text = _(
+                        "The channel of your {variant} table on **{server}** was deleted, so the "
+                        "game ended. **{credits}** credits went back to your balance."
+                    ).format(
+                        variant=variant_name(table.variant),
+                        server=guild.name if guild else _("your server"),
+                        credits=credits,
+                    )
                 self.runner.spawn(
                     send_dm(self.bot, seat.user_id, text), f"gone-dm-{table.id}-{index}"
                 )

@@ -17,6 +17,7 @@ import discord
 
 from bot import metrics, words
 from bot.errors import handle_interaction_error
+from bot.i18n import N_, _
 from bot.i18n.readers import read_by
 from bot.tables.models import Status, Table
 from bot.ui import render
@@ -33,15 +34,16 @@ STYLES = {
     "danger": discord.ButtonStyle.danger,
 }
 
-CONTROLS: dict[str, tuple[str, discord.ButtonStyle]] = {
-    "join": ("Join", discord.ButtonStyle.success),
-    "leave": ("Leave", discord.ButtonStyle.secondary),
-    "addbot": ("Add bot", discord.ButtonStyle.secondary),
-    "start": ("Start", discord.ButtonStyle.primary),
-    "cancel": ("Cancel", discord.ButtonStyle.danger),
-    "hand": ("🂠 My hand", discord.ButtonStyle.primary),
-    "back": ("I'm back", discord.ButtonStyle.success),
+CONTROLS: dict[str, tuple[str, discord.ButtonStyle]] = {  # labels: English source (N_)
+    "join": (N_("Join"), discord.ButtonStyle.success),
+    "leave": (N_("Leave"), discord.ButtonStyle.secondary),
+    "addbot": (N_("Add bot"), discord.ButtonStyle.secondary),
+    "start": (N_("Start"), discord.ButtonStyle.primary),
+    "cancel": (N_("Cancel"), discord.ButtonStyle.danger),
+    "hand": (N_("My hand"), discord.ButtonStyle.primary),
+    "back": (N_("I'm back"), discord.ButtonStyle.success),
 }
+ICONS = {"hand": "🂠 "}  # before a control's label
 
 
 class ClickHandler(Protocol):
@@ -124,7 +126,11 @@ class ControlButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CON
     def __init__(self, table_id: int, what: str) -> None:
         label, style = CONTROLS[what]
         super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"sabacct:{table_id}:{what}")
+            discord.ui.Button(
+                label=ICONS.get(what, "") + _(label),
+                style=style,
+                custom_id=f"sabacct:{table_id}:{what}",
+            )
         )
         self.table_id, self.what = table_id, what
 

@@ -18,6 +18,8 @@ from bot.errors import (
     UserFacingError,
     quote,
 )
+from bot.i18n import N_, _
+from bot.i18n.readers import for_server
 from bot.tables.models import Seat, Table, hand_of
 from bot.tables.presenter import Presenter
 from bot.tables.service import TableService
@@ -29,6 +31,8 @@ from engine.core.game import Action, ActionSpec, ParamKind
 log = logging.getLogger(__name__)
 
 BOT_STYLES = ("cautious", "balanced", "bold")
+BOT_STYLE_NAMES = {"cautious": N_("Cautious"), "balanced": N_("Balanced"), "bold": N_("Bold")}
+BOT_STYLES_LOWER = {"cautious": N_("cautious"), "balanced": N_("balanced"), "bold": N_("bold")}
 BOT_NAMES = ("IG-88", "Lando", "Dengar", "Bossk", "Zuckuss", "Greedo", "4-LOM", "Aurra")
 
 
@@ -164,14 +168,18 @@ def parse_amount(raw: str, spec: ActionSpec) -> int:
     """A validated amount from modal text; raises UserFacingError with a clear reason."""
     text = raw.strip()
     if AMOUNT.fullmatch(text) is None:
-        raise UserFacingError(f"{quote(text, 20)} is not a whole number of credits.")
+        raise UserFacingError(
+            _("{text} is not a whole number of credits.").format(text=quote(text, 20))
+        )
     amount = int(re.sub(r"[^0-9-]", "", text))
     if amount <= 0:
-        raise UserFacingError("The amount must be a positive number of credits.")
+        raise UserFacingError(_("The amount must be a positive number of credits."))
     if amount < spec.min_amount:
-        raise UserFacingError(f"The minimum here is {spec.min_amount}.")
+        raise UserFacingError(_("The minimum here is {amount}.").format(amount=spec.min_amount))
     if amount > spec.max_amount:
-        raise UserFacingError(f"You can put in at most {spec.max_amount} here.")
+        raise UserFacingError(
+            _("You can put in at most {amount} here.").format(amount=spec.max_amount)
+        )
     return amount
 
 
@@ -196,7 +204,7 @@ class AmountModal(discord.ui.Modal):
     def __init__(self, table: Table, turn: int, spec: ActionSpec) -> None:
         spec = plain_spec(table, spec)
         super().__init__(
-            title=(spec.prompt or spec.label.rstrip("…"))[:45] or "Amount",
+            title=(spec.prompt or spec.label.rstrip("…"))[:45] or _("Amount"),
             custom_id=amount_id(table.id, turn, spec.kind),
         )
         self.table_id, self.turn, self.kind = table.id, turn, spec.kind
@@ -207,7 +215,10 @@ class AmountModal(discord.ui.Modal):
         )
         self.add_item(
             discord.ui.Label(
-                text=f"Amount ({spec.min_amount}–{spec.max_amount})"[:45], component=self.amount
+                text=_("Amount ({least}–{most})").format(
+                    least=spec.min_amount, most=spec.max_amount
+                )[:45],
+                component=self.amount,
             )
         )
 
@@ -252,7 +263,7 @@ class ChoiceView(PromptView):
         self.add_item(self.select)
         if not single:
             self.confirm: discord.ui.Button[ChoiceView] = discord.ui.Button(
-                label="Confirm",
+                label=_("Confirm"),
                 style=discord.ButtonStyle.success,
                 custom_id="pick:confirm",
                 disabled=True,
@@ -283,7 +294,8 @@ class ChoiceView(PromptView):
         )
         labels = {o.value: o.label for o in self.spec.options}
         picked = ", ".join(labels.get(v, v) for v in self.chosen)
-        return f"{base}\nSelected: {picked}" + (f"\n{preview}" if preview else "")
+        selected = _("Selected: {picked}").format(picked=picked)
+        return f"{base}\n{selected}" + (f"\n{preview}" if preview else "")
 
     def hand(self) -> discord.Embed | None:
         game = self.table.game
@@ -338,7 +350,7 @@ class BotStyleView(PromptView):
         self.used = False  # one picker seats one bot, however many clicks reach it
         for style in BOT_STYLES:
             button: discord.ui.Button[BotStyleView] = discord.ui.Button(
-                label=style.capitalize(),
+                label=_(BOT_STYLE_NAMES[style]),
                 style=discord.ButtonStyle.primary,
                 custom_id=f"botstyle:{style}",
             )
@@ -349,9 +361,9 @@ class BotStyleView(PromptView):
         async def add(interaction: discord.Interaction[Any]) -> None:
             table = self.table
             if interaction.user.id != table.host_id:
-                raise TableError("Only the host can add bots.")
+                raise TableError(_("Only the host can add bots."))
             if self.used:
-                raise TableError("A bot was already seated from this picker.")
+                raise TableError(_("A bot was already seated from this picker."))
             self.used = True
             await interaction.response.defer()
             taken = {s.name for s in table.seats}
@@ -366,7 +378,11 @@ class BotStyleView(PromptView):
             runtime.presenter.request_render(table)
             self.stop()
             await interaction.edit_original_response(
-                content=f"🤖 {name} ({style}) sat down.", view=None
+                content="🤖 "
+                + _("{name} ({style}) sat down.").format(
+                    name=name, style=_(BOT_STYLES_LOWER[style])
+                ),
+                view=None,
             )
 
         return add
@@ -380,7 +396,7 @@ async def on_control_click(interaction: discord.Interaction[Any], table_id: int,
     if what == "hand":
         seat = table.seat_of(user.id)
         if seat is None or table.game is None:
-            raise TableError("You're not seated at this table.")
+            raise TableError(_("You're not seated at this table."))
         view = table.game.view_for(seat)
         # acknowledged at once: the picture is drawn in a thread
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -389,17 +405,17 @@ async def on_control_click(interaction: discord.Interaction[Any], table_id: int,
         return
     if what == "back":
         if not await manager.set_back(table, user.id):
-            raise TableError("You are not sitting out.")
+            raise TableError(_("You are not sitting out."))
         await interaction.response.send_message(
-            "Welcome back: your turns are yours again.", ephemeral=True
+            _("Welcome back: your turns are yours again."), ephemeral=True
         )
         return
     if what == "addbot":
         if user.id != table.host_id:
-            raise TableError("Only the host can add bots.")
+            raise TableError(_("Only the host can add bots."))
         picker = BotStyleView(table)
         await interaction.response.send_message(
-            "Which kind of opponent?", view=picker, ephemeral=True
+            _("Which kind of opponent?"), view=picker, ephemeral=True
         )
         picker.opened_by(interaction)
         return
@@ -412,8 +428,10 @@ async def on_control_click(interaction: discord.Interaction[Any], table_id: int,
         await manager.start(table, user.id)
     elif what == "cancel":
         await manager.cancel(table, user.id)
-    # Lobby changes are quick SQLite writes: answer by redrawing the message in place.
-    embed, shown = build_table_message(table)
+    # Lobby changes are quick SQLite writes: answer by redrawing the message in place (it is
+    # the public table message: in the server's language).
+    with for_server(table):
+        embed, shown = build_table_message(table)
     await interaction.response.edit_message(embed=embed, view=shown)
 
 

@@ -10,8 +10,10 @@ import discord
 
 from bot import words
 from bot.history.fairtext import commitment_note
+from bot.i18n import _, ngettext
 from bot.tables.models import Status, Table
 from bot.tables.options import settable, show_value
+from bot.words.vocab import variant_name
 from engine.core.game import PlayerView, PublicView
 
 COLOUR_LOBBY = discord.Colour.gold()
@@ -32,13 +34,13 @@ def options_text(table: Table) -> str:
     underscores); the options changed at ``start`` come first, marked "house rule"."""
     defaults = settable(table.variant)
     if not defaults:
-        return "standard rules"
+        return _("standard rules")
     merged = {**defaults, **{k: v for k, v in table.options.items() if k in defaults}}
     changed = [k for k in merged if k in table.options and table.options[k] != defaults[k]]
     lines = []
     for name in changed + [k for k in merged if k not in changed]:
         value = show_value(merged[name]).replace("_", " ")
-        mark = " (house rule)" if name in changed else ""
+        mark = " " + _("(house rule)") if name in changed else ""
         lines.append(f"{name.replace('_', ' ')}: **{value}**{mark}")
     return "\n".join(lines)[:1024]
 
@@ -50,8 +52,17 @@ def phase_text(phase: str) -> str:
     return " · ".join(part[:1].upper() + part[1:] for part in parts)
 
 
+UNITS = {  # a stack's unit (``PublicView.stack_unit``) in words, agreeing with the amount
+    "chips": lambda n: ngettext("**{n}** chip", "**{n}** chips", n),
+    "credits": lambda n: ngettext("**{n}** credit", "**{n}** credits", n),
+}
+
+
 def amount_text(amount: int, unit: str) -> str:
     """``**5** chips``, ``**1** chip``: the unit agrees with the amount."""
+    words = UNITS.get(unit)
+    if words is not None:
+        return words(amount).format(n=amount)
     if amount == 1 and unit.endswith("s"):
         unit = unit[:-1]
     return f"**{amount}** {unit}"
@@ -76,27 +87,37 @@ def lobby_embed(table: Table) -> discord.Embed:
     info = table.variant
     if table.status is Status.CANCELLED:
         return discord.Embed(
-            title=f"{info.name} — table cancelled",
-            description="Every buy-in was refunded.",
+            title=_("{variant} — table cancelled").format(variant=variant_name(info)),
+            description=_("Every buy-in was refunded."),
             colour=COLOUR_DONE,
         )
     started = table.status is not Status.LOBBY
     embed = discord.Embed(
-        title=f"{info.name} table" + (" — in play" if started else ""),
-        description=(
-            f"Buy-in **{table.buy_in}** credits · seats **{len(table.seats)}/{info.max_players}**"
-            f" (at least {info.min_players}) · turn timer **{table.turn_timeout} s**"
+        title=(_("{variant} table — in play") if started else _("{variant} table")).format(
+            variant=variant_name(info)
+        ),
+        description=_(
+            "Buy-in **{buy_in}** credits · seats **{seated}/{most}** (at least {least}) · "
+            "turn timer **{timer} s**"
+        ).format(
+            buy_in=table.buy_in,
+            seated=len(table.seats),
+            most=info.max_players,
+            least=info.min_players,
+            timer=table.turn_timeout,
         ),
         colour=COLOUR_DONE if started else COLOUR_LOBBY,
     )
-    embed.add_field(name="Host", value=f"<@{table.host_id}>", inline=True)
+    embed.add_field(name=_("Host"), value=f"<@{table.host_id}>", inline=True)
     players = "\n".join(f"{i + 1}. {seat.mention}" for i, seat in enumerate(table.seats))
-    embed.add_field(name="Players", value=players or "nobody yet", inline=True)
-    embed.add_field(name="Options", value=options_text(table), inline=False)
+    embed.add_field(name=_("Players"), value=players or _("nobody yet"), inline=True)
+    embed.add_field(name=_("Options"), value=options_text(table), inline=False)
     embed.set_footer(
-        text="The game started below."
+        text=_("The game started below.")
         if started
-        else f"Table #{table.id} · Join holds your buy-in until you leave or the game ends"
+        else _("Table #{id} · Join holds your buy-in until you leave or the game ends").format(
+            id=table.id
+        )
         + commitment_note(table)
     )
     return embed
@@ -112,7 +133,7 @@ def _seat_line(table: Table, view: PublicView, index: int) -> str:
     if seat_view.status:
         parts.append(seat_view.status)
     if index in table.sitting_out:
-        parts.append("sitting out")
+        parts.append(_("sitting out"))
     line = " · ".join(parts)
     if seat_view.public:
         line += f"\n  {seat_view.public}"
@@ -126,44 +147,54 @@ def table_embed(table: Table, view: PublicView, deadline: float | None = None) -
     if view.highlight:
         lines.append(f"## {view.highlight}")
     if view.finished:
-        lines.append("**Game over.**")
+        lines.append(_("**Game over.**"))
     elif view.acting:
         who = ", ".join(table.seats[s].mention for s in view.acting)
-        lines.append(f"**{phase_text(view.phase)}** — waiting for {who}")
+        lines.append(
+            _("**{phase}** — waiting for {players}").format(
+                phase=phase_text(view.phase), players=who
+            )
+        )
         if deadline is not None:
-            lines.append(f"⏱ auto-play <t:{int(deadline)}:R>")
+            lines.append(_("⏱ auto-play {when}").format(when=f"<t:{int(deadline)}:R>"))
     description = table.names("\n".join(lines))
     embed = discord.Embed(title=view.title, description=description, colour=colour)
     seats = "\n".join(_seat_line(table, view, i) for i in range(len(view.seats)))
-    embed.add_field(name="Seats", value=seats[:1024], inline=False)
+    embed.add_field(name=_("Seats"), value=seats[:1024], inline=False)
     if view.pots:
         pots = "\n".join(f"{name}: **{amount}**" for name, amount in view.pots)
-        embed.add_field(name="Pots", value=pots[:1024], inline=True)
+        embed.add_field(name=_("Pots"), value=pots[:1024], inline=True)
     for name, value in view.info:
         embed.add_field(name=name[:256], value=table.names(value or "—")[:1024], inline=True)
     if table.log:
         log = table.names("\n".join(table.log))
-        embed.add_field(name="Last actions", value=last_lines(log), inline=False)
+        embed.add_field(name=_("Last actions"), value=last_lines(log), inline=False)
     embed.set_footer(
-        text=f"Table #{table.id} · {table.variant.name} · buy-in {table.buy_in}"
+        text=_("Table #{id} · {variant} · buy-in {buy_in}").format(
+            id=table.id, variant=variant_name(table.variant), buy_in=table.buy_in
+        )
         + commitment_note(table)
     )
     return embed
 
 
-def hand_embed(table: Table, view: PlayerView, *, heading: str = "Your hand") -> discord.Embed:
-    """A private hand (ephemeral reply or DM)."""
+def hand_embed(table: Table, view: PlayerView, *, heading: str | None = None) -> discord.Embed:
+    """A private hand (ephemeral reply or DM); ``heading`` defaults to "Your hand"."""
     view = words.hand_text(table.variant.id, view)
     embed = discord.Embed(
-        title=f"{heading} — {table.variant.name} table #{table.id}",
-        description=table.names(view.hand_text or "no cards"),
+        title=_("{heading} — {variant} table #{id}").format(
+            heading=heading or _("Your hand"), variant=variant_name(table.variant), id=table.id
+        ),
+        description=table.names(view.hand_text or _("no cards")),
         colour=COLOUR_PRIVATE,
     )
     if view.notes:
         notes = table.names("\n".join(view.notes))
-        embed.add_field(name="Notes", value=notes[:1024], inline=False)
+        embed.add_field(name=_("Notes"), value=notes[:1024], inline=False)
     if view.public is not None and view.public.highlight:
-        embed.add_field(name="Table", value=table.names(view.public.highlight)[:1024], inline=False)
+        embed.add_field(
+            name=_("Table"), value=table.names(view.public.highlight)[:1024], inline=False
+        )
     return embed
 
 

@@ -9,14 +9,14 @@ from collections.abc import Callable
 from functools import lru_cache, partial
 from typing import ClassVar, TypeVar
 
+from bot.i18n import N_, _
 from bot.words.base import EventText, Remembered, Words
 from bot.words.kessel_log import (
     EVENTS,
+    FACES,
     HIGHLIGHTS,
     PHASE_TITLES,
     STATUS,
-    TOKEN_NAMES,
-    TOKEN_RULES,
     card_name,
     cards_text,
     display,
@@ -24,8 +24,11 @@ from bot.words.kessel_log import (
     fix_text,
     note_text,
     short,
+    token_name,
+    token_rule,
 )
 from bot.words.reasons import reasons
+from bot.words.vocab import action_name
 from engine.core.facts import Fact
 from engine.core.game import ActionSpec, Option, PlayerView, PublicView, SeatView
 from engine.variants.kessel import events as ev
@@ -37,14 +40,19 @@ __all__ = ["WORDS", "KesselWords"]
 F = TypeVar("F", bound=Fact)
 
 
+WHICH = {"drawn": N_("drawn"), "held": N_("held")}
+
+
 def _seat_public(seat: fc.SeatFacts) -> str:
-    public = f"Hand Pot {seat.hand_pot} · tokens left {seat.tokens_left}"
+    public = _("Hand Pot {pot} · tokens left {left}").format(
+        pot=seat.hand_pot, left=seat.tokens_left
+    )
     if seat.tokens:
-        public += " · " + ", ".join(TOKEN_NAMES[t] for t in seat.tokens)
+        public += " · " + ", ".join(token_name(t) for t in seat.tokens)
     if seat.immune:
-        public += " · immune"
+        public += " · " + _("immune")
     if seat.embargoed:
-        public += " · embargoed"
+        public += " · " + _("embargoed")
     return public
 
 
@@ -53,13 +61,21 @@ def _reveal_line(row: fc.RevealRow) -> str:
     for die in row.impostors:
         family = family_name(die.family)
         dice = die.dice
-        rolled = f"{family} Impostor: {dice[0]} and {dice[1]}" if dice else ""
+        rolled = (
+            _("{family} Impostor: {a} and {b}").format(family=family, a=dice[0], b=dice[1])
+            if dice
+            else ""
+        )
         if die.value is not None:
-            parts.append(f"{rolled} → {die.value}" if dice else f"{family} Impostor: {die.value}")
+            parts.append(
+                f"{rolled} → {die.value}"
+                if dice
+                else _("{family} Impostor: {value}").format(family=family, value=die.value)
+            )
         elif dice:
-            parts.append(rolled + (", choosing" if die.choosing else ""))
+            parts.append(rolled + (", " + _("choosing") if die.choosing else ""))
         else:
-            parts.append(f"{family} Impostor: rolls later")
+            parts.append(_("{family} Impostor: rolls later").format(family=family))
     return f"{row.player}: {cards_text(row.cards)}" + (" — " + "; ".join(parts) if parts else "")
 
 
@@ -79,24 +95,27 @@ _PILES = Remembered(1024)
 
 
 def _pile_row(pile: fc.PileFacts) -> tuple[str, str]:
-    top = card_name(pile.top) if pile.top else "empty"
-    return f"{family_name(pile.family)} discard", f"{top} ({pile.deck} in deck)"
+    top = card_name(pile.top) if pile.top else _("empty")
+    return (
+        _("{family} discard").format(family=family_name(pile.family)),
+        _("{top} ({n} in deck)").format(top=top, n=pile.deck),
+    )
 
 
 def _info(table: fc.TableFacts) -> tuple[tuple[str, str], ...]:
     info: list[tuple[str, str]] = []
     info.extend(_PILES.get(pile, _pile_row) for pile in table.piles)
-    info += [("Round", str(table.round_no)), ("Turn", f"{table.t}/3")]
-    info.append(("Tokens in force", fix_text(table.fix)))
+    info += [(_("Round"), str(table.round_no)), (_("Turn"), f"{table.t}/3")]
+    info.append((_("Tokens in force"), fix_text(table.fix)))
     if table.order:
-        info.append(("Sabacc order", _order(table.order)))
-    info.append(("Sabacc Pot", f"{table.sabacc_pot} credits"))
+        info.append((_("Sabacc order"), _order(table.order)))
+    info.append((_("Sabacc Pot"), _("{n} credits").format(n=table.sabacc_pot)))
     if table.phase == "impostor":
-        info.append(("Reveal", "\n".join(_reveal_line(row) for row in table.reveal)))
+        info.append((_("Reveal"), "\n".join(_reveal_line(row) for row in table.reveal)))
     elif table.last_reveal:
         reveal = table.last_reveal
         text = _REVEALS.get(reveal, lambda items: "\n".join(_last_reveal(r) for r in items))
-        info.append(("Last reveal", text))
+        info.append((_("Last reveal"), text))
     return tuple(info)
 
 
@@ -107,20 +126,22 @@ def _order(order: tuple[int, ...]) -> str:
 
 def _phase(table: fc.TableFacts) -> str:
     if table.phase == "card_turn":
-        return f"Turn {table.t}/3"
-    return PHASE_TITLES[table.phase]
+        return _("Turn {turn}/3").format(turn=table.t)
+    return _(PHASE_TITLES[table.phase])
 
 
 def _highlight(table: fc.TableFacts) -> str:
     if table.phase in HIGHLIGHTS:
-        return HIGHLIGHTS[table.phase]
+        return _(HIGHLIGHTS[table.phase])
     if table.phase == "impostor":
-        return f"Round {table.round_no} · Reveal: Impostor dice"
-    return f"Round {table.round_no} · Turn {table.t}/3"
+        return _("Round {round} · Reveal: Impostor dice").format(round=table.round_no)
+    return _("Round {round} · Turn {turn}/3").format(round=table.round_no, turn=table.t)
 
 
 def _hand_result(note: fc.HandNote) -> str:
-    return f"best case {short(note.hand)}" if note.impostor else short(note.hand)
+    if note.impostor:
+        return _("best case {hand}").format(hand=short(note.hand))
+    return short(note.hand)
 
 
 def _lazily(
@@ -143,7 +164,9 @@ def _keep(option: Option) -> Option:
     return _lazily(
         option,
         fc.KeepOption,
-        lambda k: f"Keep {card_name(k.card)} ({k.which}) → {_hand_result(k.note)}",
+        lambda k: _("Keep {card} ({which}) → {hand}").format(
+            card=card_name(k.card), which=_(WHICH[k.which]), hand=_hand_result(k.note)
+        ),
         lambda k: note_text(k.note),
     )
 
@@ -153,16 +176,19 @@ def _impostor(option: Option) -> Option:
         option,
         fc.ImpostorOption,
         lambda i: f"{i.value} → {short(i.hand)}",
-        lambda i: " · ".join(f"{family_name(f)} Impostor {v}" for f, v in i.values),
+        lambda i: " · ".join(
+            _("{family} Impostor {value}").format(family=family_name(f), value=v)
+            for f, v in i.values
+        ),
     )
 
 
 def _token(option: Option) -> Option:
     play = option.facts
     assert isinstance(play, fc.TokenOption)
-    name = TOKEN_NAMES[play.token]
+    name = token_name(play.token)
     label = name if play.target is None else f"{name} → {play.target}"
-    return Option(option.value, label, TOKEN_RULES[play.token], play)
+    return Option(option.value, label, token_rule(play.token), play)
 
 
 def _draw(option: Option) -> Option:
@@ -170,15 +196,22 @@ def _draw(option: Option) -> Option:
     assert isinstance(pile, fc.DrawOption)
     family = family_name(pile.family)
     if pile.top is None:
-        return Option(option.value, f"{family} deck", "", pile)
-    face = pile.top.partition(":")[2].capitalize()
-    return Option(option.value, f"{family} discard: {face}", "", pile)
+        return Option(option.value, _("{family} deck").format(family=family), "", pile)
+    face = pile.top.partition(":")[2]
+    face = _(FACES[face]) if face in FACES else face
+    label = _("{family} discard: {face}").format(family=family, face=face)
+    return Option(option.value, label, "", pile)
 
 
 def _impostor_prompt(dice: fc.ImpostorDice) -> str:
-    text = "; ".join(f"{family_name(f)} Impostor rolled {a} and {b}" for f, (a, b) in dice.rolls)
+    text = "; ".join(
+        _("{family} Impostor rolled {a} and {b}").format(family=family_name(f), a=a, b=b)
+        for f, (a, b) in dice.rolls
+    )
     return text + "".join(
-        f"; {family_name(f)} Impostor rolled a double: {v}" for f, v in dice.doubles
+        "; "
+        + _("{family} Impostor rolled a double: {value}").format(family=family_name(f), value=v)
+        for f, v in dice.doubles
     )
 
 
@@ -186,32 +219,35 @@ def _label(spec: ActionSpec) -> tuple[str, str]:
     """A control's label and prompt."""
     kind, facts = spec.kind, spec.facts
     if kind == "select_tokens":
-        prompt = "Pick 3 Shift Tokens for the whole game; missing picks are filled at random."
-        return "Choose Shift Tokens", prompt
+        prompt = _("Pick 3 Shift Tokens for the whole game; missing picks are filled at random.")
+        return _("Choose Shift Tokens"), prompt
     if kind == "impostor":
         assert isinstance(facts, fc.ImpostorDice)
-        return "Set your Impostor", _impostor_prompt(facts)
+        return _("Set your Impostor"), _impostor_prompt(facts)
     if kind == "prime":
-        return "Choose the Prime Sabacc", ""
+        return _("Choose the Prime Sabacc"), ""
     if kind == "keep":
-        return "Keep which card?", "The other card goes to the discard pile."
+        return _("Keep which card?"), _("The other card goes to the discard pile.")
     if kind == "token":
-        return "Play a Shift Token", ""
+        return _("Play a Shift Token"), ""
     if kind == "draw":
         assert isinstance(facts, fc.DrawCost)
-        return f"Draw ({'free' if facts.free else '1 chip'})", ""
+        return (_("Draw (free)") if facts.free else _("Draw (1 chip)")), ""
     assert isinstance(facts, fc.StandOption)
-    return ("Stand (Embargo)" if facts.embargo else "Stand"), ""
+    return (_("Stand (Embargo)") if facts.embargo else _("Stand")), ""
 
 
 def _options(spec: ActionSpec) -> tuple[Option, ...]:
     kind = spec.kind
     if kind == "select_tokens":
         return tuple(
-            Option(o.value, TOKEN_NAMES[o.value], TOKEN_RULES[o.value]) for o in spec.options
+            Option(o.value, token_name(o.value), token_rule(o.value)) for o in spec.options
         )
     if kind == "prime":
-        return tuple(Option(o.value, f"Prime Sabacc {o.value}/{o.value}") for o in spec.options)
+        return tuple(
+            Option(o.value, _("Prime Sabacc {value}/{value}").format(value=o.value))
+            for o in spec.options
+        )
     render = {"keep": _keep, "impostor": _impostor, "token": _token, "draw": _draw}.get(kind)
     return spec.options if render is None else tuple(render(o) for o in spec.options)
 
@@ -220,11 +256,13 @@ def _preview(preview: Fact) -> str:
     if isinstance(preview, fc.HandNote):
         return note_text(preview)
     if isinstance(preview, fc.DrawPreview):
-        return f"Costs {preview.cost} chip(s): Stock {preview.stock}, Hand Pot {preview.hand_pot}"
+        return _("Costs {cost} chip(s): Stock {stock}, Hand Pot {pot}").format(
+            cost=preview.cost, stock=preview.stock, pot=preview.hand_pot
+        )
     if isinstance(preview, fc.TokenPreview):
-        return TOKEN_RULES[preview.token]
+        return token_rule(preview.token)
     assert isinstance(preview, fc.ImpostorPreview), preview
-    return f"Your hand: {short(preview.hand)}"
+    return _("Your hand: {hand}").format(hand=short(preview.hand))
 
 
 class KesselWords(Words):
@@ -243,7 +281,7 @@ class KesselWords(Words):
                 s.seat,
                 s.player,
                 s.stack,
-                STATUS.get(f.status, f.status),
+                _(STATUS[f.status]) if f.status in STATUS else f.status,
                 _SEATS.get(f, _seat_public),
                 s.active,
             )
@@ -251,13 +289,13 @@ class KesselWords(Words):
         )
         return PublicView(  # not dataclasses.replace: one view per change of every table
             view.variant,
-            "Kessel Sabacc",
+            _("Kessel Sabacc"),
             _phase(table),
             view.hand_no,
             view.acting,
             seats,
             view.stack_unit,
-            tuple(("Hand Pots" if k == "hand_pots" else k, n) for k, n in view.pots),
+            tuple((_("Hand Pots") if k == "hand_pots" else k, n) for k, n in view.pots),
             partial(_info, table),  # written when the table message is drawn
             _highlight(table),
             view.finished,
@@ -274,16 +312,27 @@ class KesselWords(Words):
             notes.append(note_text(own.note) if own.note else "")
         if own.drawn is not None:
             held = family_name(own.drawn.partition(":")[0])
-            notes.append(f"Drawn: {card_name(own.drawn)} (keep it or your held {held})")
+            notes.append(
+                _("Drawn: {card} (keep it or your held {family})").format(
+                    card=card_name(own.drawn), family=held
+                )
+            )
         if own.rolls:
-            dice = ", ".join(f"{family_name(f)}: {a} or {b}" for f, (a, b) in own.rolls)
-            notes.append(f"Impostor dice: {dice}")
+            dice = ", ".join(
+                _("{family}: {a} or {b}").format(family=family_name(f), a=a, b=b)
+                for f, (a, b) in own.rolls
+            )
+            notes.append(_("Impostor dice: {dice}").format(dice=dice))
         if own.tokens:
-            notes.append("Your tokens: " + ", ".join(TOKEN_NAMES[t] for t in own.tokens))
+            notes.append(
+                _("Your tokens: {tokens}").format(
+                    tokens=", ".join(token_name(t) for t in own.tokens)
+                )
+            )
         public = None if view.public is None else self.table(view.public)
         return dataclasses.replace(
             view,
-            hand_text=cards_text(own.cards) or "no cards",
+            hand_text=cards_text(own.cards) or _("no cards"),
             notes=tuple(notes),
             public=public,
         )
@@ -310,41 +359,53 @@ WORDS = KesselWords()
 
 reasons(
     {
-        "not_your_card_turn": "It is not your card turn.",
-        "embargoed": "You are under Embargo: you must stand this turn.",
-        "insufficient_stock": "You have no chips in your Stock to pay for a draw.",
+        "not_your_card_turn": N_("It is not your card turn."),
+        "embargoed": N_("You are under Embargo: you must stand this turn."),
+        "insufficient_stock": N_("You have no chips in your Stock to pay for a draw."),
         "empty_pile": lambda family, discard: (
-            f"The {family_name(family)} {'discard' if discard else 'deck'} is empty."
+            _("The {family} discard is empty.") if discard else _("The {family} deck is empty.")
+        ).format(family=family_name(family)),
+        "no_drawn_card": N_("You have no drawn card to keep or discard."),
+        "keep_drawn_or_held": N_("Keep either the drawn card or the card you held."),
+        "no_impostor": N_("You have no Impostor to resolve."),
+        "pick_impostor_dice": N_("Choose one of the two dice for each of your Impostors."),
+        "unknown_tokens": lambda tokens: _("Unknown Shift Token: {tokens}.").format(
+            tokens=", ".join(tokens)
         ),
-        "no_drawn_card": "You have no drawn card to keep or discard.",
-        "keep_drawn_or_held": "Keep either the drawn card or the card you held.",
-        "no_impostor": "You have no Impostor to resolve.",
-        "pick_impostor_dice": "Choose one of the two dice for each of your Impostors.",
-        "unknown_tokens": lambda tokens: f"Unknown Shift Token: {', '.join(tokens)}.",
-        "pick_tokens": "Pick exactly {count} Shift Tokens.",
-        "tokens_not_distinct": "Your Shift Tokens must be different.",
-        "token_taken": "That Shift Token was already taken from the shared pool.",
-        "token_window_closed": (
+        "pick_tokens": N_("Pick exactly {count} Shift Tokens."),
+        "tokens_not_distinct": N_("Your Shift Tokens must be different."),
+        "token_taken": N_("That Shift Token was already taken from the shared pool."),
+        "token_window_closed": N_(
             "Shift Tokens can only be played at the start of your own card turn, before you "
             "draw or stand."
         ),
-        "one_token_per_turn": "You already played a Shift Token this turn.",
-        "unknown_token": lambda token: f"There is no Shift Token {token!r}.",
-        "not_held": lambda token: f"You don't hold {TOKEN_NAMES[token]}.",
-        "no_target_needed": lambda token: f"{TOKEN_NAMES[token]} takes no target.",
-        "target_missing": lambda token: f"{TOKEN_NAMES[token]} needs a target player.",
-        "target_self": lambda token: f"{TOKEN_NAMES[token]} must target another player.",
-        "target_invalid": "{player} is not playing this round.",
-        "target_immune": "{player} is immune until the reveal.",
-        "target_not_in_stand": "{player} is not in Stand.",
-        "pick_prime_die": "Pick one of the two dice ({dice}).",
-        "game_over": "The game is over.",
-        "not_your_turn": "It is not your turn to act.",
-        "choose_one": "Choose exactly one option for {kind}.",
-        "not_now": lambda kind: f"You cannot {kind.replace('_', ' ')} now.",
-        "unknown_pile": lambda pile: f"Unknown pile {pile!r}.",
-        "unknown_target": lambda target: f"Unknown target {target!r}.",
-        "pick_a_die": "Pick one of the two dice.",
-        "pick_impostor_values": "Choose one of the rolled values for each Impostor.",
+        "one_token_per_turn": N_("You already played a Shift Token this turn."),
+        "unknown_token": lambda token: _("There is no Shift Token {token}.").format(
+            token=repr(token)
+        ),
+        "not_held": lambda token: _("You don't hold {token}.").format(token=token_name(token)),
+        "no_target_needed": lambda token: _("{token} takes no target.").format(
+            token=token_name(token)
+        ),
+        "target_missing": lambda token: _("{token} needs a target player.").format(
+            token=token_name(token)
+        ),
+        "target_self": lambda token: _("{token} must target another player.").format(
+            token=token_name(token)
+        ),
+        "target_invalid": N_("{player} is not playing this round."),
+        "target_immune": N_("{player} is immune until the reveal."),
+        "target_not_in_stand": N_("{player} is not in Stand."),
+        "pick_prime_die": N_("Pick one of the two dice ({dice})."),
+        "game_over": N_("The game is over."),
+        "not_your_turn": N_("It is not your turn to act."),
+        "choose_one": lambda kind: _("Choose exactly one option for {kind}.").format(
+            kind=action_name(kind)
+        ),
+        "not_now": lambda kind: _("You cannot {action} now.").format(action=action_name(kind)),
+        "unknown_pile": lambda pile: _("Unknown pile {pile}.").format(pile=repr(pile)),
+        "unknown_target": lambda target: _("Unknown target {target}.").format(target=repr(target)),
+        "pick_a_die": N_("Pick one of the two dice."),
+        "pick_impostor_values": N_("Choose one of the rolled values for each Impostor."),
     }
 )

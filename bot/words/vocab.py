@@ -12,16 +12,72 @@ calls one deal-to-reveal cycle ("Hand", or "Round" in Kessel).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
+
+from bot.i18n import N_, _
 
 # What each variant calls one deal-to-reveal cycle, when it is not "Hand".
-HAND_WORDS = {"kessel": "Round"}
+HAND_WORDS = {"kessel": N_("Round")}
+
+
+# What a player does, as in "You cannot {action} now." (an action kind's words).
+ACTIONS = {
+    "all_in": N_("all in"),
+    "bet": N_("bet"),
+    "call": N_("call"),
+    "call_hand": N_("call hand"),
+    "change": N_("change"),
+    "check": N_("check"),
+    "draw": N_("draw"),
+    "end_turn": N_("end turn"),
+    "fold": N_("fold"),
+    "gain": N_("gain"),
+    "impostor": N_("impostor"),
+    "keep": N_("keep"),
+    "prime": N_("prime"),
+    "raise": N_("raise"),
+    "select_tokens": N_("select tokens"),
+    "stand": N_("stand"),
+    "token": N_("token"),
+}
+
+
+# The variants' names (``VariantInfo.name``), marked for the catalogs.
+VARIANT_NAMES = (
+    N_("Centran Sabacc"),
+    N_("Classic Sabacc"),
+    N_("Corellian Spike"),
+    N_("Coruscant Shift"),
+    N_("Kessel Sabacc"),
+    N_("Sabacc Project"),
+)
+
+
+class Named(Protocol):
+    """Anything with an English ``name`` (a variant's registration)."""
+
+    @property
+    def name(self) -> str:
+        """The English name."""
+        ...
+
+
+def variant_name(info: Named) -> str:
+    """A variant's name in the reader's language."""
+    return _(info.name)
+
+
+def action_name(kind: str) -> str:
+    """An action kind in words: ``select_tokens`` -> ``select tokens``."""
+    words = ACTIONS.get(kind)
+    return kind.replace("_", " ") if words is None else _(words)
 
 
 def names(items: Sequence[str]) -> str:
     """``a``, ``a and b``, ``a, b and c``."""
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return _("{first} and {last}").format(first=", ".join(items[:-1]), last=items[-1])
 
 
 def count(n: int, noun: str) -> str:
@@ -31,7 +87,7 @@ def count(n: int, noun: str) -> str:
 
 def hand_word(variant: str) -> str:
     """``"Round"`` for Kessel, ``"Hand"`` for every other variant (result titles, history)."""
-    return HAND_WORDS.get(variant, "Hand")
+    return _(HAND_WORDS.get(variant, N_("Hand")))
 
 
 def signed(n: int) -> str:
