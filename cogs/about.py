@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import _, ngettext
 from bot.settings import format_shard_ids
 from bot.tables.leases import shard_of
 
@@ -30,16 +31,28 @@ def about_fields(bot: SabaccBot, guild_id: int | None) -> list[tuple[str, str]]:
     process = bot.settings.lease_owner
     driven = len(bot.tables.leases.held)
     return [
-        ("Shard", f"{shard} of {count} (this process runs {_ranges(ids)})"),
-        ("Process", f"{process} (pid {os.getpid()})"),
-        ("Database", f"{bot.db.backend}, schema version {bot.db.schema_version}"),
-        ("Tables driven here", str(driven)),
+        (
+            _("Shard"),
+            _("{shard} of {count} (this process runs {shards})").format(
+                shard=shard, count=count, shards=_ranges(ids)
+            ),
+        ),
+        (_("Process"), _("{process} (pid {pid})").format(process=process, pid=os.getpid())),
+        (
+            _("Database"),
+            _("{backend}, schema version {version}").format(
+                backend=bot.db.backend, version=bot.db.schema_version
+            ),
+        ),
+        (_("Tables driven here"), str(driven)),
     ]
 
 
 def _ranges(ids: list[int]) -> str:
     """``[0, 1, 2, 5]`` -> ``"shards 0-2, 5"``."""
-    return ("shard " if len(ids) == 1 else "shards ") + format_shard_ids(ids).replace(",", ", ")
+    return ngettext("shard {ids}", "shards {ids}", len(ids)).format(
+        ids=format_shard_ids(ids).replace(",", ", ")
+    )
 
 
 class About(commands.Cog):
@@ -51,7 +64,7 @@ class About(commands.Cog):
     @app_commands.command(name="about")
     async def about(self, interaction: discord.Interaction[SabaccBot]) -> None:
         """Which shard and bot process answered you, and the database it uses."""
-        embed = discord.Embed(title="Sabacc bot", colour=COLOUR)
+        embed = discord.Embed(title=_("Sabacc bot"), colour=COLOUR)
         for name, value in about_fields(self.bot, interaction.guild_id):
             embed.add_field(name=name, value=value, inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bot.i18n import N_
 from bot.tables.cog import VariantCog
 
 if TYPE_CHECKING:
     from bot.client import SabaccBot
 
-RULES = """\
+RULES = N_(
+    """\
 **Goal:** a hand totalling as close to **+23 or −23** as possible without bombing out.
 
 **Deck (76 cards):** Coins, Flasks, Sabers and Staves, each 1–11 plus Commander 12, Mistress 13, \
@@ -43,6 +45,7 @@ player takes the hand pot without showing cards (never the Sabacc pot).
 The game ends when fewer than two players can pay the antes; the Sabacc pot left over is shared \
 among the remaining players and your stack goes back to your balance.
 """
+)
 
 
 class Classic(VariantCog, group_name="classic", group_description="Classic Sabacc"):

@@ -17,6 +17,8 @@ from bot.bank import MAX_BALANCE
 from bot.errors import UserFacingError, quote
 from bot.history import leaderboard as boards
 from bot.history.views import variant_name as _variant_name
+from bot.i18n import _, current, ngettext, using
+from bot.i18n.readers import server_locale
 from bot.storage import Row
 from engine.variants import UnknownVariant, get_variant, variant_ids
 
@@ -42,7 +44,9 @@ def _guild_id(interaction: discord.Interaction[SabaccBot]) -> int:
 
 def _human(member: discord.Member | discord.User) -> discord.Member | discord.User:
     if member.bot:
-        raise UserFacingError(f"{member.display_name} is a bot; bots don't hold credits.")
+        raise UserFacingError(
+            _("{name} is a bot; bots don't hold credits.").format(name=member.display_name)
+        )
     return member
 
 
@@ -52,17 +56,28 @@ def _percent(part: int, whole: int) -> str:
 
 def signed(amount: int) -> str:
     """``+600``, ``−500`` (the same minus sign as "−500 lost" on the line), ``0``."""
-    return f"{amount:+,}".replace("-", "−") if amount else "0"
+    if not amount:
+        return "0"
+    return ("+" if amount > 0 else "−") + current().number(abs(amount))
+
+
+def amount(value: int, unit: str) -> str:
+    """``1,200 credits``, ``3 hands``, ``−40 credits``, ``90 pot`` (the reader's numbers)."""
+    shown = signed(value) if unit == "credits" and value < 0 else current().number(value)
+    if unit == "credits":
+        return ngettext("{n} credit", "{n} credits", abs(value)).format(n=shown)
+    if unit == "hands":
+        return ngettext("{n} hand", "{n} hands", value).format(n=shown)
+    return _("{n} pot").format(n=shown)
 
 
 def _ranked(top: list[tuple[int, int]], you: int, unit: str) -> list[str]:
     """``**1.** <@id> — 1,200 credits ← you`` lines; equal values share a rank (1, 2, 2, 4)."""
     lines = []
     for user_id, value in top:
-        position = 1 + next(i for i, (_, v) in enumerate(top) if v == value)
-        mark = " ← you" if user_id == you else ""
-        shown = signed(value) if unit == "credits" and value < 0 else f"{value:,}"
-        lines.append(f"**{position}.** <@{user_id}> — {shown} {unit}{mark}")
+        position = 1 + next(i for i, (_i, v) in enumerate(top) if v == value)
+        mark = " ← " + _("you") if user_id == you else ""
+        lines.append(f"**{position}.** <@{user_id}> — {amount(value, unit)}{mark}")
     return lines
 
 
@@ -70,34 +85,41 @@ def stats_footer(rows: list[Row]) -> str:
     """Every variant together: hands and games played and won, the favourite variant (most
     hands played); hands count as each one ends, games when they end."""
     if not rows:
-        return "No games played yet."
+        return _("No games played yet.")
     hands, hands_won = sum(r["hands_played"] for r in rows), sum(r["hands_won"] for r in rows)
     played, won = sum(r["games_played"] for r in rows), sum(r["games_won"] for r in rows)
     favourite = max(rows, key=lambda r: (r["hands_played"], r["games_played"]))
     parts = [
-        f"All variants: {hands} hands, {hands_won} won{_percent(hands_won, hands)}",
-        f"{played} games, {won} won{_percent(won, played)}",
+        _("All variants: {hands} hands, {won} won").format(hands=hands, won=hands_won)
+        + _percent(hands_won, hands),
+        _("{played} games, {won} won").format(played=played, won=won) + _percent(won, played),
     ]
     if len(rows) > 1:
-        parts.append(f"favourite: {_variant_name(favourite['variant'])}")
+        parts.append(_("favourite: {variant}").format(variant=_variant_name(favourite["variant"])))
     return " · ".join(parts)
 
 
 def stats_field(row: Row) -> tuple[str, str]:
     """``(name, value)`` of the embed field for one ``stats`` row (one variant)."""
     net = row["credits_won"] - row["credits_lost"]
+    number = current().number
     lines = [
-        f"Games: **{row['games_played']}** played · **{row['games_won']}** won"
+        _("Games: **{played}** played · **{won}** won").format(
+            played=row["games_played"], won=row["games_won"]
+        )
         + _percent(row["games_won"], row["games_played"]),
-        f"Hands: **{row['hands_played']}** played · **{row['hands_won']}** won"
+        _("Hands: **{played}** played · **{won}** won").format(
+            played=row["hands_played"], won=row["hands_won"]
+        )
         + _percent(row["hands_won"], row["hands_played"]),
-        f"Credits: +{row['credits_won']:,} won · −{row['credits_lost']:,} lost"
-        f" (net **{signed(net)}**)",
+        _("Credits: +{won} won · −{lost} lost (net **{net}**)").format(
+            won=number(row["credits_won"]), lost=number(row["credits_lost"]), net=signed(net)
+        ),
     ]
     if row["biggest_pot"]:
-        lines.append(f"Biggest pot: **{row['biggest_pot']:,}**")
+        lines.append(_("Biggest pot: **{amount}**").format(amount=number(row["biggest_pot"])))
     if row["best_hand"]:
-        lines.append(f"Best hand: {row['best_hand']}")
+        lines.append(_("Best hand: {hand}").format(hand=row["best_hand"]))
     return _variant_name(row["variant"]), "\n".join(lines)
 
 
@@ -119,15 +141,20 @@ class Economy(commands.Cog):
         bank = self.bot.bank
         amount = await bank.balance(guild, target.id)
         own = target.id == interaction.user.id
+        number = current().number
         embed = discord.Embed(
-            title="Your balance" if own else f"{target.display_name}'s balance",
-            description=f"**{amount:,}** credits",
+            title=_("Your balance")
+            if own
+            else _("{name}'s balance").format(name=target.display_name),
+            description=_("**{amount}** credits").format(amount=number(amount)),
             colour=COLOUR,
         )
-        embed.add_field(name="Rank", value=f"#{await bank.rank(guild, target.id)}")
+        embed.add_field(name=_("Rank"), value=f"#{await bank.rank(guild, target.id)}")
         at_tables = await bank.escrowed(guild, target.id)
         if at_tables:
-            embed.add_field(name="At tables", value=f"{at_tables:,} credits")
+            embed.add_field(
+                name=_("At tables"), value=_("{amount} credits").format(amount=number(at_tables))
+            )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name="daily")
@@ -136,9 +163,11 @@ class Economy(commands.Cog):
         """Claim your daily credits (once every 24 hours)."""
         guild = _guild_id(interaction)
         balance = await self.bot.bank.claim_daily(guild, interaction.user.id)
+        number = current().number
         await interaction.response.send_message(
-            f"You received **{self.bot.bank.daily_amount:,}** credits. "
-            f"Your balance is now **{balance:,}**.",
+            _("You received **{amount}** credits. Your balance is now **{balance}**.").format(
+                amount=number(self.bot.bank.daily_amount), balance=number(balance)
+            ),
             ephemeral=True,
         )
 
@@ -168,19 +197,26 @@ class Economy(commands.Cog):
             await self._stats_board(interaction, guild, by, variant)
             return
         if variant is not None:
-            raise UserFacingError("Balances are not per variant: choose another `by:`.")
+            raise UserFacingError(_("Balances are not per variant: choose another `by:`."))
         bank = self.bot.bank
         own_rank = await bank.rank(guild, interaction.user.id)
         own_balance = await bank.balance(guild, interaction.user.id)
         top = await bank.leaderboard(guild, limit=10)
-        lines = _ranked(top, interaction.user.id, "credits")
-        name = interaction.guild.name if interaction.guild else "this server"
-        embed = discord.Embed(
-            title=f"Richest players in {name}", description="\n".join(lines), colour=COLOUR
-        )
-        embed.add_field(
-            name="Your rank", value=f"#{own_rank} with {own_balance:,} credits", inline=False
-        )
+        with using(server_locale(guild)):  # a public reply: the server's language
+            lines = _ranked(top, interaction.user.id, "credits")
+            name = interaction.guild.name if interaction.guild else _("this server")
+            embed = discord.Embed(
+                title=_("Richest players in {server}").format(server=name),
+                description="\n".join(lines),
+                colour=COLOUR,
+            )
+            embed.add_field(
+                name=_("Your rank"),
+                value=_("#{rank} with {amount}").format(
+                    rank=own_rank, amount=amount(own_balance, "credits")
+                ),
+                inline=False,
+            )
         await interaction.response.send_message(
             embed=embed, allowed_mentions=discord.AllowedMentions.none()
         )
@@ -192,22 +228,32 @@ class Economy(commands.Cog):
             try:
                 variant = get_variant(variant).id
             except UnknownVariant:
-                raise UserFacingError(f"Unknown variant {quote(variant)}.") from None
+                raise UserFacingError(
+                    _("Unknown variant {name}.").format(name=quote(variant))
+                ) from None
         db = self.bot.db
-        title, _ = boards.BOARDS[by]
+        title, _sql = boards.BOARDS[by]
         unit = boards.UNITS[by]
         top = await boards.top(db, guild, by, variant)
-        lines = _ranked(top, interaction.user.id, unit)
-        scope = _variant_name(variant) if variant else "all variants"
-        name = interaction.guild.name if interaction.guild else "this server"
-        embed = discord.Embed(
-            title=f"{title} in {name} — {scope}",
-            description="\n".join(lines) or "No hands played yet.",
-            colour=COLOUR,
-        )
         mine = await boards.standing(db, guild, interaction.user.id, by, variant)
-        if mine is not None:
-            embed.add_field(name="Your rank", value=f"#{mine[0]} with {mine[1]:,} {unit}")
+        with using(server_locale(guild)):  # a public reply: the server's language
+            lines = _ranked(top, interaction.user.id, unit)
+            scope = _variant_name(variant) if variant else _("all variants")
+            name = interaction.guild.name if interaction.guild else _("this server")
+            embed = discord.Embed(
+                title=_("{board} in {server} — {scope}").format(
+                    board=_(title), server=name, scope=scope
+                ),
+                description="\n".join(lines) or _("No hands played yet."),
+                colour=COLOUR,
+            )
+            if mine is not None:
+                embed.add_field(
+                    name=_("Your rank"),
+                    value=_("#{rank} with {amount}").format(
+                        rank=mine[0], amount=amount(mine[1], unit)
+                    ),
+                )
         await interaction.response.send_message(
             embed=embed, allowed_mentions=discord.AllowedMentions.none()
         )
@@ -236,21 +282,26 @@ class Economy(commands.Cog):
         db, bank = self.bot.db, self.bot.bank
         balance = await bank.balance(guild, target.id)
         rank = await bank.rank(guild, target.id)
-        embed = discord.Embed(
-            title=f"{target.display_name}'s Sabacc record",
-            description=f"Balance: **{balance:,}** credits · rank #{rank}",
-            colour=COLOUR,
-        )
+        rows = None
         if await db.table_exists("stats"):
             rows = await db.fetchall(
                 f"SELECT {STATS_COLUMNS} FROM stats WHERE guild_id = ? AND user_id = ?"
                 " ORDER BY games_played DESC, variant",
                 (guild, target.id),
             )
-            for row in rows[:24]:
-                name, value = stats_field(row)
-                embed.add_field(name=name, value=value, inline=False)
-            embed.set_footer(text=stats_footer(rows))
+        with using(server_locale(guild)):  # a public reply: the server's language
+            embed = discord.Embed(
+                title=_("{name}'s Sabacc record").format(name=target.display_name),
+                description=_("Balance: **{amount}** credits · rank #{rank}").format(
+                    amount=current().number(balance), rank=rank
+                ),
+                colour=COLOUR,
+            )
+            if rows is not None:
+                for row in rows[:24]:
+                    name, value = stats_field(row)
+                    embed.add_field(name=name, value=value, inline=False)
+                embed.set_footer(text=stats_footer(rows))
         await interaction.response.send_message(
             embed=embed, allowed_mentions=discord.AllowedMentions.none()
         )
@@ -277,22 +328,38 @@ class Economy(commands.Cog):
         reason = f"{'grant' if grant else 'take'} by {interaction.user.id}"
         if grant:
             balance = await bank.grant(guild, member.id, amount, reason)
-            verb = f"granted **{amount:,}** credits to"
         else:
             balance = await bank.take(guild, member.id, amount, reason)
-            verb = f"took **{amount:,}** credits from"
         log.info(
-            "%s (%s) %s %s in guild %s",
+            "%s (%s) %s %s credits %s %s in guild %s",
             interaction.user,
             interaction.user.id,
-            verb,
+            "granted" if grant else "took",
+            amount,
+            "to" if grant else "from",
             member.id,
             guild,
         )
+        with using(server_locale(guild)):  # a public reply: the server's language
+            number = current().number
+            text = (
+                _(
+                    "{admin} granted **{amount}** credits to {member}. "
+                    "New balance: **{balance}** credits."
+                )
+                if grant
+                else _(
+                    "{admin} took **{amount}** credits from {member}. "
+                    "New balance: **{balance}** credits."
+                )
+            ).format(
+                admin=interaction.user.mention,
+                amount=number(amount),
+                member=member.mention,
+                balance=number(balance),
+            )
         await interaction.response.send_message(
-            f"{interaction.user.mention} {verb} {member.mention}. "
-            f"New balance: **{balance:,}** credits.",
-            allowed_mentions=discord.AllowedMentions.none(),
+            text, allowed_mentions=discord.AllowedMentions.none()
         )
 
     @credits.command(name="grant")

@@ -24,6 +24,8 @@ from bot.errors import BaseView, UserFacingError
 from bot.history import sealing, views
 from bot.history import store as hstore
 from bot.history.retention import prune_forever
+from bot.i18n import _, using
+from bot.i18n.readers import server_locale
 from bot.tables.store import now
 from engine.replay import Frame, frames
 from engine.verify import verify
@@ -48,11 +50,13 @@ async def _finished(
     one whose seed is still sealed (:mod:`bot.history.sealing`) only with ``sealed_ok``."""
     row = await hstore.hand_row(bot.db, guild_id, hand_id)
     if row is None:
-        raise UserFacingError(f"There is no hand #{hand_id} at this server.")
+        raise UserFacingError(_("There is no hand #{id} at this server.").format(id=hand_id))
     if row["status"] != hstore.FINISHED:
         raise UserFacingError(
-            f"Hand #{hand_id} is still being played: its seed stays secret until its table "
-            f"closes (or a day after the hand ends). Commitment: `{row['commitment']}`"
+            _(
+                "Hand #{id} is still being played: its seed stays secret until its table "
+                "closes (or a day after the hand ends). Commitment: {commitment}"
+            ).format(id=hand_id, commitment=f"`{row['commitment']}`")
         )
     due = sealing.sealed_until(row, now=now())
     if due is not None and not sealed_ok:
@@ -137,18 +141,25 @@ class History(commands.Cog):
         guild = _guild_id(interaction)
         row = await hstore.hand_row(self.bot.db, guild, hand)
         if row is None:
-            raise UserFacingError(f"There is no hand #{hand} at this server.")
+            raise UserFacingError(_("There is no hand #{id} at this server.").format(id=hand))
+        public = server_locale(guild)  # the answers are public: in the server's language
         if row["status"] != hstore.FINISHED:
-            await interaction.response.send_message(embed=views.running_embed(row))
+            with using(public):
+                embed = views.running_embed(row)
+            await interaction.response.send_message(embed=embed)
             return
         due = sealing.sealed_until(row, now=now())
         if due is not None:
-            await interaction.response.send_message(embed=views.sealed_embed(row, due))
+            with using(public):
+                embed = views.sealed_embed(row, due)
+            await interaction.response.send_message(embed=embed)
             return
         await interaction.response.defer(thinking=True)
         row, record = await _finished(self.bot, guild, hand)
         verdict = await asyncio.to_thread(verify, record)
-        await interaction.followup.send(embed=views.verdict_embed(row, verdict))
+        with using(public):
+            embed = views.verdict_embed(row, verdict)
+        await interaction.followup.send(embed=embed)
 
     @app_commands.command(name="history")
     @app_commands.guild_only()
@@ -160,7 +171,11 @@ class History(commands.Cog):
         guild = _guild_id(interaction)
         user_id = member.id if member is not None else None
         rows = await hstore.recent_hands(self.bot.db, guild, user_id=user_id)
-        title = f"Recent hands of {member.display_name}" if member else "Recent hands"
+        title = (
+            _("Recent hands of {name}").format(name=member.display_name)
+            if member
+            else _("Recent hands")
+        )
         await interaction.response.send_message(
             embed=views.history_embed(title, rows), ephemeral=True
         )
@@ -177,7 +192,9 @@ class History(commands.Cog):
             hand_frames = await asyncio.to_thread(frames, record)
         except ValueError as exc:
             await interaction.followup.send(
-                f"Hand #{hand} cannot be replayed: {exc}. `/verify hand:{hand}` says where.",
+                _("Hand #{id} cannot be replayed: {error}. `/verify hand:{id}` says where.").format(
+                    id=hand, error=exc
+                ),
                 ephemeral=True,
             )
             return
@@ -196,7 +213,9 @@ class History(commands.Cog):
         _row, record = await _finished(self.bot, guild, hand)
         data = json.dumps(record, indent=1).encode()
         await interaction.followup.send(
-            f"Hand #{hand}: check it with `python -m engine.verify hand-{hand}.json`.",
+            _("Hand #{id}: check it with `python -m engine.verify hand-{id}.json`.").format(
+                id=hand
+            ),
             file=discord.File(io.BytesIO(data), filename=f"hand-{hand}.json"),
             ephemeral=True,
         )

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bot.i18n import N_
 from bot.tables.cog import VariantCog
 
 if TYPE_CHECKING:
     from bot.client import SabaccBot
 
-RULES = """\
+RULES = N_(
+    """\
 **Goal:** be the last player with tax chips; that player takes the whole credit stake \
 (the Sabacc Pot). Everyone pays the same buy-in and gets the same Stock of chips \
 (lay 90 credits = 6 chips at 15 each).
@@ -49,6 +51,7 @@ Transaction. Fix (until the reveal, for everyone): **Cook the Books** inverts th
 very best when Pure is not on top), \
 **Major Fraud** makes every Impostor a 6. Tokens in force are shown on the table.
 """
+)
 
 
 class Kessel(VariantCog, group_name="kessel", group_description="Kessel Sabacc"):

@@ -24,6 +24,7 @@ from bot import words
 from bot.art.compose import ShowRow, hand_png, showdown_png
 from bot.art.decks import deck_of, face
 from bot.art.painter import painter_of
+from bot.i18n import _, locale_code
 from bot.tables.models import Table
 from engine.core.game import Awards, Event, PlayerView, Reveals, ShownHand
 
@@ -44,7 +45,7 @@ FACE_DOWN = 2  # backs drawn for a hand that was not shown (its size is not publ
 # Hands repeat (a Kessel hand is 2 of 16 faces): each picture is painted once (about 20 KB and
 # 3 ms of CPU), the latest HANDS_KEPT are kept.
 HANDS_KEPT = 256
-_hands: OrderedDict[tuple[str, tuple[str, ...]], bytes] = OrderedDict()
+_hands: OrderedDict[tuple[str, tuple[str, ...], str], bytes] = OrderedDict()
 
 
 def _names(deck: str, cards: Sequence[str]) -> str:
@@ -61,10 +62,11 @@ def _file(data: bytes, filename: str, alt: str) -> discord.File:
 
 async def _hand_png(client: Any, deck: str, cards: tuple[str, ...]) -> bytes:
     """:func:`hand_png`, painted once per hand by the client's painter."""
-    key = (deck, cards)
+    locale = locale_code()
+    key = (deck, cards, locale)
     data = _hands.get(key)
     if data is None:
-        data = await painter_of(client).paint(hand_png, deck, cards)
+        data = await painter_of(client).paint(hand_png, deck, cards, locale)
         _hands[key] = data
         while len(_hands) > HANDS_KEPT:
             _hands.popitem(last=False)
@@ -79,7 +81,7 @@ async def hand_file(client: Any, table: Table, view: PlayerView) -> discord.File
     if deck is None or not view.hand:
         return None
     data = await _hand_png(client, deck, tuple(view.hand))
-    return _file(data, HAND_FILE, f"Your hand: {_names(deck, view.hand)}")
+    return _file(data, HAND_FILE, _("Your hand: {cards}").format(cards=_names(deck, view.hand)))
 
 
 def _merge(shown: list[ShownHand]) -> dict[str, ShownHand]:
@@ -112,7 +114,7 @@ def showdown_rows(table: Table, events: Sequence[Event]) -> list[ShowRow]:
             named = words.hand_name(table.variant.id, hand.hand)
             rows.append(ShowRow(name, hand.cards, named, seat.player_id in winners))
         elif index < len(view.seats) and view.seats[index].active:
-            rows.append(ShowRow(name, (), "did not show", False, FACE_DOWN))
+            rows.append(ShowRow(name, (), _("did not show"), False, FACE_DOWN))
     return rows
 
 
@@ -135,12 +137,12 @@ def showdown_of(table: Table, events: Sequence[Event]) -> Showdown | None:
 async def showdown_attachment(client: Any, showdown: Showdown) -> discord.File:
     """The showdown picture, painted now by the client's painter."""
     deck, rows = showdown.deck, showdown.rows
-    data = await painter_of(client).paint(showdown_png, deck, rows)
+    data = await painter_of(client).paint(showdown_png, deck, rows, locale_code())
     parts = []
     for row in rows:
         if row.cards:
-            win = " (winner)" if row.winner else ""
+            win = " " + _("(winner)") if row.winner else ""
             parts.append(f"{row.name}{win}: {_names(deck, row.cards)} — {row.hand}")
         else:
-            parts.append(f"{row.name}: face down")
-    return _file(data, SHOWDOWN_FILE, "Showdown. " + "; ".join(parts))
+            parts.append(_("{name}: face down").format(name=row.name))
+    return _file(data, SHOWDOWN_FILE, _("Showdown.") + " " + "; ".join(parts))

@@ -17,6 +17,7 @@ from PIL import Image, ImageDraw, PngImagePlugin
 
 from bot.art.decks import FaceSpec, deck_faces, face
 from bot.art.draw import CARD_H, CARD_W, GOLD, draw_back, draw_emoji, draw_face, font
+from bot.i18n import SOURCE, _, locale_code, using
 
 __all__ = [
     "SMALL",
@@ -42,20 +43,26 @@ DIM = (150, 160, 160)
 
 
 @cache
-def _face(spec: FaceSpec) -> Image.Image:
-    return draw_face(spec)
+def _face(spec: FaceSpec, locale: str = SOURCE) -> Image.Image:
+    with using(locale):  # the words printed on it
+        return draw_face(spec)
+
+
+def _scaled(image_id: str, scale: float) -> Image.Image:
+    """A cached face or back at ``scale`` (``back`` or ``deck|key``), in the current reader's
+    language."""
+    return _scaled_in(image_id, scale, locale_code())
 
 
 @cache
-def _scaled(image_id: str, scale: float) -> Image.Image:
-    """A cached face or back at ``scale`` (``back`` or ``deck|key``)."""
+def _scaled_in(image_id: str, scale: float, locale: str) -> Image.Image:
     if image_id == "back":
         full = back_image()
     else:
         deck, key = image_id.split("|", 1)
         spec = face(deck, key)
         assert spec is not None
-        full = _face(spec)
+        full = _face(spec, locale)
     if scale == 1.0:
         return full
     size = (round(CARD_W * scale), round(CARD_H * scale))
@@ -118,9 +125,11 @@ def hand_image(deck: str, cards: Sequence[str]) -> Image.Image:
     return image
 
 
-def hand_png(deck: str, cards: Sequence[str]) -> bytes:
-    """:func:`hand_image` as PNG bytes."""
-    return png_bytes(hand_image(deck, cards), _keys(deck, cards))
+def hand_png(deck: str, cards: Sequence[str], locale: str = SOURCE) -> bytes:
+    """:func:`hand_image` as PNG bytes, its words in ``locale`` (painted in a worker process:
+    the language is an argument)."""
+    with using(locale):
+        return png_bytes(hand_image(deck, cards), _keys(deck, cards))
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,7 +164,7 @@ def _label(draw: ImageDraw.ImageDraw, row: ShowRow, top: int, height: int) -> No
         stroke_width=1,
         stroke_fill=colour,
     )
-    detail = plain(row.hand if row.cards else (row.hand or "folded"), 26)
+    detail = plain(row.hand if row.cards else (row.hand or _("folded")), 26)
     if detail:
         draw.text(
             (GAP * 2, y + 32),
@@ -167,7 +176,7 @@ def _label(draw: ImageDraw.ImageDraw, row: ShowRow, top: int, height: int) -> No
     if row.winner:
         draw.text(
             (GAP * 2, y + 58),
-            "WINNER",
+            _("WINNER"),
             font=font(18),
             fill=WIN,
             anchor="lm",
@@ -210,10 +219,11 @@ def showdown_image(deck: str, rows: Sequence[ShowRow]) -> Image.Image:
     return image
 
 
-def showdown_png(deck: str, rows: Sequence[ShowRow]) -> bytes:
-    """:func:`showdown_image` as PNG bytes."""
+def showdown_png(deck: str, rows: Sequence[ShowRow], locale: str = SOURCE) -> bytes:
+    """:func:`showdown_image` as PNG bytes, its words in ``locale``."""
     faces = [key for row in rows for key in _keys(deck, row.cards)]
-    return png_bytes(showdown_image(deck, rows), faces)
+    with using(locale):
+        return png_bytes(showdown_image(deck, rows), faces)
 
 
 def warm(deck: str) -> None:

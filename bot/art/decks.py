@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from bot.i18n import SOURCE, using
 from bot.words.kessel_log import card_name as kessel_card_name
 from engine.core.deck import CardDeck
 from engine.variants import UnknownVariant, get_variant, variant_ids
@@ -283,8 +284,10 @@ def deck_of(variant_id: str) -> str | None:
 
 @cache
 def deck_faces(deck: str) -> tuple[FaceSpec, ...]:
-    """Every distinct face of ``deck`` in the engine's deck order."""
-    return tuple(_BUILDERS[deck](_engine_decks()[deck].faces()))
+    """Every distinct face of ``deck`` in the engine's deck order (its ``name`` in English: a
+    face is built once for every reader; the words printed on it are translated when drawn)."""
+    with using(SOURCE):
+        return tuple(_BUILDERS[deck](_engine_decks()[deck].faces()))
 
 
 @cache

@@ -14,6 +14,7 @@ from functools import cache
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.art.decks import Colour, FaceSpec
+from bot.art.words import face_text
 
 __all__ = ["CARD_H", "CARD_W", "EMOJI", "draw_back", "draw_emoji", "draw_face", "font"]
 
@@ -202,8 +203,17 @@ def draw_face(spec: FaceSpec) -> Image.Image:
         glyph(draw, spec.glyph, (w / 2 - size / 2, top, w / 2 + size / 2, top + size), ink, paper)
     # the words: rank or role, then suit or name
     if spec.subtitle:
-        _text(draw, spec.subtitle, w / 2, 326, w - 50, 30, GOLD if spec.wild else ink, stroke=1)
-    lines = _wrap(spec.title, 16)
+        _text(
+            draw,
+            face_text(spec.subtitle),
+            w / 2,
+            326,
+            w - 50,
+            30,
+            GOLD if spec.wild else ink,
+            stroke=1,
+        )
+    lines = _wrap(face_text(spec.title), 16)
     ys = (372,) if len(lines) == 1 else (358, 388)
     for line_text, y in zip(lines, ys, strict=True):
         _text(draw, line_text, w / 2, y, w - 44, 30, ink, stroke=1)

@@ -4,13 +4,14 @@ optionally for one variant). The balance board stays the bank's (:meth:`bot.bank
 
 from __future__ import annotations
 
+from bot.i18n import N_
 from bot.storage import Database
 
-# by -> (title, SQL aggregate over the ``stats`` rows of one member)
+# by -> (title: English source, translated where shown; SQL aggregate over a member's rows)
 BOARDS: dict[str, tuple[str, str]] = {
-    "net": ("Net winnings", "SUM(credits_won - credits_lost)"),
-    "hands": ("Hands won", "SUM(hands_won)"),
-    "best": ("Best win", "MAX(biggest_pot)"),
+    "net": (N_("Net winnings"), "SUM(credits_won - credits_lost)"),
+    "hands": (N_("Hands won"), "SUM(hands_won)"),
+    "best": (N_("Best win"), "MAX(biggest_pot)"),
 }
 UNITS = {"net": "credits", "hands": "hands", "best": "pot"}
 

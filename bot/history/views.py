@@ -15,7 +15,8 @@ import discord
 
 from bot import words
 from bot.history.sealing import sealed_text
-from bot.words.vocab import hand_word
+from bot.i18n import N_, _, ngettext
+from bot.words.vocab import action_name, hand_noun, hand_word
 from engine.replay import Frame
 from engine.variants import UnknownVariant, get_variant
 from engine.verify import Verdict
@@ -27,9 +28,18 @@ FAILED = discord.Colour.red()
 def variant_name(variant_id: str) -> str:
     """The display name of a variant id (the id itself if unknown)."""
     try:
-        return get_variant(variant_id).name
+        return _(get_variant(variant_id).name)
     except (UnknownVariant, ImportError):
         return variant_id
+
+
+def plain_amount(n: int, unit: str) -> str:
+    """``12 chips``, ``90 credits`` (a replay's stacks)."""
+    if unit == "chips":
+        return ngettext("{n} chips", "{n} chips", n).format(n=n)
+    if unit == "credits":
+        return ngettext("{n} credits", "{n} credits", n).format(n=n)
+    return f"{n} {unit}"
 
 
 def _literal(text: str) -> Callable[[re.Match[str]], str]:
@@ -52,34 +62,42 @@ def namer(players: Sequence[Mapping[str, Any]]) -> Any:
 
 def verdict_embed(row: Any, verdict: Verdict) -> discord.Embed:
     """The /verify answer for a finished hand."""
-    word = hand_word(row["variant"])
-    title = f"{variant_name(row['variant'])} — hand #{row['id']} ({word.lower()} {row['hand_no']})"
+    title = _("{variant} — hand #{id} ({hand_word} {n})").format(
+        variant=variant_name(row["variant"]),
+        id=row["id"],
+        hand_word=hand_noun(row["variant"]),
+        n=row["hand_no"],
+    )
     steps = sum(1 for line in verdict.checked if line.startswith("step "))
     if verdict.ok:
-        description = (
-            "✅ **Verified.** SHA-256 of the revealed seed equals the commitment shown before "
-            f"the deal, and replaying the {steps} recorded steps from that seed reproduces every "
+        description = "✅ " + _(
+            "**Verified.** SHA-256 of the revealed seed equals the commitment shown before "
+            "the deal, and replaying the {steps} recorded steps from that seed reproduces every "
             "card, die, stack and payout."
-        )
+        ).format(steps=steps)
     else:
-        description = f"❌ **Verification failed** at {verdict.failure}"
+        description = "❌ " + _("**Verification failed** at {where}").format(where=verdict.failure)
     embed = discord.Embed(
         title=title, description=description, colour=COLOUR if verdict.ok else FAILED
     )
-    embed.add_field(name="Commitment (shown before the deal)", value=f"`{row['commitment']}`")
-    embed.add_field(name="Seed (revealed)", value=f"`{row['seed']}`", inline=False)
-    embed.set_footer(text="Check it offline: /export this hand, then python -m engine.verify FILE")
+    embed.add_field(name=_("Commitment (shown before the deal)"), value=f"`{row['commitment']}`")
+    embed.add_field(name=_("Seed (revealed)"), value=f"`{row['seed']}`", inline=False)
+    embed.set_footer(
+        text=_("Check it offline: /export this hand, then python -m engine.verify FILE")
+    )
     return embed
 
 
 def running_embed(row: Any) -> discord.Embed:
     """/verify of a hand still being played: its full commitment, the seed stays secret."""
     return discord.Embed(
-        title=f"{variant_name(row['variant'])} — hand #{row['id']} is still being played",
-        description=(
-            f"Commitment: `{row['commitment']}`\nThe seed is revealed when the table closes "
-            f"(or a day after the hand ends); then `/verify hand:{row['id']}` replays it."
+        title=_("{variant} — hand #{id} is still being played").format(
+            variant=variant_name(row["variant"]), id=row["id"]
         ),
+        description=_(
+            "Commitment: {commitment}\nThe seed is revealed when the table closes "
+            "(or a day after the hand ends); then `/verify hand:{id}` replays it."
+        ).format(commitment=f"`{row['commitment']}`", id=row["id"]),
         colour=COLOUR,
     )
 
@@ -87,8 +105,12 @@ def running_embed(row: Any) -> discord.Embed:
 def sealed_embed(row: Any, due: float) -> discord.Embed:
     """/verify of a finished hand whose seed is still sealed: when it can be verified."""
     return discord.Embed(
-        title=f"{variant_name(row['variant'])} — hand #{row['id']} is sealed for now",
-        description=f"{sealed_text(int(row['id']), due)}\nCommitment: `{row['commitment']}`",
+        title=_("{variant} — hand #{id} is sealed for now").format(
+            variant=variant_name(row["variant"]), id=row["id"]
+        ),
+        description=sealed_text(int(row["id"]), due)
+        + "\n"
+        + _("Commitment: {commitment}").format(commitment=f"`{row['commitment']}`"),
         colour=COLOUR,
     )
 
@@ -96,28 +118,40 @@ def sealed_embed(row: Any, due: float) -> discord.Embed:
 def history_embed(title: str, rows: Sequence[Any]) -> discord.Embed:
     """/history: the newest finished hands."""
     lines = [
-        f"**#{r['id']}** {variant_name(r['variant'])} {hand_word(r['variant']).lower()} "
-        f"{r['hand_no']} · pot {r['pot']} · {r['summary']} · <t:{int(r['ended_at'])}:R>"
+        f"**#{r['id']}** "
+        + _("{variant} {hand_word} {n} · pot {pot} · {summary} · {when}").format(
+            variant=variant_name(r["variant"]),
+            hand_word=hand_noun(r["variant"]),
+            n=r["hand_no"],
+            pot=r["pot"],
+            summary=r["summary"],
+            when=f"<t:{int(r['ended_at'])}:R>",
+        )
         for r in rows
     ]
     embed = discord.Embed(
-        title=title, description="\n".join(lines) or "No finished hands yet.", colour=COLOUR
+        title=title, description="\n".join(lines) or _("No finished hands yet."), colour=COLOUR
     )
-    embed.set_footer(text="/replay hand:<id> steps through one · /verify hand:<id> checks it")
+    embed.set_footer(text=_("/replay hand:<id> steps through one · /verify hand:<id> checks it"))
     return embed
 
 
 def _action_text(frame: Frame) -> str:
     if frame.source == "create":
-        return "The game starts: the first hand is dealt."
+        return _("The game starts: the first hand is dealt.")
     if frame.source == "leave":
-        return f"Seat {frame.seat} leaves the table."
+        return _("{seat} leaves the table.").format(seat=seat_name(frame.seat))
     assert frame.action is not None
-    what = frame.action.kind.replace("_", " ")
+    what = action_name(frame.action.kind)
     if frame.action.amount is not None:
         what += f" {frame.action.amount}"
-    how = {"timeout": " (timed out)", "auto": " (sitting out)"}.get(frame.source, "")
-    return f"Seat {frame.seat}: **{what}**{how}"
+    how = {"timeout": N_("(timed out)"), "auto": N_("(sitting out)")}.get(frame.source)
+    return f"{seat_name(frame.seat)}: **{what}**" + (" " + _(how) if how else "")
+
+
+def seat_name(seat: int | None) -> str:
+    """``Seat 2``."""
+    return _("Seat {n}").format(n=seat)
 
 
 def frame_embed(
@@ -136,37 +170,47 @@ def frame_embed(
     word = hand_word(str(record["variant"]))
     lines = [_action_text(frame)]
     if frame.seat is not None and frame.seat in players:
-        lines[0] = lines[0].replace(f"Seat {frame.seat}", str(players[frame.seat]["name"]), 1)
+        lines[0] = lines[0].replace(seat_name(frame.seat), str(players[frame.seat]["name"]), 1)
     variant = str(record["variant"])
     lines += [name(line) for line in words.events_lines(variant, frame.events)]
     embed = discord.Embed(
-        title=f"Replay of hand #{record.get('hand_id', '?')} — "
-        f"{variant_name(str(record['variant']))} {word.lower()} {record['hand_no']}",
+        title=_("Replay of hand #{id} — {variant} {hand_word} {n}").format(
+            id=record.get("hand_id", "?"),
+            variant=variant_name(str(record["variant"])),
+            hand_word=hand_noun(variant),
+            n=record["hand_no"],
+        ),
         description="\n".join(lines)[:4000],
         colour=COLOUR,
     )
     view = words.table_text(variant, frame.public)
     seats = []
     for seat in view.seats:
-        line = f"{name(seat.player)} — {seat.stack} {view.stack_unit}"
+        line = f"{name(seat.player)} — {plain_amount(seat.stack, view.stack_unit)}"
         if seat.status:
             line += f" · {seat.status}"
         if seat.public:
             line += f"\n  {name(seat.public)}"
         seats.append(line)
-    embed.add_field(name="Table", value="\n".join(seats)[:1024] or "—", inline=False)
+    embed.add_field(name=_("Table"), value="\n".join(seats)[:1024] or "—", inline=False)
     if view.pots and not frame.hand_over:
         pots = "\n".join(f"{pot}: **{amount}**" for pot, amount in view.pots)
-        embed.add_field(name="Pots", value=pots[:1024], inline=True)
+        embed.add_field(name=_("Pots"), value=pots[:1024], inline=True)
     if viewer_seat is not None and viewer_seat in frame.views:
         own = words.hand_text(variant, frame.views[viewer_seat])
         embed.add_field(
-            name="Your cards then", value=name(own.hand_text or "no cards")[:1024], inline=False
+            name=_("Your cards then"),
+            value=name(own.hand_text or _("no cards"))[:1024],
+            inline=False,
         )
-    footer = f"Step {index + 1}/{len(frames)}"
+    footer = _("Step {n}/{total}").format(n=index + 1, total=len(frames))
     if frame.hand_over and sealed:
-        footer += f" · {word} over · seed sealed until the table closes"
+        footer += " · " + _("{hand_word} over · seed sealed until the table closes").format(
+            hand_word=word
+        )
     elif frame.hand_over:
-        footer += f" · {word} over · seed {str(record['seed'])[:12]}… revealed"
+        footer += " · " + _("{hand_word} over · seed {seed}… revealed").format(
+            hand_word=word, seed=str(record["seed"])[:12]
+        )
     embed.set_footer(text=footer)
     return embed

@@ -90,6 +90,11 @@ def hand_word(variant: str) -> str:
     return _(HAND_WORDS.get(variant, N_("Hand")))
 
 
+def hand_noun(variant: str) -> str:
+    """The same inside a sentence: ``"round"`` / ``"hand"`` (a language may capitalise it)."""
+    return _(N_("round") if variant in HAND_WORDS else N_("hand"))
+
+
 def signed(n: int) -> str:
     """A card value with its sign: ``+3``, ``0``, ``-2``."""
     return f"+{n}" if n > 0 else str(n)
