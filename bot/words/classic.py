@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 from typing import ClassVar
 
+from bot.i18n import N_, _, ngettext, per_locale
 from bot.words.base import EventText
 from bot.words.twopot import TwoPotWords, dice_row, joined
 from engine.core.facts import Fact
@@ -20,22 +21,53 @@ from engine.variants.classic.views import HAND_POT, ClassicHand, ClassicSeat, Cl
 from engine.variants.twopot.cards import minus, signed
 from engine.variants.twopot.events import Worded
 
-PHASES = {Phase.BET: "Betting", Phase.TRADE: "Trade", Phase.FINAL_TURNS: "Final turns"}
-POTS = {HAND_POT: "Hand pot", "sabacc": "Sabacc pot"}
-CONTROLS = {  # kind -> (label, prompt)
-    "gain": ("Gain (draw a card)", ""),
-    "change": ("Change a card", "Which card do you discard before drawing?"),
-    "stand": ("Stand", ""),
-    "end_turn": ("End turn", ""),
-    "call_hand": ("Call the hand", ""),
-    "stasis": ("Put in stasis", "Which card goes face up into your stasis field?"),
-    "unstasis": ("Take from stasis", "Which stasis card goes back into your hand?"),
+PHASES = {
+    Phase.BET: N_("Betting"),
+    Phase.TRADE: N_("Trade"),
+    Phase.FINAL_TURNS: N_("Final turns"),
 }
+POTS = {HAND_POT: N_("Hand pot"), "sabacc": N_("Sabacc pot")}
+CONTROLS = {  # kind -> (label, prompt): English source, translated when shown
+    "gain": (N_("Gain (draw a card)"), ""),
+    "change": (N_("Change a card"), N_("Which card do you discard before drawing?")),
+    "stand": (N_("Stand"), ""),
+    "end_turn": (N_("End turn"), ""),
+    "call_hand": (N_("Call the hand"), ""),
+    "stasis": (N_("Put in stasis"), N_("Which card goes face up into your stasis field?")),
+    "unstasis": (N_("Take from stasis"), N_("Which stasis card goes back into your hand?")),
+}
+SUIT_NAMES = {
+    "coins": N_("Coins"),
+    "flasks": N_("Flasks"),
+    "sabers": N_("Sabers"),
+    "staves": N_("Staves"),
+}
+SPECIAL_NAMES = {
+    "idiot": N_("The Idiot"),
+    "queen": N_("The Queen of Air and Darkness"),
+    "endurance": N_("Endurance"),
+    "balance": N_("Balance"),
+    "demise": N_("Demise"),
+    "moderation": N_("Moderation"),
+    "evil_one": N_("The Evil One"),
+    "star": N_("The Star"),
+}
+RANK_NAMES = {12: N_("Commander"), 13: N_("Mistress"), 14: N_("Master"), 15: N_("Ace")}
 
 
+@per_locale(maxsize=256)
 def card_name(notation: str) -> str:
-    """A card's readable name (``queen#2`` → ``Queen of Air and Darkness (−2)``)."""
-    return Card.parse(notation).name
+    """A card's readable name (``queen#2`` → ``The Queen of Air and Darkness (−2)``)."""
+    card = Card.parse(notation)
+    if card.special is not None:
+        return f"{_(SPECIAL_NAMES[card.special])} ({signed(card.value)})"
+    assert card.suit is not None
+    suit = _(SUIT_NAMES[card.suit])
+    if card.rank in RANK_NAMES:
+        return _("{rank} of {suit} ({value})").format(
+            rank=_(RANK_NAMES[card.rank]), suit=suit, value=card.rank
+        )
+    return _("{value} of {suit}").format(value=card.rank, suit=suit)
 
 
 def shown(notation: str) -> str:
@@ -43,25 +75,25 @@ def shown(notation: str) -> str:
     try:
         return card_name(notation)
     except CardError:
-        return notation or "no card"
+        return notation or _("no card")
 
 
 def describe(notations: tuple[str, ...]) -> str:
     """Cards by name (``no cards`` when empty)."""
-    return ", ".join(map(card_name, notations)) if notations else "no cards"
+    return ", ".join(map(card_name, notations)) if notations else _("no cards")
 
 
 def hand_label(hand: HandEval) -> str:
     """A hand's name: ``Idiot's Array``, ``Pure Sabacc −23``, ``Nulhrek 22``, …"""
     if hand.category is Category.IDIOTS_ARRAY:
-        return "Idiot's Array"
+        return _("Idiot's Array")
     if hand.category is Category.PURE_SABACC:
-        return f"Pure Sabacc {signed(hand.total)}"
+        return _("Pure Sabacc {total}").format(total=signed(hand.total))
     if hand.category is Category.FAIRY_EMPRESS:
-        return "The Fairy Empress"
+        return _("The Fairy Empress")
     if hand.category is Category.NULHREK:
-        return f"Nulhrek {signed(hand.total)}"
-    return f"Bomb-out ({signed(hand.total)})"
+        return _("Nulhrek {total}").format(total=signed(hand.total))
+    return _("Bomb-out ({total})").format(total=signed(hand.total))
 
 
 def decided(e: ev.HandDecided | Worded) -> str:
@@ -70,75 +102,104 @@ def decided(e: ev.HandDecided | Worded) -> str:
         return e.text
     who, why = joined(e.winners), e.why
     if why is ev.Why.UNCONTESTED:
-        return f"{who} wins: everyone else folded (no reveal; the Sabacc pot stays)"
+        return _("{who} wins: everyone else folded (no reveal; the Sabacc pot stays)").format(
+            who=who
+        )
     if why is ev.Why.ALL_BOMBED_IN_DEMISE:
-        return "Every tied player bombed out in Sudden Demise: the main pot goes to the Sabacc pot"
+        return _(
+            "Every tied player bombed out in Sudden Demise: the main pot goes to the Sabacc pot"
+        )
     if why is ev.Why.NO_VALID_HAND:
-        return "No valid hand: the hand pot goes to the Sabacc pot"
+        return _("No valid hand: the hand pot goes to the Sabacc pot")
     if e.tied_at is not None:
-        tie = f"{joined(e.tied)} tied at {hand_label(e.tied_at)}"
+        tie = _("{players} tied at {hand}").format(
+            players=joined(e.tied), hand=hand_label(e.tied_at)
+        )
         if why is ev.Why.TIED_BOMBED:
-            return f"{who} wins: {tie}, and every tied player bombed out in Sudden Demise"
+            return _("{who} wins: {tie}, and every tied player bombed out in Sudden Demise").format(
+                who=who, tie=tie
+            )
         if why is ev.Why.TIE_STANDS:
-            return f"{who} split the pot: {tie} and the tie stands (no card left for Sudden Demise)"
-        plural = "" if e.steps == 1 else "s"
-        return f"{who} won by Sudden Demise: {tie}; {e.steps} draw step{plural} broke the tie"
+            return _(
+                "{who} split the pot: {tie} and the tie stands (no card left for Sudden Demise)"
+            ).format(who=who, tie=tie)
+        return ngettext(
+            "{who} won by Sudden Demise: {tie}; {n} draw step broke the tie",
+            "{who} won by Sudden Demise: {tie}; {n} draw steps broke the tie",
+            e.steps,
+        ).format(who=who, tie=tie, n=e.steps)
     if why is ev.Why.EXACT_TIE:
-        return f"{who} tie exactly and split the pot"
+        return _("{who} tie exactly and split the pot").format(who=who)
     assert e.best is not None
     best = hand_label(e.best)
     if why is ev.Why.ONLY_VALID or e.runner is None:
-        return f"{who} holds the only valid hand ({best})"
+        return _("{who} holds the only valid hand ({hand})").format(who=who, hand=best)
     runner = hand_label(e.runner)
     if why is ev.Why.OUTRANKS:
-        return f"{who}: {best} outranks {runner}"
+        return _("{who}: {best} outranks {other}").format(who=who, best=best, other=runner)
     if why is ev.Why.CLOSER:
         assert e.best.rank_key is not None and e.runner.rank_key is not None
-        away = f"({e.best.rank_key[1]} vs {e.runner.rank_key[1]} away)"
-        return f"{who}: {best} is closer to ±23 than {runner} {away}"
-    return f"{who}: at equal distance the negative total wins ({best} over {runner})"
-
-
-def _traded(e: ev.Traded) -> str:
-    verb = {"gain": "gains a card", "change": "changes a card"}.get(e.action, "stands")
-    return f"{e.player} {verb} ({e.cards_held} cards)."
-
-
-def _called(e: ev.HandCalled) -> str:
-    turns = "turn" if e.final_turns == 1 else "turns"
-    return (
-        f"{e.player} CALLS THE HAND. {e.final_turns} final trade {turns}, then the reveal. "
-        "(A caller who does not win bombs out.)"
+        return _("{who}: {best} is closer to ±23 than {other} ({a} vs {b} away)").format(
+            who=who, best=best, other=runner, a=e.best.rank_key[1], b=e.runner.rank_key[1]
+        )
+    return _("{who}: at equal distance the negative total wins ({best} over {other})").format(
+        who=who, best=best, other=runner
     )
 
 
+def _traded(e: ev.Traded) -> str:
+    text = {
+        "gain": N_("{player} gains a card ({n} cards)."),
+        "change": N_("{player} changes a card ({n} cards)."),
+    }.get(e.action, N_("{player} stands ({n} cards)."))
+    return _(text).format(player=e.player, n=e.cards_held)
+
+
+def _called(e: ev.HandCalled) -> str:
+    return ngettext(
+        "{player} CALLS THE HAND. {n} final trade turn, then the reveal. "
+        "(A caller who does not win bombs out.)",
+        "{player} CALLS THE HAND. {n} final trade turns, then the reveal. "
+        "(A caller who does not win bombs out.)",
+        e.final_turns,
+    ).format(player=e.player, n=e.final_turns)
+
+
 def _revealed(e: ev.Revealed) -> str:
-    who = f"{e.player} (caller)" if e.caller else e.player
+    who = _("{player} (caller)").format(player=e.player) if e.caller else e.player
     cards = ", ".join(map(shown, e.cards))
-    return f"{who} reveals {cards} — total {e.hand.total}: {hand_label(e.hand)}."
+    return _("{who} reveals {cards} — total {total}: {hand}.").format(
+        who=who, cards=cards, total=e.hand.total, hand=hand_label(e.hand)
+    )
 
 
 def _draw_hand(hand: HandEval | ev.TieStands) -> str:
-    return hand_label(hand) if isinstance(hand, HandEval) else "tie stands"
+    return hand_label(hand) if isinstance(hand, HandEval) else _("tie stands")
 
 
 EVENTS: dict[type, EventText] = {
-    ev.HandStarted: lambda e: (
-        f"Hand {e.hand_no}: {e.starter} starts. {e.players} players ante {e.hand_ante} + "
-        f"{e.sabacc_ante} (hand pot {e.hand_pot}, Sabacc pot {e.sabacc_pot}). Two cards dealt to "
-        "each player."
+    ev.HandStarted: lambda e: _(
+        "Hand {n}: {player} starts. {players} players ante {hand_ante} + {sabacc_ante} (hand pot "
+        "{hand_pot}, Sabacc pot {sabacc_pot}). Two cards dealt to each player."
+    ).format(
+        n=e.hand_no,
+        player=e.starter,
+        players=e.players,
+        hand_ante=e.hand_ante,
+        sabacc_ante=e.sabacc_ante,
+        hand_pot=e.hand_pot,
+        sabacc_pot=e.sabacc_pot,
     ),
     ev.Traded: _traded,
     ev.HandCalled: _called,
     ev.DiceRolled: lambda e: (
-        f"Dice (round {e.round_no}): {e.die1} and {e.die2}"
-        + (" — doubles: SABACC SHIFT!" if e.shift else " — no shift.")
+        _("Dice (round {n}): {a} and {b}").format(n=e.round_no, a=e.die1, b=e.die2)
+        + " — "
+        + (_("doubles: SABACC SHIFT!") if e.shift else _("no shift."))
     ),
-    ev.ShiftDone: lambda e: (
-        "Sabacc Shift: non-stasis cards discarded and redealt ("
-        + ", ".join(f"{p} {k}" for p, k in e.counts)
-        + ")."
-    ),
+    ev.ShiftDone: lambda e: _(
+        "Sabacc Shift: non-stasis cards discarded and redealt ({counts})."
+    ).format(counts=", ".join(f"{p} {k}" for p, k in e.counts)),
     ev.Revealed: _revealed,
     ev.HandDecided: decided,
 }
@@ -146,18 +207,18 @@ EVENTS: dict[type, EventText] = {
 
 def _status(seat: ClassicSeat, phase: Phase) -> str:
     if seat.place is Seat.LEFT:
-        return "left"
+        return _("left")
     if seat.place is Seat.OUT:
-        return "out"
+        return _("out")
     if phase is Phase.GAME_OVER:
         return ""
     if not seat.dealt or not seat.live:
-        return "folded"
+        return _("folded")
     flags = (
-        (seat.called, "called"),
-        (seat.all_in, "all-in"),
-        (phase is Phase.BET and bool(seat.commit), f"bet {seat.commit}"),
-        (phase in (Phase.TRADE, Phase.FINAL_TURNS) and seat.traded, "traded"),
+        (seat.called, _("called")),
+        (seat.all_in, _("all-in")),
+        (phase is Phase.BET and bool(seat.commit), _("bet {n}").format(n=seat.commit)),
+        (phase in (Phase.TRADE, Phase.FINAL_TURNS) and seat.traded, _("traded")),
     )
     return ", ".join(label for on, label in flags if on)
 
@@ -165,9 +226,9 @@ def _status(seat: ClassicSeat, phase: Phase) -> str:
 def _public(seat: ClassicSeat, phase: Phase) -> str:
     if phase is Phase.GAME_OVER or not seat.dealt or not seat.live:
         return ""
-    text = f"{seat.cards} cards"
+    text = _("{n} cards").format(n=seat.cards)
     if seat.stasis:
-        text += " · stasis: " + ", ".join(map(card_name, seat.stasis))
+        text += " · " + _("stasis: {cards}").format(cards=", ".join(map(card_name, seat.stasis)))
     return text
 
 
@@ -176,23 +237,23 @@ def _info(t: ClassicTable) -> tuple[list[tuple[str, str]], str]:
     over = t.phase is Phase.GAME_OVER
     info: list[tuple[str, str]] = []
     if not over:
-        info.append(("Starting player", t.starter))
-        info.append(("Round", str(t.round_no)))
+        info.append((_("Starting player"), t.starter))
+        info.append((_("Round"), str(t.round_no)))
         if t.phase is Phase.BET:
-            info.append(("Current bet", str(t.current_bet)))
+            info.append((_("Current bet"), str(t.current_bet)))
         if t.caller is not None:
-            info.append(("Caller", t.caller))
+            info.append((_("Caller"), t.caller))
         elif t.round_no < t.min_call_round:
-            info.append(("Call the hand", f"from round {t.min_call_round}"))
+            info.append((_("Call the hand"), _("from round {n}").format(n=t.min_call_round)))
         else:
-            info.append(("Call the hand", "allowed in the Trade phase"))
-        info.append(("Draw pile", str(t.draw_pile)))
+            info.append((_("Call the hand"), _("allowed in the Trade phase")))
+        info.append((_("Draw pile"), str(t.draw_pile)))
     dice, highlight = dice_row(t.dice, "dice", over=over)
     if dice is not None:
         info.append(dice)
     if t.decided is not None:
         last = decided(t.decided)
-        info.append(("Last hand", last))
+        info.append((_("Last hand"), last))
         highlight = highlight or last
     return info, highlight
 
@@ -200,16 +261,20 @@ def _info(t: ClassicTable) -> tuple[list[tuple[str, str]], str]:
 def _notes(own: ClassicHand) -> tuple[str, ...]:
     notes: list[str] = []
     if own.hand is not None:
-        notes.append(f"Total {own.hand.total}: {hand_label(own.hand)}")
+        notes.append(
+            _("Total {total}: {hand}").format(total=own.hand.total, hand=hand_label(own.hand))
+        )
         if own.hand.bombed:
-            notes.append("This hand would bomb out at the reveal (0, over 23 or under −23).")
+            notes.append(_("This hand would bomb out at the reveal (0, over 23 or under −23)."))
         if own.stasis:
-            notes.append("Stasis field: " + describe(own.stasis))
+            notes.append(_("Stasis field: {cards}").format(cards=describe(own.stasis)))
     note = own.note
     if isinstance(note, ev.Drew):
-        notes.append(f"You drew {card_name(note.card)}.")
+        notes.append(_("You drew {card}.").format(card=card_name(note.card)))
     elif isinstance(note, ev.ShiftDealt):
-        notes.append("Sabacc Shift dealt you " + ", ".join(map(card_name, note.cards)))
+        notes.append(
+            _("Sabacc Shift dealt you {cards}").format(cards=", ".join(map(card_name, note.cards)))
+        )
     elif isinstance(note, Worded):
         notes.append(note.text)
     return tuple(notes)
@@ -219,7 +284,7 @@ def _option(option: Option) -> Option:
     if option.label:
         return option
     card = Card.parse(option.value)
-    return Option(option.value, card.name, f"value {minus(card.value)}")
+    return Option(option.value, card_name(option.value), _("value {n}").format(n=minus(card.value)))
 
 
 class ClassicWords(TwoPotWords):
@@ -239,9 +304,14 @@ class ClassicWords(TwoPotWords):
     def sudden_demise(self, e: ev.SuddenDemiseDrew) -> str:
         """One Sudden-Demise step: the face-up draws and the hands they make."""
         parts = "; ".join(
-            f"{d.player} draws {shown(d.card)} → {_draw_hand(d.hand)}" for d in e.draws
+            _("{player} draws {card} → {hand}").format(
+                player=d.player, card=shown(d.card), hand=_draw_hand(d.hand)
+            )
+            for d in e.draws
         )
-        return f"Sudden Demise for the {self.pot_name(e.pot, e.pots)}: {parts}."
+        return _("Sudden Demise for the {pot}: {draws}.").format(
+            pot=self.pot_name(e.pot, e.pots), draws=parts
+        )
 
     def table(self, view: PublicView) -> PublicView:
         """The table's words: title, phase, seats, pots, info lines and highlight."""
@@ -256,12 +326,14 @@ class ClassicWords(TwoPotWords):
         over = t.phase is Phase.GAME_OVER
         return dataclasses.replace(
             view,
-            title="Classic Sabacc",
-            phase="Game over"
+            title=_("Classic Sabacc"),
+            phase=_("Game over")
             if over
-            else f"Hand {t.hand_no} · Round {t.round_no} · {PHASES[t.phase]}",
+            else _("Hand {n} · Round {round} · {phase}").format(
+                n=t.hand_no, round=t.round_no, phase=_(PHASES[t.phase])
+            ),
             seats=seats,
-            pots=tuple((POTS.get(k, k), n) for k, n in view.pots),
+            pots=tuple((_(POTS[k]) if k in POTS else k, n) for k, n in view.pots),
             info=tuple(info),
             highlight=highlight,
         )
@@ -271,9 +343,9 @@ class ClassicWords(TwoPotWords):
         own = view.facts
         if not isinstance(own, ClassicHand):
             return view
-        text = describe(own.hidden) if own.hidden else "no hidden cards"
+        text = describe(own.hidden) if own.hidden else _("no hidden cards")
         if own.stasis:
-            text += " | stasis: " + describe(own.stasis)
+            text += " | " + _("stasis: {cards}").format(cards=describe(own.stasis))
         public = None if view.public is None else self.table(view.public)
         return dataclasses.replace(view, hand_text=text, notes=_notes(own), public=public)
 
@@ -283,23 +355,31 @@ class ClassicWords(TwoPotWords):
             return spec
         label, prompt = CONTROLS[spec.kind]
         options = tuple(map(_option, spec.options))
-        return dataclasses.replace(spec, label=label, prompt=prompt, options=options)
+        return dataclasses.replace(
+            spec, label=_(label), prompt=_(prompt) if prompt else "", options=options
+        )
 
     def preview(self, preview: str | Fact) -> str:
         """The private line about a trade choice, a call or a bet."""
         if isinstance(preview, ChangePreview):
             name = card_name(preview.card)
-            return f"Without {name} your cards total {preview.rest}; then you draw one card."
+            return _("Without {card} your cards total {total}; then you draw one card.").format(
+                card=name, total=preview.rest
+            )
         if isinstance(preview, GainPreview):
-            return f"Your cards total {preview.total}; you add one more card."
+            return _("Your cards total {total}; you add one more card.").format(total=preview.total)
         if isinstance(preview, StasisPreview):
             name = card_name(preview.card)
             if preview.into_field:
-                return f"{name} goes face up into your stasis field (safe from a Sabacc Shift)."
-            return f"{name} goes back into your hidden hand."
+                return _(
+                    "{card} goes face up into your stasis field (safe from a Sabacc Shift)."
+                ).format(card=name)
+            return _("{card} goes back into your hidden hand.").format(card=name)
         if isinstance(preview, CallPreview):
             label = hand_label(preview.hand)
-            return f"You hold {label}. Everyone else gets a last turn; lose and you bomb out."
+            return _(
+                "You hold {hand}. Everyone else gets a last turn; lose and you bomb out."
+            ).format(hand=label)
         return super().preview(preview)
 
     def hand_name(self, hand: str | Fact) -> str:
@@ -308,9 +388,9 @@ class ClassicWords(TwoPotWords):
         if isinstance(hand, HandEval):
             return hand_label(hand)
         if isinstance(hand, ev.TieStands):
-            return "tie stands"
+            return _("tie stands")
         if isinstance(hand, str):
-            category, _, total = hand.partition(":")
+            category, _sep, total = hand.partition(":")
             if category in Category.__members__.values() and total.lstrip("-").isdigit():
                 return hand_label(HandEval(int(total), Category(category), None))
         return super().hand_name(hand)
