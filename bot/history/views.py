@@ -38,7 +38,7 @@ def plain_amount(n: int, unit: str) -> str:
     if unit == "chips":
         return ngettext("{n} chips", "{n} chips", n).format(n=n)
     if unit == "credits":
-        return ngettext("{n} credits", "{n} credits", n).format(n=n)
+        return _("{n} credits").format(n=n)
     return f"{n} {unit}"
 
 

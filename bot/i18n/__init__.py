@@ -17,7 +17,7 @@ when none is set).
 >>> _("Stand"), supported("es-419"), supported("ja")
 ('Stand', 'es-ES', 'en-US')
 >>> translator("de").credits(12345)
-'12.345 credits'
+'12.345 Credits'
 """
 
 from __future__ import annotations
