@@ -4,8 +4,9 @@ over the gettext catalogs.
 Discord shows each member the localization of their client's locale. Names (commands, groups,
 options) are looked up in the catalog's ``"slash command name"`` context, so a name and a
 description with the same English text can differ; a translated name that Discord would refuse
-(it must be lowercase and match :data:`NAME`) is dropped (Discord then shows the English one),
-and ``tests/bot/test_i18n_commands.py`` fails on it.
+(it must be lowercase and match :data:`NAME`), or a text over :data:`TEXT_LIMIT` characters, is
+dropped (Discord then shows the English one), and ``tests/bot/test_i18n_commands.py`` fails on
+it.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ __all__ = ["NAME", "NAME_CONTEXT", "CommandTranslator", "command_strings", "vali
 #: Discord's rule for command and option names (``CHAT_INPUT``), letters and digits of any script.
 NAME = re.compile(r"^[-_'\w]{1,32}$")
 NAME_CONTEXT = "slash command name"
+TEXT_LIMIT = 100  # a description's or a choice's length
 _NAMES = {
     app_commands.TranslationContextLocation.command_name,
     app_commands.TranslationContextLocation.group_name,
@@ -53,7 +55,8 @@ class CommandTranslator(app_commands.Translator):
             name = words.pgettext(NAME_CONTEXT, string.message)
             return name if name != string.message and valid_name(name) else None
         text = words.gettext(string.message)
-        return text if text != string.message else None
+        fits = len(text) <= TEXT_LIMIT  # Discord refuses the whole registration otherwise
+        return text if text != string.message and fits else None
 
 
 def command_strings(commands: list[dict[str, Any]]) -> list[tuple[str | None, str]]:
