@@ -7,8 +7,10 @@
 * :func:`text_of` - content + embed text of a response, for loose assertions.
 * :func:`close_dms` - a member refuses DMs from now on.
 * :func:`raw_slash` - a slash command as a hand-made request or an out-of-date client sends it.
+* :func:`member_locales` - interactions carry each member's client language and the server's.
 
-``burst_click`` and ``raw_slash`` use private simcord 3.2.1 internals (pinned in pyproject).
+``burst_click``, ``raw_slash`` and ``member_locales`` use private simcord 3.2.1 internals
+(pinned in pyproject).
 """
 
 from __future__ import annotations
@@ -190,3 +192,31 @@ async def burst(
         backend.emit("INTERACTION_CREATE", payload)
     await env.settle()
     return [InteractionResult(env, record) for record, _ in records]
+
+
+@contextlib.contextmanager
+def member_locales(locales: dict[int, str]) -> Iterator[None]:
+    """Inside the block, an interaction of the member ``user_id`` carries ``locales[user_id]``
+    as ``locale`` (their Discord client's language; others keep ``en-US``) and its server's
+    preferred locale as ``guild_locale``.
+
+    simcord 3.2.1 sends every interaction as ``en-US`` from an ``en-US`` server
+    (``simcord.interactions.base_payload``); this wraps that function, which the actors look up
+    on its module at each interaction."""
+    from simcord import interactions
+
+    original = interactions.base_payload
+
+    def localized(backend: Any, **fields: Any) -> Any:
+        record, payload = original(backend, **fields)
+        payload["locale"] = locales.get(int(fields["user_id"]), "en-US")
+        guild_id = fields.get("guild_id")
+        if guild_id is not None:
+            payload["guild_locale"] = backend.get_guild(guild_id).preferred_locale
+        return record, payload
+
+    interactions.base_payload = localized
+    try:
+        yield
+    finally:
+        interactions.base_payload = original

@@ -22,7 +22,7 @@ import discord
 
 from bot import words
 from bot.art.compose import ShowRow, hand_png, showdown_png
-from bot.art.decks import deck_of, face
+from bot.art.decks import deck_of, face, face_name
 from bot.art.painter import painter_of
 from bot.i18n import _, locale_code
 from bot.tables.models import Table
@@ -52,7 +52,7 @@ def _names(deck: str, cards: Sequence[str]) -> str:
     names = []
     for card in cards:
         spec = face(deck, card)
-        names.append(spec.name if spec is not None else card)
+        names.append(face_name(spec) if spec is not None else card)
     return ", ".join(names)
 
 

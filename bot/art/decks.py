@@ -25,6 +25,7 @@ from functools import cache
 from typing import Any
 
 from bot.i18n import SOURCE, using
+from bot.words.classic import card_name as classic_card_name
 from bot.words.kessel_log import card_name as kessel_card_name
 from engine.core.deck import CardDeck
 from engine.variants import UnknownVariant, get_variant, variant_ids
@@ -40,6 +41,7 @@ __all__ = [
     "deck_of",
     "face",
     "face_key",
+    "face_name",
     "find_face_in",
 ]
 
@@ -271,6 +273,15 @@ DECKS: tuple[str, ...] = tuple(_BUILDERS)
 def _engine_decks() -> dict[str, CardDeck]:
     """Deck id -> the engine's deck, from every variant's registration."""
     return {info.deck.id: info.deck for info in map(get_variant, variant_ids())}
+
+
+def face_name(spec: FaceSpec) -> str:
+    """What players read for a face (alt text), in the current reader's language."""
+    if spec.deck == "kessel":
+        return kessel_card_name(spec.key)
+    if spec.deck == "classic":
+        return classic_card_name(spec.key).split(" (")[0]
+    return spec.name
 
 
 def deck_of(variant_id: str) -> str | None:

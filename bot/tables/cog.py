@@ -198,7 +198,7 @@ class VariantCog(commands.GroupCog):
         table = self._table_here(interaction)
         user = interaction.user
         if table.status is Status.PLAYING:
-            await self._refuse(interaction, table, _("The game has already started: {link}").format)
+            await self._refuse(interaction, table, _("The game has already started: {}").format)
             return
         await self._manager().join(table, Seat(user.id, getattr(user, "display_name", user.name)))
         self.bot.presenter.request_render(table)

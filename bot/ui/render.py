@@ -10,7 +10,7 @@ import discord
 
 from bot import words
 from bot.history.fairtext import commitment_note
-from bot.i18n import _, ngettext
+from bot.i18n import N_, _, ngettext
 from bot.tables.models import Status, Table
 from bot.tables.options import settable, show_value
 from bot.words.vocab import variant_name
@@ -29,6 +29,45 @@ def table_url(table: Table) -> str:
     return f"https://discord.com/channels/{table.guild_id}/{table.channel_id}/{table.message_id}"
 
 
+# House rules as the lobby shows them (the names players type stay the engine's identifiers).
+OPTION_WORDS = {
+    "starting chips": N_("starting chips"),
+    "economy": N_("economy"),
+    "token mode": N_("token mode"),
+    "token pool": N_("token pool"),
+    "allow duplicate tokens": N_("allow duplicate tokens"),
+    "all stand rule": N_("all stand rule"),
+    "tokens public": N_("tokens public"),
+    "hand ante": N_("hand ante"),
+    "sabacc ante": N_("sabacc ante"),
+    "min bet": N_("min bet"),
+    "min call round": N_("min call round"),
+    "call final turns": N_("call final turns"),
+    "bomb out penalty": N_("bomb out penalty"),
+    "max rounds": N_("max rounds"),
+    "max hands": N_("max hands"),
+    "stasis max cards": N_("stasis max cards"),
+    "on": N_("on"),
+    "off": N_("off"),
+    "none": N_("none"),
+    "lay": N_("lay"),
+    "select": N_("select"),
+    "random": N_("random"),
+    "per player": N_("per player"),
+    "shared": N_("shared"),
+    "same turn": N_("same turn"),
+    "consecutive": N_("consecutive"),
+    "all others": N_("all others"),
+    "hand pot": N_("hand pot"),
+}
+
+
+def option_words(text: str) -> str:
+    """An option's name or value in the reader's words (an unknown one as it is)."""
+    words = OPTION_WORDS.get(text)
+    return text if words is None else _(words)
+
+
 def options_text(table: Table) -> str:
     """The table's house rules as ``name: value`` lines (on/off, none, words without
     underscores); the options changed at ``start`` come first, marked "house rule"."""
@@ -41,7 +80,7 @@ def options_text(table: Table) -> str:
     for name in changed + [k for k in merged if k not in changed]:
         value = show_value(merged[name]).replace("_", " ")
         mark = " " + _("(house rule)") if name in changed else ""
-        lines.append(f"{name.replace('_', ' ')}: **{value}**{mark}")
+        lines.append(f"{option_words(name.replace('_', ' '))}: **{option_words(value)}**{mark}")
     return "\n".join(lines)[:1024]
 
 

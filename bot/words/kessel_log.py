@@ -69,7 +69,13 @@ PHASE_TITLES = {
     "game_over": N_("Game over"),
 }
 HIGHLIGHTS = {"select_tokens": N_("Choosing Shift Tokens"), "game_over": N_("Game over")}
-STATUS = {"choosing": N_("choosing tokens"), "stand": N_("standing"), "draw": N_("drew")}
+STATUS = {
+    "choosing": N_("choosing tokens"),
+    "stand": N_("standing"),
+    "draw": N_("drew"),
+    "eliminated": N_("eliminated"),
+    "winner": N_("winner"),
+}
 FORCED = {"embargo": N_("Embargo"), "no_chips": N_("no chips to draw")}
 WHY = {
     "alone": N_("nobody else left"),
