@@ -5,9 +5,11 @@
   language of everything the interaction's task writes, and remembers it, so the hand DMs the
   bot sends them later (no interaction then) speak it too.
 * What the whole channel reads (the table message, results, standings, showdown pictures) is in
-  the server's language: its preferred locale (Community servers set it), as the gateway tells
-  it (:func:`saw_guild`) and every interaction there repeats it (``guild_locale``). The table
-  runtime writes for it with :func:`in_server_language`.
+  the server's language: the one an admin chose with ``/language`` (stored in
+  ``guild_settings``, :func:`load_server_choices` / :func:`choose_server_locale`), else its
+  preferred locale (Community servers set it), as the gateway tells it (:func:`saw_guild`) and
+  every interaction there repeats it (``guild_locale``). The table runtime writes for it with
+  :func:`in_server_language`.
 
 Every language falls back to English when the bot does not speak it
 (:func:`bot.i18n.supported`). Remembered languages are bounded (the least recently seen go).
@@ -25,13 +27,17 @@ from typing import Any, Protocol, TypeVar
 import discord
 
 from bot.i18n import SOURCE, Translator, supported, using, write_for
+from bot.storage import Database
 
 __all__ = [
+    "CHOSEN",
     "MEMBERS",
     "SERVERS",
     "Remembered",
+    "choose_server_locale",
     "for_server",
     "in_server_language",
+    "load_server_choices",
     "member_locale",
     "read_by",
     "saw_guild",
@@ -64,6 +70,29 @@ class Remembered:
 
 MEMBERS = Remembered(100_000)  # user id -> their client's locale
 SERVERS = Remembered(100_000)  # guild id -> its preferred locale
+CHOSEN: dict[int, str] = {}  # guild id -> the language its admins chose (guild_settings)
+
+
+async def load_server_choices(db: Database) -> None:
+    """The languages admins chose, read at start-up."""
+    rows = await db.fetchall("SELECT guild_id, locale FROM guild_settings")
+    CHOSEN.clear()
+    CHOSEN.update({int(row["guild_id"]): supported(row["locale"]) for row in rows})
+
+
+async def choose_server_locale(db: Database, guild_id: int, locale: str | None) -> None:
+    """An admin sets the server's language (``None``: follow the preferred locale again)."""
+    if locale is None:
+        await db.execute("DELETE FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        CHOSEN.pop(guild_id, None)
+        return
+    code = supported(locale)
+    await db.execute(
+        "INSERT INTO guild_settings (guild_id, locale) VALUES (?, ?)"
+        " ON CONFLICT (guild_id) DO UPDATE SET locale = ?",
+        (guild_id, code, code),
+    )
+    CHOSEN[guild_id] = code
 
 
 def read_by(interaction: discord.Interaction[Any]) -> None:
@@ -82,6 +111,8 @@ def saw_guild(guild: discord.Guild) -> None:
 
 def server_locale(guild_id: int | None) -> str:
     """The language of a server's public messages."""
+    if guild_id is not None and guild_id in CHOSEN:
+        return CHOSEN[guild_id]
     return SERVERS.get(guild_id) or SOURCE
 
 
