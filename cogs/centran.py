@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bot.i18n import N_
 from bot.tables.cog import VariantCog
 
 if TYPE_CHECKING:
     from bot.client import SabaccBot
 
-RULES = """\
+RULES = N_(
+    """\
 **Goal:** hold cards totalling **−23, +23 or 0** (Pure Sabacc), or else as near to one of them \
 as you can, without going past ±23.
 
@@ -47,6 +49,7 @@ Idiot's Array) also takes the **Sabacc pot**, which otherwise carries over. If e
 folds, the last player takes the hand pot unseen (never the Sabacc pot). The game ends when one \
 player has credits left; the Sabacc pot left over is shared among the remaining players.
 """
+)
 
 
 class Centran(VariantCog, group_name="centran", group_description="Centran Sabacc"):

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bot.i18n import N_
 from bot.tables.cog import VariantCog
 
 if TYPE_CHECKING:
     from bot.client import SabaccBot
 
-RULES = """\
+RULES = N_(
+    """\
 **Goal:** the selection whose total is closest to the **target number** wins the pot.
 
 **Each hand**
@@ -30,6 +32,7 @@ stacks go all-in and side pots keep it fair. A player left alone wins without sh
 **Deck:** 62 cards — ●, ▲, ■ each +1…+10 and −1…−10, plus two Sylops (0).
 The game ends when one player holds every credit; your stack goes back to your balance.
 """
+)
 
 
 class Coruscant(VariantCog, group_name="coruscant", group_description="Coruscant Shift Sabacc"):

@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import words
 from bot.bank import MAX_BALANCE
 from bot.errors import UserFacingError, quote
 from bot.history import leaderboard as boards
@@ -119,7 +120,8 @@ def stats_field(row: Row) -> tuple[str, str]:
     if row["biggest_pot"]:
         lines.append(_("Biggest pot: **{amount}**").format(amount=number(row["biggest_pot"])))
     if row["best_hand"]:
-        lines.append(_("Best hand: {hand}").format(hand=row["best_hand"]))
+        hand = words.hand_name(str(row["variant"]), str(row["best_hand"]))
+        lines.append(_("Best hand: {hand}").format(hand=hand))
     return _variant_name(row["variant"]), "\n".join(lines)
 
 

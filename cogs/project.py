@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bot.i18n import N_
 from bot.tables.cog import VariantCog
 
 if TYPE_CHECKING:
     from bot.client import SabaccBot
 
-RULES = """\
+RULES = N_(
+    """\
 **Goal:** win credits with a hand totalling as close to **+23 or −23** as possible.
 
 **Deck (76 cards):** Sabers, Flasks, Coins and Staves, each 1–11 plus Commander 12, Mistress 13, \
@@ -48,6 +50,7 @@ everyone else folds, the last player takes the Main Pot unseen (never the Sabacc
 The game ends when fewer than two players can pay the antes; the Sabacc pot left over is shared \
 among the remaining players and your stack goes back to your balance.
 """
+)
 
 
 class SabaccProject(VariantCog, group_name="sabacc-project", group_description="Sabacc Project"):

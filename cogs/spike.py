@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bot.i18n import N_
 from bot.tables.cog import VariantCog
 
 if TYPE_CHECKING:
     from bot.client import SabaccBot
 
-RULES = """\
+RULES = N_(
+    """\
 **Goal:** a hand totalling **zero** (a **Sabacc**), or as close to zero as possible (a **Nulrhek**).
 
 **Deck (62 cards):** ●, ▲, ■ each +1…+10 and −1…−10, plus two **Sylops** (0). Suits never matter.
@@ -42,6 +44,7 @@ the Sabacc pot). The game ends when fewer than two players can ante; the Sabacc 
 **House rules** (`options:`): `tie_break=split`, `named_hand_extras=false`, \
 `gain_mode=draw_then_choose`, `dice_before_betting=true`, `rounds`, antes, `gain_fee`, `swap_fee`.
 """
+)
 
 
 class Spike(VariantCog, group_name="spike", group_description="Corellian Spike Sabacc"):

@@ -22,6 +22,7 @@ from bot.words.kessel_log import (
     display,
     family_name,
     fix_text,
+    from_key,
     note_text,
     short,
     token_name,
@@ -349,9 +350,13 @@ class KesselWords(Words):
         return preview if isinstance(preview, str) else _preview(preview)
 
     def hand_name(self, hand: str | Fact) -> str:
-        """A shown hand: ``3/3 Royal Sabacc``."""
+        """A shown hand: ``3/3 Royal Sabacc``; a stored best hand (its key, ``3/3 ROYAL
+        SABACC``) in the reader's words, in the same form."""
         if isinstance(hand, HandEval):
             return display(hand)
+        if isinstance(hand, str):
+            stored = from_key(hand)
+            return hand if stored is None else short(stored)
         return super().hand_name(hand)
 
 

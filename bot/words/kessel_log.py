@@ -8,6 +8,7 @@ are in :mod:`bot.words.kessel`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -132,6 +133,19 @@ def hand_words(name: str) -> str:
     outer, _sep, inner = name.partition(" (")
     words = _(HAND_NAMES[outer])
     return f"{words} ({_(HAND_NAMES[inner.rstrip(')')])})" if inner else words
+
+
+_KEY = re.compile(r"(\d)/(\d) ([A-Z ()]+?)(?: \(difference \d+\))?")
+
+
+def from_key(key: str) -> HandEval | None:
+    """The hand a stored key names (``HandEval.key``: ``2/5 NULHREK (difference 3)``), or
+    ``None`` for any other text."""
+    match = _KEY.fullmatch(key)
+    if match is None or match[3].partition(" (")[0] not in HAND_NAMES:
+        return None
+    nulhrek = match[3] == "NULHREK"
+    return HandEval((int(match[1]), int(match[2])), match[3], (1 if nulhrek else 0, 0, 0))
 
 
 def short(hand: HandEval) -> str:

@@ -65,3 +65,19 @@ def _table(world: World) -> int:
     from tests.table_driver import table_in
 
     return table_in(world).id
+
+
+def test_a_stored_best_hand_is_named_in_the_readers_language() -> None:
+    """``/stats`` shows a Kessel best hand from the key it was stored under (English: as is)."""
+    from bot import words
+    from bot.i18n import using
+
+    stored = ("3/3 ROYAL SABACC", "2/5 NULHREK (difference 3)", "4/4 PRIME SABACC (LOW SABACC)")
+    assert [words.hand_name("kessel", key) for key in stored] == list(stored)
+    with using("fr"):
+        assert [words.hand_name("kessel", key) for key in stored] == [
+            "3/3 SABACC ROYAL",
+            "2/5 NULHREK (écart 3)",
+            "4/4 SABACC PREMIER (SABACC BAS)",
+        ]
+        assert words.hand_name("kessel", "written before") == "written before"
