@@ -6,15 +6,16 @@ worded by the engine's betting module and pass through as they are."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 from typing import ClassVar
 
-from bot.words.base import EventText, Words
+from bot.words.base import EventText, Remembered, Words
 from bot.words.reasons import reasons
 from bot.words.vocab import count
 from engine.core.facts import Fact
 from engine.core.game import ActionSpec, Option, PlayerView, PublicView, SeatStats, SeatView
 from engine.variants.coruscant import events as ev
-from engine.variants.coruscant.cards import Card, Rank, format_target
+from engine.variants.coruscant.cards import Card, Rank, Suit, format_target
 from engine.variants.coruscant.facts import (
     CardOption,
     HandFacts,
@@ -136,13 +137,14 @@ EVENTS: dict[type, EventText] = {
 }
 
 
-def _status(seat: SeatFacts, finished: bool) -> str:
-    if seat.place is Place.LEFT:
-        return "left"
-    if finished:
-        return ""
+_seat_view = functools.lru_cache(maxsize=4096)(SeatView)  # one seat changes at a time: shared
+
+
+def _seat_words(seat: SeatFacts) -> tuple[str, str]:
+    """A seat's status and bet while the game goes on (once it is over: ``left`` or nothing)."""
+    bet = f"bet {seat.commit}" if seat.commit else ""
     if seat.place is not Place.LIVE:
-        return str(seat.place)  # "out", "folded"
+        return str(seat.place), bet  # "left", "out", "folded"
     parts: list[str] = []
     if seat.all_in:
         parts.append("all-in")
@@ -150,7 +152,24 @@ def _status(seat: SeatFacts, finished: bool) -> str:
         parts.append("confirmed" if seat.chosen else "choosing")
     elif seat.kept:
         parts.append(f"kept {count(seat.kept, 'card')}")
-    return " · ".join(parts)
+    return " · ".join(parts), bet
+
+
+@functools.lru_cache(maxsize=256)
+def _dice(
+    target: int, suit: Suit, ante: int, starter: str, current_bet: int
+) -> tuple[tuple[tuple[str, str], ...], str]:
+    """The info rows and the highlight of a hand in play."""
+    shown = format_target(target)
+    info: tuple[tuple[str, str], ...] = (
+        ("Target", shown),
+        ("Suit", f"{suit.glyph} {suit.value}"),
+        ("Ante", str(ante)),
+        ("Starting player", starter),
+    )
+    if current_bet:
+        info += (("Current bet", str(current_bet)),)
+    return info, f"🎯 Target {shown} · {suit.glyph} {suit.title()}"
 
 
 def _option(option: Option) -> Option:
@@ -170,45 +189,41 @@ class CoruscantWords(Words):
     variant: ClassVar[str] = "coruscant-shift"
     events: ClassVar[dict[type, EventText]] = EVENTS
 
+    def __init__(self) -> None:
+        self.seats = Remembered(1024)
+
     def table(self, view: PublicView) -> PublicView:
         """The table's words: title, phase, seats, pots, info lines and highlight."""
         t = view.facts
         if not isinstance(t, TableFacts):
             return view
         over = view.finished
-        seats = tuple(
-            SeatView(
-                s.seat,
-                s.player,
-                s.stack,
-                _status(f, over),
-                f"bet {f.commit}" if f.commit else "",
-                s.active,
-            )
-            for s, f in zip(view.seats, t.seats, strict=True)
+        seats: list[SeatView] = []
+        remembered = self.seats.get
+        for s, f in zip(view.seats, t.seats, strict=True):
+            if over:
+                status, public = ("left" if f.place is Place.LEFT else ""), ""
+            else:  # the engine hands the same seat facts over again: their words are remembered
+                status, public = remembered(f, _seat_words)
+            seats.append(_seat_view(s.seat, s.player, s.stack, status, public, s.active))
+        info, highlight = (
+            ((), "") if over else _dice(t.target, t.suit, t.ante, t.starter, t.current_bet)
         )
-        pots = len(view.pots)
-        info: tuple[tuple[str, str], ...] = ()
-        highlight = ""
-        if not over:
-            target = format_target(t.target)
-            info = (
-                ("Target", target),
-                ("Suit", f"{t.suit.glyph} {t.suit.value}"),
-                ("Ante", str(t.ante)),
-                ("Starting player", t.starter),
-            )
-            if t.current_bet:
-                info += (("Current bet", str(t.current_bet)),)
-            highlight = f"🎯 Target {target} · {t.suit.glyph} {t.suit.title()}"
-        return dataclasses.replace(
-            view,
-            title=f"{TITLE} — hand {t.hand_no}" if t.hand_no else TITLE,
-            phase=PHASES[t.phase],
-            seats=seats,
-            pots=tuple((pot_name(int(k), pots), n) for k, n in view.pots),
-            info=info,
-            highlight=highlight,
+        pots = view.pots
+        count = len(pots)
+        return PublicView(
+            view.variant,
+            f"{TITLE} — hand {t.hand_no}" if t.hand_no else TITLE,
+            PHASES[t.phase],
+            view.hand_no,
+            view.acting,
+            tuple(seats),
+            view.stack_unit,
+            tuple([(pot_name(int(key), count), amount) for key, amount in pots]),
+            info,
+            highlight,
+            over,
+            t,
         )
 
     def hand(self, view: PlayerView) -> PlayerView:

@@ -317,3 +317,14 @@ def test_betting_stays_worded_by_the_shared_module() -> None:
     (game,) = _games(range(1))
     spec = dataclasses.replace(game.legal_actions(0)[0], label="as written")
     assert words.spec_text(V, spec) is spec
+
+
+def test_a_seat_that_folded_after_betting_still_shows_its_bet() -> None:
+    (game,) = _games(range(1))
+    view = game.public_view()
+    assert isinstance(view.facts, fc.TableFacts)
+    folded = fc.SeatFacts(fc.Place.FOLDED, False, None, 2, 252)
+    seats = (folded, *view.facts.seats[1:])
+    facts = dataclasses.replace(view.facts, seats=seats)
+    shown = words.table_text(V, dataclasses.replace(view, facts=facts)).seats[0]
+    assert (shown.status, shown.public) == ("folded", "bet 252")

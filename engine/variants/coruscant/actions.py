@@ -9,6 +9,7 @@ steps after a decision are :mod:`engine.variants.coruscant.flow`'s.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from engine.core.betting import BetKind
@@ -21,6 +22,9 @@ from engine.variants.coruscant.cards import SYLOP_ALIAS_SEP, Card, Rank, best_se
 from engine.variants.coruscant.events import SelectionConfirmed
 from engine.variants.coruscant.facts import CardOption, SelectFacts, StakePreview
 from engine.variants.coruscant.state import CoruscantState, Phase
+
+_card_option = functools.lru_cache(maxsize=512)(CardOption)  # few distinct ones: shared
+_select_facts = functools.lru_cache(maxsize=256)(SelectFacts)
 
 
 def pending(st: CoruscantState) -> frozenset[int]:
@@ -41,7 +45,7 @@ def select_spec(st: CoruscantState, seat: int) -> ActionSpec:
         was_kept = card in kept
         if was_kept:
             kept.remove(card)
-        options.append(Option(value, facts=CardOption(card.notation, was_kept)))
+        options.append(Option(value, facts=_card_option(card.notation, was_kept)))
     lock = st.opts.lock_first_selection and st.phase.round_no == 2
     return ActionSpec(
         kind="select",
@@ -50,7 +54,7 @@ def select_spec(st: CoruscantState, seat: int) -> ActionSpec:
         min_choices=1,
         max_choices=len(options),
         style="primary",
-        facts=SelectFacts(len(options), st.target, st.suit, lock),
+        facts=_select_facts(len(options), st.target, st.suit, lock),
     )
 
 

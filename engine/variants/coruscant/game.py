@@ -38,9 +38,14 @@ class CoruscantGame(StateGame[CoruscantState]):
 
     def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
         """Apply a decision and run every automatic step after it; raises IllegalAction."""
-        events = actions.apply_action(self.state, seat, action)
-        self._count(action=True)
+        st = self.state
+        events = actions.apply_action(st, seat, action)
+        st.seq_count += 1
         return tuple(events)
+
+    def pending_seats(self) -> frozenset[int]:
+        """Seats that may act now."""
+        return self.state.pending_seats()
 
     def leave(self, seat: int) -> tuple[tuple[Event, ...], int]:
         """Fold (if in the hand) and leave for good; returns the events and the stack taken."""

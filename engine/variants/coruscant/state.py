@@ -222,13 +222,20 @@ class CoruscantState:
 
     def pending_seats(self) -> frozenset[int]:
         """Unconfirmed live seats while selecting; the seat to act while betting."""
-        if self.phase.selecting:
+        bet = self.bet
+        if self.phase.selecting:  # live (dealt in, not folded) and not confirmed yet
+            in_hand, folded, choice = bet.in_hand, bet.folded, self.choice
             return frozenset(
-                s for s in range(self.n) if self.bet.is_live(s) and self.choice[s] is None
+                [
+                    s
+                    for s in range(len(choice))
+                    if in_hand[s] and not folded[s] and choice[s] is None
+                ]
             )
-        if self.phase is Phase.GAME_OVER or self.bet.to_act is None:
-            return frozenset()
-        return frozenset({self.bet.to_act})
+        to_act = bet.to_act
+        if to_act is None or self.phase is Phase.GAME_OVER:
+            return _NOBODY
+        return frozenset((to_act,))
 
     def payouts(self) -> dict[int, int]:
         """Final stacks per seat (seats that left get 0)."""
@@ -246,6 +253,7 @@ class CoruscantState:
         return [*self.deck.cards, *self.discard, *(c for h in self.hands for c in h)]
 
 
+_NOBODY: frozenset[int] = frozenset()
 ATOMS = (notation(Card, Card.parse),)
 """The values written as one JSON string: the cards, as their notation."""
 CODEC = Codec(CoruscantState, atoms=ATOMS)

@@ -7,6 +7,8 @@ views carry typed facts (:mod:`engine.variants.coruscant.facts`); the bot's rend
 
 from __future__ import annotations
 
+import functools
+
 from engine.core.game import PlayerView, PublicView, SeatStats, SeatView
 from engine.core.pots import layer_amounts
 from engine.variants.coruscant.cards import Card, Rank
@@ -14,22 +16,9 @@ from engine.variants.coruscant.facts import HandFacts, Place, SeatFacts, TableFa
 from engine.variants.coruscant.state import CoruscantState, Phase
 
 _BETTING = (Phase.BET_1, Phase.BET_2)
-
-
-def _seat(st: CoruscantState, seat: int, betting: bool) -> SeatFacts:
-    bet = st.bet
-    if st.left[seat]:
-        place = Place.LEFT
-    elif not bet.in_hand[seat]:
-        place = Place.OUT
-    elif bet.folded[seat]:
-        place = Place.FOLDED
-    else:
-        place = Place.LIVE
-    chosen = st.choice[seat] is not None if st.phase.selecting else None
-    commit = bet.phase_commit[seat] if betting else 0
-    all_in = st.stacks[seat] == 0 and not st.finished
-    return SeatFacts(place, all_in, chosen, len(st.kept[seat]), commit)
+# Few distinct seats from one view to the next (one seat acts at a time): shared instances.
+_seat_facts = functools.lru_cache(maxsize=1024)(SeatFacts)
+_seat_view = functools.lru_cache(maxsize=4096)(SeatView)
 
 
 def _pots(st: CoruscantState) -> tuple[tuple[str, int], ...]:
@@ -37,47 +26,61 @@ def _pots(st: CoruscantState) -> tuple[tuple[str, int], ...]:
     the all-in amounts (a bet still open is no side pot yet) plus what two live seats above them
     both put in; the settlement layers it anew."""
     bet = st.bet
-    live = bet.live_seats()
-    levels = [bet.contributions[s] for s in live if bet.is_all_in(s)]
-    reached = sorted((bet.contributions[s] for s in live), reverse=True)
-    if levels and len(reached) > 1 and reached[1] > max(levels):
+    paid, stacks, in_hand, folded = bet.contributions, bet.stacks, bet.in_hand, bet.folded
+    live = [s for s in range(len(paid)) if in_hand[s] and not folded[s]]
+    levels = [paid[s] for s in live if stacks[s] == 0]  # the all-in live seats
+    if not levels:
+        return (("0", sum(paid)),)
+    reached = sorted((paid[s] for s in live), reverse=True)
+    if len(reached) > 1 and reached[1] > max(levels):
         levels.append(reached[1])  # above every all-in, matched by at least two live seats
-    layers = layer_amounts(bet.contributions, levels)
+    layers = layer_amounts(paid, levels)
     return tuple((str(index), amount) for index, amount in enumerate(layers))
 
 
 def public_view(st: CoruscantState) -> PublicView:
     """The table: stacks, seats, pots, dice and who acts (never a hidden card)."""
     bet = st.bet
-    betting = st.phase in _BETTING
-    stacks = st.stacks
-    seats = tuple(
-        SeatView(
-            seat=s,
-            player=st.seat_players[s],
-            stack=stacks[s],
-            active=not st.left[s] and (stacks[s] > 0 or bet.is_live(s)),
+    phase, finished = st.phase, st.finished
+    betting, selecting = phase in _BETTING, phase.selecting
+    stacks, left, in_hand, folded = st.stacks, st.left, bet.in_hand, bet.folded
+    seats: list[SeatView] = []
+    facts: list[SeatFacts] = []
+    for s, player in enumerate(st.seat_players):
+        stack = stacks[s]
+        if left[s]:
+            place = Place.LEFT
+        elif not in_hand[s]:
+            place = Place.OUT
+        elif folded[s]:
+            place = Place.FOLDED
+        else:
+            place = Place.LIVE
+        active = not left[s] and (stack > 0 or place is Place.LIVE)
+        seats.append(_seat_view(s, player, stack, "", "", active))
+        chosen = st.choice[s] is not None if selecting else None
+        commit = bet.phase_commit[s] if betting else 0
+        facts.append(
+            _seat_facts(place, stack == 0 and not finished, chosen, len(st.kept[s]), commit)
         )
-        for s in range(st.n)
-    )
     return PublicView(
-        variant=st.VARIANT,
-        title="",
-        phase="",
-        hand_no=st.hand_no,
-        acting=tuple(sorted(st.pending_seats())),
-        seats=seats,
-        pots=() if st.finished else _pots(st),
-        finished=st.finished,
+        st.VARIANT,
+        "",
+        "",
+        st.hand_no,
+        tuple(sorted(st.pending_seats())),
+        tuple(seats),
+        pots=() if finished else _pots(st),
+        finished=finished,
         facts=TableFacts(
-            phase=st.phase,
+            phase=phase,
             hand_no=st.hand_no,
             target=st.target,
             suit=st.suit,
             ante=st.ante,
             starter=st.seat_players[st.start_seat],
             current_bet=bet.current_bet,
-            seats=tuple(_seat(st, s, betting) for s in range(st.n)),
+            seats=tuple(facts),
         ),
     )
 
