@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from bot.words.base import Words
+from bot.words.betting import BET_KINDS, bet_spec
 from bot.words.reasons import reason_text
 from bot.words.registry import words_for
 from engine.core.facts import Fact
@@ -60,7 +61,10 @@ def hand_text(variant: str, view: PlayerView) -> PlayerView:
 
 
 def spec_text(variant: str, spec: ActionSpec) -> ActionSpec:
-    """A control with its words written (label, prompt, options' labels and descriptions)."""
+    """A control with its words written (label, prompt, options' labels and descriptions); the
+    shared betting controls read the same in every variant."""
+    if spec.kind in BET_KINDS:
+        return bet_spec(spec)
     return _words(variant).spec(spec)
 
 

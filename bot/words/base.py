@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar, TypeVar
 
+from bot.words import betting
+from engine.core.betting_events import BetMade
 from engine.core.facts import Fact
 from engine.core.game import (
     ActionSpec,
@@ -26,6 +28,9 @@ from engine.core.game import (
 EventText = Callable[[Any], "str | None"]
 T = TypeVar("T")
 F = TypeVar("F")
+
+SHARED_EVENTS: dict[type, EventText] = {BetMade: betting.bet_made}
+"""The words of the events every variant shares (the core's betting), whatever its renderer."""
 
 
 class Remembered:
@@ -62,7 +67,7 @@ class Words:
 
     def event_text(self, event: Event) -> str | None:
         """The public log text of ``event`` (several lines possibly), ``None`` when private."""
-        render = self.events.get(type(event))
+        render = self.events.get(type(event)) or SHARED_EVENTS.get(type(event))
         if render is not None:
             return render(event)
         worded = getattr(event, "public_text", None)  # (a Protocol isinstance costs µs)
@@ -94,8 +99,9 @@ class Words:
         return view
 
     def spec(self, spec: ActionSpec) -> ActionSpec:
-        """A control with its ``label``, ``prompt`` and options' words written."""
-        return spec
+        """A control with its ``label``, ``prompt`` and options' words written (the shared
+        betting controls' here; a variant's renderer writes its own controls')."""
+        return betting.bet_spec(spec)
 
     def preview(self, preview: str | Fact) -> str:
         """The private line about a choice before it is confirmed."""

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as hst
 
+from bot import words
 from engine.core.game import Action, Game, IllegalAction, ParamKind
 from engine.variants import get_variant
 from engine.variants.coruscant import CoruscantGame, create, restore
@@ -141,7 +142,7 @@ def test_uncontested_win_reveals_nothing() -> None:
     g.apply(0, Action("bet", 3))
     events = g.apply(1, Action("fold"))
     assert any(isinstance(e, UncontestedWin) for e in events)
-    text = " ".join(t for e in events if (t := e.public_text()))
+    text = " ".join(words.events_lines("coruscant-shift", events))
     for hand in hands:
         for card in parse_cards(hand):
             assert card.display not in text and card.notation not in text
@@ -170,7 +171,7 @@ def test_specs_and_preview() -> None:
     assert kinds == ["check", "bet", "all_in", "fold"]
     assert all(KIND.match(k) for k in kinds)
     g.apply(0, Action("bet", 4))
-    specs = {s.kind: s for s in g.legal_actions(1)}
+    specs = {s.kind: words.spec_text("coruscant-shift", s) for s in g.legal_actions(1)}
     assert specs["call"].label == "Call 4"
     assert specs["all_in"].label == f"All-in {g.stacks[1]}"
     assert specs["fold"].style == "danger"
@@ -208,8 +209,9 @@ def test_illegal_card_not_in_hand_and_out_of_turn() -> None:
     with pytest.raises(IllegalAction, match="not your turn: waiting for A"):
         g.apply(1, Action("check"))
     for amount, message in ((0, "minimum you can bet is 1"), (999, "only have")):
-        with pytest.raises(IllegalAction, match=message):
+        with pytest.raises(IllegalAction) as refused:
             g.apply(0, Action("bet", amount))
+        assert message in words.reason_text(refused.value)
     with pytest.raises(IllegalAction, match="not a betting action"):
         g.apply(0, Action("select", choices=("sylop",)))
 
@@ -303,7 +305,7 @@ def test_leave_mid_bet_returns_the_uncalled_bet_on_the_fold_line() -> None:
     assert g.pending_seats() == {0}
     g.apply(0, Action("bet", 10))
     events, took = g.leave(1)
-    lines = [e.public_text() for e in events]
+    lines = words.events_lines("coruscant-shift", events)
     assert lines[:2] == [
         "B folds. 10 uncalled credits go back to A.",
         "B leaves the table with 48 credits.",
@@ -422,7 +424,7 @@ def test_game_over_names_no_false_winner_when_the_richest_left() -> None:
         if g.finished:
             break
         events, took[seat] = g.leave(seat)
-        lines += [e.public_text() for e in events]
+        lines += words.events_lines("coruscant-shift", events)
     assert g.finished and took == {1: 101} and g.payouts() == {0: 49, 1: 0, 2: 0}
     assert lines[-1] == "Game over. Final credits at the table: A 49."
     assert not any("Winner" in line for line in lines)
