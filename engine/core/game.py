@@ -210,6 +210,16 @@ class Awards(Protocol):
 
 
 @runtime_checkable
+class Leaves(Protocol):
+    """An event of a player leaving the table that records the credits they took with them (its
+    words say so, so the bot does not say it a second time)."""
+
+    def credits_taken(self) -> int:
+        """The credits the leaving player took from the table."""
+        ...
+
+
+@runtime_checkable
 class Pays(Protocol):
     """An event that settles (part of) a hand's pot: a hand record's pot is the sum of these
     over the hand, so the final call that went in with the last action is counted."""
