@@ -47,8 +47,7 @@ def event_lines(variant: str, event: Event) -> list[str]:
 
 def events_lines(variant: str, events: Iterable[Event]) -> list[str]:
     """The public log lines of several events, in order."""
-    words = _words(variant)
-    return [line for event in events for line in words.event_lines(event)]
+    return _words(variant).lines(events)
 
 
 def table_text(variant: str, view: PublicView) -> PublicView:

@@ -11,7 +11,7 @@ words) are shown as the engine wrote them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, ClassVar, TypeVar
 
 from bot.words import betting
@@ -41,7 +41,7 @@ class Remembered:
     __slots__ = ("entries", "size")
 
     def __init__(self, size: int = 256) -> None:
-        self.entries: dict[int, tuple[object, Any]] = {}
+        self.entries: dict[int | tuple[int, int], tuple[Any, Any]] = {}
         self.size = size
 
     def get(self, obj: F, write: Callable[[F], T]) -> T:
@@ -55,6 +55,20 @@ class Remembered:
                 del self.entries[key]
         value = write(obj)
         self.entries[id(obj)] = (obj, value)
+        return value
+
+    def pair(self, first: F, second: T, write: Callable[[F, T], Any]) -> Any:
+        """The words of two objects together (e.g. a seat's view and its facts), written by
+        ``write(first, second)`` the first time this pair of objects is seen."""
+        key = (id(first), id(second))
+        found = self.entries.get(key)
+        if found is not None and found[0][0] is first and found[0][1] is second:
+            return found[1]
+        if len(self.entries) >= self.size:
+            for old in list(self.entries)[: self.size // 2]:
+                del self.entries[old]
+        value = write(first, second)
+        self.entries[key] = ((first, second), value)
         return value
 
 
@@ -78,17 +92,28 @@ class Words:
 
     def event_lines(self, event: Event) -> list[str]:
         """The non-blank public log lines of ``event``."""
-        render = self.events.get(type(event))
-        if render is not None:
-            text = render(event)
-        else:
-            worded = getattr(event, "public_text", None)
-            text = worded() if worded is not None else self.event_text(event)
-        if not text:
-            return []
-        if "\n" not in text:  # the usual one line
-            return [text] if text.strip() else []
-        return [line for line in text.splitlines() if line.strip()]
+        return self.lines((event,))
+
+    def lines(self, events: Iterable[Event]) -> list[str]:
+        """The non-blank public log lines of ``events``, in order (one loop: every step's
+        events go through here)."""
+        lines: list[str] = []
+        known = self.events
+        for event in events:
+            render = known.get(type(event))
+            if render is not None:
+                text = render(event)
+            else:
+                worded = getattr(event, "public_text", None)
+                text = worded() if worded is not None else self.event_text(event)
+            if not text:
+                continue
+            if "\n" not in text:  # the usual one line
+                if text.strip():
+                    lines.append(text)
+            else:
+                lines.extend(line for line in text.splitlines() if line.strip())
+        return lines
 
     def table(self, view: PublicView) -> PublicView:
         """``view`` with its text fields written from its facts."""
