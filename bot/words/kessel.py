@@ -105,7 +105,8 @@ def _pile_row(pile: fc.PileFacts) -> tuple[str, str]:
 def _info(table: fc.TableFacts) -> tuple[tuple[str, str], ...]:
     info: list[tuple[str, str]] = []
     info.extend(_PILES.get(pile, _pile_row) for pile in table.piles)
-    info += [("Round", str(table.round_no)), ("Turn", f"{table.t}/3")]
+    if table.round_no:  # none yet while the Shift Tokens are chosen
+        info += [("Round", str(table.round_no)), ("Turn", f"{table.t}/3")]
     info.append(("Tokens in force", fix_text(table.fix)))
     if table.order:
         info.append(("Sabacc order", _order(table.order)))

@@ -68,7 +68,7 @@ PHASE_TITLES = {
     "reveal": "Reveal",
     "game_over": "Game over",
 }
-HIGHLIGHTS = {"select_tokens": "Choosing Shift Tokens", "game_over": "Game over"}
+HIGHLIGHTS = {"select_tokens": "", "game_over": "Game over"}  # the phase already says it
 STATUS = {"choosing": "choosing tokens", "stand": "standing", "draw": "drew"}
 FORCED = {"embargo": "Embargo", "no_chips": "no chips to draw"}
 WHY = {
