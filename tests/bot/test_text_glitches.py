@@ -6,11 +6,15 @@ import re
 from pathlib import Path
 
 from bot import words
+from bot.art.compose import ShowRow, showdown_image
+from bot.art.decks import shown_values
 from bot.demo.headless import run_headless
 from bot.history.views import namer, verdict_embed
 from bot.tables.handlog import played
 from engine.core.game import Action
 from engine.variants import get_variant
+from engine.variants.kessel.cards import Family, evaluate, parse_hand
+from engine.variants.kessel.rank import Fix
 from engine.verify import Verdict
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -91,3 +95,14 @@ async def test_the_next_hands_commitment_follows_the_last_hands_result(tmp_path:
     locked = next(i for i, line in enumerate(lines) if line.startswith("  🔒 hand 2 "))
     begins = next(i for i, line in enumerate(lines) if "Round 2 begins" in line)
     assert result_at < locked < begins
+
+
+def test_a_rolled_impostor_shows_its_value_in_the_showdown_picture() -> None:
+    cards = ("sand:impostor", "blood:3")
+    hand = evaluate(parse_hand(cards), Fix(), {Family.SAND: 3})
+    values = shown_values("kessel", cards, hand)
+    assert values == ("3", "")  # the "?" of the Impostor's face gives way to its roll
+    assert shown_values("kessel", ("sand:2", "blood:3"), hand) == ()
+    rolled = showdown_image("kessel", [ShowRow("Rey", cards, "3/3 Royal Sabacc", True, 0, values)])
+    unknown = showdown_image("kessel", [ShowRow("Rey", cards, "3/3 Royal Sabacc", True)])
+    assert rolled.tobytes() != unknown.tobytes()
