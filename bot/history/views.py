@@ -32,14 +32,27 @@ def variant_name(variant_id: str) -> str:
         return variant_id
 
 
+def hand_title(hand_id: object, word: str, hand_no: object) -> str:
+    """A recorded hand named by its number at the server and its place in its game:
+    ``hand #12, hand 3 of its game`` (Kessel: ``round 3 of its game``)."""
+    return f"hand #{hand_id}, {word.lower()} {hand_no} of its game"
+
+
 def _literal(text: str) -> Callable[[re.Match[str]], str]:
     """A ``re.sub`` replacement inserting ``text`` as it is (no backslash escapes)."""
     return lambda _match: text
 
 
+def _shown_name(player: Mapping[str, Any]) -> str:
+    """A recorded player's name, a bot's with its 🤖 once (records keep a bot's display name,
+    which has it already)."""
+    name = str(player["name"])
+    return f"🤖 {name}" if player.get("bot") and not name.startswith("🤖") else name
+
+
 def namer(players: Sequence[Mapping[str, Any]]) -> Any:
     """A function replacing engine player ids by the players' names in a text."""
-    names = {str(p["id"]): ("🤖 " if p.get("bot") else "") + str(p["name"]) for p in players}
+    names = {str(p["id"]): _shown_name(p) for p in players}
     ordered = sorted(names, key=len, reverse=True)
 
     def name(text: str) -> str:
@@ -53,7 +66,7 @@ def namer(players: Sequence[Mapping[str, Any]]) -> Any:
 def verdict_embed(row: Any, verdict: Verdict) -> discord.Embed:
     """The /verify answer for a finished hand."""
     word = hand_word(row["variant"])
-    title = f"{variant_name(row['variant'])} — hand #{row['id']} ({word.lower()} {row['hand_no']})"
+    title = f"{variant_name(row['variant'])} — {hand_title(row['id'], word, row['hand_no'])}"
     steps = sum(1 for line in verdict.checked if line.startswith("step "))
     if verdict.ok:
         description = (
@@ -140,8 +153,8 @@ def frame_embed(
     variant = str(record["variant"])
     lines += [name(line) for line in words.events_lines(variant, frame.events)]
     embed = discord.Embed(
-        title=f"Replay of hand #{record.get('hand_id', '?')} — "
-        f"{variant_name(str(record['variant']))} {word.lower()} {record['hand_no']}",
+        title=f"Replay of {variant_name(str(record['variant']))} "
+        f"{hand_title(record.get('hand_id', '?'), word, record['hand_no'])}",
         description="\n".join(lines)[:4000],
         colour=COLOUR,
     )

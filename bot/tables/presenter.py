@@ -32,6 +32,7 @@ from bot.tables.runner import Runner
 from bot.tables.service import TableService
 from bot.tables.watch import NEEDED, TableWatch
 from bot.ui import controls, render
+from bot.words import says_left_with
 from bot.words.vocab import hand_word
 from engine.core.game import Event
 
@@ -136,8 +137,8 @@ class Presenter:
         )
         if outcome.left is not None:
             seat, credits = outcome.left
-            # Said once: the result message below already has the engine's "leaves the table".
-            if not any(f"leaves the table with {credits} credits" in line for line in lines):
+            # Said once: the result message below may already have the leaving event's line.
+            if not (lines and says_left_with(events, credits)):
                 mention = table.seats[seat].mention
                 self.post(table, f"{mention} left the table with **{credits}** credits.")
         if lines:

@@ -78,6 +78,25 @@ _SEATS = Remembered(1024)
 _PILES = Remembered(1024)
 
 
+_SEAT_VIEWS = Remembered(1024)
+
+
+def _seat_view(seat: SeatView, facts: fc.SeatFacts) -> SeatView:
+    """A seat with its words (its status and its public Hand Pot, tokens, immunity)."""
+    status = STATUS.get(facts.status, facts.status)
+    public = _SEATS.get(facts, _seat_public)
+    return SeatView(seat.seat, seat.player, seat.stack, status, public, seat.active)
+
+
+def _seats(seats: tuple[SeatView, ...], facts: tuple[fc.SeatFacts, ...]) -> tuple[SeatView, ...]:
+    return tuple(_SEAT_VIEWS.pair(s, f, _seat_view) for s, f in zip(seats, facts, strict=True))
+
+
+@lru_cache(maxsize=256)
+def _pots(pots: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
+    return tuple(("Hand Pots" if k == "hand_pots" else k, n) for k, n in pots)
+
+
 def _pile_row(pile: fc.PileFacts) -> tuple[str, str]:
     top = card_name(pile.top) if pile.top else "empty"
     return f"{family_name(pile.family)} discard", f"{top} ({pile.deck} in deck)"
@@ -86,7 +105,8 @@ def _pile_row(pile: fc.PileFacts) -> tuple[str, str]:
 def _info(table: fc.TableFacts) -> tuple[tuple[str, str], ...]:
     info: list[tuple[str, str]] = []
     info.extend(_PILES.get(pile, _pile_row) for pile in table.piles)
-    info += [("Round", str(table.round_no)), ("Turn", f"{table.t}/3")]
+    if table.round_no:  # none yet while the Shift Tokens are chosen
+        info += [("Round", str(table.round_no)), ("Turn", f"{table.t}/3")]
     info.append(("Tokens in force", fix_text(table.fix)))
     if table.order:
         info.append(("Sabacc order", _order(table.order)))
@@ -238,26 +258,15 @@ class KesselWords(Words):
         table = view.facts
         if not isinstance(table, fc.TableFacts):
             return view
-        seats = tuple(
-            SeatView(
-                s.seat,
-                s.player,
-                s.stack,
-                STATUS.get(f.status, f.status),
-                _SEATS.get(f, _seat_public),
-                s.active,
-            )
-            for s, f in zip(view.seats, table.seats, strict=True)
-        )
         return PublicView(  # not dataclasses.replace: one view per change of every table
             view.variant,
             "Kessel Sabacc",
             _phase(table),
             view.hand_no,
             view.acting,
-            seats,
+            partial(_seats, view.seats, table.seats),  # written when first read
             view.stack_unit,
-            tuple(("Hand Pots" if k == "hand_pots" else k, n) for k, n in view.pots),
+            _pots(view.pots),
             partial(_info, table),  # written when the table message is drawn
             _highlight(table),
             view.finished,

@@ -68,7 +68,7 @@ PHASE_TITLES = {
     "reveal": "Reveal",
     "game_over": "Game over",
 }
-HIGHLIGHTS = {"select_tokens": "Choosing Shift Tokens", "game_over": "Game over"}
+HIGHLIGHTS = {"select_tokens": "", "game_over": "Game over"}  # the phase already says it
 STATUS = {"choosing": "choosing tokens", "stand": "standing", "draw": "drew"}
 FORCED = {"embargo": "Embargo", "no_chips": "no chips to draw"}
 WHY = {
@@ -90,6 +90,7 @@ def card_name(notation: str) -> str:
     return f"{family.capitalize()} {face.capitalize()}"
 
 
+@lru_cache(maxsize=1024)
 def cards_text(cards: tuple[str, ...], sep: str = " · ") -> str:
     """Cards in words, joined."""
     return sep.join(card_name(c) for c in cards)
@@ -101,8 +102,16 @@ def short(hand: HandEval) -> str:
 
 
 def display(hand: HandEval) -> str:
-    """A hand for the public log: ``3/3 Royal Sabacc``."""
-    return hand.key.replace(hand.name, hand.name.title())
+    """A hand for the public log: ``3/3 Royal Sabacc``, ``2/5 Nulhrek (difference 3)``."""
+    s, b = hand.values
+    if hand.rank_key[0] == 0:
+        return f"{s}/{b} {_title(hand.name)}"
+    return f"{s}/{b} {_title(hand.name)} (difference {abs(s - b)})"
+
+
+@lru_cache(maxsize=64)
+def _title(name: str) -> str:
+    return name.title()
 
 
 @lru_cache(maxsize=256)

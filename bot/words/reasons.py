@@ -44,9 +44,30 @@ def reason_text(exc: IllegalAction) -> str:
     return sentence(**data) if callable(sentence) else sentence.format(**data)
 
 
-reasons(
+def _short(kind: str) -> str:
+    return f"You don't have enough credits to {kind.replace('_', ' ')}."
+
+
+def _below(kind: str, minimum: int) -> str:
+    return f"The minimum you can {'bet' if kind == 'bet' else 'raise to'} is {minimum}."
+
+
+reasons(  # the core's codes (engine.core.game, engine.core.betting): every variant shares them
     {
         "no_such_seat": "No such seat.",
         "whole_amount": "An amount must be a whole number of credits.",
+        "bet_closed": "There is no betting going on right now.",
+        "bet_not_yours": "It is not your turn to bet.",
+        "bet_unknown": lambda kind: f"Unknown betting action {kind!r}.",
+        "bet_amount_missing": "Say how much to {kind}.",
+        "bet_below_minimum": _below,
+        "bet_over_stack": "You only have {stack} credits (at most {most}).",
+        "bet_cannot_check": "You can't check: {owed} to call.",
+        "bet_nothing_to_call": "There is nothing to call; check or bet.",
+        "bet_already_open": "There is already a bet: call, raise or fold.",
+        "bet_nothing_to_raise": "There is no bet to raise: bet instead.",
+        "bet_nobody_to_answer": "Nobody left could answer a bet or raise: call, check or fold.",
+        "bet_raise_limit": "The raise limit ({limit}) is reached.",
+        "bet_short": _short,
     }
 )

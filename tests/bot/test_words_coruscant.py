@@ -67,6 +67,7 @@ EVENT_LINES: list[tuple[object, str]] = [
         "Game over. Final credits at the table: Poe 475, Finn 30.",
     ),
     (ev.GameOver((("Rey", 0),)), "Game over. No credits are left at the table."),
+    (BetMade("Rey", "raise", "raise", 5, 12, False), "Rey raises to 12."),
 ]
 
 

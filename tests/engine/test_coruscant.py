@@ -196,7 +196,7 @@ def test_specs_and_preview() -> None:
     assert kinds == ["check", "bet", "all_in", "fold"]
     assert all(KIND.match(k) for k in kinds)
     g.apply(0, Action("bet", 4))
-    specs = {s.kind: s for s in g.legal_actions(1)}
+    specs = {s.kind: words.spec_text("coruscant-shift", s) for s in g.legal_actions(1)}
     assert specs["call"].label == "Call 4"
     assert specs["all_in"].label == f"All-in {g.state.stacks[1]}"
     assert specs["fold"].style == "danger"
@@ -232,8 +232,7 @@ def test_illegal_card_not_in_hand_and_out_of_turn() -> None:
     g.apply(1, g.default_action(1))
     assert "not your turn: waiting for A" in refused(g, 1, Action("check"))
     for amount, message in ((0, "minimum you can bet is 1"), (999, "only have")):
-        with pytest.raises(IllegalAction, match=message):
-            g.apply(0, Action("bet", amount))
+        assert message in refused(g, 0, Action("bet", amount))
     assert "not a betting action" in refused(g, 0, Action("select", choices=("sylop",)))
 
 

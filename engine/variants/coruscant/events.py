@@ -136,6 +136,10 @@ class PlayerLeft(Fact):
     player: str
     took: int
 
+    def credits_taken(self) -> int:
+        """The credits the player took with them (``engine.core.game.Leaves``)."""
+        return self.took
+
 
 @dataclass(frozen=True, slots=True)
 class GameOver(Fact):

@@ -79,7 +79,7 @@ def public_view(st: CoruscantState) -> PublicView:
             suit=st.suit,
             ante=st.ante,
             starter=st.seat_players[st.start_seat],
-            current_bet=bet.current_bet,
+            current_bet=bet.current_bet if betting else 0,
             seats=tuple(facts),
         ),
     )

@@ -82,11 +82,15 @@ class PhaseStarted(Fact):
 
 @dataclass(frozen=True, slots=True)
 class PlayerLeft(Fact):
-    """A player left the table (folding any live hand first)."""
+    """A player left the table (folding any live hand first) with ``credits``."""
 
     player: str
     credits: int
     folded: bool
+
+    def credits_taken(self) -> int:
+        """The credits the player took with them (:class:`~engine.core.game.Leaves`)."""
+        return self.credits
 
 
 @dataclass(frozen=True, slots=True)
