@@ -12,6 +12,7 @@ class shows its worded events as the engine wrote them.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from typing import ClassVar
 
 from bot.words.base import EventText, Words
@@ -34,6 +35,7 @@ from engine.variants.twopot.events import (
     StasisMoved,
     Worded,
 )
+from engine.variants.twopot.state import Seat
 
 PHASE_NOTES = {
     PhaseNote.NONE: "",
@@ -61,17 +63,34 @@ def penalty_why(event: PenaltyPaid) -> str:
 
 
 def dice_row(
-    dice: tuple[int, int] | None, dice_name: str, *, over: bool
+    dice: tuple[int, int] | None, dice_name: str, *, over: bool, label: str = "Last dice"
 ) -> tuple[tuple[str, str] | None, str]:
-    """The ``Last dice`` info line of the last Sabacc Shift roll and the highlight of a shift
-    (doubles) while the game is not ``over``; ``(None, "")`` before any roll. ``dice_name`` names
-    them in the highlight ("dice", "spike dice")."""
+    """The info line (named ``label``) of the last Sabacc Shift roll and the highlight of a
+    shift (doubles) while the game is not ``over``; ``(None, "")`` before any roll.
+    ``dice_name`` names them in the highlight ("dice", "spike dice")."""
     if dice is None:
         return None, ""
     d1, d2 = dice
     shift = " — Sabacc Shift!" if d1 == d2 else ""
     highlight = f"Sabacc Shift! The {dice_name} showed {d1} and {d2}." if d1 == d2 else ""
-    return ("Last dice", f"{d1} · {d2}{shift}"), "" if over else highlight
+    return (label, f"{d1} · {d2}{shift}"), "" if over else highlight
+
+
+def seat_status(
+    place: Seat, *, over: bool, in_hand: bool, flags: Iterable[tuple[bool, str]]
+) -> str:
+    """A seat's status on the table: ``left``, ``out`` or ``folded`` (not ``in_hand``: not
+    dealt in, or folded), else the labels of its ``flags`` that hold, comma-separated, in the
+    variant's order; nothing once the game is ``over``."""
+    if place is Seat.LEFT:
+        return "left"
+    if place is Seat.OUT:
+        return "out"
+    if over:
+        return ""
+    if not in_hand:
+        return "folded"
+    return ", ".join(label for on, label in flags if on)
 
 
 class TwoPotWords(Words):

@@ -4,8 +4,9 @@ renderer (``bot/words/classic.py``).
 No event ever names a hidden card: only stasis-field cards (face up), revealed hands and
 Sudden-Demise cards (drawn face up) appear in them. :class:`PlayerLeft`, :class:`Reshuffled`,
 :class:`StasisMoved`, :class:`PotAwarded`, :class:`PenaltyPaid`, :class:`SabaccPotResult`,
-:class:`CashedOut`, :class:`PhaseStarted` and :class:`GameOver` are the two-pot family's
-(:mod:`engine.variants.twopot.events`), re-exported here.
+:class:`CashedOut`, :class:`PhaseStarted`, :class:`GameOver` and the private notes :class:`Drew`
+and :class:`ShiftDealt` are the two-pot family's (:mod:`engine.variants.twopot.events`),
+re-exported here.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from engine.core.facts import Fact
 from engine.core.game import ShownHand
 from engine.variants.classic.cards import HandEval
 from engine.variants.twopot.events import CashedOut as CashedOut  # re-exported
+from engine.variants.twopot.events import Drew as Drew  # re-exported
 from engine.variants.twopot.events import GameOver as GameOver  # re-exported
 from engine.variants.twopot.events import PenaltyPaid as PenaltyPaid  # re-exported
 from engine.variants.twopot.events import PhaseNote as PhaseNote  # re-exported
@@ -25,6 +27,7 @@ from engine.variants.twopot.events import PlayerLeft as PlayerLeft  # re-exporte
 from engine.variants.twopot.events import PotAwarded as PotAwarded  # re-exported
 from engine.variants.twopot.events import Reshuffled as Reshuffled  # re-exported
 from engine.variants.twopot.events import SabaccPotResult as SabaccPotResult  # re-exported
+from engine.variants.twopot.events import ShiftDealt as ShiftDealt  # re-exported
 from engine.variants.twopot.events import StasisMoved as StasisMoved  # re-exported
 
 
@@ -120,20 +123,6 @@ class SuddenDemiseDrew(Fact):
     def shown_hands(self) -> tuple[ShownHand, ...]:
         """Each face-up draw adds a card to that player's shown hand."""
         return tuple(ShownHand(d.player, (d.card,) if d.card else (), d.hand) for d in self.draws)
-
-
-@dataclass(frozen=True, slots=True)
-class Drew(Fact):
-    """Private: the card (notation) this seat drew last."""
-
-    card: str
-
-
-@dataclass(frozen=True, slots=True)
-class ShiftDealt(Fact):
-    """Private: the cards (notations) the Sabacc Shift dealt this seat."""
-
-    cards: tuple[str, ...]
 
 
 class Why(StrEnum):

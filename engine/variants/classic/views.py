@@ -15,11 +15,12 @@ from engine.core.game import PlayerView, PublicView, SeatView
 from engine.variants.classic.actions import pending
 from engine.variants.classic.cards import HandEval, evaluate
 from engine.variants.classic.events import HandDecided
-from engine.variants.classic.state import ClassicState, Note, Phase, Seat
+from engine.variants.classic.state import ClassicState, Phase, Seat
 from engine.variants.twopot.events import Worded
+from engine.variants.twopot.state import Note
+from engine.variants.twopot.views import HAND_POT as HAND_POT  # re-exported
+from engine.variants.twopot.views import SABACC_POT as SABACC_POT  # re-exported
 from engine.variants.twopot.views import seat_stats as seat_stats
-
-HAND_POT, SABACC_POT = "hand", "sabacc"  # the pots' keys in the public view
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,6 +19,7 @@ from engine.core.game import ShownHand
 
 __all__ = [
     "CashedOut",
+    "Drew",
     "GameOver",
     "HandWon",
     "PenaltyPaid",
@@ -28,6 +29,7 @@ __all__ = [
     "PotAwarded",
     "Reshuffled",
     "SabaccPotResult",
+    "ShiftDealt",
     "StasisMoved",
     "Worded",
     "shown_draws",
@@ -51,6 +53,20 @@ class Worded(Fact):
     earlier version, loaded again): shown as it is."""
 
     text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Drew(Fact):
+    """Private: the card (notation) this seat drew last."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class ShiftDealt(Fact):
+    """Private: the cards (notations) the Sabacc Shift dealt this seat."""
+
+    cards: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)

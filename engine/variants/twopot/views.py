@@ -13,7 +13,10 @@ from collections.abc import Iterable, Sequence
 from engine.core.game import PublicView, SeatStats, SeatView
 from engine.variants.twopot.state import AnyTwoPot, Seat
 
-__all__ = ["dice_row", "seat_stats", "seat_status", "table_view"]
+__all__ = ["HAND_POT", "SABACC_POT", "dice_row", "seat_stats", "seat_status", "table_view"]
+
+HAND_POT, SABACC_POT = "hand", "sabacc"
+"""The two pots' keys in a public view that speaks facts (the bot's words name them)."""
 
 
 def seat_stats(st: AnyTwoPot) -> dict[int, SeatStats]:
