@@ -2,8 +2,8 @@
 
 Each variant draws its own seats, phase text and info lines; the closing of the public view (the
 last hand's result line, the two pots, the :class:`~engine.core.game.PublicView` itself) and the
-per-seat statistics are the same for all three and live here, with the line of the last dice
-roll (:func:`dice_row`) of the variants that throw the Sabacc Shift dice (Classic, Corellian Spike).
+per-seat statistics are the same for all three and live here, with the pots' keys of the variants
+whose views speak facts (:data:`HAND_POT`, :data:`SABACC_POT`).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from engine.core.game import PublicView, SeatStats, SeatView
 from engine.variants.twopot.state import AnyTwoPot, Seat
 
-__all__ = ["HAND_POT", "SABACC_POT", "dice_row", "seat_stats", "seat_status", "table_view"]
+__all__ = ["HAND_POT", "SABACC_POT", "seat_stats", "seat_status", "table_view"]
 
 HAND_POT, SABACC_POT = "hand", "sabacc"
 """The two pots' keys in a public view that speaks facts (the bot's words name them)."""
@@ -78,17 +78,3 @@ def table_view(
         highlight=highlight,
         finished=finished,
     )
-
-
-def dice_row(
-    dice: tuple[int, int] | None, label: str, dice_name: str, *, over: bool
-) -> tuple[tuple[str, str] | None, str]:
-    """The info line of the last Sabacc Shift dice roll (``label``: "Last dice") and the
-    highlight of a shift (doubles) while the game is not ``over``; ``(None, "")`` before any
-    roll. ``dice_name`` names them in the highlight ("dice", "spike dice")."""
-    if dice is None:
-        return None, ""
-    d1, d2 = dice
-    shift = " — Sabacc Shift!" if d1 == d2 else ""
-    highlight = f"Sabacc Shift! The {dice_name} showed {d1} and {d2}." if d1 == d2 else ""
-    return (label, f"{d1} · {d2}{shift}"), "" if over else highlight
