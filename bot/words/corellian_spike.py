@@ -6,6 +6,7 @@ The two-pot family's shared words are :mod:`bot.words.twopot`'s."""
 from __future__ import annotations
 
 import dataclasses
+from functools import lru_cache
 from typing import ClassVar
 
 from bot.words.base import EventText, Remembered
@@ -181,8 +182,8 @@ EVENTS: dict[type, EventText] = {
 _DECIDED = Remembered(64)
 
 
-def _info(t: SpikeTable) -> tuple[list[tuple[str, str]], str]:
-    """The info lines and the highlight."""
+def _info(t: SpikeTable) -> tuple[tuple[str, str], ...]:
+    """The info lines."""
     over = t.phase is Phase.GAME_OVER
     info: list[tuple[str, str]] = []
     if not over:
@@ -192,23 +193,54 @@ def _info(t: SpikeTable) -> tuple[list[tuple[str, str]], str]:
             info.append(("Discard pile", card_name(t.discard_top)))
         if t.phase is Phase.BET:
             info.append(("Current bet", str(t.current_bet)))
-    dice, highlight = dice_row(t.dice, "spike dice", over=over, label="Spike dice")
+    dice, _ = dice_row(t.dice, "spike dice", over=over, label="Spike dice")
     if dice is not None:
         info.append(dice)
     if t.decided is not None:
-        last = _DECIDED.get(t.decided, decided)
-        info.append(("Last hand", last))
-        highlight = highlight or last
-    return info, highlight
+        info.append(("Last hand", _DECIDED.get(t.decided, decided)))
+    return tuple(info)
 
 
-def _status(seat: SpikeSeat, phase: Phase) -> str:
+def _highlight(t: SpikeTable) -> str:
+    """A Sabacc Shift of the last roll, else how the last hand was decided."""
+    _, highlight = dice_row(t.dice, "spike dice", over=t.phase is Phase.GAME_OVER)
+    if not highlight and t.decided is not None:
+        return _DECIDED.get(t.decided, decided)
+    return highlight
+
+
+@lru_cache(maxsize=4096)
+def _seat_words(seat: SpikeSeat, phase: Phase) -> tuple[str, str]:
+    """A seat's status and public text."""
     flags = (
         (seat.all_in, "all-in"),
         (phase is Phase.BET and bool(seat.commit), f"bet {seat.commit}"),
     )
     in_hand = seat.dealt and seat.live
-    return seat_status(seat.place, over=phase is Phase.GAME_OVER, in_hand=in_hand, flags=flags)
+    status = seat_status(seat.place, over=phase is Phase.GAME_OVER, in_hand=in_hand, flags=flags)
+    return status, "" if seat.cards is None else f"{seat.cards} cards"
+
+
+_SEATS: dict[tuple[int, int, Phase], tuple[SeatView, SpikeSeat, SeatView]] = {}
+
+
+def _seat_view(view: SeatView, seat: SpikeSeat, phase: Phase) -> SeatView:
+    """The engine's seat ``view`` with its status and public text written from ``seat``; found
+    by the two objects' identity first (the engine shares equal seat views and facts)."""
+    found = _SEATS.get((id(view), id(seat), phase))
+    if found is not None and found[0] is view and found[1] is seat:
+        return found[2]
+    if len(_SEATS) >= 4096:
+        _SEATS.clear()
+    status, public = _seat_words(seat, phase)
+    written = SeatView(view.seat, view.player, view.stack, status, public, view.active)
+    _SEATS[id(view), id(seat), phase] = (view, seat, written)
+    return written
+
+
+@lru_cache(maxsize=64)
+def _pots(pots: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
+    return tuple((POTS.get(k, k), n) for k, n in pots)
 
 
 def _notes(own: SpikeHand) -> tuple[str, ...]:
@@ -268,29 +300,24 @@ class SpikeWords(TwoPotWords):
         t = view.facts
         if not isinstance(t, SpikeTable):
             return view
-        info, highlight = _info(t)
-        seats = tuple(
-            SeatView(
-                s.seat,
-                s.player,
-                s.stack,
-                _status(f, t.phase),
-                "" if f.cards is None else f"{f.cards} cards",
-                s.active,
-            )
-            for s, f in zip(view.seats, t.seats, strict=True)
-        )
+        phase = t.phase
+        seats = tuple([_seat_view(s, f, phase) for s, f in zip(view.seats, t.seats, strict=True)])
         over = t.phase is Phase.GAME_OVER
-        return dataclasses.replace(
-            view,
-            title=TITLE,
-            phase="Game over"
+        return PublicView(
+            view.variant,
+            TITLE,
+            "Game over"
             if over
             else f"Hand {t.hand_no} · Round {t.round_no}/{t.rounds} · {PHASES[t.phase]}",
-            seats=seats,
-            pots=tuple((POTS.get(k, k), n) for k, n in view.pots),
-            info=tuple(info),
-            highlight=highlight,
+            view.hand_no,
+            view.acting,
+            seats,
+            view.stack_unit,
+            _pots(view.pots),
+            lambda: _info(t),  # read when the table is drawn
+            _highlight(t),
+            view.finished,
+            t,
         )
 
     def hand(self, view: PlayerView) -> PlayerView:

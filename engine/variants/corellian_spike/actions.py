@@ -89,39 +89,57 @@ def pending(st: SpikeState) -> frozenset[int]:
     )
 
 
-def card_options(cards: Sequence[Card]) -> tuple[Option, ...]:
+@lru_cache(maxsize=4096)
+def _options(notations: tuple[str, ...]) -> tuple[Option, ...]:
     """One option per distinct card (the two Sylops are one option); the bot's words name it."""
-    return tuple(Option(n) for n in dict.fromkeys(c.notation for c in cards))
+    return tuple(Option(n) for n in dict.fromkeys(notations))
 
 
-def _card_specs(st: SpikeState, seat: int) -> list[ActionSpec]:
-    opts, hand, stack = st.options, st.hands[seat], st.stacks[seat]
-    can_draw = st.available() > 0
+_KEEP, _STAND = ActionSpec("keep", style="primary"), ActionSpec("stand")
+_JUNK = ActionSpec("junk", style="danger")
+
+
+@lru_cache(maxsize=4096)
+def _card_specs(
+    choosing: bool,
+    hand: tuple[str, ...],
+    gain: Fee | None,
+    gain_discard: Fee | None,
+    swap: SwapFor | None,
+) -> tuple[ActionSpec, ...]:
+    """A card turn's controls over the cards ``hand`` (notations): keep or discard a drawn card
+    when ``choosing``, else the gain, discard-then-gain and swap controls offered (``None``:
+    not offered), stand and junk. Shared between calls (specs are frozen)."""
+    options = _options(hand)  # the same cards in every card select of the turn
+    if choosing:
+        discard = ActionSpec("discard", param=ParamKind.CHOICE, options=options)
+        return (_KEEP, discard) if len(hand) <= MAX_HAND else (discard,)
     specs: list[ActionSpec] = []
-    options = card_options(hand)  # the same cards in every card select of the turn
-    if st.phase is Phase.CHOOSE:
-        if len(hand) <= MAX_HAND:
-            specs.append(ActionSpec("keep", style="primary"))
-        specs.append(ActionSpec("discard", param=ParamKind.CHOICE, options=options))
-        return specs
-    gain_ok = can_draw and stack >= opts.gain_fee
-    if opts.gain_mode == DRAW_THEN_CHOOSE:
-        if gain_ok:
-            specs.append(ActionSpec("gain", style="primary", facts=_fee(opts.gain_fee, True)))
-    else:
-        if gain_ok and len(hand) < MAX_HAND:
-            specs.append(ActionSpec("gain", style="primary", facts=_fee(opts.gain_fee)))
-        if gain_ok:
-            fee = _fee(opts.gain_fee)
-            specs.append(
-                ActionSpec("gain_discard", param=ParamKind.CHOICE, options=options, facts=fee)
-            )
-    if stack >= opts.swap_fee:
-        swap = _swap_for(st.discard[-1].notation, opts.swap_fee)
+    if gain is not None:
+        specs.append(ActionSpec("gain", style="primary", facts=gain))
+    if gain_discard is not None:
+        specs.append(
+            ActionSpec("gain_discard", param=ParamKind.CHOICE, options=options, facts=gain_discard)
+        )
+    if swap is not None:
         specs.append(ActionSpec("swap", param=ParamKind.CHOICE, options=options, facts=swap))
-    specs.append(ActionSpec("stand"))
-    specs.append(ActionSpec("junk", style="danger"))
-    return specs
+    return (*specs, _STAND, _JUNK)
+
+
+def _turn_specs(st: SpikeState, seat: int) -> tuple[ActionSpec, ...]:
+    opts, hand, stack = st.options, st.hands[seat], st.stacks[seat]
+    notations = tuple(c.notation for c in hand)
+    if st.phase is Phase.CHOOSE:
+        return _card_specs(True, notations, None, None, None)
+    gain_ok = st.available() > 0 and stack >= opts.gain_fee
+    gain = gain_discard = None
+    if opts.gain_mode == DRAW_THEN_CHOOSE:
+        gain = _fee(opts.gain_fee, True) if gain_ok else None
+    elif gain_ok:
+        gain = _fee(opts.gain_fee) if len(hand) < MAX_HAND else None
+        gain_discard = _fee(opts.gain_fee)
+    swap = _swap_for(st.discard[-1].notation, opts.swap_fee) if stack >= opts.swap_fee else None
+    return _card_specs(False, notations, gain, gain_discard, swap)
 
 
 def legal_actions(st: SpikeState, seat: int) -> tuple[ActionSpec, ...]:
@@ -130,7 +148,7 @@ def legal_actions(st: SpikeState, seat: int) -> tuple[ActionSpec, ...]:
         return ()
     if st.phase is Phase.BET:
         return bet_specs(st.betting.options(seat), st.stacks[seat])
-    return tuple(_card_specs(st, seat))
+    return _turn_specs(st, seat)
 
 
 def chosen(action: Action, cards: Sequence[Card]) -> Card:

@@ -9,6 +9,7 @@ writes their words.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from engine.core.facts import Fact
 from engine.core.game import PlayerView, PublicView, SeatView
@@ -66,24 +67,35 @@ class SpikeHand(Fact):
     note: Note | None = field(default=None, metadata=NOTE)
 
 
-def _seat(st: SpikeState, seat: int, over: bool) -> SpikeSeat:
-    live = st.betting.is_live(seat)
-    return SpikeSeat(
-        place=st.status[seat],
-        dealt=bool(st.dealt) and st.dealt[seat],
-        live=live,
-        all_in=st.betting.is_all_in(seat),
-        commit=st.betting.phase_commit[seat],
-        cards=len(st.hands[seat]) if not over and st.hands and live else None,
+# one shared instance per value: views are built after every action, mostly of the same seats
+_spike_seat = lru_cache(maxsize=4096)(SpikeSeat)
+_seat_view = lru_cache(maxsize=4096)(SeatView)
+
+
+def _seats(st: SpikeState, over: bool) -> tuple[SpikeSeat, ...]:
+    betting, dealt, hands = st.betting, st.dealt, st.hands
+    shown = not over and bool(hands)
+    return tuple(
+        _spike_seat(
+            place,
+            bool(dealt) and dealt[s],
+            live,
+            betting.is_all_in(s),
+            betting.phase_commit[s],
+            len(hands[s]) if shown and live else None,
+        )
+        for s, place in enumerate(st.status)
+        for live in (betting.is_live(s),)
     )
 
 
 def public_view(st: SpikeState) -> PublicView:
     """Everything public; never a hidden card."""
     over = st.phase is Phase.GAME_OVER
+    players, stacks = st.players, st.betting.stacks
     seats = tuple(
-        SeatView(seat=s, player=st.players[s], stack=st.stacks[s], active=st.status[s] is Seat.IN)
-        for s in range(st.n)
+        _seat_view(s, players[s], stacks[s], "", "", place is Seat.IN)
+        for s, place in enumerate(st.status)
     )
     return PublicView(
         variant="corellian-spike",
@@ -104,7 +116,7 @@ def public_view(st: SpikeState) -> PublicView:
             current_bet=st.betting.current_bet,
             dice=st.dice,
             decided=st.last_decision(),
-            seats=tuple(_seat(st, s, over) for s in range(st.n)),
+            seats=_seats(st, over),
         ),
     )
 
