@@ -36,6 +36,7 @@ __all__ = [
     "StasisState",
     "TwoPotOptions",
     "TwoPotState",
+    "last_decision",
 ]
 
 
@@ -108,6 +109,17 @@ def _notes_to_json(notes: list[Note | None]) -> list[Any]:
 
 def _notes_from_json(data: Any) -> list[Note | None]:
     return [_note_from_json(x) for x in data]
+
+
+D = TypeVar("D")
+
+
+def last_decision(decided: D | None, last_result: list[str]) -> D | Worded | None:
+    """How the last hand was decided (a variant's fact, ``decided``); a table stored by an
+    earlier version kept it as the last line of ``last_result`` (words), shown as it is."""
+    if decided is None and last_result:
+        return Worded(str(last_result[-1]))
+    return decided
 
 
 NOTE = meta(shape=Shape(_note_to_json, _note_from_json))
