@@ -19,7 +19,14 @@ from engine.variants.corellian_spike.events import HandDecided
 from engine.variants.corellian_spike.settle import BLIND_DRAW, SPLIT
 from engine.variants.coruscant.state import _as_bool, _as_int  # the same option parsing
 from engine.variants.twopot.events import Worded
-from engine.variants.twopot.state import NOTES, Note, Seat, TwoPotOptions, TwoPotState
+from engine.variants.twopot.state import (
+    NOTES,
+    Note,
+    Seat,
+    TwoPotOptions,
+    TwoPotState,
+    last_decision,
+)
 
 __all__ = ["DISCARD_FIRST", "DRAW_THEN_CHOOSE", "Phase", "Seat", "SpikeOptions", "SpikeState"]
 
@@ -153,9 +160,7 @@ class SpikeState(TwoPotState[SpikeOptions, Card]):
     def last_decision(self) -> HandDecided | Worded | None:
         """How the last hand was decided; a table stored by an earlier version kept it as the
         last line of ``last_result`` (words), shown as it is."""
-        if self.decided is None and self.last_result:
-            return Worded(str(self.last_result[-1]))
-        return self.decided
+        return last_decision(self.decided, self.last_result)
 
     def available(self) -> int:
         """Cards that can still be drawn: the draw pile and the discards under the top (§3.4)."""
