@@ -11,7 +11,7 @@ from typing import ClassVar
 from bot.words.base import EventText
 from bot.words.twopot import TwoPotWords, dice_row, joined, seat_status
 from engine.core.facts import Fact
-from engine.core.game import ActionSpec, Option, PlayerView, PublicView, SeatStats, SeatView
+from engine.core.game import ActionSpec, Option, PlayerView, PublicView, SeatView
 from engine.variants.classic import events as ev
 from engine.variants.classic.actions import CallPreview, ChangePreview, GainPreview, StasisPreview
 from engine.variants.classic.cards import Card, CardError, Category, HandEval
@@ -307,10 +307,6 @@ class ClassicWords(TwoPotWords):
             if category in Category.__members__.values() and total.lstrip("-").isdigit():
                 return hand_label(HandEval(int(total), Category(category), None))
         return super().hand_name(hand)
-
-    def stats(self, stats: SeatStats) -> SeatStats:
-        """Statistics with the best hand named."""
-        return dataclasses.replace(stats, best_hand=self.hand_name(stats.best_hand))
 
 
 WORDS = ClassicWords()

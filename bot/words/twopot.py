@@ -18,7 +18,7 @@ from typing import ClassVar
 from bot.words.base import EventText, Words
 from bot.words.reasons import reasons
 from engine.core.facts import Fact
-from engine.core.game import ActionSpec
+from engine.core.game import ActionSpec, SeatStats
 from engine.variants.twopot.actions import BetPreview
 from engine.variants.twopot.cards import signed
 from engine.variants.twopot.events import (
@@ -190,6 +190,10 @@ class TwoPotWords(Words):
         if isinstance(preview, BetPreview):
             return f"You put in {preview.pay} and keep {preview.keep} behind."
         return super().preview(preview)
+
+    def stats(self, stats: SeatStats) -> SeatStats:
+        """Statistics with the best hand named (:meth:`hand_name`)."""
+        return dataclasses.replace(stats, best_hand=self.hand_name(stats.best_hand))
 
 
 class WordedTwoPot(TwoPotWords):

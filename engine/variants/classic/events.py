@@ -4,9 +4,9 @@ renderer (``bot/words/classic.py``).
 No event ever names a hidden card: only stasis-field cards (face up), revealed hands and
 Sudden-Demise cards (drawn face up) appear in them. :class:`PlayerLeft`, :class:`Reshuffled`,
 :class:`StasisMoved`, :class:`PotAwarded`, :class:`PenaltyPaid`, :class:`SabaccPotResult`,
-:class:`CashedOut`, :class:`PhaseStarted`, :class:`GameOver` and the private notes :class:`Drew`
-and :class:`ShiftDealt` are the two-pot family's (:mod:`engine.variants.twopot.events`),
-re-exported here.
+:class:`CashedOut`, :class:`PhaseStarted`, :class:`DiceRolled`, :class:`GameOver` and the
+private notes :class:`Drew` and :class:`ShiftDealt` are the two-pot family's
+(:mod:`engine.variants.twopot.events`), re-exported here.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from engine.core.facts import Fact
 from engine.core.game import ShownHand
 from engine.variants.classic.cards import HandEval
 from engine.variants.twopot.events import CashedOut as CashedOut  # re-exported
+from engine.variants.twopot.events import DiceRolled as DiceRolled  # re-exported
 from engine.variants.twopot.events import Drew as Drew  # re-exported
 from engine.variants.twopot.events import GameOver as GameOver  # re-exported
 from engine.variants.twopot.events import PenaltyPaid as PenaltyPaid  # re-exported
@@ -60,20 +61,6 @@ class HandCalled(Fact):
 
     player: str
     final_turns: int
-
-
-@dataclass(frozen=True, slots=True)
-class DiceRolled(Fact):
-    """The Dice phase roll; doubles trigger a Sabacc Shift."""
-
-    round_no: int
-    die1: int
-    die2: int
-
-    @property
-    def shift(self) -> bool:
-        """Doubles."""
-        return self.die1 == self.die2
 
 
 @dataclass(frozen=True, slots=True)

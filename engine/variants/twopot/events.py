@@ -19,6 +19,7 @@ from engine.core.game import ShownHand
 
 __all__ = [
     "CashedOut",
+    "DiceRolled",
     "Drew",
     "GameOver",
     "HandWon",
@@ -53,6 +54,21 @@ class Worded(Fact):
     earlier version, loaded again): shown as it is."""
 
     text: str
+
+
+@dataclass(frozen=True, slots=True)
+class DiceRolled(Fact):
+    """The Sabacc Shift dice of round ``round_no`` (Classic, Corellian Spike); doubles are a
+    Sabacc Shift."""
+
+    round_no: int
+    die1: int
+    die2: int
+
+    @property
+    def shift(self) -> bool:
+        """Doubles."""
+        return self.die1 == self.die2
 
 
 @dataclass(frozen=True, slots=True)
