@@ -13,7 +13,7 @@ from bot.words.base import EventText, Remembered
 from bot.words.reasons import reasons
 from bot.words.twopot import TwoPotWords, dice_row, joined, seat_status
 from engine.core.facts import Fact
-from engine.core.game import ActionSpec, Option, PlayerView, PublicView, SeatStats, SeatView
+from engine.core.game import ActionSpec, Option, PlayerView, PublicView, SeatView
 from engine.variants.corellian_spike import events as ev
 from engine.variants.corellian_spike.actions import (
     NOT_HELD,
@@ -369,10 +369,6 @@ class SpikeWords(TwoPotWords):
             if parts is not None:
                 return label(*parts)
         return super().hand_name(hand)
-
-    def stats(self, stats: SeatStats) -> SeatStats:
-        """Statistics with the best hand named."""
-        return dataclasses.replace(stats, best_hand=self.hand_name(stats.best_hand))
 
 
 WORDS = SpikeWords()

@@ -3,9 +3,10 @@ renderer (``bot/words/corellian_spike.py``).
 
 No event names a hidden card: gained cards are reported by count only; cards put on or taken
 from the face-up discard pile, junked hands, revealed hands and blind draws are public (§3.5).
-:class:`CashedOut`, :class:`PlayerLeft`, :class:`Reshuffled`, :class:`GameOver`,
-:class:`SabaccPotResult`, :class:`PhaseNote` and the private notes :class:`Drew` and
-:class:`ShiftDealt` are the two-pot family's (:mod:`engine.variants.twopot.events`), re-exported.
+:class:`CashedOut`, :class:`DiceRolled`, :class:`PlayerLeft`, :class:`Reshuffled`,
+:class:`GameOver`, :class:`SabaccPotResult`, :class:`PhaseNote` and the private notes
+:class:`Drew` and :class:`ShiftDealt` are the two-pot family's
+(:mod:`engine.variants.twopot.events`), re-exported.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from engine.core.facts import Fact
 from engine.core.game import ShownHand
 from engine.variants.corellian_spike.cards import HandEval
 from engine.variants.twopot.events import CashedOut as CashedOut  # re-exported
+from engine.variants.twopot.events import DiceRolled as DiceRolled  # re-exported
 from engine.variants.twopot.events import Drew as Drew  # re-exported
 from engine.variants.twopot.events import GameOver as GameOver  # re-exported
 from engine.variants.twopot.events import PhaseNote as PhaseNote  # re-exported
@@ -87,20 +89,6 @@ class Junked(Fact):
     player: str
     cards: tuple[str, ...]
     folded: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class DiceRolled(Fact):
-    """The spike dice of a round; doubles are a Sabacc Shift."""
-
-    round_no: int
-    die1: int
-    die2: int
-
-    @property
-    def shift(self) -> bool:
-        """Doubles."""
-        return self.die1 == self.die2
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,14 +12,14 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from engine.core.facts import Fact
-from engine.core.game import PlayerView, PublicView, SeatView
+from engine.core.game import PlayerView, PublicView
 from engine.variants.corellian_spike.actions import pending
 from engine.variants.corellian_spike.cards import MAX_HAND, MIN_HAND, HandEval, evaluate_cards
 from engine.variants.corellian_spike.events import HandDecided
 from engine.variants.corellian_spike.state import DECIDED, Phase, Seat, SpikeState
 from engine.variants.twopot.events import Worded
 from engine.variants.twopot.state import NOTE, Note
-from engine.variants.twopot.views import HAND_POT, SABACC_POT
+from engine.variants.twopot.views import fact_view
 from engine.variants.twopot.views import seat_stats as seat_stats
 
 
@@ -69,7 +69,6 @@ class SpikeHand(Fact):
 
 # one shared instance per value: views are built after every action, mostly of the same seats
 _spike_seat = lru_cache(maxsize=4096)(SpikeSeat)
-_seat_view = lru_cache(maxsize=4096)(SeatView)
 
 
 def _seats(st: SpikeState, over: bool) -> tuple[SpikeSeat, ...]:
@@ -92,19 +91,10 @@ def _seats(st: SpikeState, over: bool) -> tuple[SpikeSeat, ...]:
 def public_view(st: SpikeState) -> PublicView:
     """Everything public; never a hidden card."""
     over = st.phase is Phase.GAME_OVER
-    players, stacks = st.players, st.betting.stacks
-    seats = tuple(
-        _seat_view(s, players[s], stacks[s], "", "", place is Seat.IN)
-        for s, place in enumerate(st.status)
-    )
-    return PublicView(
+    return fact_view(
+        st,
         variant="corellian-spike",
-        title="",
-        phase="",
-        hand_no=st.hand_no,
-        acting=tuple(sorted(pending(st))),
-        seats=seats,
-        pots=((HAND_POT, st.betting.pot_total), (SABACC_POT, st.sabacc_pot)),
+        acting=pending(st),
         finished=over,
         facts=SpikeTable(
             phase=st.phase,
