@@ -5,8 +5,8 @@ controls, the bet preview, the Sabacc Shift dice line and the family's refusal r
 Each variant's renderer subclasses :class:`TwoPotWords`, adds its own events and says how its
 cards and hand-pot layers are named (:meth:`TwoPotWords.card_name`,
 :meth:`TwoPotWords.pot_name`). A variant whose own events still carry their words (Centran, the
-Sabacc Project, Corellian Spike) is rendered by a subclass with only these shared words; the base
-class shows its worded events as the engine wrote them.
+Sabacc Project) is rendered by a subclass with only these shared words; the base class shows its
+worded events as the engine wrote them.
 """
 
 from __future__ import annotations
@@ -198,7 +198,7 @@ class TwoPotWords(Words):
 
 class WordedTwoPot(TwoPotWords):
     """A family variant whose own events, views and controls still carry their words (Centran,
-    the Sabacc Project, Corellian Spike): only the shared facts are worded here."""
+    the Sabacc Project): only the shared facts are worded here."""
 
     events: ClassVar[dict[type, EventText]] = {}
 

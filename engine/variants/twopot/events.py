@@ -5,7 +5,7 @@ written once: typed facts (:class:`~engine.core.facts.Fact`), worded by the bot'
 :mod:`engine.variants.classic.events`, :mod:`engine.variants.centran.events` and
 :mod:`engine.variants.project.events` re-export them, so each variant still has its full event
 set in one place. :class:`HandWon` still carries its sentence: the variants that have not moved
-their words to the bot yet (Centran, Project, Corellian Spike) write it.
+their words to the bot yet (Centran, Project) write it.
 """
 
 from __future__ import annotations
@@ -196,8 +196,8 @@ class SabaccPotResult(Fact):
 
 @dataclass(frozen=True, slots=True)
 class HandWon:
-    """Why the hand went the way it did, as the variant words it (Centran, Project, Corellian
-    Spike; Classic announces :class:`~engine.variants.classic.events.HandDecided`)."""
+    """Why the hand went the way it did, as the variant words it (Centran, Project; Classic and
+    Corellian Spike announce their own ``HandDecided`` facts)."""
 
     text: str
 
