@@ -4,9 +4,9 @@ renderer (``bot/words/classic.py``).
 No event ever names a hidden card: only stasis-field cards (face up), revealed hands and
 Sudden-Demise cards (drawn face up) appear in them. :class:`PlayerLeft`, :class:`Reshuffled`,
 :class:`StasisMoved`, :class:`PotAwarded`, :class:`PenaltyPaid`, :class:`SabaccPotResult`,
-:class:`CashedOut`, :class:`PhaseStarted`, :class:`DiceRolled`, :class:`GameOver` and the
-private notes :class:`Drew` and :class:`ShiftDealt` are the two-pot family's
-(:mod:`engine.variants.twopot.events`), re-exported here.
+:class:`CashedOut`, :class:`HandStarted`, :class:`PhaseStarted`, :class:`DiceRolled`,
+:class:`GameOver` and the private notes :class:`Drew` and :class:`ShiftDealt` are the two-pot
+family's (:mod:`engine.variants.twopot.events`), re-exported here.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from engine.variants.twopot.events import CashedOut as CashedOut  # re-exported
 from engine.variants.twopot.events import DiceRolled as DiceRolled  # re-exported
 from engine.variants.twopot.events import Drew as Drew  # re-exported
 from engine.variants.twopot.events import GameOver as GameOver  # re-exported
+from engine.variants.twopot.events import HandStarted as HandStarted  # re-exported
 from engine.variants.twopot.events import PenaltyPaid as PenaltyPaid  # re-exported
 from engine.variants.twopot.events import PhaseNote as PhaseNote  # re-exported
 from engine.variants.twopot.events import PhaseStarted as PhaseStarted  # re-exported
@@ -30,19 +31,6 @@ from engine.variants.twopot.events import Reshuffled as Reshuffled  # re-exporte
 from engine.variants.twopot.events import SabaccPotResult as SabaccPotResult  # re-exported
 from engine.variants.twopot.events import ShiftDealt as ShiftDealt  # re-exported
 from engine.variants.twopot.events import StasisMoved as StasisMoved  # re-exported
-
-
-@dataclass(frozen=True, slots=True)
-class HandStarted(Fact):
-    """A new hand: who starts, and the antes paid into both pots."""
-
-    hand_no: int
-    starter: str
-    players: int
-    hand_ante: int
-    sabacc_ante: int
-    hand_pot: int
-    sabacc_pot: int
 
 
 @dataclass(frozen=True, slots=True)

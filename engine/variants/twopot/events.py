@@ -22,6 +22,7 @@ __all__ = [
     "DiceRolled",
     "Drew",
     "GameOver",
+    "HandStarted",
     "HandWon",
     "PenaltyPaid",
     "PhaseNote",
@@ -54,6 +55,21 @@ class Worded(Fact):
     earlier version, loaded again): shown as it is."""
 
     text: str
+
+
+@dataclass(frozen=True, slots=True)
+class HandStarted(Fact):
+    """A new hand (Classic, Corellian Spike): who starts, the antes paid into both pots, and the
+    card that starts the discard pile face up (a notation; ``""`` where none does)."""
+
+    hand_no: int
+    starter: str
+    players: int
+    hand_ante: int
+    sabacc_ante: int
+    hand_pot: int
+    sabacc_pot: int
+    discard: str = ""
 
 
 @dataclass(frozen=True, slots=True)
