@@ -96,7 +96,7 @@ def label(category: Category, total: int, a: int, b: int) -> str:
 
 def hand_label(hand: HandEval) -> str:
     """The name of an evaluated hand."""
-    return label(hand.category, hand.total, hand.a, hand.b)
+    return label(hand.category, hand.total, *hand.detail)
 
 
 def _fee(fee: int) -> str:

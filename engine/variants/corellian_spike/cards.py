@@ -99,7 +99,7 @@ _GEE_WHIZ = ([-10, 1, 2, 3, 4], [-4, -3, -2, -1, 10])
 @dataclass(frozen=True, slots=True)
 class HandEval(Fact):
     """A hand's category and ``rank_key`` (§5.3: lexicographic, lower is better): a hand rank
-    fact, named by the bot's words from ``category`` and the key's ``a``/``b`` (the set, the
+    fact, named by the bot's words from ``category`` and the key's :attr:`detail` (the set, the
     run start, the pairs)."""
 
     category: Category
@@ -117,14 +117,10 @@ class HandEval(Fact):
         return self.rank_key[0]
 
     @property
-    def a(self) -> int:
-        """The key's first detail: the set's or run's value (a Nulrhek: its distance to 0)."""
-        return self.rank_key[1]
-
-    @property
-    def b(self) -> int:
-        """The key's second detail: a Rhylet's pair, Rule of Two's higher pair."""
-        return self.rank_key[2]
+    def detail(self) -> tuple[int, int]:
+        """The key's two details ``a, b``: the set's or run's value (a Nulrhek: its distance to
+        0), then a Rhylet's pair or Rule of Two's higher pair."""
+        return self.rank_key[1], self.rank_key[2]
 
     @property
     def is_sabacc(self) -> bool:
@@ -134,7 +130,8 @@ class HandEval(Fact):
     @property
     def label(self) -> str:
         """The typed key the seat records keep for a best hand (:func:`hand_key`)."""
-        return f"{self.category.value}:{self.total}:{self.a}:{self.b}"
+        a, b = self.detail
+        return f"{self.category.value}:{self.total}:{a}:{b}"
 
     @property
     def score(self) -> int:

@@ -3,9 +3,9 @@ renderer (``bot/words/corellian_spike.py``).
 
 No event names a hidden card: gained cards are reported by count only; cards put on or taken
 from the face-up discard pile, junked hands, revealed hands and blind draws are public (§3.5).
-:class:`CashedOut`, :class:`DiceRolled`, :class:`PlayerLeft`, :class:`Reshuffled`,
-:class:`GameOver`, :class:`SabaccPotResult`, :class:`PhaseNote` and the private notes
-:class:`Drew` and :class:`ShiftDealt` are the two-pot family's
+:class:`HandStarted`, :class:`CashedOut`, :class:`DiceRolled`, :class:`PlayerLeft`,
+:class:`Reshuffled`, :class:`GameOver`, :class:`SabaccPotResult`, :class:`PhaseNote` and the
+private notes :class:`Drew` and :class:`ShiftDealt` are the two-pot family's
 (:mod:`engine.variants.twopot.events`), re-exported.
 """
 
@@ -21,25 +21,12 @@ from engine.variants.twopot.events import CashedOut as CashedOut  # re-exported
 from engine.variants.twopot.events import DiceRolled as DiceRolled  # re-exported
 from engine.variants.twopot.events import Drew as Drew  # re-exported
 from engine.variants.twopot.events import GameOver as GameOver  # re-exported
+from engine.variants.twopot.events import HandStarted as HandStarted  # re-exported
 from engine.variants.twopot.events import PhaseNote as PhaseNote  # re-exported
 from engine.variants.twopot.events import PlayerLeft as PlayerLeft  # re-exported
 from engine.variants.twopot.events import Reshuffled as Reshuffled  # re-exported
 from engine.variants.twopot.events import SabaccPotResult as SabaccPotResult  # re-exported
 from engine.variants.twopot.events import ShiftDealt as ShiftDealt  # re-exported
-
-
-@dataclass(frozen=True, slots=True)
-class HandStarted(Fact):
-    """A new hand: who starts, the antes paid into both pots, and the first discard."""
-
-    hand_no: int
-    starter: str
-    players: int
-    hand_ante: int
-    sabacc_ante: int
-    hand_pot: int
-    sabacc_pot: int
-    discard: str
 
 
 class Stage(StrEnum):
