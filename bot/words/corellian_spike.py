@@ -209,7 +209,7 @@ def _highlight(t: SpikeTable) -> str:
     return highlight
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def _seat_words(seat: SpikeSeat, phase: Phase) -> tuple[str, str]:
     """A seat's status and public text."""
     flags = (
@@ -230,7 +230,7 @@ def _seat_view(view: SeatView, seat: SpikeSeat, phase: Phase) -> SeatView:
     found = _SEATS.get((id(view), id(seat), phase))
     if found is not None and found[0] is view and found[1] is seat:
         return found[2]
-    if len(_SEATS) >= 4096:
+    if len(_SEATS) >= 1024:
         _SEATS.clear()
     status, public = _seat_words(seat, phase)
     written = SeatView(view.seat, view.player, view.stack, status, public, view.active)
@@ -238,9 +238,8 @@ def _seat_view(view: SeatView, seat: SpikeSeat, phase: Phase) -> SeatView:
     return written
 
 
-@lru_cache(maxsize=64)
 def _pots(pots: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
-    return tuple((POTS.get(k, k), n) for k, n in pots)
+    return tuple([(POTS.get(k, k), n) for k, n in pots])
 
 
 def _notes(own: SpikeHand) -> tuple[str, ...]:

@@ -89,7 +89,7 @@ def pending(st: SpikeState) -> frozenset[int]:
     )
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=256)
 def _options(notations: tuple[str, ...]) -> tuple[Option, ...]:
     """One option per distinct card (the two Sylops are one option); the bot's words name it."""
     return tuple(Option(n) for n in dict.fromkeys(notations))
@@ -99,7 +99,7 @@ _KEEP, _STAND = ActionSpec("keep", style="primary"), ActionSpec("stand")
 _JUNK = ActionSpec("junk", style="danger")
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=256)  # a turn's controls are asked for several times; keep few (memory)
 def _card_specs(
     choosing: bool,
     hand: tuple[str, ...],

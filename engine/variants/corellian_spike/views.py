@@ -68,7 +68,7 @@ class SpikeHand(Fact):
 
 
 # one shared instance per value: views are built after every action, mostly of the same seats
-_spike_seat = lru_cache(maxsize=4096)(SpikeSeat)
+_spike_seat = lru_cache(maxsize=1024)(SpikeSeat)
 
 
 def _seats(st: SpikeState, over: bool) -> tuple[SpikeSeat, ...]:
