@@ -241,13 +241,9 @@ class TableService:
                 "them first."
             )
 
-        async def opened(conn: Tx) -> None:
-            await self.leases.hold_in(conn, table)
-            await self.history.on_lobby(conn, table, self.seeds)
-
         self._creating[key] = self._creating.get(key, 0) + 1  # counted until indexed
         try:
-            await self.writer.insert(table, opened)
+            await self.writer.insert(table, self._opened(table))
         except IntegrityError:
             raise TableError("This channel already has a table.") from None
         finally:
@@ -256,6 +252,56 @@ class TableService:
                 del self._creating[key]
         self._index(table)
         self._clock.watch_lobby(table)
+        return table
+
+    def _opened(
+        self, table: Table, also: Callable[[Tx], Awaitable[None]] | None = None
+    ) -> Callable[[Tx], Awaitable[None]]:
+        """What is written with a new table's row: its lease, its secret (and ``also``)."""
+
+        async def opened(conn: Tx) -> None:
+            await self.leases.hold_in(conn, table)
+            await self.history.on_lobby(conn, table, self.seeds)
+            if also is not None:
+                await also(conn)
+
+        return opened
+
+    async def open_seated(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        seats: list[Seat],
+        info: VariantInfo,
+        chips: int,
+        turn_timeout: int,
+        tournament_id: int,
+        also: Callable[[Tx], Awaitable[None]],
+    ) -> Table:
+        """Open a tournament's table with every seat taken (``seats[0]`` hosts it) and deal its
+        first hand. Its seats play with ``chips`` tournament chips: no credits move at it.
+        ``also`` is written with the table's row (the tournament's own change)."""
+        existing = self.in_channel(channel_id)
+        if existing is not None:
+            raise ChannelBusy(existing, self._show.link(existing))
+        table = Table(
+            id=0,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            variant=info,
+            host_id=seats[0].user_id,
+            buy_in=chips,
+            turn_timeout=turn_timeout,
+            seats=list(seats),
+            tournament_id=tournament_id,
+        )
+        try:
+            await self.writer.insert(table, self._opened(table, also))
+        except IntegrityError:
+            raise TableError("This channel already has a table.") from None
+        self._index(table)
+        await self.start(table, table.host_id)
         return table
 
     def _require_lobby(self, table: Table) -> None:

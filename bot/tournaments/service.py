@@ -1,0 +1,335 @@
+"""The tournament service: registrations, the prize pool, the start, places and prizes. No
+Discord here (what players see is told to a :class:`Herald`).
+
+Money (credits are conserved at every step, each step one transaction):
+
+* ``join`` moves the buy-in from the member's account (a bot's from the house) into the prize
+  pool, held in escrow under -(tournament id) (ledger reason ``buy-in``);
+* ``leave`` (before the start) and ``cancel`` pay buy-ins back (``refund``);
+* the table plays with tournament chips, never credits (:attr:`bot.tables.models.Table.
+  tournament_id`); every write of it calls :meth:`TournamentService.record_in` inside the same
+  transaction, which stores the places of the players who went out and, when the game ended,
+  pays the prizes from the pool (``prize``; :mod:`bot.tournaments.payouts`) — so a crash never
+  leaves a hand recorded without its places or a finished table without its prizes. A table
+  that was abandoned before its game ended (its channel was deleted) refunds every buy-in.
+
+Places: players who go out in the same write take the worst places still free, the one seated
+earlier the better of them; when the game ends the players still in are ranked by the chips
+they end with (then by seat).
+
+A sit-and-go starts when the organizer says so, when it fills, or at its start time (then it
+is cancelled and refunded if fewer than two players registered).
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Callable
+from typing import Protocol
+
+from bot.bank import Bank
+from bot.errors import TableError
+from bot.storage import Database, IntegrityError, Tx
+from bot.tables.models import Seat, Status, Table
+from bot.tables.service import ChannelBusy, TableService
+from bot.tables.store import now
+from bot.tournaments import store
+from bot.tournaments.models import Entry, Stage, Tournament
+from bot.tournaments.payouts import points
+
+log = logging.getLogger(__name__)
+
+STARTED = "Registration is closed: the tournament has started."
+CLOSED = "This tournament is over."
+
+
+class Herald(Protocol):
+    """Shows tournaments (:class:`bot.tournaments.present.Herald`)."""
+
+    def changed(self, tournament: Tournament) -> None:
+        """Registrations or the stage changed: draw the tournament message again."""
+
+    def placed(self, tournament: Tournament, entries: list[Entry]) -> None:
+        """``entries`` went out: tell them their finishing place."""
+
+    def ended(self, tournament: Tournament) -> None:
+        """The tournament finished (results, prizes) or was cancelled (refunds)."""
+
+
+class TournamentService:
+    """The open tournaments of this process and every change of one."""
+
+    def __init__(self, tables: TableService, herald: Callable[[], Herald]) -> None:
+        self.tables = tables
+        self._herald = herald
+        self.open: dict[int, Tournament] = {}
+        self._pending: dict[int, tuple[Tournament, list[Entry], Stage]] = {}
+        # seat order at the table; tests replace it with a seeded ``random.Random``
+        self.seating: random.Random = random.SystemRandom()
+        tables.writer.tournaments = self
+
+    @property
+    def db(self) -> Database:
+        """The database."""
+        return self.tables.db
+
+    @property
+    def bank(self) -> Bank:
+        """The bank."""
+        return self.tables.bank
+
+    def in_channel(self, channel_id: int) -> Tournament | None:
+        """The open tournament of a channel."""
+        return next((t for t in self.open.values() if t.channel_id == channel_id), None)
+
+    # ------------------------------------------------------------------ registration
+
+    async def create(self, tournament: Tournament) -> Tournament:
+        """Store a new tournament (its ``id`` is set) and schedule its start time."""
+        if self.in_channel(tournament.channel_id) is not None:
+            raise TableError("This channel already has an open tournament.")
+        _, tournament.season = await store.guild_settings(self.db, tournament.guild_id)
+
+        async def insert(conn: Tx) -> int:
+            return await store.insert(conn, tournament)
+
+        try:
+            tournament.id = await self.db.write(insert)
+        except IntegrityError:
+            raise TableError("This channel already has an open tournament.") from None
+        self.open[tournament.id] = tournament
+        self._schedule(tournament)
+        return tournament
+
+    async def join(self, tournament: Tournament, seat: Seat) -> bool:
+        """Register a member (or a bot, paid by the house); their buy-in goes into the pool.
+        Returns whether the tournament is full now (a sit-and-go then starts)."""
+        async with tournament.lock:
+            self._require_registering(tournament)
+            if not seat.is_bot and tournament.entry(seat.user_id) is not None:
+                raise TableError("You are already registered for this tournament.")
+            if len(tournament.entries) >= tournament.seats:
+                raise TableError("This tournament is full.")
+            joined = 1 + max((e.joined for e in tournament.entries), default=0)
+            entry = Entry(seat.user_id, seat.name, seat.bot_style, joined)
+
+            async def register(conn: Tx) -> None:
+                await self.bank.escrow_in(
+                    conn, tournament.guild_id, entry.account, tournament.pool_id, tournament.buy_in
+                )
+                await store.add_entry(conn, tournament.id, entry)
+
+            await self.db.write(register)
+            tournament.entries.append(entry)
+            full = len(tournament.entries) >= tournament.seats
+        self._herald().changed(tournament)
+        return full
+
+    async def leave(self, tournament: Tournament, user_id: int) -> None:
+        """Withdraw before the start: the buy-in comes back."""
+        async with tournament.lock:
+            self._require_registering(tournament)
+            entry = tournament.entry(user_id)
+            if entry is None or entry.bot_style is not None:
+                raise TableError("You are not registered for this tournament.")
+
+            async def withdraw(conn: Tx) -> None:
+                await store.remove_entry(conn, tournament.id, user_id)
+                await self._refund_in(conn, tournament, [entry])
+
+            await self.db.write(withdraw)
+            tournament.entries.remove(entry)
+        self._herald().changed(tournament)
+
+    async def cancel(self, tournament: Tournament) -> None:
+        """Cancel before the start: every buy-in comes back (the caller checked who asks)."""
+        async with tournament.lock:
+            if tournament.stage is Stage.RUNNING:
+                raise TableError(
+                    "A tournament that has started can't be cancelled: it plays to its winner."
+                )
+            self._require_registering(tournament)
+
+            async def cancel(conn: Tx) -> None:
+                await self._refund_in(conn, tournament, tournament.entries)
+                await store.set_stage(conn, tournament.id, Stage.CANCELLED)
+
+            await self.db.write(cancel)
+            tournament.stage = Stage.CANCELLED
+            del self.open[tournament.id]
+        self._herald().ended(tournament)
+
+    async def _refund_in(self, conn: Tx, tournament: Tournament, entries: list[Entry]) -> None:
+        for entry in sorted(entries, key=lambda e: e.account):
+            await self.bank.pay_out_in(
+                conn,
+                tournament.guild_id,
+                tournament.pool_id,
+                entry.account,
+                tournament.buy_in,
+                "refund",
+            )
+
+    def _require_registering(self, tournament: Tournament) -> None:
+        if tournament.stage is not Stage.REGISTERING:
+            raise TableError(STARTED if tournament.stage is Stage.RUNNING else CLOSED)
+
+    # ------------------------------------------------------------------ the start
+
+    async def start(self, tournament: Tournament) -> Table:
+        """Seat the field at random at one table in the tournament's channel and deal (the
+        caller checked who asks)."""
+        async with tournament.lock:
+            self._require_registering(tournament)
+            return await self._open_table(tournament)
+
+    async def _open_table(self, tournament: Tournament) -> Table:
+        needed = max(2, tournament.variant.min_players)
+        if len(tournament.entries) < needed:
+            raise TableError(
+                f"The tournament needs at least {needed} players; "
+                f"{len(tournament.entries)} registered."
+            )
+        seats = [entry.seat for entry in tournament.entries]
+        self.seating.shuffle(seats)
+
+        async def running(conn: Tx) -> None:
+            await store.set_stage(conn, tournament.id, Stage.RUNNING)
+
+        try:
+            table = await self.tables.open_seated(
+                guild_id=tournament.guild_id,
+                channel_id=tournament.channel_id,
+                seats=seats,
+                info=tournament.variant,
+                chips=tournament.chips,
+                turn_timeout=int(self.tables.settings.turn_timeout),
+                tournament_id=tournament.id,
+                also=running,
+            )
+        except ChannelBusy:
+            raise TableError(
+                "This channel has a table in play: the tournament starts once it is over."
+            ) from None
+        tournament.stage = Stage.RUNNING
+        self._herald().changed(tournament)
+        return table
+
+    def _schedule(self, tournament: Tournament) -> None:
+        """Start (or cancel) the tournament at its start time."""
+        if tournament.start_at is None or tournament.stage is not Stage.REGISTERING:
+            return
+        self.tables.runner.spawn(self._at_start_time(tournament), f"tournament-{tournament.id}")
+
+    async def _at_start_time(self, tournament: Tournament) -> None:
+        assert tournament.start_at is not None
+        await self.tables.runner.sleep(max(0.0, tournament.start_at - now()))
+        if tournament.stage is not Stage.REGISTERING:
+            return
+        try:
+            await self.start(tournament)
+        except TableError as refused:
+            log.info("tournament %s not started at its time: %s", tournament.id, refused)
+            if tournament.stage is Stage.REGISTERING and len(tournament.entries) < 2:
+                await self.cancel(tournament)
+
+    async def recover(self) -> None:
+        """Start-up (after the tables' recovery): load every open tournament; one whose start
+        was written but whose table never dealt deals now; start times are scheduled again."""
+        for tournament_id in await store.open_ids(self.db):
+            tournament = await store.load(self.db, tournament_id)
+            if tournament is None or tournament.id in self.open:
+                continue
+            self.open[tournament.id] = tournament
+            self._schedule(tournament)
+            if tournament.stage is not Stage.RUNNING:
+                continue
+            row = await store.table_of(self.db, tournament.id)
+            table = None if row is None else self.tables.get(int(row["id"]))
+            if table is not None and table.status is Status.LOBBY:
+                await self.tables.start(table, table.host_id)
+            elif row is None:
+                async with tournament.lock:
+                    await self._open_table(tournament)
+
+    # ------------------------------------------------------------------ the table's writes
+
+    async def record_in(self, conn: Tx, table: Table) -> None:
+        """In the write of a tournament's table: the places of players who went out, and when
+        the game ended, the prizes (see the module docstring). Memory changes once committed
+        (:meth:`committed`)."""
+        assert table.tournament_id is not None
+        self._pending.pop(table.tournament_id, None)
+        tournament = self.open.get(table.tournament_id) or await store.load(
+            conn, table.tournament_id
+        )
+        if tournament is None or not tournament.open:
+            return
+        game = table.game
+        finished = game is not None and game.finished
+        if table.status is Status.CANCELLED and not finished:
+            await self._refund_in(conn, tournament, tournament.entries)
+            await store.set_stage(conn, tournament.id, Stage.CANCELLED)
+            self._pending[tournament.id] = (tournament, [], Stage.CANCELLED)
+            return
+        if game is None:
+            return
+        placed = {e.user_id for e in tournament.entries if e.place is not None}
+        waiting = [i for i, seat in enumerate(table.seats) if seat.user_id not in placed]
+        if finished:
+            payouts = game.payouts()
+            order = sorted(waiting, key=lambda i: (-payouts.get(i, 0), i))
+            first = 1
+        else:
+            order = [i for i in waiting if not table.still_in(i)]
+            first = len(waiting) - len(order) + 1
+        if not order:
+            return
+        prizes = tournament.prizes()
+        field = len(tournament.entries)
+        out: list[Entry] = []
+        for place, index in enumerate(order, start=first):
+            entry = tournament.entry(table.seats[index].user_id)
+            assert entry is not None
+            prize = prizes[place - 1] if place <= len(prizes) else 0
+            new = Entry(
+                entry.user_id,
+                entry.name,
+                entry.bot_style,
+                entry.joined,
+                place,
+                prize,
+                points(place, field),
+            )
+            await store.place_entry(conn, tournament.id, new)
+            if prize:
+                await self.bank.pay_out_in(
+                    conn, tournament.guild_id, tournament.pool_id, new.account, prize, "prize"
+                )
+            out.append(new)
+        stage = Stage.FINISHED if finished else Stage.RUNNING
+        if finished:
+            await store.set_stage(conn, tournament.id, stage)
+        self._pending[tournament.id] = (tournament, out, stage)
+
+    def committed(self, table: Table) -> None:
+        """The table's write is committed: keep what :meth:`record_in` recorded, tell it."""
+        assert table.tournament_id is not None
+        pending = self._pending.pop(table.tournament_id, None)
+        if pending is None:
+            return
+        tournament, out, stage = pending
+        for new in out:
+            entry = tournament.entry(new.user_id)
+            assert entry is not None
+            entry.place, entry.prize, entry.points = new.place, new.prize, new.points
+        tournament.stage = stage
+        herald = self._herald()
+        if out and stage is Stage.RUNNING:
+            herald.placed(tournament, out)
+        if not tournament.open:
+            self.open.pop(tournament.id, None)
+            herald.ended(tournament)
+        elif tournament.id not in self.open:
+            self.open[tournament.id] = tournament
