@@ -260,7 +260,6 @@ class TournamentCog(commands.GroupCog, group_name="tournament"):
 
     @app_commands.command(name="settings", description="Who may create tournaments (admins)")
     @app_commands.describe(members_create="Let every member create tournaments")
-    @app_commands.default_permissions(manage_guild=True)
     async def settings(self, interaction: discord.Interaction[Any], members_create: bool) -> None:
         """Let every member (or only server managers) create tournaments."""
         self._manager_only(interaction)
@@ -276,7 +275,6 @@ class TournamentCog(commands.GroupCog, group_name="tournament"):
         )
 
     @app_commands.command(name="season", description="Start a new season (admins)")
-    @app_commands.default_permissions(manage_guild=True)
     async def season(self, interaction: discord.Interaction[Any]) -> None:
         """Start a new season of tournament points (the old one stays readable)."""
         self._manager_only(interaction)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 from bot.bank import HOUSE
 from bot.sim_driver import engine_policy
 from bot.tournaments.models import Stage, Tournament
@@ -82,3 +84,121 @@ async def test_a_four_seat_sit_and_go_with_bots_plays_to_one_winner(world: World
         (t.pool_id,),
     )
     assert [(r[0], int(r[1])) for r in ledger] == [("buy-in", -400), ("prize", 400)]
+
+
+async def refusal(result: Any) -> str:
+    assert result.ephemeral, "a refusal is ephemeral"
+    return str(result.response.content)
+
+
+@BOTH_BACKENDS
+async def test_cancellation_and_withdrawal_refund_every_buy_in(world: World) -> None:
+    before = await open_accounts(world)
+    await create(world, buy_in=250, seats=6, bots=True)
+    t = tournament(world)
+    for member in (world.alice, world.bob, world.carol):
+        await member.slash(world.channel, "tournament join")
+    await world.admin.slash(world.channel, "tournament bot")
+    assert await pool(world, t) == 1000 and await money(world) == before
+    left = await world.bob.slash(world.channel, "tournament leave")
+    assert "your buy-in of 250 credits is back" in await refusal(left)
+    assert await balances(world) == [750, 1000, 750, 1000]
+    assert "not registered" in await refusal(
+        await world.bob.slash(world.channel, "tournament leave")
+    )
+    refused = await world.alice.slash(world.channel, "tournament cancel")
+    assert "Only the organizer" in await refusal(refused)
+    assert t.stage is Stage.REGISTERING and await pool(world, t) == 750
+    cancelled = await world.admin.slash(world.channel, "tournament cancel")
+    assert "3 buy-ins refunded" in await refusal(cancelled)
+    assert t.stage is Stage.CANCELLED and await pool(world, t) == 0
+    assert await balances(world) == [1000] * 4
+    assert await world.bot.bank.balance(world.guild.id, HOUSE) == 0
+    assert await money(world) == before
+    gone = await world.alice.slash(world.channel, "tournament join")
+    assert "no open tournament" in await refusal(gone)
+    await world.env.settle()
+    assert f"Tournament #{t.id} was cancelled; every buy-in was refunded." in public_text(world)
+
+
+@BOTH_BACKENDS
+async def test_bad_input_is_refused_clearly_and_changes_nothing(world: World) -> None:
+    before = await open_accounts(world)
+    create_ = "tournament create"
+
+    async def unchanged() -> None:
+        assert await money(world) == before and await balances(world) == [1000] * 4
+
+    member = await world.alice.slash(world.channel, create_, variant="kessel", buy_in=10, seats=4)
+    assert "Only members with Manage Server" in await refusal(member)
+    denied = await world.alice.slash(world.channel, "tournament settings", members_create=True)
+    assert "Only members with Manage Server" in await refusal(denied)
+    for options, said in [
+        ({"variant": "pazaak"}, "Unknown variant"),
+        ({"payouts": "50/30"}, "add up to 100, not 80"),
+        ({"payouts": "20/80"}, "more than the place above it"),
+        ({"payouts": "fifty"}, "whole percentages"),
+        ({"seats": 16}, "seats at most"),
+    ]:
+        bad = await world.admin.slash(
+            world.channel, create_, **{"variant": "kessel", "buy_in": 10, "seats": 4, **options}
+        )
+        assert said in await refusal(bad), options
+    assert world.bot.tournaments.in_channel(world.channel.id) is None
+    assert await world.bot.db.fetchval("SELECT COUNT(*) FROM tournaments") == 0
+    allowed = await world.admin.slash(world.channel, "tournament settings", members_create=True)
+    assert "every member can create" in await refusal(allowed)
+    await world.alice.slash(world.channel, create_, variant="kessel", buy_in=2000, seats=2)
+    t = tournament(world)
+    assert t.organizer_id == world.alice.id
+    poor = await world.bob.slash(world.channel, "tournament join")
+    assert "You have 1,000 credits but 2,000 are needed." in await refusal(poor)
+    await unchanged()
+    assert t.entries == []
+    early = await world.alice.slash(world.channel, "tournament start")
+    assert "needs at least 2 players; 0 registered" in await refusal(early)
+    other = await world.bob.slash(world.channel, "tournament start")
+    assert "Only the organizer" in await refusal(other)
+    bots = await world.alice.slash(world.channel, "tournament bot")
+    assert "without bots" in await refusal(bots)
+    again = await world.admin.slash(world.channel, create_, variant="kessel", buy_in=5, seats=2)
+    assert "already has an open tournament" in await refusal(again)
+    await unchanged()
+    assert t.stage is Stage.REGISTERING
+
+
+@BOTH_BACKENDS
+@pytest.mark.parametrize("seed", range(3))
+async def test_random_registrations_conserve_credits(world: World, seed: int) -> None:
+    rng = random.Random(seed)
+    await world.bot.bank.balance(world.guild.id, world.admin.id)  # opened now: 1 000 minted
+    before = await open_accounts(world)
+    await create(world, buy_in=rng.randint(1, 400), seats=6, bots=True)
+    t = tournament(world)
+    actors = [*world.players, world.admin]
+    for _ in range(25):
+        op = rng.choice(["join", "join", "leave", "bot"])
+        actor = rng.choice(actors)
+        if op == "bot":
+            await world.admin.slash(world.channel, "tournament bot")
+        else:
+            await actor.slash(world.channel, f"tournament {op}")
+        assert await money(world) == before
+        assert await pool(world, t) == t.pool
+        if t.stage is not Stage.REGISTERING:
+            break
+        registered = {e.account: 0 for e in t.entries}
+        for e in t.entries:
+            registered[e.account] += t.buy_in
+        escrow = await world.bot.bank.table_escrow(None, t.pool_id)
+        assert escrow == registered
+    if t.stage is Stage.REGISTERING:
+        await world.admin.slash(world.channel, "tournament cancel")
+        assert await pool(world, t) == 0
+        assert await balances(world, actors) == [1000] * 5
+    assert await money(world) == before
+    ledger = await world.bot.db.fetchall(
+        "SELECT user_id, SUM(delta) FROM ledger GROUP BY user_id ORDER BY user_id"
+    )
+    accounts = await world.bot.db.fetchall("SELECT user_id, balance FROM accounts ORDER BY user_id")
+    assert [tuple(r) for r in ledger] == [tuple(r) for r in accounts]
