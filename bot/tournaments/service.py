@@ -326,8 +326,9 @@ class TournamentService:
             entry.place, entry.prize, entry.points = new.place, new.prize, new.points
         tournament.stage = stage
         herald = self._herald()
-        if out and stage is Stage.RUNNING:
-            herald.placed(tournament, out)
+        beaten = [entry for entry in out if entry.place != 1]
+        if beaten:
+            herald.placed(tournament, beaten)
         if not tournament.open:
             self.open.pop(tournament.id, None)
             herald.ended(tournament)

@@ -4,6 +4,7 @@ winner with bots, places and prizes to the credit, refunds, a restart mid-hand."
 from __future__ import annotations
 
 import random
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
@@ -202,3 +203,60 @@ async def test_random_registrations_conserve_credits(world: World, seed: int) ->
     )
     accounts = await world.bot.db.fetchall("SELECT user_id, balance FROM accounts ORDER BY user_id")
     assert [tuple(r) for r in ledger] == [tuple(r) for r in accounts]
+
+
+@BOTH_BACKENDS
+async def test_a_sit_and_go_survives_a_restart_mid_hand_and_pays_its_places(
+    world: World, restart: Callable[..., Awaitable[Any]]
+) -> None:
+    await world.bot.bank.balance(world.guild.id, world.admin.id)
+    before = await open_accounts(world)
+    seeded(world, 7)
+    await create(world, seats=5)
+    t = tournament(world)
+    for member in (*world.players, world.admin):
+        await member.slash(world.channel, "tournament join")
+    assert t.stage is Stage.RUNNING and t.prizes() == [325, 175]  # 65/35 for five players
+    table = await play(world, engine_policy("bold"), stop=lambda table: table.game.seq >= 7)
+    assert table.game is not None and not table.game.finished
+    await restart()
+    t = tournament(world)
+    assert t.stage is Stage.RUNNING and len(t.entries) == 5
+    table = table_in(world)
+    assert table.tournament_id == t.id and table.game is not None and table.game.seq >= 7
+
+    async def conserved() -> None:
+        assert await money(world) == before
+
+    await play(world, engine_policy("bold"), max_steps=6000, after_step=conserved)
+    await world.env.settle()
+    done = await world.bot.db.fetchall(
+        "SELECT user_id, place, prize, points FROM tournament_entries ORDER BY place"
+    )
+    assert [(r["place"], r["prize"], r["points"]) for r in done] == [
+        (1, 325, 5),
+        (2, 175, 4),
+        (3, 0, 3),
+        (4, 0, 2),
+        (5, 0, 1),
+    ]
+    status = await world.bot.db.fetchval("SELECT status FROM tournaments WHERE id = ?", (t.id,))
+    assert status == "finished"
+    assert await pool(world, t) == 0 and await money(world) == before
+    members = [*world.players, world.admin]
+    by_id = {r["user_id"]: r["prize"] for r in done}
+    assert await balances(world, members) == [900 + by_id[m.id] for m in members]
+    text = public_text(world)
+    assert "out in 5th place of 5" in text and "out in 2nd place of 5 and wins 175 credits" in text
+
+    board = await world.alice.slash(world.channel, "leaderboard", by="season")
+    winner = done[0]["user_id"]
+    assert f"**1.** <@{winner}> — 5 points" in board.response.embeds[0].description
+    new = await world.admin.slash(world.channel, "tournament season")
+    assert "Season 2 has begun" in new.response.content
+    empty = await world.alice.slash(world.channel, "leaderboard", by="season")
+    assert "No tournament finished this season yet." in empty.response.embeds[0].description
+    old = await world.alice.slash(world.channel, "leaderboard", by="season", season=1)
+    assert f"<@{winner}> — 5 points" in old.response.embeds[0].description
+    future = await world.alice.slash(world.channel, "leaderboard", by="season", season=3)
+    assert "Season 3 has not begun" in await refusal(future)
