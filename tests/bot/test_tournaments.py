@@ -12,8 +12,16 @@ import pytest
 from bot.bank import HOUSE
 from bot.sim_driver import engine_policy
 from bot.tournaments.models import Stage, Tournament
-from tests.helpers import BOTH_BACKENDS, World
-from tests.table_driver import balances, money, open_accounts, play, public_text, table_in
+from tests.helpers import BOTH_BACKENDS, World, text_of
+from tests.table_driver import (
+    balances,
+    money,
+    open_accounts,
+    play,
+    public_text,
+    table_in,
+    table_message,
+)
 
 
 def tournament(world: World) -> Tournament:
@@ -35,6 +43,11 @@ async def create(world: World, **options: Any) -> Any:
     made = await world.admin.slash(world.channel, "tournament create", **options)
     assert made.acknowledged and not made.ephemeral, made.response
     return made
+
+
+def table_message_text(world: World) -> str:
+    """The tournament table's message, as text."""
+    return text_of(table_message(world))
 
 
 def seeded(world: World, seed: int) -> None:
@@ -260,3 +273,51 @@ async def test_a_sit_and_go_survives_a_restart_mid_hand_and_pays_its_places(
     assert f"<@{winner}> — 5 points" in old.response.embeds[0].description
     future = await world.alice.slash(world.channel, "leaderboard", by="season", season=3)
     assert "Season 3 has not begun" in await refusal(future)
+
+
+async def test_the_start_time_starts_it_or_cancels_it_and_a_server_event_announces_it(
+    world: World,
+) -> None:
+    before = await open_accounts(world)
+    await create(world, start=30)
+    first = tournament(world)
+    events = world.env.backend.get_guild(world.guild.id).scheduled_events
+    assert [e.name for e in events.values()] == [f"Kessel Sabacc tournament #{first.id}"]
+    await world.alice.slash(world.channel, "tournament join")
+    await world.env.advance_time(30 * 60 + 1)
+    assert first.stage is Stage.CANCELLED  # one player at the start time: refunded
+    assert await balances(world) == [1000] * 4 and await money(world) == before
+
+    seeded(world, 2)
+    await create(world, start=10, seats=3)
+    second = tournament(world)
+    for member in (world.alice, world.bob):
+        await member.slash(world.channel, "tournament join")
+    await world.env.advance_time(10 * 60 + 1)
+    assert second.stage is Stage.RUNNING
+    table = table_in(world)
+    assert sorted(s.user_id for s in table.seats) == sorted((world.alice.id, world.bob.id))
+    assert "tournament #2 · 90 chips each" in table_message_text(world)
+    await world.env.settle()
+    assert await money(world) == before and await pool(world, second) == 200
+
+
+async def test_a_player_who_leaves_takes_the_lowest_place_open(world: World) -> None:
+    before = await open_accounts(world)
+    seeded(world, 5)
+    await create(world, seats=3)
+    for member in (world.alice, world.bob, world.carol):
+        await member.slash(world.channel, "tournament join")
+    t = tournament(world)
+    asked = await world.carol.slash(world.channel, "kessel leave")
+    assert "take the lowest place still open" in asked.response.content
+    await world.carol.click(asked.response, custom_id="leave:yes")
+    await world.env.settle()
+    carol = t.entry(world.carol.id)
+    assert carol is not None and carol.place == 3 and carol.prize == 0
+    assert "is out in 3rd place of 3." in public_text(world)
+    await play(world, engine_policy("bold"), max_steps=4000)
+    await world.env.settle()
+    assert t.stage is Stage.FINISHED and await money(world) == before
+    assert sorted(await balances(world, [world.alice, world.bob])) == [900, 1200]
+    assert "Final standings — tournament chips" in public_text(world)
