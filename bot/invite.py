@@ -25,6 +25,7 @@ PERMISSIONS: dict[str, str] = {
     "embed_links": "tables, balances, leaderboards and stats are embeds",
     "attach_files": "upload the showdown picture with each hand's result",
     "read_message_history": "find and edit its own table message again after a restart",
+    "create_events": "announce a tournament's start time as a server event (optional)",
 }
 BOT_PERMISSIONS = discord.Permissions(**dict.fromkeys(PERMISSIONS, True))
 SCOPES: tuple[str, ...] = ("bot", "applications.commands")

@@ -182,8 +182,9 @@ def test_invite_prints_the_url_with_exactly_the_needed_permissions(tmp_path: Pat
         embed_links=True,
         attach_files=True,  # the showdown pictures are uploaded to the table's channel
         read_message_history=True,
+        create_events=True,  # a tournament's start time as a server event
     )
-    assert query["permissions"] == ["117760"]
+    assert query["permissions"] == ["17592186162176"]
     assert not permissions.use_external_emojis and not permissions.administrator
 
 
