@@ -216,9 +216,7 @@ class TableService:
         options: dict[str, Any] | None = None,
     ) -> Table:
         """Open a lobby with the host seated (their buy-in escrowed)."""
-        existing = self.in_channel(channel_id)
-        if existing is not None:
-            raise ChannelBusy(existing, self._show.link(existing))
+        self._require_free(channel_id)
         table = Table(
             id=0,
             guild_id=guild_id,
@@ -243,9 +241,7 @@ class TableService:
 
         self._creating[key] = self._creating.get(key, 0) + 1  # counted until indexed
         try:
-            await self.writer.insert(table, self._opened(table))
-        except IntegrityError:
-            raise TableError("This channel already has a table.") from None
+            await self._insert(table, self._opened(table))
         finally:
             self._creating[key] -= 1
             if not self._creating[key]:
@@ -253,6 +249,19 @@ class TableService:
         self._index(table)
         self._clock.watch_lobby(table)
         return table
+
+    def _require_free(self, channel_id: int) -> None:
+        """:class:`ChannelBusy` if the channel has an open table."""
+        existing = self.in_channel(channel_id)
+        if existing is not None:
+            raise ChannelBusy(existing, self._show.link(existing))
+
+    async def _insert(self, table: Table, opened: Callable[[Tx], Awaitable[None]]) -> None:
+        """Write a new table (``opened`` with it); refused if its channel has one."""
+        try:
+            await self.writer.insert(table, opened)
+        except IntegrityError:
+            raise TableError("This channel already has a table.") from None
 
     def _opened(
         self, table: Table, also: Callable[[Tx], Awaitable[None]] | None = None
@@ -282,9 +291,7 @@ class TableService:
         """Open a tournament's table with every seat taken (``seats[0]`` hosts it) and deal its
         first hand. Its seats play with ``chips`` tournament chips: no credits move at it.
         ``also`` is written with the table's row (the tournament's own change)."""
-        existing = self.in_channel(channel_id)
-        if existing is not None:
-            raise ChannelBusy(existing, self._show.link(existing))
+        self._require_free(channel_id)
         table = Table(
             id=0,
             guild_id=guild_id,
@@ -296,10 +303,7 @@ class TableService:
             seats=list(seats),
             tournament_id=tournament_id,
         )
-        try:
-            await self.writer.insert(table, self._opened(table, also))
-        except IntegrityError:
-            raise TableError("This channel already has a table.") from None
+        await self._insert(table, self._opened(table, also))
         self._index(table)
         await self.start(table, table.host_id)
         return table
