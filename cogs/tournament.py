@@ -20,7 +20,7 @@ from bot.errors import TableError, UserFacingError
 from bot.tables.models import Seat
 from bot.tables.store import now
 from bot.tournaments import store
-from bot.tournaments.models import Tournament
+from bot.tournaments.models import Stage, Tournament
 from bot.tournaments.payouts import parse_structure
 from bot.tournaments.present import tournament_embed
 from bot.tournaments.service import TournamentService
@@ -206,6 +206,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament"):
 
     async def _start_full(self, tournament: Tournament) -> None:
         """A full sit-and-go starts (a refusal is posted, the tournament stays open)."""
+        if tournament.stage is not Stage.REGISTERING:  # the organizer started it meanwhile
+            return
         try:
             await self.service.start(tournament)
         except UserFacingError as refused:

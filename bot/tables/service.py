@@ -601,7 +601,8 @@ class TableService:
     async def abandon(self, table: Table) -> dict[int, int]:
         """The table's channel is gone: end it now. A lobby is refunded; in a game everyone
         still seated leaves as with ``/leave`` (in seat order: the last one takes what is left
-        on the table). Returns what went back to each seat."""
+        on the table). Returns what went back to each seat. A tournament's table is cancelled
+        (its tournament refunds every buy-in, :mod:`bot.tournaments.service`)."""
         async with table.lock:
             game = table.game
             if not table.open:
@@ -616,8 +617,8 @@ class TableService:
                     if not game.finished and table.still_in(index):
                         leaving[index] = table.left_seats[index] = game.leave(index)[1]
                         table.view_version += 1  # the cached public view is out of date
-                if not game.finished:
-                    table.status = Status.CANCELLED
+                if not game.finished or table.tournament_id is not None:
+                    table.status = Status.CANCELLED  # a tournament's is cancelled: refunded
                 moves = [("out", account(table.seats[i]), c) for i, c in leaving.items()]
                 await self.writer.write(
                     table, Change(moves, left=list(leaving.items()), history=False)

@@ -10,6 +10,7 @@ from typing import Any
 import discord
 
 from bot.tables.runner import Runner
+from bot.tables.watch import send_dm
 from bot.tournaments.models import Entry, Stage, Tournament
 
 log = logging.getLogger(__name__)
@@ -140,8 +141,11 @@ class Herald:
         return self.client.get_channel(tournament.channel_id)
 
     async def _post(self, tournament: Tournament, text: str) -> None:
+        """Post in the tournament's channel; when it is gone, DM every registered member."""
         channel = self._channel(tournament)
         if channel is None:
+            for entry in tournament.members():
+                await send_dm(self.client, entry.user_id, text)
             return
         try:
             await channel.send(text, allowed_mentions=NO_PINGS)

@@ -11,7 +11,8 @@ Money (credits are conserved at every step, each step one transaction):
   transaction, which stores the places of the players who went out and, when the game ended,
   pays the prizes from the pool (``prize``; :mod:`bot.tournaments.payouts`) — so a crash never
   leaves a hand recorded without its places or a finished table without its prizes. A table
-  that was abandoned before its game ended (its channel was deleted) refunds every buy-in.
+  that was cancelled (its channel was deleted) cancels the tournament: every buy-in is
+  refunded, busted players' too, and no prize is paid.
 
 Places: players who go out in the same write take the worst places still free, the one seated
 earlier the better of them; when the game ends the players still in are ranked by the chips
@@ -235,8 +236,9 @@ class TournamentService:
                 await self.cancel(tournament)
 
     async def recover(self) -> None:
-        """Start-up (after the tables' recovery): load every open tournament; one whose start
-        was written but whose table never dealt deals now; start times are scheduled again."""
+        """Start-up (after the tables' recovery): load every open tournament; one whose table
+        was written but never dealt (a crash in between) deals now; start times are scheduled
+        again."""
         for tournament_id in await store.open_ids(self.db):
             tournament = await store.load(self.db, tournament_id)
             if tournament is None or tournament.id in self.open:
@@ -245,13 +247,11 @@ class TournamentService:
             self._schedule(tournament)
             if tournament.stage is not Stage.RUNNING:
                 continue
+            # its stage and its table were written together; the deal may not have been
             row = await store.table_of(self.db, tournament.id)
             table = None if row is None else self.tables.get(int(row["id"]))
             if table is not None and table.status is Status.LOBBY:
                 await self.tables.start(table, table.host_id)
-            elif row is None:
-                async with tournament.lock:
-                    await self._open_table(tournament)
 
     # ------------------------------------------------------------------ the table's writes
 
@@ -268,7 +268,7 @@ class TournamentService:
             return
         game = table.game
         finished = game is not None and game.finished
-        if table.status is Status.CANCELLED and not finished:
+        if table.status is Status.CANCELLED:  # its channel was deleted (or it never dealt)
             await self._refund_in(conn, tournament, tournament.entries)
             await store.set_stage(conn, tournament.id, Stage.CANCELLED)
             self._pending[tournament.id] = (tournament, [], Stage.CANCELLED)

@@ -321,3 +321,51 @@ async def test_a_player_who_leaves_takes_the_lowest_place_open(world: World) -> 
     assert t.stage is Stage.FINISHED and await money(world) == before
     assert sorted(await balances(world, [world.alice, world.bob])) == [900, 1200]
     assert "Final standings — tournament chips" in public_text(world)
+
+
+async def test_a_deleted_channel_cancels_a_running_tournament_and_refunds_it(
+    world: World,
+) -> None:
+    before = await open_accounts(world)
+    seeded(world, 3)
+    await create(world, seats=3)
+    for member in (world.alice, world.bob, world.carol):
+        await member.slash(world.channel, "tournament join")
+    t = tournament(world)
+    await play(world, engine_policy("bold"), stop=lambda table: table.game.seq >= 5)
+    world.env.backend.delete_channel(world.channel.id)
+    await world.env.settle()
+    assert t.stage is Stage.CANCELLED and await pool(world, t) == 0
+    assert await balances(world) == [1000] * 4 and await money(world) == before
+    for member in (world.alice, world.bob, world.carol):
+        (dm,) = [m for m in member.user.dm_channel.history() if "cancelled" in m.content]
+        assert dm.content == f"Tournament #{t.id} was cancelled; every buy-in was refunded."
+
+
+async def test_a_table_written_but_never_dealt_deals_after_a_restart(
+    world: World, restart: Callable[..., Awaitable[Any]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before = await open_accounts(world)
+    await create(world, seats=3)
+    for member in (world.alice, world.bob):
+        await member.slash(world.channel, "tournament join")
+    t = tournament(world)
+
+    async def crash(*_args: Any) -> None:
+        raise ConnectionError("the process died before the deal")
+
+    monkeypatch.setattr(type(world.bot.tables), "start", crash)
+    with pytest.raises(ConnectionError):
+        await world.bot.tournaments.start(t)
+    monkeypatch.undo()
+    status = await world.bot.db.fetchval("SELECT status FROM game_tables")
+    assert status == "lobby"  # written with the tournament's start, not dealt
+    await restart()
+    t = tournament(world)
+    assert t.stage is Stage.RUNNING
+    table = table_in(world)
+    assert table.game is not None and table.tournament_id == t.id
+    await play(world, engine_policy("bold"), max_steps=4000)
+    await world.env.settle()
+    assert t.stage is Stage.FINISHED and await money(world) == before
+    assert sorted(await balances(world, [world.alice, world.bob])) == [900, 1100]
