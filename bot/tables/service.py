@@ -263,16 +263,12 @@ class TableService:
         except IntegrityError:
             raise TableError("This channel already has a table.") from None
 
-    def _opened(
-        self, table: Table, also: Callable[[Tx], Awaitable[None]] | None = None
-    ) -> Callable[[Tx], Awaitable[None]]:
-        """What is written with a new table's row: its lease, its secret (and ``also``)."""
+    def _opened(self, table: Table) -> Callable[[Tx], Awaitable[None]]:
+        """What is written with a new table's row: its lease, its secret."""
 
         async def opened(conn: Tx) -> None:
             await self.leases.hold_in(conn, table)
             await self.history.on_lobby(conn, table, self.seeds)
-            if also is not None:
-                await also(conn)
 
         return opened
 
@@ -286,11 +282,9 @@ class TableService:
         chips: int,
         turn_timeout: int,
         tournament_id: int,
-        also: Callable[[Tx], Awaitable[None]],
     ) -> Table:
         """Open a tournament's table with every seat taken (``seats[0]`` hosts it) and deal its
-        first hand. Its seats play with ``chips`` tournament chips: no credits move at it.
-        ``also`` is written with the table's row (the tournament's own change)."""
+        first hand. Its seats play with ``chips`` tournament chips: no credits move at it."""
         self._require_free(channel_id)
         table = Table(
             id=0,
@@ -303,7 +297,7 @@ class TableService:
             seats=list(seats),
             tournament_id=tournament_id,
         )
-        await self._insert(table, self._opened(table, also))
+        await self._insert(table, self._opened(table))
         self._index(table)
         await self.start(table, table.host_id)
         return table

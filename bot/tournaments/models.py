@@ -67,6 +67,36 @@ class Entry:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """A round's plan: the user ids of each of its tables (written before they are opened, so
+    a restart opens the ones that were not)."""
+
+    round: int
+    tables: tuple[tuple[int, ...], ...]
+
+    def to_text(self) -> str:
+        """The ``tournaments.seating`` column."""
+        return json.dumps({"round": self.round, "tables": [list(t) for t in self.tables]})
+
+    @classmethod
+    def from_text(cls, text: str) -> Seating:
+        """A plan from its column."""
+        data = json.loads(text)
+        return cls(int(data["round"]), tuple(tuple(int(u) for u in t) for t in data["tables"]))
+
+
+def split(players: list[int], size: int) -> list[list[int]]:
+    """``players`` (already shuffled) dealt round-robin onto as few tables of at most ``size``
+    seats as hold them: table sizes differ by one at most.
+
+    >>> split([1, 2, 3, 4, 5, 6, 7], 4)
+    [[1, 3, 5, 7], [2, 4, 6]]
+    """
+    count = -(-len(players) // size)
+    return [players[i::count] for i in range(count)]
+
+
 @dataclass(slots=True, eq=False)
 class Tournament:
     """A tournament: its settings, registrations and stage. Changed only under :attr:`lock`
@@ -82,6 +112,8 @@ class Tournament:
     chips: int
     season: int
     structure: tuple[int, ...] | None = None  # percentages by place; None: by field size
+    table_size: int | None = None  # multi-table: seats per table (tables in threads)
+    seating: Seating | None = None  # the current round's plan
     allow_bots: bool = False
     start_at: float | None = None
     stage: Stage = Stage.REGISTERING
@@ -113,6 +145,11 @@ class Tournament:
         """Whole-credit prizes by place for the field registered now."""
         return prizes(self.pool, self.payout_structure(), len(self.entries))
 
+    @property
+    def multi_table(self) -> bool:
+        """More players than one table seats: tables in threads, winners meet again."""
+        return self.table_size is not None and self.seats > self.table_size
+
     def entry(self, user_id: int) -> Entry | None:
         """A member's (or bot's) registration."""
         return next((e for e in self.entries if e.user_id == user_id), None)
@@ -136,6 +173,8 @@ class Tournament:
             chips=int(row["chips"]),
             season=int(row["season"]),
             structure=tuple(structure) if structure else None,
+            table_size=None if row["table_size"] is None else int(row["table_size"]),
+            seating=Seating.from_text(row["seating"]) if row["seating"] else None,
             allow_bots=bool(row["allow_bots"]),
             start_at=None if row["start_at"] is None else float(row["start_at"]),
             stage=Stage(row["status"]),
@@ -154,6 +193,7 @@ class Tournament:
             self.stage.value,
             self.buy_in,
             self.seats,
+            self.table_size,
             self.chips,
             json.dumps(list(self.structure)) if self.structure else "",
             int(self.allow_bots),

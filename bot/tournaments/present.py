@@ -9,6 +9,7 @@ from typing import Any
 
 import discord
 
+from bot.errors import TableError
 from bot.tables.runner import Runner
 from bot.tables.watch import send_dm
 from bot.tournaments.models import Entry, Stage, Tournament
@@ -136,6 +137,35 @@ class Herald:
             text += "\n" + "\n".join(standings_lines(tournament))
         self.runner.spawn(self._post(tournament, text), f"tournament-{tournament.id}-end")
         self.changed(tournament)
+
+    async def table_channel(self, tournament: Tournament, label: str) -> int:
+        """The tournament's channel for a sit-and-go; for a multi-table tournament a new
+        public thread of it named after the table (a clear refusal without the permissions)."""
+        if not tournament.multi_table:
+            return tournament.channel_id
+        channel = self._channel(tournament)
+        if not isinstance(channel, discord.TextChannel):
+            raise TableError(
+                "A multi-table tournament seats its tables in threads of a text channel."
+            )
+        allowed = channel.permissions_for(channel.guild.me)
+        missing = [
+            name
+            for name, ok in (
+                ("Create Public Threads", allowed.create_public_threads),
+                ("Send Messages in Threads", allowed.send_messages_in_threads),
+            )
+            if not ok
+        ]
+        if missing:
+            raise TableError(
+                f"I need {' and '.join(missing)} in this channel to seat the tables in threads."
+            )
+        thread = await channel.create_thread(
+            name=f"Tournament #{tournament.id} · {label}"[:100],
+            type=discord.ChannelType.public_thread,
+        )
+        return thread.id
 
     def _channel(self, tournament: Tournament) -> Any:
         return self.client.get_channel(tournament.channel_id)

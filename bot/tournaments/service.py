@@ -24,6 +24,7 @@ is cancelled and refunded if fewer than two players registered).
 
 from __future__ import annotations
 
+import json
 import logging
 import random
 from collections.abc import Callable
@@ -31,13 +32,14 @@ from typing import Protocol
 
 from bot.bank import Bank
 from bot.errors import TableError
-from bot.storage import Database, IntegrityError, Tx
+from bot.storage import Database, IntegrityError, Row, Tx
 from bot.tables.models import Seat, Status, Table
 from bot.tables.service import ChannelBusy, TableService
 from bot.tables.store import now
 from bot.tournaments import store
-from bot.tournaments.models import Entry, Stage, Tournament
+from bot.tournaments.models import Entry, Seating, Stage, Tournament, split
 from bot.tournaments.payouts import points
+from bot.tournaments.places import decide
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +59,10 @@ class Herald(Protocol):
     def ended(self, tournament: Tournament) -> None:
         """The tournament finished (results, prizes) or was cancelled (refunds)."""
 
+    async def table_channel(self, tournament: Tournament, label: str) -> int:
+        """Where a table of the tournament plays: its channel, or a new thread of it for a
+        multi-table tournament; a :class:`~bot.errors.TableError` saying why it can't."""
+
 
 class TournamentService:
     """The open tournaments of this process and every change of one."""
@@ -65,7 +71,8 @@ class TournamentService:
         self.tables = tables
         self._herald = herald
         self.open: dict[int, Tournament] = {}
-        self._pending: dict[int, tuple[Tournament, list[Entry], Stage]] = {}
+        # by table id: what a write recorded, kept once it is committed
+        self._pending: dict[int, tuple[Tournament, list[Entry], Stage, bool]] = {}
         # seat order at the table; tests replace it with a seeded ``random.Random``
         self.seating: random.Random = random.SystemRandom()
         tables.writer.tournaments = self
@@ -176,46 +183,73 @@ class TournamentService:
         if tournament.stage is not Stage.REGISTERING:
             raise TableError(STARTED if tournament.stage is Stage.RUNNING else CLOSED)
 
-    # ------------------------------------------------------------------ the start
+    # ------------------------------------------------------------------ the start, rounds
 
-    async def start(self, tournament: Tournament) -> Table:
-        """Seat the field at random at one table in the tournament's channel and deal (the
-        caller checked who asks)."""
+    async def start(self, tournament: Tournament) -> None:
+        """Seat the field at random and deal: one table in the tournament's channel, or (more
+        players than ``table_size``) tables in threads of it (the caller checked who asks)."""
         async with tournament.lock:
             self._require_registering(tournament)
-            return await self._open_table(tournament)
-
-    async def _open_table(self, tournament: Tournament) -> Table:
-        needed = max(2, tournament.variant.min_players)
-        if len(tournament.entries) < needed:
-            raise TableError(
-                f"The tournament needs at least {needed} players; "
-                f"{len(tournament.entries)} registered."
-            )
-        seats = [entry.seat for entry in tournament.entries]
-        self.seating.shuffle(seats)
-
-        async def running(conn: Tx) -> None:
-            await store.set_stage(conn, tournament.id, Stage.RUNNING)
-
-        try:
-            table = await self.tables.open_seated(
-                guild_id=tournament.guild_id,
-                channel_id=tournament.channel_id,
-                seats=seats,
-                info=tournament.variant,
-                chips=tournament.chips,
-                turn_timeout=int(self.tables.settings.turn_timeout),
-                tournament_id=tournament.id,
-                also=running,
-            )
-        except ChannelBusy:
-            raise TableError(
-                "This channel has a table in play: the tournament starts once it is over."
-            ) from None
-        tournament.stage = Stage.RUNNING
+            needed = max(2, tournament.variant.min_players)
+            if len(tournament.entries) < needed:
+                raise TableError(
+                    f"The tournament needs at least {needed} players; "
+                    f"{len(tournament.entries)} registered."
+                )
+            await self._advance(tournament)
         self._herald().changed(tournament)
-        return table
+
+    async def _advance(self, tournament: Tournament) -> None:
+        """Open the tables of the current round that are not open yet; once every table of the
+        round is over and two players or more are still in, plan the next round (written
+        first) and open its tables. Called under the tournament's lock: at the start, when a
+        table of a round ends, and at start-up (so a restart between two tables, or between
+        two rounds, carries on)."""
+        rows = await store.tables_of(self.db, tournament.id)
+        opened = {frozenset(s.user_id for s in _seats(row)): row for row in rows}
+        plan = tournament.seating
+        if plan is not None and any(frozenset(group) not in opened for group in plan.tables):
+            await self._open(tournament, plan, opened)
+            return
+        if any(row["status"] in (Status.LOBBY.value, Status.PLAYING.value) for row in rows):
+            return  # the round is still being played
+        still = [e.user_id for e in tournament.entries if e.place is None]
+        if len(still) < 2:
+            return
+        self.seating.shuffle(still)
+        size = tournament.table_size if tournament.multi_table else len(still)
+        assert size is not None
+        groups = split(still, max(size, 2))
+        plan = Seating(1 if plan is None else plan.round + 1, tuple(map(tuple, groups)))
+        await self.db.write(lambda conn: store.set_seating(conn, tournament.id, plan))
+        tournament.seating, tournament.stage = plan, Stage.RUNNING
+        await self._open(tournament, plan, opened)
+
+    async def _open(
+        self, tournament: Tournament, plan: Seating, opened: dict[frozenset[int], Row]
+    ) -> None:
+        """Open (and deal) every table of ``plan`` not opened yet."""
+        final = len(plan.tables) == 1
+        for number, group in enumerate(plan.tables, start=1):
+            if frozenset(group) in opened:
+                continue
+            entries = [tournament.entry(user) for user in group]
+            label = "final table" if final else f"round {plan.round} · table {number}"
+            channel = await self._herald().table_channel(tournament, label)
+            try:
+                await self.tables.open_seated(
+                    guild_id=tournament.guild_id,
+                    channel_id=channel,
+                    seats=[e.seat for e in entries if e is not None],
+                    info=tournament.variant,
+                    chips=tournament.chips,
+                    turn_timeout=int(self.tables.settings.turn_timeout),
+                    tournament_id=tournament.id,
+                )
+            except ChannelBusy:
+                raise TableError(
+                    "This channel has a table in play: the tournament starts once it is over."
+                ) from None
 
     def _schedule(self, tournament: Tournament) -> None:
         """Start (or cancel) the tournament at its start time."""
@@ -235,10 +269,15 @@ class TournamentService:
             if tournament.stage is Stage.REGISTERING and len(tournament.entries) < 2:
                 await self.cancel(tournament)
 
+    async def _next_round(self, tournament: Tournament) -> None:
+        async with tournament.lock:
+            if tournament.stage is Stage.RUNNING:
+                await self._advance(tournament)
+
     async def recover(self) -> None:
-        """Start-up (after the tables' recovery): load every open tournament; one whose table
-        was written but never dealt (a crash in between) deals now; start times are scheduled
-        again."""
+        """Start-up (after the tables' recovery): load every open tournament and carry each
+        on — a table written but never dealt deals, tables of a round not opened yet open, a
+        round that ended opens the next; start times are scheduled again."""
         for tournament_id in await store.open_ids(self.db):
             tournament = await store.load(self.db, tournament_id)
             if tournament is None or tournament.id in self.open:
@@ -247,60 +286,60 @@ class TournamentService:
             self._schedule(tournament)
             if tournament.stage is not Stage.RUNNING:
                 continue
-            # its stage and its table were written together; the deal may not have been
-            row = await store.table_of(self.db, tournament.id)
-            table = None if row is None else self.tables.get(int(row["id"]))
-            if table is not None and table.status is Status.LOBBY:
-                await self.tables.start(table, table.host_id)
+            for row in await store.tables_of(self.db, tournament.id):
+                table = self.tables.get(int(row["id"]))
+                if table is not None and table.status is Status.LOBBY:
+                    await self.tables.start(table, table.host_id)
+            async with tournament.lock:
+                await self._advance(tournament)
 
-    # ------------------------------------------------------------------ the table's writes
+    # ------------------------------------------------------------------ the tables' writes
 
     async def record_in(self, conn: Tx, table: Table) -> None:
         """In the write of a tournament's table: the places of players who went out, and when
-        the game ended, the prizes (see the module docstring). Memory changes once committed
-        (:meth:`committed`)."""
+        the tournament is decided, the prizes (see the module docstring and
+        :mod:`bot.tournaments.places`). Memory changes once committed (:meth:`committed`)."""
         assert table.tournament_id is not None
-        self._pending.pop(table.tournament_id, None)
+        self._pending.pop(table.id, None)
         tournament = self.open.get(table.tournament_id) or await store.load(
             conn, table.tournament_id
         )
         if tournament is None or not tournament.open:
             return
-        game = table.game
-        finished = game is not None and game.finished
+        entries = await store.lock_in(conn, tournament.id)  # as stored: other tables' too
         if table.status is Status.CANCELLED:  # its channel was deleted (or it never dealt)
-            await self._refund_in(conn, tournament, tournament.entries)
+            await self._refund_in(conn, tournament, entries)
             await store.set_stage(conn, tournament.id, Stage.CANCELLED)
-            self._pending[tournament.id] = (tournament, [], Stage.CANCELLED)
+            self._pending[table.id] = (tournament, [], Stage.CANCELLED, False)
             return
+        game = table.game
         if game is None:
             return
-        placed = {e.user_id for e in tournament.entries if e.place is not None}
-        waiting = [i for i, seat in enumerate(table.seats) if seat.user_id not in placed]
-        if finished:
-            payouts = game.payouts()
-            order = sorted(waiting, key=lambda i: (-payouts.get(i, 0), i))
-            first = 1
-        else:
-            order = [i for i in waiting if not table.still_in(i)]
-            first = len(waiting) - len(order) + 1
-        if not order:
+        placed = {e.user_id for e in entries if e.place is not None}
+        here = [i for i, seat in enumerate(table.seats) if seat.user_id not in placed]
+        payouts = game.payouts() if game.finished else None
+        decided = decide(
+            len(entries) - len(placed),
+            [table.seats[i].user_id for i in here],
+            [not table.still_in(i) for i in here],
+            None if payouts is None else {n: payouts.get(i, 0) for n, i in enumerate(here)},
+        )
+        if not decided.places and not game.finished:
             return
         prizes = tournament.prizes()
-        field = len(tournament.entries)
         out: list[Entry] = []
-        for place, index in enumerate(order, start=first):
-            entry = tournament.entry(table.seats[index].user_id)
+        for user, place in decided.places:
+            entry = tournament.entry(user)
             assert entry is not None
-            prize = prizes[place - 1] if place <= len(prizes) else 0
+            prize = prizes[place - 1] if decided.over and place <= len(prizes) else 0
             new = Entry(
-                entry.user_id,
+                user,
                 entry.name,
                 entry.bot_style,
                 entry.joined,
                 place,
                 prize,
-                points(place, field),
+                points(place, len(entries)),
             )
             await store.place_entry(conn, tournament.id, new)
             if prize:
@@ -308,18 +347,18 @@ class TournamentService:
                     conn, tournament.guild_id, tournament.pool_id, new.account, prize, "prize"
                 )
             out.append(new)
-        stage = Stage.FINISHED if finished else Stage.RUNNING
-        if finished:
+        stage = Stage.FINISHED if decided.over else Stage.RUNNING
+        if decided.over:
             await store.set_stage(conn, tournament.id, stage)
-        self._pending[tournament.id] = (tournament, out, stage)
+        self._pending[table.id] = (tournament, out, stage, game.finished and not decided.over)
 
     def committed(self, table: Table) -> None:
-        """The table's write is committed: keep what :meth:`record_in` recorded, tell it."""
-        assert table.tournament_id is not None
-        pending = self._pending.pop(table.tournament_id, None)
+        """The table's write is committed: keep what :meth:`record_in` recorded, tell it; a
+        table whose winner goes on may end its round (the next one opens)."""
+        pending = self._pending.pop(table.id, None)
         if pending is None:
             return
-        tournament, out, stage = pending
+        tournament, out, stage, round_table_ended = pending
         for new in out:
             entry = tournament.entry(new.user_id)
             assert entry is not None
@@ -332,5 +371,11 @@ class TournamentService:
         if not tournament.open:
             self.open.pop(tournament.id, None)
             herald.ended(tournament)
-        elif tournament.id not in self.open:
-            self.open[tournament.id] = tournament
+            return
+        self.open.setdefault(tournament.id, tournament)
+        if round_table_ended:
+            self.tables.runner.spawn(self._next_round(tournament), f"tournament-{tournament.id}")
+
+
+def _seats(row: Row) -> list[Seat]:
+    return [Seat.from_json(s) for s in json.loads(row["seats"])]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.storage import Database, Row, Tx
 from bot.tables.store import now
-from bot.tournaments.models import Entry, Stage, Tournament
+from bot.tournaments.models import Entry, Seating, Stage, Tournament
 
 OPEN = (Stage.REGISTERING.value, Stage.RUNNING.value)
 
@@ -14,8 +14,8 @@ async def insert(conn: Tx, tournament: Tournament) -> int:
     """Write a new tournament; its id. IntegrityError if its channel has an open one."""
     new_id = await conn.fetchval(
         "INSERT INTO tournaments (guild_id, channel_id, organizer_id, variant, status, buy_in,"
-        " seats, chips, payouts, allow_bots, start_at, season, created_at, updated_at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+        " seats, table_size, chips, payouts, allow_bots, start_at, season, created_at,"
+        " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         tournament.to_insert(now()),
     )
     assert new_id is not None
@@ -27,6 +27,34 @@ async def set_stage(conn: Tx, tournament_id: int, stage: Stage) -> None:
     await conn.execute(
         "UPDATE tournaments SET status = ?, updated_at = ? WHERE id = ?",
         (stage.value, now(), tournament_id),
+    )
+
+
+async def set_seating(conn: Tx, tournament_id: int, seating: Seating) -> None:
+    """Store a round's plan (and the stage: running)."""
+    await conn.execute(
+        "UPDATE tournaments SET seating = ?, status = ?, updated_at = ? WHERE id = ?",
+        (seating.to_text(), Stage.RUNNING.value, now(), tournament_id),
+    )
+
+
+async def lock_in(conn: Tx, tournament_id: int) -> list[Entry]:
+    """Lock the tournament's row until the transaction ends (its tables' writes take turns)
+    and read its entries as stored."""
+    await conn.fetchall(
+        f"SELECT id FROM tournaments WHERE id = ?{conn.for_update}", (tournament_id,)
+    )
+    rows = await conn.fetchall(
+        "SELECT * FROM tournament_entries WHERE tournament_id = ?", (tournament_id,)
+    )
+    return [Entry.from_row(r) for r in rows]
+
+
+async def tables_of(db: Database | Tx, tournament_id: int) -> list[Row]:
+    """Every table of a tournament (id, status, seats), oldest first."""
+    return await db.fetchall(
+        "SELECT id, status, seats FROM game_tables WHERE tournament_id = ? ORDER BY id",
+        (tournament_id,),
     )
 
 
@@ -79,14 +107,6 @@ async def open_ids(db: Database) -> list[int]:
     """Every registering or running tournament."""
     rows = await db.fetchall("SELECT id FROM tournaments WHERE status IN (?, ?) ORDER BY id", OPEN)
     return [int(r["id"]) for r in rows]
-
-
-async def table_of(db: Database, tournament_id: int) -> Row | None:
-    """The newest table of a tournament."""
-    return await db.fetchone(
-        "SELECT id, status FROM game_tables WHERE tournament_id = ? ORDER BY id DESC LIMIT 1",
-        (tournament_id,),
-    )
 
 
 async def guild_settings(db: Database | Tx, guild_id: int) -> tuple[bool, int]:

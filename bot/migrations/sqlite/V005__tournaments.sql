@@ -1,7 +1,9 @@
 -- V005: tournaments. A tournament's prize pool is held in ``escrow`` (and named in ``ledger``)
 -- under table id -(tournament id), so the bank's totals and conservation checks count it.
 -- Its tables are ordinary game_tables rows with ``tournament_id`` set: they play with
--- tournament chips, and no credits move at them.
+-- tournament chips, and no credits move at them. ``table_size`` is set for a multi-table
+-- tournament (tables in threads); ``seating`` is the current round's plan (JSON: the round and
+-- the user ids of each of its tables), written before its tables are opened.
 CREATE TABLE tournaments (
     id           INTEGER PRIMARY KEY AUTOINCREMENT,
     guild_id     INTEGER NOT NULL,
@@ -12,6 +14,8 @@ CREATE TABLE tournaments (
         CHECK (status IN ('registering', 'running', 'finished', 'cancelled')),
     buy_in       INTEGER NOT NULL CHECK (buy_in > 0),
     seats        INTEGER NOT NULL CHECK (seats >= 2),
+    table_size   INTEGER,
+    seating      TEXT    NOT NULL DEFAULT '',
     chips        INTEGER NOT NULL CHECK (chips > 0),
     payouts      TEXT    NOT NULL DEFAULT '',
     allow_bots   INTEGER NOT NULL DEFAULT 0,
