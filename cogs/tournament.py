@@ -73,16 +73,18 @@ class TournamentCog(commands.GroupCog, group_name="tournament"):
         start="Start automatically in this many minutes",
         payouts="Percentages by place, e.g. 60/25/15 (default: by the number of players)",
         bots="Let the organizer fill seats with bots",
+        table_size="Seats per table: more players play at several tables, in threads",
     )
     async def create(
         self,
         interaction: discord.Interaction[Any],
         variant: str,
         buy_in: app_commands.Range[int, 1, 1_000_000],
-        seats: app_commands.Range[int, 2, 16],
+        seats: app_commands.Range[int, 2, 64],
         start: app_commands.Range[int, 1, 10_080] | None = None,
         payouts: app_commands.Range[str, 1, 60] | None = None,
         bots: bool = False,
+        table_size: app_commands.Range[int, 2, 8] | None = None,
     ) -> None:
         """Open a sit-and-go tournament in this channel."""
         assert interaction.guild_id is not None and interaction.channel_id is not None
@@ -99,10 +101,26 @@ class TournamentCog(commands.GroupCog, group_name="tournament"):
                     name=variant, ids=", ".join(variant_ids())
                 )
             ) from None
-        if seats > info.max_players:
-            raise TableError(f"A {info.name} sit-and-go seats at most {info.max_players} players.")
-        if seats < max(2, info.min_players):
-            raise TableError(f"{info.name} needs at least {max(2, info.min_players)} players.")
+        least = max(2, info.min_players)
+        if table_size is not None and not least <= table_size <= info.max_players:
+            raise TableError(
+                f"A {info.name} table seats {least} to {info.max_players} players, "
+                f"not {table_size}."
+            )
+        if table_size is None and seats > info.max_players:
+            raise TableError(
+                f"A {info.name} table seats at most {info.max_players} players: "
+                "give a `table_size` to play at several tables."
+            )
+        if seats < least:
+            raise TableError(f"{info.name} needs at least {least} players.")
+        multi = table_size is not None and seats > table_size
+        threads = interaction.app_permissions
+        if multi and not (threads.create_public_threads and threads.send_messages_in_threads):
+            raise TableError(
+                "A multi-table tournament seats its tables in threads of this channel: I need "
+                "Create Public Threads and Send Messages in Threads here."
+            )
         structure = parse_structure(payouts, seats) if payouts else None
         tournament = Tournament(
             id=0,
@@ -116,6 +134,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament"):
             season=season,
             structure=structure,
             allow_bots=bots,
+            table_size=table_size,
             start_at=None if start is None else now() + 60 * start,
         )
         await self.service.create(tournament)

@@ -63,6 +63,13 @@ def standings_lines(tournament: Tournament) -> list[str]:
     return lines
 
 
+def kind(tournament: Tournament) -> str:
+    """``sit-and-go`` or ``multi-table tournament`` (with its table size)."""
+    if tournament.multi_table:
+        return f"multi-table tournament ({tournament.table_size} per table)"
+    return "sit-and-go"
+
+
 def tournament_embed(tournament: Tournament) -> discord.Embed:
     """The tournament message."""
     stage = {
@@ -72,7 +79,7 @@ def tournament_embed(tournament: Tournament) -> discord.Embed:
         Stage.CANCELLED: "Cancelled — every buy-in was refunded",
     }[tournament.stage]
     embed = discord.Embed(
-        title=f"{tournament.variant.name} sit-and-go #{tournament.id}",
+        title=f"{tournament.variant.name} {kind(tournament)} #{tournament.id}",
         description=stage,
         colour=COLOUR,
     )

@@ -279,8 +279,8 @@ class TournamentService:
         on — a table written but never dealt deals, tables of a round not opened yet open, a
         round that ended opens the next; start times are scheduled again."""
         for tournament_id in await store.open_ids(self.db):
-            tournament = await store.load(self.db, tournament_id)
-            if tournament is None or tournament.id in self.open:
+            tournament = self.open.get(tournament_id) or await store.load(self.db, tournament_id)
+            if tournament is None:
                 continue
             self.open[tournament.id] = tournament
             self._schedule(tournament)
@@ -331,16 +331,9 @@ class TournamentService:
         for user, place in decided.places:
             entry = tournament.entry(user)
             assert entry is not None
-            prize = prizes[place - 1] if decided.over and place <= len(prizes) else 0
-            new = Entry(
-                user,
-                entry.name,
-                entry.bot_style,
-                entry.joined,
-                place,
-                prize,
-                points(place, len(entries)),
-            )
+            prize = prizes[place - 1] if place <= len(prizes) else 0  # a paid place is final
+            score = points(place, len(entries))
+            new = Entry(user, entry.name, entry.bot_style, entry.joined, place, prize, score)
             await store.place_entry(conn, tournament.id, new)
             if prize:
                 await self.bank.pay_out_in(
@@ -358,7 +351,8 @@ class TournamentService:
         pending = self._pending.pop(table.id, None)
         if pending is None:
             return
-        tournament, out, stage, round_table_ended = pending
+        recorded, out, stage, round_table_ended = pending
+        tournament = self.open.setdefault(recorded.id, recorded)  # one object per tournament
         for new in out:
             entry = tournament.entry(new.user_id)
             assert entry is not None
@@ -372,7 +366,6 @@ class TournamentService:
             self.open.pop(tournament.id, None)
             herald.ended(tournament)
             return
-        self.open.setdefault(tournament.id, tournament)
         if round_table_ended:
             self.tables.runner.spawn(self._next_round(tournament), f"tournament-{tournament.id}")
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot.bank import HOUSE
-from bot.sim_driver import engine_policy
+from bot.sim_driver import SimDriver, engine_policy
 from bot.tournaments.models import Stage, Tournament
 from tests.helpers import BOTH_BACKENDS, World, text_of
 from tests.table_driver import (
@@ -369,3 +369,87 @@ async def test_a_table_written_but_never_dealt_deals_after_a_restart(
     await world.env.settle()
     assert t.stage is Stage.FINISHED and await money(world) == before
     assert sorted(await balances(world, [world.alice, world.bob])) == [900, 1100]
+
+
+def thread_tables(world: World) -> list[tuple[Any, Any]]:
+    """``(thread, its newest table)`` of every thread of the channel with a table."""
+    found = []
+    for thread in world.channel.threads:
+        driver = SimDriver(world.env, thread, (*world.players, world.admin), seen=world.seen)
+        try:
+            found.append((thread, driver.table()))
+        except LookupError:
+            continue
+    return found
+
+
+async def play_thread(world: World, thread: Any, after_step: Any) -> None:
+    driver = SimDriver(world.env, thread, (*world.players, world.admin), seen=world.seen)
+    await driver.play(engine_policy("bold"), max_steps=4000, after_step=after_step)
+    await world.env.settle()
+
+
+@BOTH_BACKENDS
+async def test_a_twelve_player_tournament_plays_in_three_threads_then_a_final_table(
+    world: World, restart: Callable[..., Awaitable[Any]]
+) -> None:
+    await world.bot.bank.balance(world.guild.id, world.admin.id)
+    before = await open_accounts(world)
+    seeded(world, 12)
+    await create(world, seats=12, table_size=4, bots=True)
+    t = tournament(world)
+    for member in (*world.players, world.admin):
+        await member.slash(world.channel, "tournament join")
+    for _ in range(7):
+        await world.admin.slash(world.channel, "tournament bot")
+    await world.env.settle()
+    assert t.stage is Stage.RUNNING and t.prizes() == [600, 360, 240]
+    first = thread_tables(world)
+    assert len(first) == 3
+    assert sorted(len(table.seats) for _, table in first) == [4, 4, 4]
+    seated = sorted(s.user_id for _, table in first for s in table.seats)
+    assert seated == sorted(e.user_id for e in t.entries)  # everyone seated once, at random
+    assert all(
+        thread.name.startswith(f"Tournament #{t.id} · round 1 · table") for thread, _ in first
+    )
+
+    async def conserved() -> None:
+        assert await money(world) == before
+
+    restarted = False
+    for thread, table in first:
+        if table.open and any(not s.is_bot for s in table.seats):
+            await play_thread(world, thread, conserved)
+        await conserved()
+        if not restarted:  # a restart between the tables of a round
+            await restart()
+            seeded(world, 13)  # the new process's tables (the final one) deal from seeds too
+            restarted = True
+            t = tournament(world)
+            assert t.stage is Stage.RUNNING
+    await world.env.settle()
+    placed = [e for e in t.entries if e.place is not None]
+    assert sorted(e.place or 0 for e in placed) == list(range(4, 13))  # 9 out, 3 winners on
+    final = [(th, tb) for th, tb in thread_tables(world) if th.name.endswith("final table")]
+    assert len(final) == 1
+    thread, table = final[0]
+    assert len(table.seats) == 3
+    assert {s.user_id for s in table.seats} == {e.user_id for e in t.entries if e.place is None}
+    if table.open and any(not s.is_bot for s in table.seats):
+        await play_thread(world, thread, conserved)
+    await world.env.settle()
+    assert t.stage is Stage.FINISHED
+    done = await world.bot.db.fetchall(
+        "SELECT user_id, bot_style, place, prize FROM tournament_entries ORDER BY place"
+    )
+    assert [r["place"] for r in done] == list(range(1, 13))
+    assert [r["prize"] for r in done[:4]] == [600, 360, 240, 0]
+    assert await pool(world, t) == 0 and await money(world) == before
+    members = [*world.players, world.admin]
+    prize = {r["user_id"]: r["prize"] for r in done}
+    assert await balances(world, members) == [900 + prize[m.id] for m in members]
+    house = await world.bot.bank.balance(world.guild.id, HOUSE)
+    bots_won = sum(r["prize"] for r in done if r["bot_style"] is not None)
+    assert house == bots_won - 700  # the house paid seven buy-ins and took the bots' prizes
+    text = public_text(world)
+    assert "is out in 12th place of 12." in text and f"wins tournament #{t.id}" in text
