@@ -246,9 +246,16 @@ class TournamentCog(commands.GroupCog, group_name="tournament"):
 
     @app_commands.command(name="start", description="Start the tournament now (organizer)")
     async def start(self, interaction: discord.Interaction[Any]) -> None:
-        """Seat the players and deal (organizer)."""
+        """Seat the players and deal (organizer); a running tournament opens the tables it
+        could not open before."""
         tournament = self._here(interaction)
         self._organizer(interaction, tournament)
+        if tournament.stage is Stage.RUNNING:
+            await self.service.resume(tournament)
+            await interaction.response.send_message(
+                f"Tournament #{tournament.id}: every table it needs is open.", ephemeral=True
+            )
+            return
         await self.service.start(tournament)
         await interaction.response.send_message(
             f"Tournament #{tournament.id} started with {len(tournament.entries)} players."

@@ -145,11 +145,28 @@ class Herald:
         self.runner.spawn(self._post(tournament, text), f"tournament-{tournament.id}-end")
         self.changed(tournament)
 
+    def say(self, tournament: Tournament, text: str) -> None:
+        """Post ``text`` in the tournament's channel."""
+        self.runner.spawn(self._post(tournament, text), f"tournament-{tournament.id}-say")
+
     async def table_channel(self, tournament: Tournament, label: str) -> int:
         """The tournament's channel for a sit-and-go; for a multi-table tournament a new
         public thread of it named after the table (a clear refusal without the permissions)."""
         if not tournament.multi_table:
             return tournament.channel_id
+        channel = self.check_seating(tournament)
+        assert channel is not None
+        thread = await channel.create_thread(
+            name=f"Tournament #{tournament.id} · {label}"[:100],
+            type=discord.ChannelType.public_thread,
+        )
+        return thread.id
+
+    def check_seating(self, tournament: Tournament) -> discord.TextChannel | None:
+        """A multi-table tournament's channel, if the bot may open threads there (else a
+        clear :class:`~bot.errors.TableError`); ``None`` for a sit-and-go."""
+        if not tournament.multi_table:
+            return None
         channel = self._channel(tournament)
         if not isinstance(channel, discord.TextChannel):
             raise TableError(
@@ -168,11 +185,7 @@ class Herald:
             raise TableError(
                 f"I need {' and '.join(missing)} in this channel to seat the tables in threads."
             )
-        thread = await channel.create_thread(
-            name=f"Tournament #{tournament.id} · {label}"[:100],
-            type=discord.ChannelType.public_thread,
-        )
-        return thread.id
+        return channel
 
     def _channel(self, tournament: Tournament) -> Any:
         return self.client.get_channel(tournament.channel_id)

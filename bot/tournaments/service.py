@@ -45,6 +45,10 @@ log = logging.getLogger(__name__)
 
 STARTED = "Registration is closed: the tournament has started."
 CLOSED = "This tournament is over."
+STUCK = (
+    "The tournament's next tables could not be opened: {reason} "
+    "The organizer's `/tournament start` tries again."
+)
 
 
 class Herald(Protocol):
@@ -58,6 +62,12 @@ class Herald(Protocol):
 
     def ended(self, tournament: Tournament) -> None:
         """The tournament finished (results, prizes) or was cancelled (refunds)."""
+
+    def say(self, tournament: Tournament, text: str) -> None:
+        """Post ``text`` in the tournament's channel."""
+
+    def check_seating(self, tournament: Tournament) -> object:
+        """A :class:`~bot.errors.TableError` saying why its tables can't be opened now."""
 
     async def table_channel(self, tournament: Tournament, label: str) -> int:
         """Where a table of the tournament plays: its channel, or a new thread of it for a
@@ -205,6 +215,7 @@ class TournamentService:
         first) and open its tables. Called under the tournament's lock: at the start, when a
         table of a round ends, and at start-up (so a restart between two tables, or between
         two rounds, carries on)."""
+        self._herald().check_seating(tournament)  # before anything is written
         rows = await store.tables_of(self.db, tournament.id)
         opened = {frozenset(s.user_id for s in _seats(row)): row for row in rows}
         plan = tournament.seating
@@ -270,6 +281,16 @@ class TournamentService:
                 await self.cancel(tournament)
 
     async def _next_round(self, tournament: Tournament) -> None:
+        """Open what the tournament needs next; a refusal (permissions) is said in its channel
+        and the organizer's ``/tournament start`` tries again."""
+        try:
+            await self.resume(tournament)
+        except TableError as refused:
+            log.warning("tournament %s could not go on: %s", tournament.id, refused.message)
+            self._herald().say(tournament, STUCK.format(reason=refused.message))
+
+    async def resume(self, tournament: Tournament) -> None:
+        """A running tournament opens the tables it lacks (after a refusal or a crash)."""
         async with tournament.lock:
             if tournament.stage is Stage.RUNNING:
                 await self._advance(tournament)
@@ -290,8 +311,12 @@ class TournamentService:
                 table = self.tables.get(int(row["id"]))
                 if table is not None and table.status is Status.LOBBY:
                     await self.tables.start(table, table.host_id)
-            async with tournament.lock:
-                await self._advance(tournament)
+            self.tables.runner.spawn(self._resume(tournament), f"tournament-{tournament.id}")
+
+    async def _resume(self, tournament: Tournament) -> None:
+        """Carry a recovered tournament on once Discord is ready (threads are opened there)."""
+        await self.tables.ready()
+        await self._next_round(tournament)
 
     # ------------------------------------------------------------------ the tables' writes
 

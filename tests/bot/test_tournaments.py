@@ -7,7 +7,10 @@ import random
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import discord
 import pytest
+from simcord.backend.models.channel import Overwrite
+from simcord.enums import OverwriteType
 
 from bot.bank import HOUSE
 from bot.sim_driver import SimDriver, engine_policy
@@ -453,3 +456,69 @@ async def test_a_twelve_player_tournament_plays_in_three_threads_then_a_final_ta
     assert house == bots_won - 700  # the house paid seven buy-ins and took the bots' prizes
     text = public_text(world)
     assert "is out in 12th place of 12." in text and f"wins tournament #{t.id}" in text
+
+
+async def test_a_restart_while_a_round_is_being_seated_opens_the_tables_left(
+    world: World, restart: Callable[..., Awaitable[Any]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await world.bot.bank.balance(world.guild.id, world.admin.id)
+    before = await open_accounts(world)
+    seeded(world, 7)
+    await create(world, seats=6, table_size=3, bots=True)
+    for member in (*world.players, world.admin):
+        await member.slash(world.channel, "tournament join")
+    second = tournament(world)
+    opened = type(world.bot.tables).open_seated
+    calls = 0
+
+    async def dies_on_the_second(self: Any, **seating: Any) -> Any:
+        nonlocal calls
+        calls += 1
+        if calls == 2:
+            raise ConnectionError("the process died while seating the round")
+        return await opened(self, **seating)
+
+    monkeypatch.setattr(type(world.bot.tables), "open_seated", dies_on_the_second)
+    await world.admin.slash(world.channel, "tournament bot")  # full: starts, dies midway
+    monkeypatch.undo()
+    failed = [getattr(e, "original", e) for e in world.env.errors]  # seen, and logged
+    assert [type(e) for e in failed] == [ConnectionError]
+    assert len(thread_tables(world)) == 1
+    await restart()
+    await world.env.settle()
+    tables = thread_tables(world)
+    assert len(tables) == 2 and tournament(world).stage is Stage.RUNNING
+    seated = sorted(s.user_id for _, table in tables for s in table.seats)
+    assert seated == sorted(e.user_id for e in second.entries)
+    assert await money(world) == before
+
+
+async def test_without_thread_permissions_a_multi_table_tournament_says_what_is_missing(
+    world: World,
+) -> None:
+    before = await open_accounts(world)
+    me = world.env.bot.user.id
+
+    def deny_threads() -> None:
+        deny = discord.Permissions(create_public_threads=True).value
+        world.env.backend.set_overwrite(
+            world.channel.id, Overwrite(target_id=me, type=OverwriteType.MEMBER, deny=deny)
+        )
+
+    deny_threads()
+    refused = await world.admin.slash(
+        world.channel, "tournament create", variant="kessel", buy_in=10, seats=6, table_size=3
+    )
+    assert "I need Create Public Threads and Send Messages in Threads" in await refusal(refused)
+    world.env.backend.set_overwrite(
+        world.channel.id, Overwrite(target_id=me, type=OverwriteType.MEMBER)
+    )
+    await create(world, seats=6, table_size=3)
+    t = tournament(world)
+    for member in (world.alice, world.bob, world.carol):
+        await member.slash(world.channel, "tournament join")
+    deny_threads()  # taken away after the creation
+    started = await world.admin.slash(world.channel, "tournament start")
+    assert "I need Create Public Threads in this channel" in await refusal(started)
+    assert t.stage is Stage.REGISTERING and thread_tables(world) == []  # nothing changed
+    assert await money(world) == before
