@@ -45,6 +45,7 @@ log = logging.getLogger(__name__)
 
 STARTED = "Registration is closed: the tournament has started."
 CLOSED = "This tournament is over."
+BUSY = "This channel has a table in play: start the tournament once it is over."
 STUCK = (
     "The tournament's next tables could not be opened: {reason} "
     "The organizer's `/tournament start` tries again."
@@ -227,6 +228,8 @@ class TournamentService:
         still = [e.user_id for e in tournament.entries if e.place is None]
         if len(still) < 2:
             return
+        if not tournament.multi_table and self.tables.in_channel(tournament.channel_id):
+            raise TableError(BUSY)
         self.seating.shuffle(still)
         size = tournament.table_size if tournament.multi_table else len(still)
         assert size is not None
@@ -258,9 +261,7 @@ class TournamentService:
                     tournament_id=tournament.id,
                 )
             except ChannelBusy:
-                raise TableError(
-                    "This channel has a table in play: the tournament starts once it is over."
-                ) from None
+                raise TableError(BUSY) from None
 
     def _schedule(self, tournament: Tournament) -> None:
         """Start (or cancel) the tournament at its start time."""
@@ -331,7 +332,9 @@ class TournamentService:
         )
         if tournament is None or not tournament.open:
             return
-        entries = await store.lock_in(conn, tournament.id)  # as stored: other tables' too
+        stage, entries = await store.lock_in(conn, tournament.id)  # as stored: all its tables'
+        if stage is not Stage.RUNNING:  # another of its tables ended it in this batch
+            return
         if table.status is Status.CANCELLED:  # its channel was deleted (or it never dealt)
             await self._refund_in(conn, tournament, entries)
             await store.set_stage(conn, tournament.id, Stage.CANCELLED)
@@ -390,6 +393,12 @@ class TournamentService:
         if not tournament.open:
             self.open.pop(tournament.id, None)
             herald.ended(tournament)
+            if stage is Stage.CANCELLED:  # its other tables (threads) end too
+                for other in list(self.tables.tables.values()):
+                    if other.tournament_id == tournament.id and other is not table:
+                        self.tables.runner.spawn(
+                            self.tables.abandon(other), f"tournament-{tournament.id}-end"
+                        )
             return
         if round_table_ended:
             self.tables.runner.spawn(self._next_round(tournament), f"tournament-{tournament.id}")

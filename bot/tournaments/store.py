@@ -38,16 +38,16 @@ async def set_seating(conn: Tx, tournament_id: int, seating: Seating) -> None:
     )
 
 
-async def lock_in(conn: Tx, tournament_id: int) -> list[Entry]:
+async def lock_in(conn: Tx, tournament_id: int) -> tuple[Stage, list[Entry]]:
     """Lock the tournament's row until the transaction ends (its tables' writes take turns)
-    and read its entries as stored."""
-    await conn.fetchall(
-        f"SELECT id FROM tournaments WHERE id = ?{conn.for_update}", (tournament_id,)
+    and read its stage and entries as stored."""
+    status = await conn.fetchval(
+        f"SELECT status FROM tournaments WHERE id = ?{conn.for_update}", (tournament_id,)
     )
     rows = await conn.fetchall(
         "SELECT * FROM tournament_entries WHERE tournament_id = ?", (tournament_id,)
     )
-    return [Entry.from_row(r) for r in rows]
+    return Stage(status), [Entry.from_row(r) for r in rows]
 
 
 async def tables_of(db: Database | Tx, tournament_id: int) -> list[Row]:

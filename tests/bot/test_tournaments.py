@@ -522,3 +522,35 @@ async def test_without_thread_permissions_a_multi_table_tournament_says_what_is_
     assert "I need Create Public Threads in this channel" in await refusal(started)
     assert t.stage is Stage.REGISTERING and thread_tables(world) == []  # nothing changed
     assert await money(world) == before
+
+
+async def test_a_sit_and_go_waits_for_a_cash_table_in_its_channel(world: World) -> None:
+    before = await open_accounts(world)
+    await world.carol.slash(world.channel, "kessel start")
+    await create(world, seats=3)
+    t = tournament(world)
+    for member in (world.alice, world.bob):
+        await member.slash(world.channel, "tournament join")
+    busy = await world.admin.slash(world.channel, "tournament start")
+    assert "This channel has a table in play" in await refusal(busy)
+    assert t.stage is Stage.REGISTERING and t.seating is None
+    status = await world.bot.db.fetchval("SELECT status FROM tournaments WHERE id = ?", (t.id,))
+    assert status == "registering" and await money(world) == before
+
+
+async def test_a_deleted_table_thread_cancels_a_multi_table_tournament(world: World) -> None:
+    await world.bot.bank.balance(world.guild.id, world.admin.id)
+    before = await open_accounts(world)
+    seeded(world, 9)
+    await create(world, seats=5, table_size=3)
+    for member in (*world.players, world.admin):
+        await member.slash(world.channel, "tournament join")
+    t = tournament(world)
+    await world.env.settle()
+    (thread, _), (_, other) = thread_tables(world)
+    world.env.backend.delete_channel(thread.id)
+    await world.env.settle()
+    assert t.stage is Stage.CANCELLED and not other.open  # its other table ended too
+    assert await pool(world, t) == 0 and await money(world) == before
+    assert await balances(world, [*world.players, world.admin]) == [1000] * 5
+    assert f"Tournament #{t.id} was cancelled; every buy-in was refunded." in public_text(world)
