@@ -48,6 +48,12 @@ async def create(world: World, **options: Any) -> Any:
     return made
 
 
+async def all_accounts(world: World) -> int:
+    """Open the admin's account and the four players'; the credits of the guild."""
+    await world.bot.bank.balance(world.guild.id, world.admin.id)
+    return await open_accounts(world)
+
+
 def table_message_text(world: World) -> str:
     """The tournament table's message, as text."""
     return text_of(table_message(world))
@@ -188,8 +194,7 @@ async def test_bad_input_is_refused_clearly_and_changes_nothing(world: World) ->
 @pytest.mark.parametrize("seed", range(3))
 async def test_random_registrations_conserve_credits(world: World, seed: int) -> None:
     rng = random.Random(seed)
-    await world.bot.bank.balance(world.guild.id, world.admin.id)  # opened now: 1 000 minted
-    before = await open_accounts(world)
+    before = await all_accounts(world)
     await create(world, buy_in=rng.randint(1, 400), seats=6, bots=True)
     t = tournament(world)
     actors = [*world.players, world.admin]
@@ -225,8 +230,7 @@ async def test_random_registrations_conserve_credits(world: World, seed: int) ->
 async def test_a_sit_and_go_survives_a_restart_mid_hand_and_pays_its_places(
     world: World, restart: Callable[..., Awaitable[Any]]
 ) -> None:
-    await world.bot.bank.balance(world.guild.id, world.admin.id)
-    before = await open_accounts(world)
+    before = await all_accounts(world)
     seeded(world, 7)
     await create(world, seats=5)
     t = tournament(world)
@@ -396,8 +400,7 @@ async def play_thread(world: World, thread: Any, after_step: Any) -> None:
 async def test_a_twelve_player_tournament_plays_in_three_threads_then_a_final_table(
     world: World, restart: Callable[..., Awaitable[Any]]
 ) -> None:
-    await world.bot.bank.balance(world.guild.id, world.admin.id)
-    before = await open_accounts(world)
+    before = await all_accounts(world)
     seeded(world, 12)
     await create(world, seats=12, table_size=4, bots=True)
     t = tournament(world)
@@ -461,8 +464,7 @@ async def test_a_twelve_player_tournament_plays_in_three_threads_then_a_final_ta
 async def test_a_restart_while_a_round_is_being_seated_opens_the_tables_left(
     world: World, restart: Callable[..., Awaitable[Any]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    await world.bot.bank.balance(world.guild.id, world.admin.id)
-    before = await open_accounts(world)
+    before = await all_accounts(world)
     seeded(world, 7)
     await create(world, seats=6, table_size=3, bots=True)
     for member in (*world.players, world.admin):
@@ -539,8 +541,7 @@ async def test_a_sit_and_go_waits_for_a_cash_table_in_its_channel(world: World) 
 
 
 async def test_a_deleted_table_thread_cancels_a_multi_table_tournament(world: World) -> None:
-    await world.bot.bank.balance(world.guild.id, world.admin.id)
-    before = await open_accounts(world)
+    before = await all_accounts(world)
     seeded(world, 9)
     await create(world, seats=5, table_size=3)
     for member in (*world.players, world.admin):
