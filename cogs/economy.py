@@ -18,6 +18,7 @@ from bot.errors import UserFacingError, quote
 from bot.history import leaderboard as boards
 from bot.history.views import variant_name as _variant_name
 from bot.storage import Row
+from bot.tournaments import store as tournament_store
 from engine.variants import UnknownVariant, get_variant, variant_ids
 
 if TYPE_CHECKING:
@@ -147,6 +148,7 @@ class Economy(commands.Cog):
     @app_commands.describe(
         by="What to rank by (default: balance)",
         variant="Only this variant (not for balance)",
+        season="Which tournament season (by:season; default: the current one)",
     )
     @app_commands.choices(
         by=[
@@ -154,6 +156,7 @@ class Economy(commands.Cog):
             app_commands.Choice(name="net winnings", value="net"),
             app_commands.Choice(name="hands won", value="hands"),
             app_commands.Choice(name="best win", value="best"),
+            app_commands.Choice(name="season points", value="season"),
         ]
     )
     async def leaderboard(
@@ -161,9 +164,18 @@ class Economy(commands.Cog):
         interaction: discord.Interaction[SabaccBot],
         by: str = "balance",
         variant: str | None = None,
+        season: app_commands.Range[int, 1, 10_000] | None = None,
     ) -> None:
-        """Show the best players of this server (by balance, net winnings, hands won, best win)."""
+        """Show the best players of this server (by balance, net winnings, hands won, best win,
+        tournament season points)."""
         guild = _guild_id(interaction)
+        if by == "season":
+            if variant is not None:
+                raise UserFacingError("Season points are not per variant: leave `variant:` out.")
+            await self._season_board(interaction, guild, season)
+            return
+        if season is not None:
+            raise UserFacingError("`season:` is for `by:season` only.")
         if by != "balance":
             await self._stats_board(interaction, guild, by, variant)
             return
@@ -180,6 +192,26 @@ class Economy(commands.Cog):
         )
         embed.add_field(
             name="Your rank", value=f"#{own_rank} with {own_balance:,} credits", inline=False
+        )
+        await interaction.response.send_message(
+            embed=embed, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    async def _season_board(
+        self, interaction: discord.Interaction[SabaccBot], guild: int, season: int | None
+    ) -> None:
+        """Tournament points of a season (:mod:`bot.tournaments.payouts`)."""
+        _, current = await tournament_store.guild_settings(self.bot.db, guild)
+        shown = current if season is None else season
+        if shown > current:
+            raise UserFacingError(f"Season {shown} has not begun; this is season {current}.")
+        top = await tournament_store.season_board(self.bot.db, guild, shown)
+        name = interaction.guild.name if interaction.guild else "this server"
+        embed = discord.Embed(
+            title=f"Tournament season {shown} in {name}",
+            description="\n".join(_ranked(top, interaction.user.id, "points"))
+            or "No tournament finished this season yet.",
+            colour=COLOUR,
         )
         await interaction.response.send_message(
             embed=embed, allowed_mentions=discord.AllowedMentions.none()

@@ -208,7 +208,10 @@ class VariantCog(commands.GroupCog):
         confirm = LeaveConfirm(manager, table)
         await interaction.response.send_message(
             "Leave the game? You fold or forfeit as the rules say, and what is left of your "
-            "stack goes back to your balance now.",
+            "stack goes back to your balance now."
+            if table.tournament_id is None
+            else "Leave the tournament? You forfeit your chips and take the lowest place "
+            "still open.",
             view=confirm,
             ephemeral=True,
         )

@@ -163,11 +163,16 @@ class Presenter:
         payouts = table.game.payouts()
         took = {i: table.left_seats.get(i, payouts.get(i, 0)) for i in range(len(table.seats))}
         lines = []
+        chips = table.tournament_id is not None  # a tournament's table: no credits paid here
+        unit = "chips" if chips else "credits"
         for index, seat in sorted(enumerate(table.seats), key=lambda p: -took[p[0]]):
             note = " — left early" if index in table.left_seats else ""
             net = took[index] - table.buy_in
-            lines.append(f"{seat.mention}: **{took[index]}** credits ({net:+d}){note}")
-        return render.result_embed(table, "Final standings — credits paid out", lines)
+            lines.append(f"{seat.mention}: **{took[index]}** {unit} ({net:+d}){note}")
+        title = (
+            "Final standings — tournament chips" if chips else "Final standings — credits paid out"
+        )
+        return render.result_embed(table, title, lines)
 
     # ------------------------------------------------------------------ messages
 

@@ -144,9 +144,13 @@ def table_embed(table: Table, view: PublicView, deadline: float | None = None) -
     if table.log:
         log = table.names("\n".join(table.log))
         embed.add_field(name="Last actions", value=last_lines(log), inline=False)
+    stake = (
+        f"buy-in {table.buy_in}"
+        if table.tournament_id is None
+        else f"tournament #{table.tournament_id} · {table.buy_in} chips each"
+    )
     embed.set_footer(
-        text=f"Table #{table.id} · {table.variant.name} · buy-in {table.buy_in}"
-        + commitment_note(table)
+        text=f"Table #{table.id} · {table.variant.name} · {stake}" + commitment_note(table)
     )
     return embed
 
