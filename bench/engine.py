@@ -70,8 +70,7 @@ def engine_playout(variant: str, seed: int, *, views: bool = True) -> int:
         events = game.apply(seat, action)
         steps += 1
         if views:
-            for event in events:
-                words.event_lines(game.VARIANT, event)
+            words.events_lines(game.VARIANT, events)
             words.table_text(game.VARIANT, game.public_view())
     return steps
 
@@ -92,8 +91,7 @@ def timed_playout(variant: str, seed: int, spent: dict[str, float]) -> int:
         t3 = clock()
         events = game.apply(seat, action)
         t4 = clock()
-        for event in events:
-            words.event_lines(game.VARIANT, event)
+        words.events_lines(game.VARIANT, events)
         t5 = clock()
         words.table_text(game.VARIANT, game.public_view())
         t6 = clock()

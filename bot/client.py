@@ -11,6 +11,7 @@ Public API (stable)::
         presenter: Presenter         # shows the tables             (same)
         scheduler: Scheduler         # times the tables             (same)
         table_clicks: TableClicks    # what a click on a table button does (same)
+        tournaments: TournamentService   # sit-and-go tournaments over the tables (same)
         card_painter: Painter        # paints card pictures (created with the bot)
         card_emojis: CardEmojis      # card faces as application emojis (same)
         sleeper: Sleeper | None      # a clock tests and the demo inject; None: the event loop's
@@ -65,6 +66,8 @@ from bot.tables.runner import Sleeper
 from bot.tables.runtime import build_runtime, register
 from bot.tables.scheduler import Scheduler
 from bot.tables.service import TableService
+from bot.tournaments.present import Herald
+from bot.tournaments.service import TournamentService
 from bot.ui.controls import ActionButton, ControlButton
 from bot.ui.prompts import TableClicks
 
@@ -126,6 +129,7 @@ class SabaccBot(commands.AutoShardedBot):
     presenter: Presenter
     scheduler: Scheduler
     table_clicks: TableClicks
+    tournaments: TournamentService
 
     def __init__(self, settings: Settings, db: Database | None = None) -> None:
         quiet_loggers()  # no database statement or message body in a debug log, ever
@@ -233,6 +237,9 @@ class SabaccBot(commands.AutoShardedBot):
         self.scheduler = runtime.scheduler
         self.table_clicks = TableClicks()
         register(self, self, runtime)
+        herald = Herald(self, runtime.service.runner)
+        self.tournaments = TournamentService(runtime.service, lambda: herald)
+        self.add_startup_recovery(self.tournaments.recover)  # after the tables' own
         self.add_listener(self.table_clicks.prompts.on_interaction, "on_interaction")
         self.add_dynamic_items(ActionButton, ControlButton)
 

@@ -9,6 +9,7 @@ repeats these checks and a new option is covered without writing anything:
 
 * a guild-only command (the variant groups, the economy and history commands) used in a DM is
   refused with :class:`discord.app_commands.NoPrivateMessage` ("only works in a server");
+* a required option that is missing is refused with :class:`BadOption`;
 * every option is checked against its declared range (``min_value``/``max_value``), length
   (``min_length``/``max_length``, else Discord's 6 000 characters), choices, and Discord's
   integer bounds (±2^53 - 1: a hand id of 2^63 never reaches the database); a value outside
@@ -149,13 +150,18 @@ class InputCheck:
         if not invoked or not isinstance(command, app_commands.Command):
             return True  # autocomplete: values are partial while the member types
         declared = self._declared(command)
+        given = set()
         for name, value in self._values(interaction):
+            given.add(name)
             spec = declared.get(name)
             if spec is None:
                 continue  # discord.py ignores an option the command does not declare
             wanted = _problem(spec, value)
             if wanted is not None:
                 raise BadOption(f"`{name}` must be {wanted}. Nothing was changed.")
+        for name, spec in declared.items():
+            if spec.get("required") and name not in given:
+                raise BadOption(f"`{name}` is required. Nothing was changed.")
         return True
 
     @staticmethod

@@ -25,6 +25,9 @@ PERMISSIONS: dict[str, str] = {
     "embed_links": "tables, balances, leaderboards and stats are embeds",
     "attach_files": "upload the showdown picture with each hand's result",
     "read_message_history": "find and edit its own table message again after a restart",
+    "create_events": "announce a tournament's start time as a server event (optional)",
+    "create_public_threads": "seat a multi-table tournament's tables in threads",
+    "send_messages_in_threads": "post those tables' messages in their threads",
 }
 BOT_PERMISSIONS = discord.Permissions(**dict.fromkeys(PERMISSIONS, True))
 SCOPES: tuple[str, ...] = ("bot", "applications.commands")

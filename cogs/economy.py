@@ -21,6 +21,7 @@ from bot.history.views import variant_name as _variant_name
 from bot.i18n import _, current, ngettext, using
 from bot.i18n.readers import server_locale
 from bot.storage import Row
+from bot.tournaments import store as tournament_store
 from engine.variants import UnknownVariant, get_variant, variant_ids
 
 if TYPE_CHECKING:
@@ -63,12 +64,15 @@ def signed(amount: int) -> str:
 
 
 def amount(value: int, unit: str) -> str:
-    """``1,200 credits``, ``3 hands``, ``−40 credits``, ``90 pot`` (the reader's numbers)."""
+    """``1,200 credits``, ``3 hands``, ``−40 credits``, ``90 pot``, ``5 points`` (the reader's
+    numbers)."""
     shown = signed(value) if unit == "credits" and value < 0 else current().number(value)
     if unit == "credits":
         return ngettext("{n} credit", "{n} credits", abs(value)).format(n=shown)
     if unit == "hands":
         return ngettext("{n} hand", "{n} hands", value).format(n=shown)
+    if unit == "points":
+        return ngettext("{n} point", "{n} points", value).format(n=shown)
     return _("{n} pot").format(n=shown)
 
 
@@ -178,6 +182,7 @@ class Economy(commands.Cog):
     @app_commands.describe(
         by="What to rank by (default: balance)",
         variant="Only this variant (not for balance)",
+        season="Which tournament season (by:season; default: the current one)",
     )
     @app_commands.choices(
         by=[
@@ -185,6 +190,7 @@ class Economy(commands.Cog):
             app_commands.Choice(name="net winnings", value="net"),
             app_commands.Choice(name="hands won", value="hands"),
             app_commands.Choice(name="best win", value="best"),
+            app_commands.Choice(name="season points", value="season"),
         ]
     )
     async def leaderboard(
@@ -192,9 +198,18 @@ class Economy(commands.Cog):
         interaction: discord.Interaction[SabaccBot],
         by: str = "balance",
         variant: str | None = None,
+        season: app_commands.Range[int, 1, 10_000] | None = None,
     ) -> None:
-        """Show the best players of this server (by balance, net winnings, hands won, best win)."""
+        """Show the best players of this server (by balance, net winnings, hands won, best win,
+        tournament season points)."""
         guild = _guild_id(interaction)
+        if by == "season":
+            if variant is not None:
+                raise UserFacingError(_("Season points are not per variant: leave `variant:` out."))
+            await self._season_board(interaction, guild, season)
+            return
+        if season is not None:
+            raise UserFacingError(_("`season:` is for `by:season` only."))
         if by != "balance":
             await self._stats_board(interaction, guild, by, variant)
             return
@@ -218,6 +233,31 @@ class Economy(commands.Cog):
                     rank=own_rank, amount=amount(own_balance, "credits")
                 ),
                 inline=False,
+            )
+        await interaction.response.send_message(
+            embed=embed, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    async def _season_board(
+        self, interaction: discord.Interaction[SabaccBot], guild: int, season: int | None
+    ) -> None:
+        """Tournament points of a season (:mod:`bot.tournaments.payouts`)."""
+        _members_create, current = await tournament_store.guild_settings(self.bot.db, guild)
+        shown = current if season is None else season
+        if shown > current:
+            raise UserFacingError(
+                _("Season {shown} has not begun; this is season {current}.").format(
+                    shown=shown, current=current
+                )
+            )
+        top = await tournament_store.season_board(self.bot.db, guild, shown)
+        with using(server_locale(guild)):  # a public reply: the server's language
+            name = interaction.guild.name if interaction.guild else _("this server")
+            embed = discord.Embed(
+                title=_("Tournament season {n} in {server}").format(n=shown, server=name),
+                description="\n".join(_ranked(top, interaction.user.id, "points"))
+                or _("No tournament finished this season yet."),
+                colour=COLOUR,
             )
         await interaction.response.send_message(
             embed=embed, allowed_mentions=discord.AllowedMentions.none()

@@ -22,7 +22,7 @@ import discord
 
 from bot import words
 from bot.art.compose import ShowRow, hand_png, showdown_png
-from bot.art.decks import deck_of, face, face_name
+from bot.art.decks import deck_of, face, face_name, shown_values
 from bot.art.painter import painter_of
 from bot.i18n import _, locale_code
 from bot.tables.models import Table
@@ -112,7 +112,8 @@ def showdown_rows(table: Table, events: Sequence[Event]) -> list[ShowRow]:
         name = seat.name
         if hand is not None:
             named = words.hand_name(table.variant.id, hand.hand)
-            rows.append(ShowRow(name, hand.cards, named, seat.player_id in winners))
+            values = shown_values(deck_of(table.variant.id) or "", hand.cards, hand.hand)
+            rows.append(ShowRow(name, hand.cards, named, seat.player_id in winners, 0, values))
         elif index < len(view.seats) and view.seats[index].active:
             rows.append(ShowRow(name, (), _("did not show"), False, FACE_DOWN))
     return rows

@@ -8,6 +8,7 @@ picture only shows revealed cards, and re-compose the picture from it to prove t
 
 from __future__ import annotations
 
+import dataclasses
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -48,21 +49,22 @@ def _face(spec: FaceSpec, locale: str = SOURCE) -> Image.Image:
         return draw_face(spec)
 
 
-def _scaled(image_id: str, scale: float) -> Image.Image:
+def _scaled(image_id: str, scale: float, value: str = "") -> Image.Image:
     """A cached face or back at ``scale`` (``back`` or ``deck|key``), in the current reader's
-    language."""
-    return _scaled_in(image_id, scale, locale_code())
+    language; ``value`` in place of the face's big text when given (an Impostor showing the value
+    its roll gave it)."""
+    return _scaled_in(image_id, scale, value, locale_code())
 
 
 @cache
-def _scaled_in(image_id: str, scale: float, locale: str) -> Image.Image:
+def _scaled_in(image_id: str, scale: float, value: str, locale: str) -> Image.Image:
     if image_id == "back":
         full = back_image()
     else:
         deck, key = image_id.split("|", 1)
         spec = face(deck, key)
         assert spec is not None
-        full = _face(spec, locale)
+        full = _face(dataclasses.replace(spec, value=value) if value else spec, locale)
     if scale == 1.0:
         return full
     size = (round(CARD_W * scale), round(CARD_H * scale))
@@ -75,10 +77,11 @@ def back_image() -> Image.Image:
     return draw_back()
 
 
-def face_image(deck: str, notation: str, scale: float = 1.0) -> Image.Image:
-    """The cached face of a card notation of ``deck``; the back if it is not a card there."""
+def face_image(deck: str, notation: str, scale: float = 1.0, value: str = "") -> Image.Image:
+    """The cached face of a card notation of ``deck``; the back if it is not a card there;
+    ``value`` in place of its big text when given."""
     spec = face(deck, notation)
-    return _scaled("back" if spec is None else f"{deck}|{spec.key}", scale)
+    return _scaled("back" if spec is None else f"{deck}|{spec.key}", scale, value)
 
 
 @cache
@@ -141,6 +144,7 @@ class ShowRow:
     hand: str = ""
     winner: bool = False
     face_down: int = 0
+    values: tuple[str, ...] = ()  # per card: the value the hand gave it ("": the card's own)
 
 
 def plain(text: str, limit: int) -> str:
@@ -213,7 +217,9 @@ def showdown_image(deck: str, rows: Sequence[ShowRow]) -> Image.Image:
                 fill=(34, 78, 60),
             )
         _label(draw, row, top, row_h)
-        tiles = [face_image(deck, c, SMALL) for c in row.cards] or [_dim_back()] * row.face_down
+        values = row.values or ("",) * len(row.cards)
+        tiles = [face_image(deck, c, SMALL, v) for c, v in zip(row.cards, values, strict=True)]
+        tiles = tiles or [_dim_back()] * row.face_down
         for i, tile in enumerate(tiles):
             image.paste(tile, (LABEL_W + i * (w + GAP), top + GAP), tile)
     return image

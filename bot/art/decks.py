@@ -316,6 +316,19 @@ def face_key(deck: str, notation: str) -> str | None:
     return key if key in _by_key(deck) else None
 
 
+def shown_values(deck: str, cards: tuple[str, ...], hand: object) -> tuple[str, ...]:
+    """What a shown hand made of its cards whose face has no value of its own: a Kessel
+    Impostor shows the value its roll gave it (the hand's values are Sand then Blood); ``()``
+    when every card shows its own face."""
+    if deck != "kessel" or not isinstance(hand, kessel.HandEval):
+        return ()
+    values = tuple(
+        str(hand.values[i]) if card.endswith(":impostor") and i < 2 else ""
+        for i, card in enumerate(cards)
+    )
+    return values if any(values) else ()
+
+
 def face(deck: str, notation: str) -> FaceSpec | None:
     """The face of a card notation of ``deck`` (``None`` if it is not one)."""
     key = face_key(deck, notation)

@@ -137,8 +137,13 @@ class Transcript:
         posted = _unprinted(posted, self.hand)
         self.hand = (self.hand if same_hand else []) + logged
         marked = [f"  · {line}" for line in fresh]
-        lines = posted + marked if first or not same_hand else marked + posted
-        return [self._plain(line) for line in locked + lines]
+        if first:
+            lines = locked + posted + marked
+        elif not same_hand:  # the last hand's result, then the next hand's commitments
+            lines = posted + locked + marked
+        else:
+            lines = locked + marked + posted
+        return [self._plain(line) for line in lines]
 
     def _commitment_line(self, message: Any) -> list[str]:
         """The table's commitments (footer, after 🔒) when they changed: shown before a deal."""

@@ -42,14 +42,29 @@ def plain_amount(n: int, unit: str) -> str:
     return f"{n} {unit}"
 
 
+def hand_title(hand_id: object, variant_id: str, hand_no: object) -> str:
+    """A recorded hand named by its number at the server and its place in its game:
+    ``hand #12, hand 3 of its game`` (Kessel: ``round 3 of its game``)."""
+    return _("hand #{id}, {hand_word} {n} of its game").format(
+        id=hand_id, hand_word=hand_noun(variant_id), n=hand_no
+    )
+
+
 def _literal(text: str) -> Callable[[re.Match[str]], str]:
     """A ``re.sub`` replacement inserting ``text`` as it is (no backslash escapes)."""
     return lambda _match: text
 
 
+def _shown_name(player: Mapping[str, Any]) -> str:
+    """A recorded player's name, a bot's with its 🤖 once (records keep a bot's display name,
+    which has it already)."""
+    name = str(player["name"])
+    return f"🤖 {name}" if player.get("bot") and not name.startswith("🤖") else name
+
+
 def namer(players: Sequence[Mapping[str, Any]]) -> Any:
     """A function replacing engine player ids by the players' names in a text."""
-    names = {str(p["id"]): ("🤖 " if p.get("bot") else "") + str(p["name"]) for p in players}
+    names = {str(p["id"]): _shown_name(p) for p in players}
     ordered = sorted(names, key=len, reverse=True)
 
     def name(text: str) -> str:
@@ -62,11 +77,8 @@ def namer(players: Sequence[Mapping[str, Any]]) -> Any:
 
 def verdict_embed(row: Any, verdict: Verdict) -> discord.Embed:
     """The /verify answer for a finished hand."""
-    title = _("{variant} — hand #{id} ({hand_word} {n})").format(
-        variant=variant_name(row["variant"]),
-        id=row["id"],
-        hand_word=hand_noun(row["variant"]),
-        n=row["hand_no"],
+    title = (
+        f"{variant_name(row['variant'])} — {hand_title(row['id'], row['variant'], row['hand_no'])}"
     )
     steps = sum(1 for line in verdict.checked if line.startswith("step "))
     if verdict.ok:
@@ -174,11 +186,9 @@ def frame_embed(
     variant = str(record["variant"])
     lines += [name(line) for line in words.events_lines(variant, frame.events)]
     embed = discord.Embed(
-        title=_("Replay of hand #{id} — {variant} {hand_word} {n}").format(
-            id=record.get("hand_id", "?"),
-            variant=variant_name(str(record["variant"])),
-            hand_word=hand_noun(variant),
-            n=record["hand_no"],
+        title=_("Replay of {variant} {hand}").format(
+            variant=variant_name(variant),
+            hand=hand_title(record.get("hand_id", "?"), variant, record["hand_no"]),
         ),
         description="\n".join(lines)[:4000],
         colour=COLOUR,

@@ -227,6 +227,10 @@ class VariantCog(commands.GroupCog):
             _(
                 "Leave the game? You fold or forfeit as the rules say, and what is left of your "
                 "stack goes back to your balance now."
+            )
+            if table.tournament_id is None
+            else _(
+                "Leave the tournament? You forfeit your chips and take the lowest place still open."
             ),
             view=confirm,
             ephemeral=True,

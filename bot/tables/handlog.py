@@ -46,13 +46,12 @@ def record(
 
 
 def played(variant: str, events: Sequence[Event], player: str) -> str:
-    """What ``player`` did in ``events``, said publicly: ``"checks"``, ``"stands"``, ``"folds"``,
-    ``"has chosen"`` (their first line without their name), else the first public line."""
+    """What ``player`` did in ``events``, as the log says it: their first public line, with
+    their name (``"p1 checks"``, ``"p1 has chosen"``: a line may be a deed or a state, so it
+    keeps its subject), else the first public line."""
     lines = public_lines(variant, events)
-    for line in lines:
-        if _by(line, player):
-            return line[len(player) :].strip().rstrip(".")
-    return lines[0].rstrip(".") if lines else "the safest move"
+    mine = next((line for line in lines if _by(line, player)), lines[0] if lines else "")
+    return mine.rstrip(".") or "the safest move"
 
 
 def summary(lines: Sequence[str], players: Sequence[str], limit: int = SUMMARY_LIMIT) -> str:

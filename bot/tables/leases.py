@@ -151,11 +151,13 @@ class Leases:
 
     async def refund_orphans(self) -> int:
         """Refund escrow of tables that are not open, reading the open tables in the same
-        transaction (which keeps new tables out until it commits)."""
+        transaction (which keeps new tables out until it commits); the prize pools of open
+        tournaments are live too."""
 
         async def refund(conn: Tx) -> int:
             await conn.lock_table("game_tables")
             live = {int(row["id"]) for row in await store.open_table_rows(conn)}
+            live |= await store.open_prize_pools(conn)
             return await self.manager.bank.refund_orphaned_escrow_in(conn, live)
 
         refunded = await self.manager.db.write(refund)

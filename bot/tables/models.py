@@ -116,6 +116,9 @@ class Table:
     fair_master: bytes | None = field(default=None, repr=False)  # hand seeds derive from it
     tasks: TableTasks = field(default_factory=TableTasks, repr=False)  # bot.tables.record
     unshown: list[float] = field(default_factory=list, repr=False)  # clicks not on screen yet
+    # the tournament this table belongs to (bot.tournaments): its seats play with tournament
+    # chips, and no credits move at it
+    tournament_id: int | None = None
 
     @property
     def open(self) -> bool:
@@ -196,6 +199,7 @@ class Table:
             left_seats={int(k): int(v) for k, v in json.loads(row["left_seats"]).items()},
             message_id=row["message_id"],
             message_posted_at=row["message_posted_at"],
+            tournament_id=row["tournament_id"],
         )
         table.log.extend(json.loads(row["log"]))
         if row["state"]:

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from bot.storage import Tx
 from bot.tables.models import Table
 from engine.core.game import Event
 
@@ -53,3 +54,15 @@ class Timers(Protocol):
 
     def close_unattended(self, table: Table) -> None:
         """Close a game nobody plays at any more, in the background."""
+
+
+class Tournaments(Protocol):
+    """The tournaments tables belong to (:class:`bot.tournaments.service.TournamentService`):
+    told of every write of a tournament's table, inside it and once it is committed."""
+
+    async def record_in(self, conn: Tx, table: Table) -> None:
+        """In the table's write: the places of the players who went out, and when the game
+        ended, the prizes paid from the pool."""
+
+    def committed(self, table: Table) -> None:
+        """That write is committed: keep and announce what it recorded."""

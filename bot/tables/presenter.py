@@ -34,6 +34,7 @@ from bot.tables.runner import Runner
 from bot.tables.service import TableService
 from bot.tables.watch import NEEDED, TableWatch
 from bot.ui import controls, render
+from bot.words import says_left_with
 from bot.words.vocab import hand_word
 from engine.core.game import Event
 
@@ -139,8 +140,8 @@ class Presenter:
         )
         if outcome.left is not None:
             seat, credits = outcome.left
-            # Said once: the result message below already has the engine's "leaves the table".
-            if not any(f"leaves the table with {credits} credits" in line for line in lines):
+            # Said once: the result message below may already have the leaving event's line.
+            if not (lines and says_left_with(events, credits)):
                 mention = table.seats[seat].mention
                 self.post(
                     table,
@@ -174,16 +175,26 @@ class Presenter:
         payouts = table.game.payouts()
         took = {i: table.left_seats.get(i, payouts.get(i, 0)) for i in range(len(table.seats))}
         lines = []
+        chips = table.tournament_id is not None  # a tournament's table: no credits paid here
         for index, seat in sorted(enumerate(table.seats), key=lambda p: -took[p[0]]):
             note = " — " + _("left early") if index in table.left_seats else ""
             net = took[index] - table.buy_in
             lines.append(
-                _("{player}: **{credits}** credits ({net})").format(
-                    player=seat.mention, credits=took[index], net=f"{net:+d}"
+                (
+                    _("{player}: **{chips}** chips ({net})")
+                    if chips
+                    else _("{player}: **{credits}** credits ({net})")
+                ).format(
+                    player=seat.mention, chips=took[index], credits=took[index], net=f"{net:+d}"
                 )
                 + note
             )
-        return render.result_embed(table, _("Final standings — credits paid out"), lines)
+        title = (
+            _("Final standings — tournament chips")
+            if chips
+            else _("Final standings — credits paid out")
+        )
+        return render.result_embed(table, title, lines)
 
     # ------------------------------------------------------------------ messages
 

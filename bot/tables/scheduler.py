@@ -237,7 +237,7 @@ class Scheduler:
                 continue
             mention = table.seats[seat].mention
             player = table.seats[seat].player_id
-            what = table.names(handlog.played(table.variant.id, events, player))
+            what = table.names(handlog.played(table.variant.id, events, player), plain=True)
             if await self.service.strike(table, seat):
                 self.service.schedule(table)  # if they are to act again already, play it now
                 await self.presenter.say(

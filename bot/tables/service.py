@@ -222,9 +222,7 @@ class TableService:
         options: dict[str, Any] | None = None,
     ) -> Table:
         """Open a lobby with the host seated (their buy-in escrowed)."""
-        existing = self.in_channel(channel_id)
-        if existing is not None:
-            raise ChannelBusy(existing, self._show.link(existing))
+        self._require_free(channel_id)
         table = Table(
             id=0,
             guild_id=guild_id,
@@ -249,21 +247,67 @@ class TableService:
                 ).format(limit=limit)
             )
 
-        async def opened(conn: Tx) -> None:
-            await self.leases.hold_in(conn, table)
-            await self.history.on_lobby(conn, table, self.seeds)
-
         self._creating[key] = self._creating.get(key, 0) + 1  # counted until indexed
         try:
-            await self.writer.insert(table, opened)
-        except IntegrityError:
-            raise TableError(_("This channel already has a table.")) from None
+            await self._insert(table, self._opened(table))
         finally:
             self._creating[key] -= 1
             if not self._creating[key]:
                 del self._creating[key]
         self._index(table)
         self._clock.watch_lobby(table)
+        return table
+
+    def _require_free(self, channel_id: int) -> None:
+        """:class:`ChannelBusy` if the channel has an open table."""
+        existing = self.in_channel(channel_id)
+        if existing is not None:
+            raise ChannelBusy(existing, self._show.link(existing))
+
+    async def _insert(self, table: Table, opened: Callable[[Tx], Awaitable[None]]) -> None:
+        """Write a new table (``opened`` with it); refused if its channel has one."""
+        try:
+            await self.writer.insert(table, opened)
+        except IntegrityError:
+            raise TableError(_("This channel already has a table.")) from None
+
+    def _opened(self, table: Table) -> Callable[[Tx], Awaitable[None]]:
+        """What is written with a new table's row: its lease, its secret."""
+
+        async def opened(conn: Tx) -> None:
+            await self.leases.hold_in(conn, table)
+            await self.history.on_lobby(conn, table, self.seeds)
+
+        return opened
+
+    async def open_seated(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        seats: list[Seat],
+        info: VariantInfo,
+        chips: int,
+        turn_timeout: int,
+        tournament_id: int,
+    ) -> Table:
+        """Open a tournament's table with every seat taken (``seats[0]`` hosts it) and deal its
+        first hand. Its seats play with ``chips`` tournament chips: no credits move at it."""
+        self._require_free(channel_id)
+        table = Table(
+            id=0,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            variant=info,
+            host_id=seats[0].user_id,
+            buy_in=chips,
+            turn_timeout=turn_timeout,
+            seats=list(seats),
+            tournament_id=tournament_id,
+        )
+        await self._insert(table, self._opened(table))
+        self._index(table)
+        await self.start(table, table.host_id)
         return table
 
     def _require_lobby(self, table: Table) -> None:
@@ -565,7 +609,8 @@ class TableService:
     async def abandon(self, table: Table) -> dict[int, int]:
         """The table's channel is gone: end it now. A lobby is refunded; in a game everyone
         still seated leaves as with ``/leave`` (in seat order: the last one takes what is left
-        on the table). Returns what went back to each seat."""
+        on the table). Returns what went back to each seat. A tournament's table is cancelled
+        (its tournament refunds every buy-in, :mod:`bot.tournaments.service`)."""
         async with table.lock:
             game = table.game
             if not table.open:
@@ -580,8 +625,8 @@ class TableService:
                     if not game.finished and table.still_in(index):
                         leaving[index] = table.left_seats[index] = game.leave(index)[1]
                         table.view_version += 1  # the cached public view is out of date
-                if not game.finished:
-                    table.status = Status.CANCELLED
+                if not game.finished or table.tournament_id is not None:
+                    table.status = Status.CANCELLED  # a tournament's is cancelled: refunded
                 moves = [("out", account(table.seats[i]), c) for i, c in leaving.items()]
                 await self.writer.write(
                     table, Change(moves, left=list(leaving.items()), history=False)

@@ -30,8 +30,8 @@ async def insert_table(conn: Tx, table: Table) -> int:
     row = table.to_row()
     new_id = await conn.fetchval(
         "INSERT INTO game_tables (guild_id, channel_id, variant, host_id, status, buy_in,"
-        " options, seats, turn_timeout, created_at, updated_at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+        " options, seats, turn_timeout, created_at, updated_at, tournament_id)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         (
             table.guild_id,
             table.channel_id,
@@ -44,6 +44,7 @@ async def insert_table(conn: Tx, table: Table) -> int:
             table.turn_timeout,
             now(),
             now(),
+            table.tournament_id,
         ),
     )
     assert new_id is not None
@@ -151,6 +152,15 @@ OPEN = (Status.LOBBY.value, Status.PLAYING.value)
 async def open_table_rows(db: Database | Tx) -> list[Row]:
     """Every lobby or running table."""
     return await db.fetchall("SELECT * FROM game_tables WHERE status IN (?, ?) ORDER BY id", OPEN)
+
+
+async def open_prize_pools(db: Database | Tx) -> set[int]:
+    """The escrow ids of the prize pools of open tournaments (a pool is held under
+    -(tournament id), :mod:`bot.tournaments`)."""
+    rows = await db.fetchall(
+        "SELECT id FROM tournaments WHERE status IN ('registering', 'running')"
+    )
+    return {-int(row["id"]) for row in rows}
 
 
 async def open_table_row(db: Database | Tx, table_id: int) -> Row | None:

@@ -238,7 +238,7 @@ class TableWatch:
         if table is None:
             return
         paid = await self.service.abandon(table)
-        if not paid:
+        if not paid or table.tournament_id is not None:  # a tournament tells its players
             return
         log.warning("channel of table %s is gone: table ended, paid back %s", table.id, paid)
         guild = self.bot.get_guild(table.guild_id)

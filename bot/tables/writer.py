@@ -12,6 +12,11 @@ the group commit (:mod:`bot.tables.commits`, which batches the writes of concurr
 * the hand-history steps and the statistics of seats that left;
 * fenced by the table's lease (a table another process took over is refused alone).
 
+A tournament's table (:attr:`~bot.tables.models.Table.tournament_id`) plays with tournament
+chips: no credits move at it and it keeps no statistics; instead each of its writes tells the
+tournaments (:class:`~bot.tables.ports.Tournaments`) in the same transaction, so places and
+prizes are stored with the hand that decided them.
+
 An ordinary action (no credits move, no hand ends or opens) is plain statements batched with
 the other tables' writes; anything else runs as work in a savepoint of the batch. A write is
 finished even if its caller is cancelled (:mod:`bot.tables.guard`); when it is refused, nothing
@@ -32,6 +37,7 @@ from bot.tables import store
 from bot.tables.commits import GroupCommit
 from bot.tables.guard import uncancelled
 from bot.tables.models import Seat, Status, Table
+from bot.tables.ports import Tournaments
 from engine.core.game import Action, Game
 
 log = logging.getLogger(__name__)
@@ -62,6 +68,7 @@ class TableWriter:
 
     def __init__(self, group: GroupCommit, history: HandHistory, bank: Callable[[], Bank]) -> None:
         self.group, self.history, self.bank = group, history, bank
+        self.tournaments: Tournaments | None = None  # given by bot.tournaments when it runs
 
     async def insert(self, table: Table, opened: Callable[[Tx], Awaitable[None]]) -> None:
         """Write a new lobby: its row (``table.id`` is set), then ``opened`` (the lease, the
@@ -72,6 +79,8 @@ class TableWriter:
             table.id = await store.insert_table(conn, table)
             host = table.seats[0]
             await opened(conn)
+            if table.tournament_id is not None:
+                return  # tournament chips: nothing held in credits
             await bank.escrow_in(conn, table.guild_id, host.user_id, table.id, table.buy_in)
 
         row = store.RowWrite(table, [])
@@ -93,7 +102,8 @@ class TableWriter:
         if len(change.steps) == 1 and change.history and not change.moves and not finished:
             seat, action, source, step, _ = change.steps[0]
             plain = self.history.plain_step(table, seat, action, source, step)
-        simple = not (change.moves or change.left or change.started or finished)
+        chips = table.tournament_id is not None
+        simple = not (change.moves or change.left or change.started or finished or chips)
         if plain is not None and simple:
             ready = [*row.statements(), *plain]
             await uncancelled(self.group.write(lambda: ready, None, row.committed, lease=row.lease))
@@ -103,9 +113,10 @@ class TableWriter:
 
         async def work(conn: Tx) -> None:
             rewind()  # a write tried again (its batch failed) records its steps once
-            moves = list(change.moves)
+            moves = [] if chips else list(change.moves)
             if finished:
-                moves += self._settlement(table)
+                settlement = self._settlement(table)
+                moves += [] if chips else settlement
             for direction, who, amount in moves:  # the batch locked their accounts first
                 if amount <= 0:
                     continue
@@ -118,6 +129,10 @@ class TableWriter:
             if change.history:
                 for seat, action, source, step, after in change.steps:
                     await self.history.on_step(conn, table, seat, action, source, step, after)
+            if chips:
+                if self.tournaments is not None:
+                    await self.tournaments.record_in(conn, table)
+                return
             for seat, credits in change.left:
                 await self._record(conn, table, seat, credits)
             if finished:
@@ -127,11 +142,19 @@ class TableWriter:
         # the lobby is no longer seated)
         accounts = {account(seat) for seat in table.seats}
         accounts.update(who for _, who, amount in change.moves if amount > 0)
+        committed = row.committed
+        if chips and self.tournaments is not None:
+            told = self.tournaments
+
+            def committed() -> None:
+                row.committed()
+                told.committed(table)
+
         await uncancelled(
             self.group.write(
                 row.statements,
                 work,
-                row.committed,
+                committed,
                 lease=row.lease,
                 accounts=(table.guild_id, accounts),
             )

@@ -208,9 +208,16 @@ def table_embed(table: Table, view: PublicView, deadline: float | None = None) -
     if table.log:
         log = table.names("\n".join(table.log))
         embed.add_field(name=_("Last actions"), value=last_lines(log), inline=False)
+    stake = (
+        _("buy-in {buy_in}").format(buy_in=table.buy_in)
+        if table.tournament_id is None
+        else _("tournament #{id} · {chips} chips each").format(
+            id=table.tournament_id, chips=table.buy_in
+        )
+    )
     embed.set_footer(
-        text=_("Table #{id} · {variant} · buy-in {buy_in}").format(
-            id=table.id, variant=variant_name(table.variant), buy_in=table.buy_in
+        text=_("Table #{id} · {variant} · {stake}").format(
+            id=table.id, variant=variant_name(table.variant), stake=stake
         )
         + commitment_note(table)
     )

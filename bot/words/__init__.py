@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from bot.words.base import Words
+from bot.words.betting import BET_KINDS, bet_spec
 from bot.words.reasons import reason_text
 from bot.words.registry import words_for
 from engine.core.facts import Fact
-from engine.core.game import ActionSpec, Event, PlayerView, PublicView, SeatStats
+from engine.core.game import ActionSpec, Event, Leaves, PlayerView, PublicView, SeatStats
 
 __all__ = [
     "event_lines",
@@ -24,6 +25,7 @@ __all__ = [
     "hand_text",
     "preview_text",
     "reason_text",
+    "says_left_with",
     "spec_text",
     "stats_text",
     "table_text",
@@ -45,8 +47,7 @@ def event_lines(variant: str, event: Event) -> list[str]:
 
 def events_lines(variant: str, events: Iterable[Event]) -> list[str]:
     """The public log lines of several events, in order."""
-    words = _words(variant)
-    return [line for event in events for line in words.event_lines(event)]
+    return _words(variant).lines(events)
 
 
 def table_text(variant: str, view: PublicView) -> PublicView:
@@ -60,7 +61,10 @@ def hand_text(variant: str, view: PlayerView) -> PlayerView:
 
 
 def spec_text(variant: str, spec: ActionSpec) -> ActionSpec:
-    """A control with its words written (label, prompt, options' labels and descriptions)."""
+    """A control with its words written (label, prompt, options' labels and descriptions); the
+    shared betting controls read the same in every variant."""
+    if spec.kind in BET_KINDS:
+        return bet_spec(spec)
     return _words(variant).spec(spec)
 
 
@@ -77,3 +81,18 @@ def hand_name(variant: str, hand: str | Fact) -> str:
 def stats_text(variant: str, stats: SeatStats) -> SeatStats:
     """Statistics with the best hand named, as the bot stores them."""
     return words_for(variant).stats(stats)
+
+
+def says_left_with(events: Iterable[Event], credits: int) -> bool:
+    """Whether the public lines of ``events`` already say that a player left the table with
+    ``credits``: a leaving event records what it took (:class:`~engine.core.game.Leaves`); an
+    event a variant still words itself says it in its own line."""
+    for event in events:
+        if isinstance(event, Leaves):
+            if event.credits_taken() == credits:
+                return True
+            continue
+        worded = getattr(event, "public_text", None)
+        if worded is not None and f"leaves the table with {credits} credits" in (worded() or ""):
+            return True
+    return False

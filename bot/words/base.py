@@ -11,10 +11,12 @@ words) are shown as the engine wrote them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, ClassVar, TypeVar
 
 from bot.i18n import locale_code
+from bot.words import betting
+from engine.core.betting_events import BetMade
 from engine.core.facts import Fact
 from engine.core.game import (
     ActionSpec,
@@ -28,6 +30,9 @@ EventText = Callable[[Any], "str | None"]
 T = TypeVar("T")
 F = TypeVar("F")
 
+SHARED_EVENTS: dict[type, EventText] = {BetMade: betting.bet_made}
+"""The words of the events every variant shares (the core's betting), whatever its renderer."""
+
 
 class Remembered:
     """Words of facts the engine hands over again unchanged (the same object from one view to
@@ -38,7 +43,7 @@ class Remembered:
     __slots__ = ("entries", "size")
 
     def __init__(self, size: int = 256) -> None:
-        self.entries: dict[tuple[int, str], tuple[object, Any]] = {}
+        self.entries: dict[tuple[int, str] | tuple[int, int, str], tuple[Any, Any]] = {}
         self.size = size
 
     def get(self, obj: F, write: Callable[[F], T]) -> T:
@@ -49,10 +54,24 @@ class Remembered:
             words: T = found[1]
             return words
         if len(self.entries) >= self.size:
-            for key in list(self.entries)[: self.size // 2]:
-                del self.entries[key]
+            for old in list(self.entries)[: self.size // 2]:
+                del self.entries[old]
         value = write(obj)
         self.entries[key] = (obj, value)
+        return value
+
+    def pair(self, first: F, second: T, write: Callable[[F, T], Any]) -> Any:
+        """The words of two objects together (e.g. a seat's view and its facts), written by
+        ``write(first, second)`` the first time this pair of objects is seen (per language)."""
+        key = (id(first), id(second), locale_code())
+        found = self.entries.get(key)
+        if found is not None and found[0][0] is first and found[0][1] is second:
+            return found[1]
+        if len(self.entries) >= self.size:
+            for old in list(self.entries)[: self.size // 2]:
+                del self.entries[old]
+        value = write(first, second)
+        self.entries[key] = ((first, second), value)
         return value
 
 
@@ -65,7 +84,7 @@ class Words:
 
     def event_text(self, event: Event) -> str | None:
         """The public log text of ``event`` (several lines possibly), ``None`` when private."""
-        render = self.events.get(type(event))
+        render = self.events.get(type(event)) or SHARED_EVENTS.get(type(event))
         if render is not None:
             return render(event)
         worded = getattr(event, "public_text", None)  # (a Protocol isinstance costs µs)
@@ -76,17 +95,28 @@ class Words:
 
     def event_lines(self, event: Event) -> list[str]:
         """The non-blank public log lines of ``event``."""
-        render = self.events.get(type(event))
-        if render is not None:
-            text = render(event)
-        else:
-            worded = getattr(event, "public_text", None)
-            text = worded() if worded is not None else self.event_text(event)
-        if not text:
-            return []
-        if "\n" not in text:  # the usual one line
-            return [text] if text.strip() else []
-        return [line for line in text.splitlines() if line.strip()]
+        return self.lines((event,))
+
+    def lines(self, events: Iterable[Event]) -> list[str]:
+        """The non-blank public log lines of ``events``, in order (one loop: every step's
+        events go through here)."""
+        lines: list[str] = []
+        known = self.events
+        for event in events:
+            render = known.get(type(event))
+            if render is not None:
+                text = render(event)
+            else:
+                worded = getattr(event, "public_text", None)
+                text = worded() if worded is not None else self.event_text(event)
+            if not text:
+                continue
+            if "\n" not in text:  # the usual one line
+                if text.strip():
+                    lines.append(text)
+            else:
+                lines.extend(line for line in text.splitlines() if line.strip())
+        return lines
 
     def table(self, view: PublicView) -> PublicView:
         """``view`` with its text fields written from its facts."""
@@ -97,8 +127,9 @@ class Words:
         return view
 
     def spec(self, spec: ActionSpec) -> ActionSpec:
-        """A control with its ``label``, ``prompt`` and options' words written."""
-        return spec
+        """A control with its ``label``, ``prompt`` and options' words written (the shared
+        betting controls' here; a variant's renderer writes its own controls')."""
+        return betting.bet_spec(spec)
 
     def preview(self, preview: str | Fact) -> str:
         """The private line about a choice before it is confirmed."""

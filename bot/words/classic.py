@@ -10,13 +10,13 @@ from typing import ClassVar
 
 from bot.i18n import N_, _, ngettext, per_locale
 from bot.words.base import EventText
-from bot.words.twopot import TwoPotWords, dice_row, joined
+from bot.words.twopot import TwoPotWords, dice_row, joined, seat_status
 from engine.core.facts import Fact
-from engine.core.game import ActionSpec, Option, PlayerView, PublicView, SeatStats, SeatView
+from engine.core.game import ActionSpec, Option, PlayerView, PublicView, SeatView
 from engine.variants.classic import events as ev
 from engine.variants.classic.actions import CallPreview, ChangePreview, GainPreview, StasisPreview
 from engine.variants.classic.cards import Card, CardError, Category, HandEval
-from engine.variants.classic.state import Phase, Seat
+from engine.variants.classic.state import Phase
 from engine.variants.classic.views import HAND_POT, ClassicHand, ClassicSeat, ClassicTable
 from engine.variants.twopot.cards import minus, signed
 from engine.variants.twopot.events import Worded
@@ -206,21 +206,14 @@ EVENTS: dict[type, EventText] = {
 
 
 def _status(seat: ClassicSeat, phase: Phase) -> str:
-    if seat.place is Seat.LEFT:
-        return _("left")
-    if seat.place is Seat.OUT:
-        return _("out")
-    if phase is Phase.GAME_OVER:
-        return ""
-    if not seat.dealt or not seat.live:
-        return _("folded")
     flags = (
         (seat.called, _("called")),
         (seat.all_in, _("all-in")),
         (phase is Phase.BET and bool(seat.commit), _("bet {n}").format(n=seat.commit)),
         (phase in (Phase.TRADE, Phase.FINAL_TURNS) and seat.traded, _("traded")),
     )
-    return ", ".join(label for on, label in flags if on)
+    in_hand = seat.dealt and seat.live
+    return seat_status(seat.place, over=phase is Phase.GAME_OVER, in_hand=in_hand, flags=flags)
 
 
 def _public(seat: ClassicSeat, phase: Phase) -> str:
@@ -394,10 +387,6 @@ class ClassicWords(TwoPotWords):
             if category in Category.__members__.values() and total.lstrip("-").isdigit():
                 return hand_label(HandEval(int(total), Category(category), None))
         return super().hand_name(hand)
-
-    def stats(self, stats: SeatStats) -> SeatStats:
-        """Statistics with the best hand named."""
-        return dataclasses.replace(stats, best_hand=self.hand_name(stats.best_hand))
 
 
 WORDS = ClassicWords()

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from functools import lru_cache, partial
 from typing import ClassVar, TypeVar
 
-from bot.i18n import N_, _
+from bot.i18n import N_, _, per_locale
 from bot.words.base import EventText, Remembered, Words
 from bot.words.kessel_log import (
     EVENTS,
@@ -95,6 +95,25 @@ _SEATS = Remembered(1024)
 _PILES = Remembered(1024)
 
 
+_SEAT_VIEWS = Remembered(1024)
+
+
+def _seat_view(seat: SeatView, facts: fc.SeatFacts) -> SeatView:
+    """A seat with its words (its status and its public Hand Pot, tokens, immunity)."""
+    status = _(STATUS[facts.status]) if facts.status in STATUS else facts.status
+    public = _SEATS.get(facts, _seat_public)
+    return SeatView(seat.seat, seat.player, seat.stack, status, public, seat.active)
+
+
+def _seats(seats: tuple[SeatView, ...], facts: tuple[fc.SeatFacts, ...]) -> tuple[SeatView, ...]:
+    return tuple(_SEAT_VIEWS.pair(s, f, _seat_view) for s, f in zip(seats, facts, strict=True))
+
+
+@per_locale(maxsize=256)
+def _pots(pots: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
+    return tuple((_("Hand Pots") if k == "hand_pots" else k, n) for k, n in pots)
+
+
 def _pile_row(pile: fc.PileFacts) -> tuple[str, str]:
     top = card_name(pile.top) if pile.top else _("empty")
     return (
@@ -106,7 +125,8 @@ def _pile_row(pile: fc.PileFacts) -> tuple[str, str]:
 def _info(table: fc.TableFacts) -> tuple[tuple[str, str], ...]:
     info: list[tuple[str, str]] = []
     info.extend(_PILES.get(pile, _pile_row) for pile in table.piles)
-    info += [(_("Round"), str(table.round_no)), (_("Turn"), f"{table.t}/3")]
+    if table.round_no:  # none yet while the Shift Tokens are chosen
+        info += [(_("Round"), str(table.round_no)), (_("Turn"), f"{table.t}/3")]
     info.append((_("Tokens in force"), fix_text(table.fix)))
     if table.order:
         info.append((_("Sabacc order"), _order(table.order)))
@@ -133,7 +153,7 @@ def _phase(table: fc.TableFacts) -> str:
 
 def _highlight(table: fc.TableFacts) -> str:
     if table.phase in HIGHLIGHTS:
-        return _(HIGHLIGHTS[table.phase])
+        return _(HIGHLIGHTS[table.phase]) if HIGHLIGHTS[table.phase] else ""
     if table.phase == "impostor":
         return _("Round {round} · Reveal: Impostor dice").format(round=table.round_no)
     return _("Round {round} · Turn {turn}/3").format(round=table.round_no, turn=table.t)
@@ -277,26 +297,15 @@ class KesselWords(Words):
         table = view.facts
         if not isinstance(table, fc.TableFacts):
             return view
-        seats = tuple(
-            SeatView(
-                s.seat,
-                s.player,
-                s.stack,
-                _(STATUS[f.status]) if f.status in STATUS else f.status,
-                _SEATS.get(f, _seat_public),
-                s.active,
-            )
-            for s, f in zip(view.seats, table.seats, strict=True)
-        )
         return PublicView(  # not dataclasses.replace: one view per change of every table
             view.variant,
             _("Kessel Sabacc"),
             _phase(table),
             view.hand_no,
             view.acting,
-            seats,
+            partial(_seats, view.seats, table.seats),  # written when first read
             view.stack_unit,
-            tuple((_("Hand Pots") if k == "hand_pots" else k, n) for k, n in view.pots),
+            _pots(view.pots),
             partial(_info, table),  # written when the table message is drawn
             _highlight(table),
             view.finished,

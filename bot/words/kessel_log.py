@@ -69,7 +69,7 @@ PHASE_TITLES = {
     "reveal": N_("Reveal"),
     "game_over": N_("Game over"),
 }
-HIGHLIGHTS = {"select_tokens": N_("Choosing Shift Tokens"), "game_over": N_("Game over")}
+HIGHLIGHTS = {"select_tokens": "", "game_over": N_("Game over")}  # the phase already says it
 STATUS = {
     "choosing": N_("choosing tokens"),
     "stand": N_("standing"),
@@ -113,6 +113,7 @@ def card_name(notation: str) -> str:
     )
 
 
+@per_locale(maxsize=1024)
 def cards_text(cards: tuple[str, ...], sep: str = " · ") -> str:
     """Cards in words, joined."""
     return sep.join(card_name(c) for c in cards)
@@ -154,7 +155,7 @@ def short(hand: HandEval) -> str:
 
 
 def display(hand: HandEval) -> str:
-    """A hand for the public log: ``3/3 Royal Sabacc``."""
+    """A hand for the public log: ``3/3 Royal Sabacc``, ``2/5 Nulhrek (difference 3)``."""
     return _hand(hand, hand_words(hand.name))
 
 

@@ -46,9 +46,54 @@ def reason_text(exc: IllegalAction) -> str:
     return sentence(**data) if callable(sentence) else _(sentence).format(**data)
 
 
-reasons(
+_SHORT = {
+    "check": N_("You don't have enough credits to check."),
+    "bet": N_("You don't have enough credits to bet."),
+    "call": N_("You don't have enough credits to call."),
+    "raise": N_("You don't have enough credits to raise."),
+    "all_in": N_("You don't have enough credits to all in."),
+    "fold": N_("You don't have enough credits to fold."),
+}
+
+
+def _short(kind: str) -> str:
+    return _(_SHORT[kind])
+
+
+def _below(kind: str, minimum: int) -> str:
+    if kind == "bet":
+        return _("The minimum you can bet is {minimum}.").format(minimum=minimum)
+    return _("The minimum you can raise to is {minimum}.").format(minimum=minimum)
+
+
+def _amount_missing(kind: str) -> str:
+    if kind == "bet":
+        return _("Say how much to bet.")
+    if kind == "raise":
+        return _("Say how much to raise.")
+    return _("Say how much to {kind}.").format(kind=kind)
+
+
+def _unknown(kind: str) -> str:
+    return _("Unknown betting action {kind}.").format(kind=repr(kind))
+
+
+reasons(  # the core's codes (engine.core.game, engine.core.betting): every variant shares them
     {
         "no_such_seat": N_("No such seat."),
         "whole_amount": N_("An amount must be a whole number of credits."),
+        "bet_closed": N_("There is no betting going on right now."),
+        "bet_not_yours": N_("It is not your turn to bet."),
+        "bet_unknown": _unknown,
+        "bet_amount_missing": _amount_missing,
+        "bet_below_minimum": _below,
+        "bet_over_stack": N_("You only have {stack} credits (at most {most})."),
+        "bet_cannot_check": N_("You can't check: {owed} to call."),
+        "bet_nothing_to_call": N_("There is nothing to call; check or bet."),
+        "bet_already_open": N_("There is already a bet: call, raise or fold."),
+        "bet_nothing_to_raise": N_("There is no bet to raise: bet instead."),
+        "bet_nobody_to_answer": N_("Nobody left could answer a bet or raise: call, check or fold."),
+        "bet_raise_limit": N_("The raise limit ({limit}) is reached."),
+        "bet_short": _short,
     }
 )

@@ -5,19 +5,20 @@ controls, the bet preview, the Sabacc Shift dice line and the family's refusal r
 Each variant's renderer subclasses :class:`TwoPotWords`, adds its own events and says how its
 cards and hand-pot layers are named (:meth:`TwoPotWords.card_name`,
 :meth:`TwoPotWords.pot_name`). A variant whose own events still carry their words (Centran, the
-Sabacc Project, Corellian Spike) is rendered by a subclass with only these shared words; the base
-class shows its worded events as the engine wrote them.
+Sabacc Project) is rendered by a subclass with only these shared words; the base class shows its
+worded events as the engine wrote them.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from typing import ClassVar
 
 from bot.words.base import EventText, Words
 from bot.words.reasons import reasons
 from engine.core.facts import Fact
-from engine.core.game import ActionSpec
+from engine.core.game import ActionSpec, SeatStats
 from engine.variants.twopot.actions import BetPreview
 from engine.variants.twopot.cards import signed
 from engine.variants.twopot.events import (
@@ -34,6 +35,7 @@ from engine.variants.twopot.events import (
     StasisMoved,
     Worded,
 )
+from engine.variants.twopot.state import Seat
 
 PHASE_NOTES = {
     PhaseNote.NONE: "",
@@ -61,17 +63,34 @@ def penalty_why(event: PenaltyPaid) -> str:
 
 
 def dice_row(
-    dice: tuple[int, int] | None, dice_name: str, *, over: bool
+    dice: tuple[int, int] | None, dice_name: str, *, over: bool, label: str = "Last dice"
 ) -> tuple[tuple[str, str] | None, str]:
-    """The ``Last dice`` info line of the last Sabacc Shift roll and the highlight of a shift
-    (doubles) while the game is not ``over``; ``(None, "")`` before any roll. ``dice_name`` names
-    them in the highlight ("dice", "spike dice")."""
+    """The info line (named ``label``) of the last Sabacc Shift roll and the highlight of a
+    shift (doubles) while the game is not ``over``; ``(None, "")`` before any roll.
+    ``dice_name`` names them in the highlight ("dice", "spike dice")."""
     if dice is None:
         return None, ""
     d1, d2 = dice
     shift = " — Sabacc Shift!" if d1 == d2 else ""
     highlight = f"Sabacc Shift! The {dice_name} showed {d1} and {d2}." if d1 == d2 else ""
-    return ("Last dice", f"{d1} · {d2}{shift}"), "" if over else highlight
+    return (label, f"{d1} · {d2}{shift}"), "" if over else highlight
+
+
+def seat_status(
+    place: Seat, *, over: bool, in_hand: bool, flags: Iterable[tuple[bool, str]]
+) -> str:
+    """A seat's status on the table: ``left``, ``out`` or ``folded`` (not ``in_hand``: not
+    dealt in, or folded), else the labels of its ``flags`` that hold, comma-separated, in the
+    variant's order; nothing once the game is ``over``."""
+    if place is Seat.LEFT:
+        return "left"
+    if place is Seat.OUT:
+        return "out"
+    if over:
+        return ""
+    if not in_hand:
+        return "folded"
+    return ", ".join(label for on, label in flags if on)
 
 
 class TwoPotWords(Words):
@@ -172,10 +191,14 @@ class TwoPotWords(Words):
             return f"You put in {preview.pay} and keep {preview.keep} behind."
         return super().preview(preview)
 
+    def stats(self, stats: SeatStats) -> SeatStats:
+        """Statistics with the best hand named (:meth:`hand_name`)."""
+        return dataclasses.replace(stats, best_hand=self.hand_name(stats.best_hand))
+
 
 class WordedTwoPot(TwoPotWords):
     """A family variant whose own events, views and controls still carry their words (Centran,
-    the Sabacc Project, Corellian Spike): only the shared facts are worded here."""
+    the Sabacc Project): only the shared facts are worded here."""
 
     events: ClassVar[dict[type, EventText]] = {}
 

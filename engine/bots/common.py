@@ -12,11 +12,11 @@ returned by :func:`decision_rng`, seeded from public information, so a decision 
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from engine.core.betting_specs import BetControl
 from engine.core.game import Action, ActionSpec, Game, ParamKind, PublicView
 
 _C = TypeVar("_C")
@@ -117,15 +117,15 @@ def is_valid(action: Action, specs: Sequence[ActionSpec]) -> bool:
     return True
 
 
-_NUMBER = re.compile(r"\d+")
-
-
-def label_number(spec: ActionSpec | None) -> int:
-    """The first integer in a spec's label (``Call 5`` → 5); 0 without one."""
+def call_amount(spec: ActionSpec | None) -> int:
+    """What the ``call`` control ``spec`` would put in (its :class:`BetControl` facts); 0 when
+    there is nothing to call. :class:`Undecided` when the control carries no such facts."""
     if spec is None:
         return 0
-    found = _NUMBER.search(spec.label)
-    return int(found.group()) if found else 0
+    control = spec.facts
+    if not isinstance(control, BetControl):
+        raise Undecided(f"the {spec.kind} control carries no betting facts")
+    return control.amount
 
 
 def info_value(public: PublicView, key: str) -> str | None:
@@ -162,7 +162,7 @@ def betting_action(
     """
     prof = profile(style)
     kinds = by_kind(specs)
-    owed = label_number(kinds.get("call"))
+    owed = call_amount(kinds.get("call"))
     equity, pot = situation.equity, max(situation.pot, 1)
     bluff = rng.random() < prof.bluff
     size = pot * prof.bet_fraction * (0.5 + equity)

@@ -6,8 +6,10 @@ small Monte-Carlo of the redraw, so it keeps fewer cards when a fresh draw is wo
 Betting: the win chance of the (expected) final selection against opponents holding random
 unseen cards, fed to the shared pot-odds policy of :mod:`engine.bots.common`.
 
-Only the seat's view, the public view and the legal actions are read. The target and suit come
-from the public info rows ``Target`` / ``Suit``; the round from the public phase title.
+Only the seat's view, the public view and the legal actions are read, as facts: the dice, the
+round and the seats from the public view's :class:`~engine.variants.coruscant.facts.TableFacts`,
+the cards kept in round 1 from the select's options (:class:`~.facts.CardOption`). A view or
+control without those facts raises :class:`~engine.bots.common.Undecided`.
 """
 
 from __future__ import annotations
@@ -19,21 +21,21 @@ from dataclasses import dataclass
 
 from engine.bots.common import (
     BetSituation,
+    Undecided,
     betting_action,
     by_kind,
     decision_rng,
-    info_value,
     monte_carlo,
 )
 from engine.core.game import Action, ActionSpec, Game
 from engine.variants.coruscant.cards import SYLOP_ALIAS_SEP, Card, Suit, full_deck, parse_cards
+from engine.variants.coruscant.facts import CardOption, Place, TableFacts
 
 Key = tuple[int, int]  # (distance, -suit_count): the variant's rank_key, lower is better
 
 OPPONENT_SAMPLES = 48
 REDRAW_SAMPLES = 24
 EQUITY_SAMPLES = 32
-_NOT_LIVE = ("out", "folded", "left")
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,19 +51,20 @@ class Table:
 
 
 def read_table(game: Game, seat: int) -> Table:
-    """Target, suit, round, live opponents, pot and own stack from the public view."""
+    """Target, suit, round, live opponents, pot and own stack from the public view's facts."""
     public = game.public_view()
-    target = int(info_value(public, "Target") or "0")
-    suit = Suit((info_value(public, "Suit") or "circle").split()[-1])
+    facts = public.facts
+    if not isinstance(facts, TableFacts):
+        raise Undecided("the public view has no Coruscant Shift table facts")
     live = [
         s.seat
-        for s in public.seats
-        if s.seat != seat and s.active and not s.status.startswith(_NOT_LIVE)
+        for s, f in zip(public.seats, facts.seats, strict=True)
+        if s.seat != seat and s.active and f.place is Place.LIVE
     ]
     return Table(
-        target=target,
-        suit=suit,
-        round_no=2 if public.phase.startswith("Round 2") else 1,
+        target=facts.target,
+        suit=facts.suit,
+        round_no=2 if facts.phase.round_no == 2 else 1,
         opponents=max(len(live), 1),
         pot=sum(amount for _, amount in public.pots),
         stack=public.seats[seat].stack,
@@ -170,7 +173,13 @@ def _options_for(spec: ActionSpec, cards: Sequence[Card]) -> tuple[str, ...]:
 
 def _kept_mask(spec: ActionSpec) -> int:
     """Cards marked as kept in round 1 (they must stay when the first selection is locked)."""
-    return sum(1 << i for i, o in enumerate(spec.options) if "kept in round 1" in o.description)
+    mask = 0
+    for i, option in enumerate(spec.options):
+        facts = option.facts
+        if not isinstance(facts, CardOption):
+            raise Undecided(f"the option {option.value!r} has no card facts")
+        mask |= facts.kept << i
+    return mask
 
 
 def select(game: Game, seat: int, spec: ActionSpec, style: str) -> Action:

@@ -8,8 +8,10 @@ discards whichever card leaves the best hand. Bots never junk in the card phase 
 costs the same). Betting feeds a Monte-Carlo equity against the live opponents' card counts to the
 shared pot-odds policy.
 
-Read from the seat's own view (its cards) and the public view only: every live seat's card count
-(``N cards``), the ``Discard pile`` and ``Round`` info rows, the pots and the stacks.
+Read from the seat's own view (its cards) and the public table's facts only
+(:class:`~engine.variants.corellian_spike.views.SpikeTable`): every live seat's card count, the
+top of the discard pile, the round, the hand pot and the stacks; without them it raises
+:class:`~engine.bots.common.Undecided`.
 
 >>> from engine.variants import get_variant
 >>> game = get_variant("corellian-spike").create(["a", "b"], buy_in=50, options={}, seed=3)
@@ -27,25 +29,20 @@ from dataclasses import dataclass
 
 from engine.bots.common import (
     BetSituation,
+    Undecided,
     betting_action,
     by_kind,
     decision_rng,
-    info_value,
     monte_carlo,
     profile,
     showdown_share,
 )
 from engine.core.game import Action, ActionSpec, Game
-from engine.variants.corellian_spike.cards import (
-    MAX_HAND,
-    Card,
-    card_name,
-    evaluate_cards,
-    full_deck,
-)
+from engine.variants.corellian_spike.cards import MAX_HAND, Card, evaluate_cards, full_deck
+from engine.variants.corellian_spike.views import SpikeTable
+from engine.variants.twopot.views import HAND_POT
 
 EQUITY_SAMPLES = 40
-_BY_NAME = {card_name(c): c for c in full_deck()}
 
 
 def strength(cards: Sequence[Card]) -> float:
@@ -72,12 +69,15 @@ class Seen:
 
 
 def read(game: Game, seat: int) -> Seen:
-    """What ``seat`` sees, from its view and the public view."""
+    """What ``seat`` sees, from its view and the public table's facts; raises
+    :class:`~engine.bots.common.Undecided` on a view without them."""
     view = game.view_for(seat)
     public = view.public or game.public_view()
+    table = public.facts
+    if not isinstance(table, SpikeTable):
+        raise Undecided(f"a Corellian Spike bot needs the table's facts, not {table!r}")
     hand = tuple(Card.parse(c) for c in view.hand)
-    top_text = info_value(public, "Discard pile")
-    top = _BY_NAME.get(top_text) if top_text else None
+    top = None if table.discard_top is None else Card.parse(table.discard_top)
     known = Counter([*hand, *([top] if top else [])])
     unseen: list[Card] = []
     for card in full_deck():
@@ -85,20 +85,14 @@ def read(game: Game, seat: int) -> Seen:
             known[card] -= 1
         else:
             unseen.append(card)
-    rivals = tuple(
-        int(s.public.split()[0])
-        for s in public.seats
-        if s.seat != seat and s.public.endswith("cards")
-    )
-    round_text = info_value(public, "Round") or "1 of 3"
-    now, _, total = round_text.partition(" of ")
+    rivals = tuple(f.cards for s, f in enumerate(table.seats) if s != seat and f.cards is not None)
     return Seen(
         hand,
         top,
         tuple(unseen),
         rivals,
-        max(0, int(total) - int(now)),
-        sum(amount for name, amount in public.pots if name == "Hand pot"),
+        max(0, table.rounds - table.round_no),
+        sum(amount for key, amount in public.pots if key == HAND_POT),
         public.seats[seat].stack,
     )
 

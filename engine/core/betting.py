@@ -265,16 +265,16 @@ class Betting:
         """
         amount = whole_amount(amount)
         if self.to_act is None:
-            raise IllegalAction("There is no betting going on right now.")
+            raise IllegalAction("bet_closed")
         if seat != self.to_act:
-            raise IllegalAction("It is not your turn to bet.")
+            raise IllegalAction("bet_not_yours")
         try:
             bet_kind = BetKind(kind)
         except ValueError:
-            raise IllegalAction(f"Unknown betting action {kind!r}.") from None
+            raise IllegalAction("bet_unknown", kind=kind) from None
         legal = {o.kind: o for o in self.options(seat)}
         if bet_kind not in legal:
-            raise IllegalAction(self._why_not(seat, bet_kind))
+            raise self._why_not(seat, bet_kind)
         stack, commit = self.stacks[seat], self.phase_commit[seat]
         if bet_kind is BetKind.FOLD:
             self.folded[seat] = True
@@ -289,12 +289,11 @@ class Betting:
             return self._finish(seat, bet_kind, effect, stack)
         opt = legal[bet_kind]
         if amount is None:
-            raise IllegalAction(f"Say how much to {bet_kind.value}.")
+            raise IllegalAction("bet_amount_missing", kind=bet_kind)
         if amount < opt.min_amount:
-            what = "bet" if bet_kind is BetKind.BET else "raise to"
-            raise IllegalAction(f"The minimum you can {what} is {opt.min_amount}.")
+            raise IllegalAction("bet_below_minimum", kind=bet_kind, minimum=opt.min_amount)
         if amount > opt.max_amount:
-            raise IllegalAction(f"You only have {stack} credits (at most {opt.max_amount}).")
+            raise IllegalAction("bet_over_stack", stack=stack, most=opt.max_amount)
         pay = amount if bet_kind is BetKind.BET else amount - commit
         return self._finish(seat, bet_kind, bet_kind, pay)
 
@@ -303,21 +302,21 @@ class Betting:
             return BetKind.CALL
         return BetKind.BET if self.current_bet == 0 else BetKind.RAISE
 
-    def _why_not(self, seat: int, kind: BetKind) -> str:
-        owed = self.to_call(seat)
+    def _why_not(self, seat: int, kind: BetKind) -> IllegalAction:
+        """Why ``kind`` is not among the options of ``seat`` (a reason code and its data)."""
         if kind is BetKind.CHECK:
-            return f"You can't check: {owed} to call."
+            return IllegalAction("bet_cannot_check", owed=self.to_call(seat))
         if kind is BetKind.CALL:
-            return "There is nothing to call; check or bet."
+            return IllegalAction("bet_nothing_to_call")
         if kind is BetKind.BET and self.current_bet > 0:
-            return "There is already a bet: call, raise or fold."
+            return IllegalAction("bet_already_open")
         if kind is BetKind.RAISE and self.current_bet == 0:
-            return "There is no bet to raise: bet instead."
+            return IllegalAction("bet_nothing_to_raise")
         if not self._others_can_respond(seat):
-            return "Nobody left could answer a bet or raise: call, check or fold."
+            return IllegalAction("bet_nobody_to_answer")
         if self.max_raises_per_phase is not None and self.raises >= self.max_raises_per_phase:
-            return f"The raise limit ({self.max_raises_per_phase}) is reached."
-        return f"You don't have enough credits to {kind.value.replace('_', ' ')}."
+            return IllegalAction("bet_raise_limit", limit=self.max_raises_per_phase)
+        return IllegalAction("bet_short", kind=kind)
 
     def _finish(self, seat: int, kind: BetKind, effect: BetKind, pay: int) -> BetResult:
         self.stacks[seat] -= pay

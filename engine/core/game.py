@@ -22,7 +22,16 @@ from typing import Any, ClassVar, Protocol, Self, runtime_checkable
 from engine.core.deck import CardDeck
 from engine.core.facts import Fact
 from engine.core.fair import SeedSource
-from engine.core.lazy import FactOrLazy, LazyFact, LazyRows, LazyText, RowsOrLazy, Text
+from engine.core.lazy import (
+    FactOrLazy,
+    Items,
+    LazyFact,
+    LazyRows,
+    LazyText,
+    LazyTuple,
+    RowsOrLazy,
+    Text,
+)
 
 
 class IllegalAction(ValueError):
@@ -120,19 +129,18 @@ class ActionSpec:
         prompt: Text = "",
         facts: FactOrLazy = None,
     ) -> None:
-        self.__dict__.update(  # a frozen dataclass: its fields are set once, here
-            kind=kind,
-            _label=label,
-            param=param,
-            min_amount=min_amount,
-            max_amount=max_amount,
-            options=options,
-            min_choices=min_choices,
-            max_choices=max_choices,
-            style=style,
-            _prompt=prompt,
-            _facts=facts,
-        )
+        fields = self.__dict__  # a frozen dataclass: its fields are set once, here
+        fields["kind"] = kind
+        fields["_label"] = label
+        fields["param"] = param
+        fields["min_amount"] = min_amount
+        fields["max_amount"] = max_amount
+        fields["options"] = options
+        fields["min_choices"] = min_choices
+        fields["max_choices"] = max_choices
+        fields["style"] = style
+        fields["_prompt"] = prompt
+        fields["_facts"] = facts
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,6 +218,16 @@ class Awards(Protocol):
 
 
 @runtime_checkable
+class Leaves(Protocol):
+    """An event of a player leaving the table that records the credits they took with them (its
+    words say so, so the bot does not say it a second time)."""
+
+    def credits_taken(self) -> int:
+        """The credits the leaving player took from the table."""
+        ...
+
+
+@runtime_checkable
 class Pays(Protocol):
     """An event that settles (part of) a hand's pot: a hand record's pot is the sum of these
     over the hand, so the final call that went in with the last action is counted."""
@@ -239,10 +257,13 @@ class SeatView:
         public: str = "",
         active: bool = True,
     ) -> None:
-        # frozen: the fields are set once, here, in one go (every view builds several)
-        self.__dict__.update(
-            seat=seat, player=player, stack=stack, status=status, public=public, active=active
-        )
+        fields = self.__dict__  # frozen: the fields are set once, here (every view builds several)
+        fields["seat"] = seat
+        fields["player"] = player
+        fields["stack"] = stack
+        fields["status"] = status
+        fields["public"] = public
+        fields["active"] = active
 
 
 @dataclass(frozen=True, init=False)
@@ -255,8 +276,8 @@ class PublicView:
     (``bot.words.table_text``) fills the text fields (``title``, ``phase``, the seats' ``status``
     and ``public``, the pots' names, ``info``, ``highlight``) from it, and then the pots' names
     given here are keys. A variant that still writes its own words fills the text fields itself
-    and leaves ``facts`` ``None``. ``info`` may be given as a function (:class:`LazyRows`):
-    computed when first read.
+    and leaves ``facts`` ``None``. ``info`` and ``seats`` may be given as functions
+    (:class:`LazyRows`, :class:`LazyTuple`): computed when first read.
     """
 
     variant: str
@@ -264,7 +285,7 @@ class PublicView:
     phase: str
     hand_no: int
     acting: tuple[int, ...]
-    seats: tuple[SeatView, ...]
+    seats: LazyTuple[SeatView] = LazyTuple()
     stack_unit: str = "credits"
     pots: tuple[tuple[str, int], ...] = ()
     info: LazyRows = LazyRows()
@@ -279,7 +300,7 @@ class PublicView:
         phase: str,
         hand_no: int,
         acting: tuple[int, ...],
-        seats: tuple[SeatView, ...],
+        seats: Items[SeatView],
         stack_unit: str = "credits",
         pots: tuple[tuple[str, int], ...] = (),
         info: RowsOrLazy = (),
@@ -287,21 +308,19 @@ class PublicView:
         finished: bool = False,
         facts: Fact | None = None,
     ) -> None:
-        # frozen: the fields are set once, here, in one go (one view per change of the game)
-        self.__dict__.update(
-            variant=variant,
-            title=title,
-            phase=phase,
-            hand_no=hand_no,
-            acting=acting,
-            seats=seats,
-            stack_unit=stack_unit,
-            pots=pots,
-            _info=info,
-            highlight=highlight,
-            finished=finished,
-            facts=facts,
-        )
+        fields = self.__dict__  # frozen: the fields are set once, here (one view per change)
+        fields["variant"] = variant
+        fields["title"] = title
+        fields["phase"] = phase
+        fields["hand_no"] = hand_no
+        fields["acting"] = acting
+        fields["_seats"] = seats
+        fields["stack_unit"] = stack_unit
+        fields["pots"] = pots
+        fields["_info"] = info
+        fields["highlight"] = highlight
+        fields["finished"] = finished
+        fields["facts"] = facts
 
 
 @dataclass(frozen=True, slots=True)

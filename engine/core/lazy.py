@@ -4,9 +4,11 @@ action descriptions cost nothing until a picker is shown or a bot reads them."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from engine.core.facts import Fact
+
+T = TypeVar("T")
 
 Text = str | Callable[[], str]
 """A text given as is, or as a function computing it when first read (see :class:`LazyText`)."""
@@ -89,3 +91,22 @@ class LazyFact(_Lazy):
     def __get__(self, obj: object | None, owner: type) -> Fact | None:
         fact: Fact | None = self._read(obj)
         return fact
+
+
+Items = tuple[T, ...] | Callable[[], tuple[T, ...]]
+"""A tuple given as is, or as a function computing it when first read (see :class:`LazyTuple`)."""
+
+
+class LazyTuple(_Lazy, Generic[T]):
+    """A tuple field (a view's seats): the bot's words for a variant may give it as a function,
+    so a view whose seats nobody reads costs no words (the runtime reads a changed table's hand
+    number at once, and draws its seats only when it edits the table message)."""
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        super().__init__(())
+
+    def __get__(self, obj: object | None, owner: type) -> tuple[T, ...]:
+        items: tuple[T, ...] = self._read(obj)
+        return items

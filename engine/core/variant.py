@@ -4,7 +4,7 @@ Every variant keeps its whole game in one state object and its rules in plain fu
 that state (``<variant>_actions``, ``<variant>_flow``, ``<variant>_views``). :class:`StateGame`
 is the one place that turns those functions into a :class:`~engine.core.game.Game`: a variant
 subclasses it, names its modules and its game-over phase, and overrides only what its rules do
-differently (Kessel's decision counter, Coruscant's state-is-the-game layout).
+differently (Kessel's decision counter, Coruscant Shift's decision counter and JSON form).
 
 The modules are checked structurally (:class:`DecisionRules`, :class:`LeaveRules`,
 :class:`ViewRules`): a module whose functions have the right signatures is a valid value.

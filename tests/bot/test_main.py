@@ -182,8 +182,11 @@ def test_invite_prints_the_url_with_exactly_the_needed_permissions(tmp_path: Pat
         embed_links=True,
         attach_files=True,  # the showdown pictures are uploaded to the table's channel
         read_message_history=True,
+        create_events=True,  # a tournament's start time as a server event
+        create_public_threads=True,  # a multi-table tournament's tables
+        send_messages_in_threads=True,
     )
-    assert query["permissions"] == ["117760"]
+    assert query["permissions"] == ["17901423807488"]
     assert not permissions.use_external_emojis and not permissions.administrator
 
 

@@ -119,7 +119,7 @@ async def test_house_rules_stakes_and_autocomplete(world: World) -> None:
     await world.alice.click(lobby.response, label="Start")
     table = table_in(world)
     assert table.game is not None and table.buy_in == 1000
-    assert "Round 1/1" in table.game.public_view().phase
+    assert "Round 1/1" in table.public_view().phase
     await play(world, passive)  # everyone stands and checks
     assert table.game.finished and table.game.public_view().hand_no == 1  # one hand only
     assert await money(world) == before

@@ -37,7 +37,8 @@ def test_public_table_is_read() -> None:
     while not game.finished and game.public_view().hand_no < 3:
         seat = min(game.pending_seats())
         table = read_table(game, seat)
-        assert table.target == game.target and table.suit is game.suit  # type: ignore[attr-defined]
+        st = game.state  # type: ignore[attr-defined]
+        assert table.target == st.target and table.suit is st.suit
         assert table.opponents >= 1 and table.pot > 0
         rounds.add(table.round_no)
         game.apply(seat, choose_action("coruscant-shift", game, seat, "balanced"))

@@ -24,14 +24,14 @@ WORDS_BECAME_FACTS = {
     "classic": {"last_drawn", "decided", "last_result"},
     "centran": {"last_result"},
     "project": {"last_result"},
-    "corellian-spike": {"last_result"},
+    "corellian-spike": {"last_drawn", "decided", "last_result"},
 }
 """Fields that stored English lines when the fixtures were made and now store facts or only the
 lines of events still worded (issue #24 point 1: no player-facing English built in the engine).
 A stored row (old lines included) still loads and writes back byte for byte; a game played
 anew writes these fields in their new form, so the play comparisons below leave them out and
 compare every other field byte for byte, in its stored order."""
-BEST_HAND_KEYS = {"classic"}
+BEST_HAND_KEYS = {"classic", "coruscant-shift", "corellian-spike"}
 """Variants whose seat records keep a best hand's typed key where they kept its name: the
 ``best_hand`` column of ``stats`` is left out of the play comparisons (the other columns stay)."""
 
@@ -43,7 +43,10 @@ def without_words(text: str) -> str:
         state.pop(name, None)
     if data["variant"] in BEST_HAND_KEYS:
         for row in state["stats"]:
-            row[2] = None
+            if isinstance(row, dict):  # Coruscant Shift's records are objects
+                row["best_hand"] = None
+            else:
+                row[2] = None
     return json.dumps(data)
 
 

@@ -8,6 +8,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot import words
 from engine.core.game import Action, Event, ParamKind
 from engine.variants.coruscant import CoruscantGame, create, restore
 from engine.variants.coruscant.cards import full_deck
@@ -37,22 +38,22 @@ def step(game: CoruscantGame, seat: int, action: Action | None) -> tuple[tuple[E
 
 
 def check_invariants(game: CoruscantGame, total: int, taken: int) -> None:
-    assert sum(game.stacks) + game.bet.pot_total + taken == total
-    assert min(game.stacks) >= 0
+    assert sum(game.state.stacks) + game.state.bet.pot_total + taken == total
+    assert min(game.state.stacks) >= 0
     if game.finished:
         assert not game.pending_seats()
         assert sum(game.payouts().values()) + taken == total
         return
-    assert Counter(game.all_cards()) == FULL
+    assert Counter(game.state.all_cards()) == FULL
     pending = game.pending_seats()
     assert pending
     for seat in pending:
         specs = game.legal_actions(seat)
         assert specs
         assert game.default_action(seat).kind in {s.kind for s in specs}
-    view = repr(game.public_view())
-    for seat in range(game.n):
-        for card in game.hands[seat]:
+    view = repr(words.table_text("coruscant-shift", game.public_view()))
+    for seat in range(game.state.n):
+        for card in game.state.hands[seat]:
             assert card.display not in view
 
 

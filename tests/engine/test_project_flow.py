@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.words import events_lines
+from bot.words import events_lines, spec_text
 from engine.core.game import Action, Event, IllegalAction, ParamKind
 from engine.variants import get_variant
 from engine.variants.project import ProjectGame
@@ -217,7 +217,10 @@ def test_default_actions_previews_and_labels() -> None:
     assert game.preview(0, Action("bet", amount=7)) == "You put in 7 and keep 83 behind."
     do(game, "bet 5")
     assert game.default_action(1) == Action("fold")
-    assert [s.label for s in game.legal_actions(1)][:2] == ["Call 5", "Raise to…"]
+    assert [spec_text("project", s).label for s in game.legal_actions(1)][:2] == [
+        "Call 5",
+        "Raise to…",
+    ]
     do(game, "call; call")
     assert game.default_action(0) == Action("stand")
     assert game.preview(0, Action("draw")).startswith("Your cards total 13")

@@ -8,11 +8,12 @@ from typing import Any
 
 import pytest
 
+from bot import words
 from bot.words import events_lines
-from engine.core.game import Action, IllegalAction
+from engine.core.game import Action, IllegalAction, PublicView
 from engine.variants.corellian_spike import SpikeGame
-from engine.variants.corellian_spike.cards import card_name, full_deck, parse_cards
-from engine.variants.corellian_spike.payout import explain
+from engine.variants.corellian_spike.cards import full_deck, parse_cards
+from engine.variants.corellian_spike.payout import decide
 from engine.variants.corellian_spike.settle import settle_hand
 from engine.variants.corellian_spike.state import Phase, SpikeOptions
 
@@ -22,6 +23,18 @@ NO_SHIFT = [(2, 3), (1, 4), (5, 6)]
 
 def texts(events: Any) -> list[str]:
     return events_lines("corellian-spike", events)
+
+
+def notes(game: SpikeGame, seat: int) -> tuple[str, ...]:
+    return words.hand_text("corellian-spike", game.view_for(seat)).notes
+
+
+def table(game: SpikeGame) -> PublicView:
+    return words.table_text("corellian-spike", game.public_view())
+
+
+def preview(game: SpikeGame, seat: int, action: Action) -> str:
+    return words.preview_text("corellian-spike", game.preview(seat, action))
 
 
 def new(
@@ -109,10 +122,13 @@ def test_card_actions_gain_discard_first_swap_and_junk() -> None:
     assert not st.betting.is_live(2) and st.hands[2] == []
     assert lines[-1] == "Round 1/3 · betting."
     assert act(game, "bet", amount=3) == ["ann bets 3."]
-    assert act(game, "fold")[1].startswith("bo folds (junks): ")
+    lines = act(game, "fold")
+    assert lines[1].startswith("bo folds (junks): ")
     # one live player left: ann takes the hand pot unseen, the Sabacc pot stays
     assert st.hand_no == 2 and st.sabacc_pot == 6
-    assert "ann wins the hand pot (6)." in st.last_result  # her uncalled 3 came back
+    assert "ann wins the hand pot (6)." in lines  # her uncalled 3 came back
+    assert "Hand 1: ann wins — everyone else junked (no reveal)." in lines
+    assert ("Last hand", "Hand 1: ann wins — everyone else junked (no reveal).") in table(game).info
 
 
 def test_plain_gain_needs_room_and_draw_then_choose() -> None:
@@ -122,7 +138,7 @@ def test_plain_gain_needs_room_and_draw_then_choose() -> None:
     kinds = [s.kind for s in game.legal_actions(0)]
     assert kinds == ["keep", "discard"]
     drawn = game.state.hands[0][-1]
-    assert game.view_for(0).notes[-1] == f"You drew {card_name(drawn)}."
+    assert notes(game, 0)[-1] == f"You drew {drawn.display}."
     assert act(game, "discard", drawn.notation)[0].startswith("ann discards ")
     assert game.state.discard[-1] == drawn and game.pending_seats() == {1}
     full = new(["circle:+1", "circle:+2", "circle:+3", "circle:+4", "circle:+5"])
@@ -152,8 +168,9 @@ def test_sabacc_shift_redeals_as_many_cards() -> None:
     st = game.state
     assert [len(h) for h in st.hands] == [3, 2]
     assert st.discard[-1].notation == "triangle:-5"  # bo's last card
-    assert game.view_for(1).notes[-1].startswith("The Sabacc Shift dealt you ")
-    assert "Sabacc Shift!" in game.public_view().highlight
+    dealt = ", ".join(c.display for c in st.hands[1])
+    assert notes(game, 1)[-1] == f"The Sabacc Shift dealt you {dealt}."
+    assert "Sabacc Shift!" in table(game).highlight
 
 
 def test_dice_before_betting_changes_the_order() -> None:
@@ -196,10 +213,10 @@ def test_timeouts_stand_then_check_else_fold() -> None:
 def test_public_views_never_show_a_hidden_card() -> None:
     game = new(PAIRS)
     act(game, "gain")
-    view = game.public_view()
+    view = table(game)
     text = repr(view)
     for card in game.state.hands[0] + game.state.hands[1]:
-        assert card_name(card) not in text and card.notation not in text
+        assert card.display not in text and card.notation not in text
     assert [s.public for s in view.seats] == ["3 cards", "2 cards"]
     assert ("Discard pile", "■ +9") in view.info
 
@@ -260,7 +277,7 @@ def test_the_hand_winner_line_says_why(hands: dict[int, str], why: str) -> None:
     game = new(PAIRS)
     cards = {s: parse_cards(h.split()) for s, h in hands.items()}
     result = settle_hand([0, 1], cards, {0: 5, 1: 5}, 0, _NoDraw())
-    line = explain(game.state, result)
+    (line,) = texts([decide(game.state, result)])
     assert line.startswith("Hand 1: ann wins with ") and " over bo's " in line
     assert f"({why}" in line
 
@@ -275,14 +292,14 @@ class _NoDraw:
 
 def test_previews_describe_a_choice() -> None:
     game = new(PAIRS)
-    assert game.preview(0, Action("swap", choices=("circle:+5",))) == (
+    assert preview(game, 0, Action("swap", choices=("circle:+5",))) == (
         "You give ● +5 for ■ +9: Nulrhek +4."
     )
-    assert game.preview(0, Action("gain_discard", choices=("circle:-5",))) == (
+    assert preview(game, 0, Action("gain_discard", choices=("circle:-5",))) == (
         "Without ● -5 your cards total +5."
     )
-    assert game.preview(1, Action("swap", choices=("circle:+5",))) == ""  # not pending
-    assert game.preview(0, Action("swap", choices=("sylop",))) == ""  # not held
+    assert preview(game, 1, Action("swap", choices=("circle:+5",))) == ""  # not pending
+    assert preview(game, 0, Action("swap", choices=("sylop",))) == ""  # not held
 
 
 def test_an_empty_draw_pile_is_rebuilt_from_the_discards_under_the_top() -> None:

@@ -92,7 +92,7 @@ test_determinism_despite_global_random = playout.determinism_test(SPIKE, buy_in=
 def test_random_seeds_reach_every_phase_and_event() -> None:
     seen = playout.explore(SPIKE, range(40), {"max_hands": 2, "gain_mode": "draw_then_choose"})
     assert {p.value for p in Phase} <= seen.phases
-    assert {"Revealed", "ShiftDone", "Junked", "SabaccPotResult", "HandWon"} <= seen.events
+    assert {"Revealed", "ShiftDone", "Junked", "SabaccPotResult", "HandDecided"} <= seen.events
     assert {"gain", "keep", "discard", "swap", "stand", "junk"} <= seen.kinds
     seen = playout.explore(SPIKE, range(20), {"max_hands": 2})
     assert {"gain", "gain_discard", "swap", "stand"} <= seen.kinds

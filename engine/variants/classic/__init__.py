@@ -77,12 +77,9 @@ class ClassicGame(TwoPotGame[ClassicState]):
         Tests may stack the first hand's draw pile (``deck``: notations dealt first, top first;
         see :func:`~engine.variants.classic.flow.stacked_deck`) and fix its ``start_seat``.
         """
-        cls.check_players(players)
-        if not isinstance(buy_in, int) or buy_in < MIN_BUY_IN:
-            raise ValueError(f"the buy-in must be an integer of at least {MIN_BUY_IN}")
+        cls.check_buy_in(players, buy_in, MIN_BUY_IN)
         opts = ClassicOptions.from_mapping(options or {})
-        if opts.total_ante > buy_in:
-            raise ValueError("the buy-in must cover at least one hand's antes")
+        cls.check_antes(buy_in, opts.total_ante)
         n = len(players)
         st = ClassicState(
             **cls.seat(players, buy_in, opts, seed), last_drawn=[None] * n, traded=[False] * n

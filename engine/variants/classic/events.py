@@ -4,8 +4,9 @@ renderer (``bot/words/classic.py``).
 No event ever names a hidden card: only stasis-field cards (face up), revealed hands and
 Sudden-Demise cards (drawn face up) appear in them. :class:`PlayerLeft`, :class:`Reshuffled`,
 :class:`StasisMoved`, :class:`PotAwarded`, :class:`PenaltyPaid`, :class:`SabaccPotResult`,
-:class:`CashedOut`, :class:`PhaseStarted` and :class:`GameOver` are the two-pot family's
-(:mod:`engine.variants.twopot.events`), re-exported here.
+:class:`CashedOut`, :class:`HandStarted`, :class:`PhaseStarted`, :class:`DiceRolled`,
+:class:`GameOver` and the private notes :class:`Drew` and :class:`ShiftDealt` are the two-pot
+family's (:mod:`engine.variants.twopot.events`), re-exported here.
 """
 
 from __future__ import annotations
@@ -17,7 +18,10 @@ from engine.core.facts import Fact
 from engine.core.game import ShownHand
 from engine.variants.classic.cards import HandEval
 from engine.variants.twopot.events import CashedOut as CashedOut  # re-exported
+from engine.variants.twopot.events import DiceRolled as DiceRolled  # re-exported
+from engine.variants.twopot.events import Drew as Drew  # re-exported
 from engine.variants.twopot.events import GameOver as GameOver  # re-exported
+from engine.variants.twopot.events import HandStarted as HandStarted  # re-exported
 from engine.variants.twopot.events import PenaltyPaid as PenaltyPaid  # re-exported
 from engine.variants.twopot.events import PhaseNote as PhaseNote  # re-exported
 from engine.variants.twopot.events import PhaseStarted as PhaseStarted  # re-exported
@@ -25,20 +29,8 @@ from engine.variants.twopot.events import PlayerLeft as PlayerLeft  # re-exporte
 from engine.variants.twopot.events import PotAwarded as PotAwarded  # re-exported
 from engine.variants.twopot.events import Reshuffled as Reshuffled  # re-exported
 from engine.variants.twopot.events import SabaccPotResult as SabaccPotResult  # re-exported
+from engine.variants.twopot.events import ShiftDealt as ShiftDealt  # re-exported
 from engine.variants.twopot.events import StasisMoved as StasisMoved  # re-exported
-
-
-@dataclass(frozen=True, slots=True)
-class HandStarted(Fact):
-    """A new hand: who starts, and the antes paid into both pots."""
-
-    hand_no: int
-    starter: str
-    players: int
-    hand_ante: int
-    sabacc_ante: int
-    hand_pot: int
-    sabacc_pot: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,20 +49,6 @@ class HandCalled(Fact):
 
     player: str
     final_turns: int
-
-
-@dataclass(frozen=True, slots=True)
-class DiceRolled(Fact):
-    """The Dice phase roll; doubles trigger a Sabacc Shift."""
-
-    round_no: int
-    die1: int
-    die2: int
-
-    @property
-    def shift(self) -> bool:
-        """Doubles."""
-        return self.die1 == self.die2
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,20 +98,6 @@ class SuddenDemiseDrew(Fact):
     def shown_hands(self) -> tuple[ShownHand, ...]:
         """Each face-up draw adds a card to that player's shown hand."""
         return tuple(ShownHand(d.player, (d.card,) if d.card else (), d.hand) for d in self.draws)
-
-
-@dataclass(frozen=True, slots=True)
-class Drew(Fact):
-    """Private: the card (notation) this seat drew last."""
-
-    card: str
-
-
-@dataclass(frozen=True, slots=True)
-class ShiftDealt(Fact):
-    """Private: the cards (notations) the Sabacc Shift dealt this seat."""
-
-    cards: tuple[str, ...]
 
 
 class Why(StrEnum):

@@ -13,10 +13,18 @@ from typing import Any
 
 from engine.core.codec import Codec, Shape, meta, notation, stored
 from engine.variants.classic.cards import Card, Category, HandEval
-from engine.variants.classic.events import Drew, HandDecided, ShiftDealt, Why
+from engine.variants.classic.events import HandDecided, Why
 from engine.variants.classic.settle import HAND_POT_PENALTY, Penalty
 from engine.variants.twopot.events import Worded
-from engine.variants.twopot.state import Seat, SeatRecord, StasisState, TwoPotOptions
+from engine.variants.twopot.state import (
+    NOTES,
+    Note,
+    Seat,
+    SeatRecord,
+    StasisState,
+    TwoPotOptions,
+    last_decision,
+)
 
 __all__ = [  # Seat and SeatRecord are re-exported (they live in twopot.state)
     "ALL_OTHERS",
@@ -122,28 +130,6 @@ class Step(StrEnum):
     END = "end"
 
 
-Note = Drew | ShiftDealt | Worded
-"""A seat's private note: its last draw, the cards a Sabacc Shift dealt it (or a stored line)."""
-
-
-def _note_to_json(note: Note | None) -> Any:
-    if isinstance(note, Drew):
-        return {"drew": note.card}
-    if isinstance(note, ShiftDealt):
-        return {"shift": list(note.cards)}
-    return "" if note is None else note.text
-
-
-def _note_from_json(data: Any) -> Note | None:
-    """A note as :func:`_note_to_json` wrote it; a line stored as words by an earlier version
-    (a plain string) is kept as it is."""
-    if isinstance(data, Mapping):
-        if "drew" in data:
-            return Drew(str(data["drew"]))
-        return ShiftDealt(tuple(str(c) for c in data["shift"]))
-    return Worded(str(data)) if data else None
-
-
 def _eval_to_json(hand: HandEval | None) -> Any:
     if hand is None:
         return None
@@ -191,16 +177,6 @@ def _decided_from_json(data: Any) -> HandDecided | Worded | None:
     )
 
 
-def _notes_to_json(notes: list[Note | None]) -> list[Any]:
-    return [_note_to_json(x) for x in notes]
-
-
-def _notes_from_json(data: Any) -> list[Note | None]:
-    return [_note_from_json(x) for x in data]
-
-
-NOTES = Shape(_notes_to_json, _notes_from_json)
-"""``last_drawn``: per seat ``{"drew": card}``, ``{"shift": [cards]}``, or a stored line."""
 DECIDED = Shape(_decided_to_json, _decided_from_json)
 """``decided``: the :class:`HandDecided` fact as an object (``{"text": line}``: stored words)."""
 
@@ -221,7 +197,7 @@ class ClassicState(StasisState[ClassicOptions, Card]):
     caller: int | None = None
     dice: tuple[int, int] | None = None
     # private note per seat
-    last_drawn: list[Note | None] = field(default_factory=list, metadata=meta(shape=NOTES))
+    last_drawn: list[Note | None] = field(default_factory=list, metadata=NOTES)
     # why the last hand went as it did
     decided: HandDecided | Worded | None = field(
         default=None, metadata=meta(shape=DECIDED, unset=True)
@@ -230,9 +206,7 @@ class ClassicState(StasisState[ClassicOptions, Card]):
     def last_decision(self) -> HandDecided | Worded | None:
         """Why the last hand went as it did; a table stored by an earlier version kept it as
         the last line of ``last_result`` (words), shown as it is."""
-        if self.decided is None and self.last_result:
-            return Worded(str(self.last_result[-1]))
-        return self.decided
+        return last_decision(self.decided, self.last_result)
 
     def full_hand(self, seat: int) -> list[Card]:
         """A seat's whole hand: hidden cards plus its stasis field (§3.3)."""

@@ -11,15 +11,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.core.facts import Fact
-from engine.core.game import PlayerView, PublicView, SeatView
+from engine.core.game import PlayerView, PublicView
 from engine.variants.classic.actions import pending
 from engine.variants.classic.cards import HandEval, evaluate
 from engine.variants.classic.events import HandDecided
-from engine.variants.classic.state import ClassicState, Note, Phase, Seat
+from engine.variants.classic.state import ClassicState, Phase, Seat
 from engine.variants.twopot.events import Worded
+from engine.variants.twopot.state import Note
+from engine.variants.twopot.views import HAND_POT as HAND_POT  # re-exported
+from engine.variants.twopot.views import SABACC_POT as SABACC_POT  # re-exported
+from engine.variants.twopot.views import fact_view
 from engine.variants.twopot.views import seat_stats as seat_stats
-
-HAND_POT, SABACC_POT = "hand", "sabacc"  # the pots' keys in the public view
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,19 +89,11 @@ def _seat(st: ClassicState, seat: int) -> ClassicSeat:
 def public_view(st: ClassicState) -> PublicView:
     """Everything public; never a hidden card."""
     facts = tuple(_seat(st, s) for s in range(st.n))
-    seats = tuple(
-        SeatView(seat=s, player=st.players[s], stack=st.stacks[s], active=st.status[s] is Seat.IN)
-        for s in range(st.n)
-    )
     over = st.phase is Phase.GAME_OVER
-    return PublicView(
+    return fact_view(
+        st,
         variant="classic",
-        title="",
-        phase="",
-        hand_no=st.hand_no,
-        acting=tuple(sorted(pending(st))),
-        seats=seats,
-        pots=((HAND_POT, st.betting.pot_total), (SABACC_POT, st.sabacc_pot)),
+        acting=pending(st),
         finished=over,
         facts=ClassicTable(
             phase=st.phase,

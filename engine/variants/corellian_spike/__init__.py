@@ -76,12 +76,9 @@ class SpikeGame(TwoPotGame[SpikeState]):
         hands (the other cards follow in a fixed order), ``dice`` the next spike-dice rolls,
         ``start_seat`` hand 1's starting player.
         """
-        cls.check_players(players)
-        if not isinstance(buy_in, int) or buy_in < MIN_BUY_IN:
-            raise ValueError(f"the buy-in must be an integer of at least {MIN_BUY_IN}")
+        cls.check_buy_in(players, buy_in, MIN_BUY_IN)
         opts = SpikeOptions.from_mapping(options or {})
-        if opts.total_ante > buy_in:
-            raise ValueError("the buy-in must cover at least one hand's antes")
+        cls.check_antes(buy_in, opts.total_ante)
         if start_seat is not None and not 0 <= start_seat < len(players):
             raise ValueError("start_seat out of range")
         rigged_decks = [list(d) for d in decks]

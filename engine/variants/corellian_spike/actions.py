@@ -3,39 +3,83 @@
 Action kinds:
 
 * card turn (§3.1): ``stand``; ``gain`` (draw a card); ``gain_discard`` (CHOICE: the card put on
-  the discard pile before drawing); ``swap`` (CHOICE: the card given for the top discard);
-  ``junk``. With ``gain_mode = draw_then_choose`` there is no ``gain_discard``: ``gain`` draws,
-  then the same seat decides ``keep`` or ``discard`` (CHOICE, the drawn card included);
+  the discard pile before drawing); ``swap`` (CHOICE: the card given for the top discard,
+  :class:`SwapFor`); ``junk``. With ``gain_mode = draw_then_choose`` there is no
+  ``gain_discard``: ``gain`` draws, then the same seat decides ``keep`` or ``discard`` (CHOICE,
+  the drawn card included);
 * betting (the shared module): ``check``, ``bet``, ``call``, ``raise``, ``all_in``, ``fold``
   (a fold is a junk).
 
 Sylops are identical, so a hand with two offers one ``sylop`` option (SPK-impl-1). Fees are dead
 money posted before the card moves; an action whose fee the seat cannot pay is not offered
-(SPK-impl-5). Timeouts: :func:`default_action` (SPK-impl-6).
+(SPK-impl-5). Controls, options and previews are facts (:class:`Fee`, :class:`SwapFor`, card
+notations, :class:`SwapPreview`, :class:`WithoutPreview`); the bot's words write them. Timeouts:
+:func:`default_action` (SPK-impl-6).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
 
 from engine.core.betting import BetKind
 from engine.core.betting_specs import bet_specs
 from engine.core.facts import Fact
 from engine.core.game import Action, ActionSpec, IllegalAction, Option, ParamKind
-from engine.variants.corellian_spike.cards import (
-    MAX_HAND,
-    Card,
-    card_name,
-    evaluate_cards,
-    signed,
-)
-from engine.variants.corellian_spike.events import CardAction
+from engine.variants.corellian_spike.cards import MAX_HAND, Card, HandEval, evaluate_cards
+from engine.variants.corellian_spike.events import CardAction, Drew, Move
 from engine.variants.corellian_spike.flow import Events, after_bet, end_card_turn, junk
 from engine.variants.corellian_spike.payout import draw_card
 from engine.variants.corellian_spike.state import DRAW_THEN_CHOOSE, Phase, SpikeState
-from engine.variants.twopot.actions import bet_preview, first_default, pending_seat, require_legal
+from engine.variants.twopot.actions import (
+    bet_preview,
+    chosen_card,
+    first_default,
+    pending_seat,
+    require_legal,
+)
 
 BET_KINDS = frozenset(k.value for k in BetKind)
+NOT_HELD = "dont_hold"  # the reason code of a card choice the seat does not hold
+
+
+@dataclass(frozen=True, slots=True)
+class Fee(Fact):
+    """A ``gain`` or ``gain_discard`` control: the fee it costs; ``then_choose`` when a gain
+    draws first and chooses after (option ``gain_mode`` draw_then_choose)."""
+
+    fee: int
+    then_choose: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SwapFor(Fact):
+    """The ``swap`` control: the top discard (a notation) taken, and the fee."""
+
+    top: str
+    fee: int
+
+
+@dataclass(frozen=True, slots=True)
+class SwapPreview(Fact):
+    """Before a swap: the card given, the top discard taken and the hand it makes."""
+
+    card: str
+    top: str
+    hand: HandEval
+
+
+@dataclass(frozen=True, slots=True)
+class WithoutPreview(Fact):
+    """Before a discard: the card put on the pile and the total of the cards kept."""
+
+    card: str
+    total: int
+
+
+_fee = lru_cache(maxsize=64)(Fee)
+_swap_for = lru_cache(maxsize=256)(SwapFor)
 
 
 def pending(st: SpikeState) -> frozenset[int]:
@@ -45,67 +89,57 @@ def pending(st: SpikeState) -> frozenset[int]:
     )
 
 
-def card_options(cards: Sequence[Card]) -> tuple[Option, ...]:
-    """One option per distinct card (the two Sylops are one option)."""
-    seen: dict[str, Option] = {}
-    for c in cards:
-        if c.notation not in seen:
-            desc = "Sylop, value 0" if c.suit is None else f"{c.suit}, value {signed(c.value)}"
-            seen[c.notation] = Option(c.notation, c.display, desc)
-    return tuple(seen.values())
+@lru_cache(maxsize=256)
+def _options(notations: tuple[str, ...]) -> tuple[Option, ...]:
+    """One option per distinct card (the two Sylops are one option); the bot's words name it."""
+    return tuple(Option(n) for n in dict.fromkeys(notations))
 
 
-def _card_specs(st: SpikeState, seat: int) -> list[ActionSpec]:
-    opts, hand, stack = st.options, st.hands[seat], st.stacks[seat]
-    can_draw = st.available() > 0
-    top = st.discard[-1]
+_KEEP, _STAND = ActionSpec("keep", style="primary"), ActionSpec("stand")
+_JUNK = ActionSpec("junk", style="danger")
+
+
+@lru_cache(maxsize=256)  # a turn's controls are asked for several times; keep few (memory)
+def _card_specs(
+    choosing: bool,
+    hand: tuple[str, ...],
+    gain: Fee | None,
+    gain_discard: Fee | None,
+    swap: SwapFor | None,
+) -> tuple[ActionSpec, ...]:
+    """A card turn's controls over the cards ``hand`` (notations): keep or discard a drawn card
+    when ``choosing``, else the gain, discard-then-gain and swap controls offered (``None``:
+    not offered), stand and junk. Shared between calls (specs are frozen)."""
+    options = _options(hand)  # the same cards in every card select of the turn
+    if choosing:
+        discard = ActionSpec("discard", param=ParamKind.CHOICE, options=options)
+        return (_KEEP, discard) if len(hand) <= MAX_HAND else (discard,)
     specs: list[ActionSpec] = []
-    gain_fee = f" (fee {opts.gain_fee})" if opts.gain_fee else ""
-    options = card_options(hand)  # the same cards in every card select of the turn
+    if gain is not None:
+        specs.append(ActionSpec("gain", style="primary", facts=gain))
+    if gain_discard is not None:
+        specs.append(
+            ActionSpec("gain_discard", param=ParamKind.CHOICE, options=options, facts=gain_discard)
+        )
+    if swap is not None:
+        specs.append(ActionSpec("swap", param=ParamKind.CHOICE, options=options, facts=swap))
+    return (*specs, _STAND, _JUNK)
+
+
+def _turn_specs(st: SpikeState, seat: int) -> tuple[ActionSpec, ...]:
+    opts, hand, stack = st.options, st.hands[seat], st.stacks[seat]
+    notations = tuple(c.notation for c in hand)
     if st.phase is Phase.CHOOSE:
-        if len(hand) <= MAX_HAND:
-            specs.append(ActionSpec("keep", "Keep it", style="primary"))
-        specs.append(
-            ActionSpec(
-                "discard",
-                "Discard a card",
-                ParamKind.CHOICE,
-                options=options,
-                prompt="Which card goes face up on the discard pile?",
-            )
-        )
-        return specs
-    gain_ok = can_draw and stack >= opts.gain_fee
+        return _card_specs(True, notations, None, None, None)
+    gain_ok = st.available() > 0 and stack >= opts.gain_fee
+    gain = gain_discard = None
     if opts.gain_mode == DRAW_THEN_CHOOSE:
-        if gain_ok:
-            specs.append(ActionSpec("gain", f"Gain{gain_fee}", style="primary"))
-    else:
-        if gain_ok and len(hand) < MAX_HAND:
-            specs.append(ActionSpec("gain", f"Gain (draw){gain_fee}", style="primary"))
-        if gain_ok:
-            specs.append(
-                ActionSpec(
-                    "gain_discard",
-                    f"Discard, then gain{gain_fee}",
-                    ParamKind.CHOICE,
-                    options=options,
-                    prompt="Which card do you discard before drawing?",
-                )
-            )
-    if stack >= opts.swap_fee:
-        fee = f" (fee {opts.swap_fee})" if opts.swap_fee else ""
-        specs.append(
-            ActionSpec(
-                "swap",
-                f"Swap for {card_name(top)}{fee}",
-                ParamKind.CHOICE,
-                options=options,
-                prompt=f"Which card do you give for {card_name(top)}?",
-            )
-        )
-    specs.append(ActionSpec("stand", "Stand"))
-    specs.append(ActionSpec("junk", "Junk", style="danger"))
-    return specs
+        gain = _fee(opts.gain_fee, True) if gain_ok else None
+    elif gain_ok:
+        gain = _fee(opts.gain_fee) if len(hand) < MAX_HAND else None
+        gain_discard = _fee(opts.gain_fee)
+    swap = _swap_for(st.discard[-1].notation, opts.swap_fee) if stack >= opts.swap_fee else None
+    return _card_specs(False, notations, gain, gain_discard, swap)
 
 
 def legal_actions(st: SpikeState, seat: int) -> tuple[ActionSpec, ...]:
@@ -114,24 +148,19 @@ def legal_actions(st: SpikeState, seat: int) -> tuple[ActionSpec, ...]:
         return ()
     if st.phase is Phase.BET:
         return bet_specs(st.betting.options(seat), st.stacks[seat])
-    return tuple(_card_specs(st, seat))
+    return _turn_specs(st, seat)
 
 
 def chosen(action: Action, cards: Sequence[Card]) -> Card:
     """The one card of ``cards`` that ``action`` chose (by notation)."""
-    if len(action.choices) != 1:
-        raise IllegalAction("Choose exactly one card.")
-    for card in cards:
-        if card.notation == action.choices[0]:
-            return card
-    raise IllegalAction(f"You don't hold {action.choices[0]}.")
+    return chosen_card(action, cards, NOT_HELD)
 
 
 def _draw(st: SpikeState, seat: int, ev: Events) -> None:
     card = draw_card(st, ev)
     assert card is not None  # legal only when a card can be drawn
     st.hands[seat].append(card)
-    st.last_drawn[seat] = f"You drew {card_name(card)}."
+    st.last_drawn[seat] = Drew(card.notation)
 
 
 def _card_turn(st: SpikeState, seat: int, action: Action, ev: Events) -> None:
@@ -141,7 +170,7 @@ def _card_turn(st: SpikeState, seat: int, action: Action, ev: Events) -> None:
         st.betting.forfeit(seat)  # no betting phase is open: this only marks the seat out
         junk(st, seat, ev, folded=False)
     elif kind == "stand":
-        ev.append(CardAction(name, "stand", len(hand)))
+        ev.append(CardAction(name, Move.STAND, len(hand)))
     elif kind == "swap":
         card = chosen(action, hand)
         st.betting.post(seat, opts.swap_fee)
@@ -149,14 +178,16 @@ def _card_turn(st: SpikeState, seat: int, action: Action, ev: Events) -> None:
         hand.append(took)
         hand.remove(card)
         st.discard.append(card)
-        ev.append(CardAction(name, "swap", len(hand), card.notation, took.notation, opts.swap_fee))
+        ev.append(
+            CardAction(name, Move.SWAP, len(hand), card.notation, took.notation, opts.swap_fee)
+        )
     elif kind == "keep":
-        ev.append(CardAction(name, "keep", len(hand)))
+        ev.append(CardAction(name, Move.KEEP, len(hand)))
     elif kind == "discard":
         card = chosen(action, hand)
         hand.remove(card)
         st.discard.append(card)
-        ev.append(CardAction(name, "discard", len(hand), card.notation))
+        ev.append(CardAction(name, Move.DISCARD, len(hand), card.notation))
     else:  # gain, gain_discard
         put = ""
         if kind == "gain_discard":
@@ -166,7 +197,7 @@ def _card_turn(st: SpikeState, seat: int, action: Action, ev: Events) -> None:
             put = card.notation
         st.betting.post(seat, opts.gain_fee)
         _draw(st, seat, ev)
-        ev.append(CardAction(name, "gain", len(hand), put, fee=opts.gain_fee))
+        ev.append(CardAction(name, Move.GAIN, len(hand), put, fee=opts.gain_fee))
         if opts.gain_mode == DRAW_THEN_CHOOSE:
             st.phase = Phase.CHOOSE
             return
@@ -194,7 +225,7 @@ def default_action(st: SpikeState, seat: int) -> Action:
 
 
 def preview(st: SpikeState, seat: int, action: Action) -> str | Fact:
-    """A short private line about a choice before it is confirmed."""
+    """Facts about a choice before it is confirmed (``""``: nothing to say)."""
     try:
         if seat not in pending(st):
             return ""
@@ -204,12 +235,10 @@ def preview(st: SpikeState, seat: int, action: Action) -> str | Fact:
             rest = list(hand)
             rest.remove(card)
             if action.kind == "swap":
-                rest.append(st.discard[-1])
-                after = evaluate_cards(rest, extras=st.options.named_hand_extras)
-                top = card_name(st.discard[-1])
-                return f"You give {card_name(card)} for {top}: {after.label}."
-            total = sum(c.value for c in rest)
-            return f"Without {card_name(card)} your cards total {signed(total)}."
+                top = st.discard[-1]
+                after = evaluate_cards([*rest, top], extras=st.options.named_hand_extras)
+                return SwapPreview(card.notation, top.notation, after)
+            return WithoutPreview(card.notation, sum(c.value for c in rest))
         return bet_preview(st, seat, action) or ""
     except (IllegalAction, ValueError):
         return ""

@@ -4,10 +4,10 @@ The deck and its notation are Coruscant Shift's (§1.2: the same physical 62-car
 from :mod:`engine.variants.coruscant.cards`; this module adds what Corellian Spike scores.
 
 >>> ev = evaluate_cards(parse_cards(["circle:+5", "square:-5", "sylop"]))
->>> ev.category, ev.name, ev.total, ev.rank_key
+>>> ev.category.value, ev.name, ev.total, ev.rank_key
 ('yee_haa', 'Yee-Haa', 0, (4, 5, 0, -3, -5, -5))
 >>> ev.label
-'Yee-Haa (pair of 5s)'
+'yee_haa:0:5:0'
 >>> evaluate(["circle:+4", "circle:-5"])
 {'category': 'nulrhek', 'name': 'Nulrhek', 'total': -1, 'rank_key': [13, 1, 1, -2, -4, -4]}
 >>> draw_key(SYLOP) < draw_key(Card.parse("circle:+1")) < draw_key(Card.parse("circle:-1"))
@@ -20,8 +20,10 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
+from engine.core.facts import Fact
 from engine.variants.coruscant.cards import (
     SYLOP,
     Card,
@@ -37,69 +39,76 @@ __all__ = [
     "MIN_HAND",
     "SYLOP",
     "Card",
+    "Category",
     "HandEval",
     "Suit",
-    "card_name",
     "check_unique",
     "draw_key",
     "evaluate",
     "evaluate_cards",
     "full_deck",
+    "hand_key",
     "is_shift",
     "parse_cards",
     "roll_dice",
-    "signed",
 ]
 
 MIN_HAND, MAX_HAND = 2, 5  # SPK-6
 
-#: §5.2 categories, best first: (category id, display name); ``cat`` = index + 1.
-CATEGORIES: tuple[tuple[str, str], ...] = (
-    ("pure_sabacc", "Pure Sabacc"),
-    ("full_sabacc", "Full Sabacc"),
-    ("fleet", "Fleet"),
-    ("yee_haa", "Yee-Haa"),
-    ("rhylet", "Rhylet"),
-    ("squadron", "Squadron"),
-    ("gee_whiz", "Gee Whiz"),
-    ("straight_khyron", "Straight Khyron"),
-    ("banthas_wild", "Banthas Wild"),
-    ("rule_of_two", "Rule of Two"),
-    ("sabacc_pair", "Sabacc Pair"),
-    ("sabacc", "Sabacc"),
-    ("nulrhek", "Nulrhek"),
+
+class Category(StrEnum):
+    """The §5.2 hand categories, best first (their ids)."""
+
+    PURE_SABACC = "pure_sabacc"
+    FULL_SABACC = "full_sabacc"
+    FLEET = "fleet"
+    YEE_HAA = "yee_haa"
+    RHYLET = "rhylet"
+    SQUADRON = "squadron"
+    GEE_WHIZ = "gee_whiz"
+    STRAIGHT_KHYRON = "straight_khyron"
+    BANTHAS_WILD = "banthas_wild"
+    RULE_OF_TWO = "rule_of_two"
+    SABACC_PAIR = "sabacc_pair"
+    SABACC = "sabacc"
+    NULRHEK = "nulrhek"
+
+
+#: §5.2 categories, best first: (category, the rules' name for it); ``cat`` = index + 1. The
+#: names are the spec's data (the judge's ``eval`` objects carry them).
+CATEGORIES: tuple[tuple[Category, str], ...] = (
+    (Category.PURE_SABACC, "Pure Sabacc"),
+    (Category.FULL_SABACC, "Full Sabacc"),
+    (Category.FLEET, "Fleet"),
+    (Category.YEE_HAA, "Yee-Haa"),
+    (Category.RHYLET, "Rhylet"),
+    (Category.SQUADRON, "Squadron"),
+    (Category.GEE_WHIZ, "Gee Whiz"),
+    (Category.STRAIGHT_KHYRON, "Straight Khyron"),
+    (Category.BANTHAS_WILD, "Banthas Wild"),
+    (Category.RULE_OF_TWO, "Rule of Two"),
+    (Category.SABACC_PAIR, "Sabacc Pair"),
+    (Category.SABACC, "Sabacc"),
+    (Category.NULRHEK, "Nulrhek"),
 )
 _CAT = {cid: i + 1 for i, (cid, _) in enumerate(CATEGORIES)}
 _NAME = dict(CATEGORIES)
 _GEE_WHIZ = ([-10, 1, 2, 3, 4], [-4, -3, -2, -1, 10])
 
 
-def signed(value: int) -> str:
-    """A signed number as players read it: ``+5``, ``−3`` (a real minus sign), ``0``."""
-    return f"{value:+d}".replace("-", "−") if value else "0"
-
-
-def card_name(card: Card) -> str:
-    """A card as players read it, as Coruscant Shift shows the same deck (and the card art names
-    its faces): ``● +5``, ``■ -3``, ``Ø Sylop``.
-
-    >>> card_name(Card.parse("square:-3")), card_name(SYLOP)
-    ('■ -3', 'Ø Sylop')
-    """
-    return card.display
-
-
 @dataclass(frozen=True, slots=True)
-class HandEval:
-    """A revealed hand's category and ``rank_key`` (§5.3: lexicographic, lower is better)."""
+class HandEval(Fact):
+    """A hand's category and ``rank_key`` (§5.3: lexicographic, lower is better): a hand rank
+    fact, named by the bot's words from ``category`` and the key's :attr:`detail` (the set, the
+    run start, the pairs)."""
 
-    category: str
+    category: Category
     total: int
     rank_key: tuple[int, ...]
 
     @property
     def name(self) -> str:
-        """The category's display name (``Sabacc Pair``)."""
+        """The rules' name of the category (``Sabacc Pair``)."""
         return _NAME[self.category]
 
     @property
@@ -108,27 +117,21 @@ class HandEval:
         return self.rank_key[0]
 
     @property
+    def detail(self) -> tuple[int, int]:
+        """The key's two details ``a, b``: the set's or run's value (a Nulrhek: its distance to
+        0), then a Rhylet's pair or Rule of Two's higher pair."""
+        return self.rank_key[1], self.rank_key[2]
+
+    @property
     def is_sabacc(self) -> bool:
         """A revealed total of 0 (categories 1–12): the hand can take the Sabacc pot."""
         return self.total == 0
 
     @property
     def label(self) -> str:
-        """A readable summary: ``Fleet (four 5s)``, ``Rule of Two (3s and 5s)``, ``Nulrhek −2``."""
-        a, b = self.rank_key[1], self.rank_key[2]
-        detail = {
-            "fleet": f"four {a}s",
-            "yee_haa": f"pair of {a}s",
-            "rhylet": f"three {a}s and two {b}s",
-            "squadron": f"four {a}s",
-            "straight_khyron": f"run from {a}",
-            "banthas_wild": f"three {a}s",
-            "rule_of_two": f"{a}s and {b}s",
-            "sabacc_pair": f"{a}s",
-        }.get(self.category)
-        if self.category == "nulrhek":
-            return f"Nulrhek {signed(self.total)}"
-        return f"{self.name} ({detail})" if detail else self.name
+        """The typed key the seat records keep for a best hand (:func:`hand_key`)."""
+        a, b = self.detail
+        return f"{self.category.value}:{self.total}:{a}:{b}"
 
     @property
     def score(self) -> int:
@@ -139,11 +142,28 @@ class HandEval:
     def as_dict(self) -> dict[str, Any]:
         """The vector ``eval`` object: category, name, total, rank_key."""
         return {
-            "category": self.category,
+            "category": self.category.value,
             "name": self.name,
             "total": self.total,
             "rank_key": list(self.rank_key),
         }
+
+
+def hand_key(label: str) -> tuple[Category, int, int, int] | None:
+    """The parts of a :attr:`HandEval.label` key (category, total, a, b); ``None`` for any other
+    text (a best hand's name stored by an earlier version).
+
+    >>> hand_key("yee_haa:0:5:0"), hand_key("Yee-Haa (pair of 5s)")
+    ((<Category.YEE_HAA: 'yee_haa'>, 0, 5, 0), None)
+    """
+    parts = label.split(":")
+    if len(parts) != 4 or parts[0] not in _CAT:
+        return None
+    try:
+        total, a, b = (int(p) for p in parts[1:])
+    except ValueError:
+        return None
+    return Category(parts[0]), total, a, b
 
 
 def evaluate_cards(hand: Sequence[Card], *, extras: bool = True) -> HandEval:
@@ -166,20 +186,20 @@ def evaluate_cards(hand: Sequence[Card], *, extras: bool = True) -> HandEval:
     positives = [v for v in vals if v > 0]
     tail = (-n, -sum(positives), -max(positives, default=0))
 
-    def key(cat: str, a: int = 0, b: int = 0) -> HandEval:
+    def key(cat: Category, a: int = 0, b: int = 0) -> HandEval:
         return HandEval(cat, total, (_CAT[cat], a, b, *tail))
 
     ordered = sorted(vals)
     if total != 0:
-        return key("nulrhek", abs(total), 0 if total > 0 else 1)
+        return key(Category.NULRHEK, abs(total), 0 if total > 0 else 1)
     if ordered == [0, 0]:
-        return key("pure_sabacc")
+        return key(Category.PURE_SABACC)
     if ordered == [-10, -10, 0, 10, 10]:
-        return key("full_sabacc")
+        return key(Category.FULL_SABACC)
     if syl and quads and quads[0] != 10:
-        return key("fleet", quads[0])
+        return key(Category.FLEET, quads[0])
     if syl and pairs and (extras or n == 3):
-        return key("yee_haa", pairs[0])
+        return key(Category.YEE_HAA, pairs[0])
     rhylets = sorted(
         (abs(v), abs(w))
         for v, k in scount.items()
@@ -188,20 +208,20 @@ def evaluate_cards(hand: Sequence[Card], *, extras: bool = True) -> HandEval:
         if j >= 2 and v * w < 0
     )
     if rhylets:
-        return key("rhylet", *rhylets[0])
+        return key(Category.RHYLET, *rhylets[0])
     if quads and (extras or n == 4):
-        return key("squadron", quads[0])
+        return key(Category.SQUADRON, quads[0])
     if ordered in _GEE_WHIZ:
-        return key("gee_whiz")
+        return key(Category.GEE_WHIZ)
     if runs and (extras or n == 4):
-        return key("straight_khyron", runs[0])
+        return key(Category.STRAIGHT_KHYRON, runs[0])
     if trips:
-        return key("banthas_wild", trips[0])
+        return key(Category.BANTHAS_WILD, trips[0])
     if len(pairs) >= 2:
-        return key("rule_of_two", pairs[0], pairs[1])
+        return key(Category.RULE_OF_TWO, pairs[0], pairs[1])
     if pairs:
-        return key("sabacc_pair", pairs[0])
-    return key("sabacc")
+        return key(Category.SABACC_PAIR, pairs[0])
+    return key(Category.SABACC)
 
 
 def evaluate(cards: Sequence[str], *, extras: bool = True) -> dict[str, Any]:

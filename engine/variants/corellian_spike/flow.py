@@ -23,21 +23,17 @@ from engine.core.deck import Deck
 from engine.core.fair import begin_hand
 from engine.core.game import Event
 from engine.core.seats import next_seat
-from engine.variants.corellian_spike.cards import (
-    Card,
-    card_name,
-    check_unique,
-    full_deck,
-    is_shift,
-    roll_dice,
-)
+from engine.variants.corellian_spike.cards import Card, check_unique, full_deck, is_shift, roll_dice
 from engine.variants.corellian_spike.events import (
     CashedOut,
     DiceRolled,
     HandStarted,
     Junked,
+    PhaseNote,
     PhaseStarted,
+    ShiftDealt,
     ShiftDone,
+    Stage,
 )
 from engine.variants.corellian_spike.payout import award_conceded, draw_card, end_game, reveal
 from engine.variants.corellian_spike.settle import ante_up
@@ -98,7 +94,7 @@ def start_hand(st: SpikeState, ev: Events) -> None:
     st.discard = []
     st.hands = [[] for _ in range(st.n)]
     st.dealt = [s in players for s in range(st.n)]
-    st.last_drawn = [""] * st.n
+    st.last_drawn = [None] * st.n
     st.dice = None
     st.betting.start_hand(players)
     order = st.hand_order()
@@ -134,7 +130,7 @@ def begin_cards(st: SpikeState, ev: Events) -> None:
     """CARD(r): every live player takes one card action, clockwise from the starting player."""
     st.phase = Phase.CARD
     st.queue = st.live_order()
-    ev.append(PhaseStarted(st.round_no, st.options.rounds, "card phase"))
+    ev.append(PhaseStarted(st.round_no, st.options.rounds, Stage.CARDS))
 
 
 def junk(st: SpikeState, seat: int, ev: Events, *, folded: bool) -> None:
@@ -171,9 +167,9 @@ def begin_bet(st: SpikeState, ev: Events) -> None:
     st.phase = Phase.BET
     st.queue = []
     if st.betting.start_phase(st.start_seat):
-        ev.append(PhaseStarted(st.round_no, st.options.rounds, "betting"))
+        ev.append(PhaseStarted(st.round_no, st.options.rounds, Stage.BETTING))
         return
-    ev.append(PhaseStarted(st.round_no, st.options.rounds, "betting", "Skipped: nobody can bet."))
+    ev.append(PhaseStarted(st.round_no, st.options.rounds, Stage.BETTING, PhaseNote.SKIPPED))
     _after_betting(st, ev)
 
 
@@ -225,8 +221,7 @@ def sabacc_shift(st: SpikeState, ev: Events) -> None:
     new = shift_cards(order, {s: st.hands[s] for s in order}, st.discard, draw)
     for s in order:
         st.hands[s] = new[s]
-        cards = ", ".join(card_name(c) for c in new[s])
-        st.last_drawn[s] = f"The Sabacc Shift dealt you {cards}."
+        st.last_drawn[s] = ShiftDealt(tuple(c.notation for c in new[s]))
     ev.append(ShiftDone(old))
 
 

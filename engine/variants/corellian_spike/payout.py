@@ -4,10 +4,11 @@ GAME_OVER.
 Credits move here: :func:`~engine.variants.corellian_spike.settle.settle_hand` decides, this
 module applies the result to the shared :class:`~engine.core.betting.Betting` stacks and the
 Sabacc pot (through the two-pot family's :func:`~engine.variants.twopot.payout.apply_credits`),
-and writes the public lines: every revealed hand with its value and category, every blind draw,
-each pot's winners, the Sabacc pot, and one line saying who won the hand and why. Blind-drawn
-cards go face up on the discard pile after SETTLE (SPK-impl-7); the game-end Sabacc pot follows
-the two-pot family (SPK-impl-8).
+and announces every revealed hand with its evaluation, every blind draw, each pot's winners, the
+Sabacc pot, and who won the hand and why
+(:class:`~engine.variants.corellian_spike.events.HandDecided`). Blind-drawn cards go face up on
+the discard pile after SETTLE (SPK-impl-7); the game-end Sabacc pot follows the two-pot family
+(SPK-impl-8).
 """
 
 from __future__ import annotations
@@ -15,25 +16,21 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.core.game import Event
-from engine.variants.corellian_spike.cards import Card, HandEval
+from engine.variants.corellian_spike.cards import Card, Category, HandEval
 from engine.variants.corellian_spike.events import (
     BlindDrew,
-    HandWon,
+    HandDecided,
     PotAwarded,
     Reshuffled,
     Revealed,
     SabaccPotResult,
+    Step,
+    Why,
 )
-from engine.variants.corellian_spike.settle import HandResult, settle_conceded, settle_hand
+from engine.variants.corellian_spike.settle import SPLIT, HandResult, settle_conceded, settle_hand
 from engine.variants.corellian_spike.state import Phase, SpikeState
 from engine.variants.twopot import payout as twopot_payout
-from engine.variants.twopot.payout import (
-    apply_credits,
-    award_uncontested,
-    contributions_of,
-    pot_name,
-    public_lines,
-)
+from engine.variants.twopot.payout import apply_credits, award_uncontested, contributions_of
 
 Events = list[Event]
 
@@ -73,52 +70,54 @@ class PileDrawer:
 
 # --------------------------------------------------------------------------- why a hand won
 
-_STEPS = {3: "more cards", 4: "a higher positive card total", 5: "a higher single positive card"}
+_CARD_STEPS = {3: Step.MORE_CARDS, 4: Step.POSITIVE_TOTAL, 5: Step.POSITIVE_CARD}
 
 
-def _why(win: HandEval, lose: HandEval) -> str:
-    """The §5.3 step that put ``win`` ahead of ``lose``."""
+def beaten_at(win: HandEval, lose: HandEval) -> tuple[Step, int]:
+    """The §5.3 step that put ``win`` ahead of ``lose``, and the index of ``rank_key`` it
+    compared."""
     step = next(
         i for i, (a, b) in enumerate(zip(win.rank_key, lose.rank_key, strict=True)) if a != b
     )
     if step == 0:
-        if win.is_sabacc and not lose.is_sabacc:
-            return "a Sabacc beats every Nulrhek"
-        return "a better hand category"
-    if win.category == "nulrhek":
-        return "closer to zero" if step == 1 else "a positive total beats a negative one"
+        return (Step.SABACC if win.is_sabacc and not lose.is_sabacc else Step.CATEGORY), step
+    if win.category is Category.NULRHEK:
+        return (Step.CLOSER if step == 1 else Step.POSITIVE), step
     if step in (1, 2):
-        what = "run starts" if win.category == "straight_khyron" else "set is"
-        return f"its {what} closer to zero"
-    return f"{_STEPS[step]} ({-win.rank_key[step]} vs {-lose.rank_key[step]})"
+        run = win.category is Category.STRAIGHT_KHYRON
+        return (Step.RUN_CLOSER if run else Step.SET_CLOSER), step
+    return _CARD_STEPS[step], step
 
 
-def explain(st: SpikeState, result: HandResult[int]) -> str:
-    """One public line: who won the hand (the main pot) and why."""
+def decide(st: SpikeState, result: HandResult[int]) -> HandDecided:
+    """Who won the hand (the main pot) and why."""
     name = st.players.__getitem__
     main = result.pots[0]
-    winners = list(main.winners)
-    head = f"Hand {st.hand_no}: "
+    winners = tuple(map(name, main.winners))
     if result.conceded:
-        return head + f"{name(winners[0])} wins — everyone else junked (no reveal)."
-    best = result.evals[winners[0]]
+        return HandDecided(st.hand_no, Why.CONCEDED, winners)
+    best = result.evals[main.winners[0]]
     tied = [p for p in main.eligible if result.evals[p].rank_key == best.rank_key]
     if len(winners) > 1:
-        why = "house rule: ties split" if st.options.tie_break == "split" else "no card to draw"
-        who = " and ".join(map(name, winners))
-        return head + f"{who} tie with {best.label} on every tie-break and split ({why})."
+        why = Why.SPLIT_RULE if st.options.tie_break == SPLIT else Why.NO_CARD
+        return HandDecided(st.hand_no, why, winners, best)
     if len(tied) > 1:
-        others = " and ".join(name(p) for p in tied if p not in winners)
-        return head + (
-            f"{name(winners[0])} wins with {best.label}: tied with {others} on every "
-            "tie-break, won the single blind draw."
-        )
-    rest = [p for p in main.eligible if p not in winners]
+        others = tuple(name(p) for p in tied if p not in main.winners)
+        return HandDecided(st.hand_no, Why.BLIND_DRAW, winners, best, others)
+    rest = [p for p in main.eligible if p not in main.winners]
     runner = min(rest, key=lambda p: result.evals[p].rank_key)
     lose = result.evals[runner]
-    return head + (
-        f"{name(winners[0])} wins with {best.label} over {name(runner)}'s {lose.label} "
-        f"({_why(best, lose)})."
+    step, index = beaten_at(best, lose)
+    return HandDecided(
+        st.hand_no,
+        Why.BEATS,
+        winners,
+        best,
+        runner=name(runner),
+        runner_hand=lose,
+        step=step,
+        mine=-best.rank_key[index],
+        theirs=-lose.rank_key[index],
     )
 
 
@@ -141,17 +140,17 @@ def _apply(st: SpikeState, result: HandResult[int], ev: Events) -> None:
     count = len(result.pots)
     for i, pot in enumerate(result.pots):
         shares = tuple((name(w), pot.shares[w]) for w in pot.winners)
-        ev.append(PotAwarded(pot_name(i, count), pot.amount, shares))
+        ev.append(PotAwarded(i, count, pot.amount, shares))
     if not result.conceded:
         won = result.sabacc_won
         amount = won if result.sabacc_winners else result.sabacc_pot_after
         ev.append(SabaccPotResult(tuple(map(name, result.sabacc_winners)), amount))
-    ev.append(HandWon(explain(st, result)))
+    st.decided = decide(st, result)
+    ev.append(st.decided)
 
 
 def reveal(st: SpikeState, ev: Events) -> None:
     """REVEAL and SETTLE (§5.6); blind-drawn cards go face up on the discard pile afterwards."""
-    start = len(ev)
     order = st.hand_order()
     hands = {s: list(st.hands[s]) for s in st.live_order()}
     drawer = PileDrawer(st, ev)
@@ -166,19 +165,18 @@ def reveal(st: SpikeState, ev: Events) -> None:
     )
     for s in order:
         if s in hands:
-            e = result.evals[s]
             cards = tuple(c.notation for c in hands[s])
-            ev.append(Revealed(st.players[s], cards, e.total, e.label))
+            ev.append(Revealed(st.players[s], cards, result.evals[s]))
     count = len(result.pots)
     for rnd in result.blind_rounds:
         index = next(
             i for i, pot in enumerate(result.pots) if set(rnd.players) <= set(pot.eligible)
         )
         draws = tuple((st.players[s], rnd.draws[s].notation) for s in rnd.players)
-        ev.append(BlindDrew(pot_name(index, count), rnd.level, draws))
+        ev.append(BlindDrew(index, count, rnd.level, draws))
     st.discard.extend(drawer.drawn)
     _apply(st, result, ev)
-    st.last_result = public_lines(ev[start:])
+    st.last_result = []  # (a table stored by an earlier version kept its lines here)
 
 
 def _settle_one(

@@ -13,14 +13,19 @@ from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any
 
-from engine.core.codec import Codec, notation, stored
+from engine.core.codec import Codec, Shape, meta, notation, stored
 from engine.variants.corellian_spike.cards import Card
+from engine.variants.corellian_spike.events import HandDecided
 from engine.variants.corellian_spike.settle import BLIND_DRAW, SPLIT
 from engine.variants.coruscant.state import _as_bool, _as_int  # the same option parsing
+from engine.variants.twopot.events import Worded
 from engine.variants.twopot.state import (
+    NOTES,
+    Note,
     Seat,
     TwoPotOptions,
     TwoPotState,
+    last_decision,
 )
 
 __all__ = ["DISCARD_FIRST", "DRAW_THEN_CHOOSE", "Phase", "Seat", "SpikeOptions", "SpikeState"]
@@ -109,10 +114,30 @@ class Phase(StrEnum):
     GAME_OVER = "game_over"
 
 
+_DECIDED = Codec(HandDecided)
+
+
+def _decided_to_json(decided: HandDecided | Worded) -> dict[str, Any]:
+    if isinstance(decided, Worded):
+        return {"text": decided.text}
+    return _DECIDED.dump(decided)
+
+
+def _decided_from_json(data: Mapping[str, Any]) -> HandDecided | Worded:
+    if "text" in data:
+        return Worded(str(data["text"]))
+    return _DECIDED.load(data)
+
+
+DECIDED = meta(shape=Shape(_decided_to_json, _decided_from_json), unset=True)
+"""Field metadata of ``decided``: the :class:`HandDecided` fact as an object, absent while there
+is none (rows stored before it existed write back as they were)."""
+
+
 @stored(
     *("players", "buy_in", "options", "rng", "betting", "status", "sabacc_pot", "phase"),
     *("hand_no", "start_seat", "round_no", "hands", "draw", "discard", "queue", "dealt", "dice"),
-    *("last_drawn", "rigged_decks", "rigged_dice", "rigged_start", "last_result"),
+    *("last_drawn", "rigged_decks", "rigged_dice", "rigged_start", "decided", "last_result"),
     *("final_payouts", "stats", "seq", "turn"),
 )
 @dataclass(slots=True)
@@ -126,10 +151,16 @@ class SpikeState(TwoPotState[SpikeOptions, Card]):
     phase: Phase = Phase.CARD
     discard: list[Card] = field(default_factory=list)  # face up; the top is the last card
     dice: tuple[int, int] | None = None  # the last roll of this hand
-    last_drawn: list[str] = field(default_factory=list)  # private note per seat
+    last_drawn: list[Note | None] = field(default_factory=list, metadata=NOTES)  # per seat
     rigged_decks: list[list[str]] = field(default_factory=list)  # tests: top-first decks
     rigged_dice: list[tuple[int, int]] = field(default_factory=list)  # tests: next rolls
     rigged_start: int | None = None  # tests: hand 1's starting player
+    decided: HandDecided | Worded | None = field(default=None, metadata=DECIDED)  # last hand
+
+    def last_decision(self) -> HandDecided | Worded | None:
+        """How the last hand was decided; a table stored by an earlier version kept it as the
+        last line of ``last_result`` (words), shown as it is."""
+        return last_decision(self.decided, self.last_result)
 
     def available(self) -> int:
         """Cards that can still be drawn: the draw pile and the discards under the top (§3.4)."""

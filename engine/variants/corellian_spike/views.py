@@ -1,106 +1,134 @@
 """Corellian Spike views: the public table, one seat's private view, and per-seat statistics.
 
-Public (§3.5): card counts, every action, the top of the discard pile, bets, dice, both pots,
-stacks, the last hand's result. Private: the seat's own cards with their value and category.
+Public (§3.5): card counts, the top of the discard pile, bets, dice, both pots, stacks, the last
+hand's result. Private: the seat's own cards with their evaluation. The views carry typed facts
+(:class:`SpikeTable`, :class:`SpikeHand`); the bot's renderer (``bot/words/corellian_spike.py``)
+writes their words.
 """
 
 from __future__ import annotations
 
-from engine.core.game import PlayerView, PublicView, SeatView
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from engine.core.facts import Fact
+from engine.core.game import PlayerView, PublicView
 from engine.variants.corellian_spike.actions import pending
-from engine.variants.corellian_spike.cards import (
-    MAX_HAND,
-    MIN_HAND,
-    card_name,
-    evaluate_cards,
-    signed,
-)
-from engine.variants.corellian_spike.state import Phase, Seat, SpikeState
-from engine.variants.twopot.views import dice_row, seat_status, table_view
+from engine.variants.corellian_spike.cards import MAX_HAND, MIN_HAND, HandEval, evaluate_cards
+from engine.variants.corellian_spike.events import HandDecided
+from engine.variants.corellian_spike.state import DECIDED, Phase, Seat, SpikeState
+from engine.variants.twopot.events import Worded
+from engine.variants.twopot.state import NOTE, Note
+from engine.variants.twopot.views import fact_view
 from engine.variants.twopot.views import seat_stats as seat_stats
 
-TITLE = "Corellian Spike"
-_NAMES = {Phase.CARD: "Card phase", Phase.CHOOSE: "Card phase", Phase.BET: "Betting"}
+
+@dataclass(frozen=True, slots=True)
+class SpikeSeat(Fact):
+    """What everyone sees of one seat: its place in the game, whether it was dealt in and is
+    still live, all-in, its bet in this phase, and how many cards it holds (``None``: none shown,
+    a seat out of the hand or the game over)."""
+
+    place: Seat
+    dealt: bool
+    live: bool
+    all_in: bool
+    commit: int
+    cards: int | None
 
 
-def _phase_text(st: SpikeState) -> str:
-    if st.phase is Phase.GAME_OVER:
-        return "Game over"
-    return f"Hand {st.hand_no} · Round {st.round_no}/{st.options.rounds} · {_NAMES[st.phase]}"
+@dataclass(frozen=True, slots=True)
+class SpikeTable(Fact):
+    """The public table beyond seats and pots: the phase, hand and round (of ``rounds``), who
+    starts, the top of the discard pile (a notation), the current bet, the last spike dice and
+    how the last hand was decided."""
+
+    phase: Phase
+    hand_no: int
+    round_no: int
+    rounds: int
+    starter: str
+    discard_top: str | None
+    current_bet: int
+    dice: tuple[int, int] | None
+    decided: HandDecided | Worded | None = field(default=None, metadata=DECIDED)
+    seats: tuple[SpikeSeat, ...] = ()
 
 
-def _seat_status(st: SpikeState, seat: int) -> str:
-    commit = st.betting.phase_commit[seat]
-    return seat_status(
-        st,
-        seat,
-        dealt=bool(st.dealt) and st.dealt[seat],
-        over=st.phase is Phase.GAME_OVER,
-        flags=(
-            (st.betting.is_all_in(seat), "all-in"),
-            (st.phase is Phase.BET and bool(commit), f"bet {commit}"),
-        ),
+@dataclass(frozen=True, slots=True)
+class SpikeHand(Fact):
+    """One seat's private facts: its cards (notations, acquisition order), the hand's evaluation
+    (``None`` outside 2–5 cards or once the game is over), whether it must now keep the drawn
+    card or discard one, and its last private note."""
+
+    cards: tuple[str, ...]
+    hand: HandEval | None
+    choosing: bool
+    note: Note | None = field(default=None, metadata=NOTE)
+
+
+# one shared instance per value: views are built after every action, mostly of the same seats
+_spike_seat = lru_cache(maxsize=1024)(SpikeSeat)
+
+
+def _seats(st: SpikeState, over: bool) -> tuple[SpikeSeat, ...]:
+    betting, dealt, hands = st.betting, st.dealt, st.hands
+    shown = not over and bool(hands)
+    return tuple(
+        _spike_seat(
+            place,
+            bool(dealt) and dealt[s],
+            live,
+            betting.is_all_in(s),
+            betting.phase_commit[s],
+            len(hands[s]) if shown and live else None,
+        )
+        for s, place in enumerate(st.status)
+        for live in (betting.is_live(s),)
     )
 
 
 def public_view(st: SpikeState) -> PublicView:
     """Everything public; never a hidden card."""
     over = st.phase is Phase.GAME_OVER
-    seats = tuple(
-        SeatView(
-            seat=s,
-            player=st.players[s],
-            stack=st.stacks[s],
-            status=_seat_status(st, s),
-            public=(
-                f"{len(st.hands[s])} cards"
-                if not over and st.hands and st.betting.is_live(s)
-                else ""
-            ),
-            active=st.status[s] is Seat.IN,
-        )
-        for s in range(st.n)
-    )
-    info: list[tuple[str, str]] = []
-    if not over:
-        info.append(("Starting player", st.players[st.start_seat]))
-        info.append(("Round", f"{st.round_no} of {st.options.rounds}"))
-        if st.discard:
-            info.append(("Discard pile", card_name(st.discard[-1])))
-        if st.phase is Phase.BET:
-            info.append(("Current bet", str(st.betting.current_bet)))
-    dice, highlight = dice_row(st.dice, "Spike dice", "spike dice", over=over)
-    if dice is not None:
-        info.append(dice)
-    return table_view(
+    return fact_view(
         st,
         variant="corellian-spike",
-        title=TITLE,
-        phase=_phase_text(st),
         acting=pending(st),
-        seats=seats,
-        info=info,
-        highlight=highlight,
         finished=over,
+        facts=SpikeTable(
+            phase=st.phase,
+            hand_no=st.hand_no,
+            round_no=st.round_no,
+            rounds=st.options.rounds,
+            starter=st.players[st.start_seat],
+            discard_top=st.discard[-1].notation if st.discard else None,
+            current_bet=st.betting.current_bet,
+            dice=st.dice,
+            decided=st.last_decision(),
+            seats=_seats(st, over),
+        ),
     )
 
 
 def view_for(st: SpikeState, seat: int) -> PlayerView:
-    """The seat's cards (acquisition order), a readable text, and its hand's value as notes."""
+    """The seat's cards (acquisition order) and its private facts."""
     hand = st.hands[seat] if st.hands else []
-    notes: list[str] = []
-    if MIN_HAND <= len(hand) <= MAX_HAND and st.phase is not Phase.GAME_OVER:
-        ev = evaluate_cards(hand, extras=st.options.named_hand_extras)
-        notes.append(f"Total {signed(ev.total)}: {ev.label}")
-    if st.phase is Phase.CHOOSE and seat in pending(st):
-        notes.append("Keep the drawn card or put one card face up on the discard pile.")
-    if st.last_drawn and st.last_drawn[seat]:
-        notes.append(st.last_drawn[seat])
-    text = "  ".join(card_name(c) for c in hand) if hand else "no cards"
+    cards = tuple(c.notation for c in hand)
+    sized = MIN_HAND <= len(hand) <= MAX_HAND and st.phase is not Phase.GAME_OVER
     return PlayerView(
         seat=seat,
-        hand=tuple(c.notation for c in hand),
-        hand_text=text,
-        notes=tuple(notes),
+        hand=cards,
         public=public_view(st),
+        facts=SpikeHand(
+            cards=cards,
+            hand=evaluate_cards(hand, extras=st.options.named_hand_extras) if sized else None,
+            choosing=st.phase is Phase.CHOOSE and seat in pending(st),
+            note=st.last_drawn[seat] if st.last_drawn else None,
+        ),
     )
+
+
+def hand_of(st: SpikeState, seat: int) -> tuple[str, ...]:
+    """``view_for(st, seat).hand`` alone: the seat's cards."""
+    return tuple(c.notation for c in (st.hands[seat] if st.hands else []))

@@ -22,6 +22,7 @@ from itertools import combinations
 from typing import Any
 
 from engine.core.deck import CardDeck
+from engine.core.facts import Fact
 
 
 class Suit(StrEnum):
@@ -154,16 +155,52 @@ class Evaluation:
             "rank_key": list(self.rank_key),
         }
 
-    def label(self, target: int, suit: Suit) -> str:
-        """A readable summary, e.g. ``+5 exact, 2 ● cards`` or ``+3 (2 from +5), 1 ● card``."""
-        where = "exact" if self.distance == 0 else f"({self.distance} from {format_target(target)})"
-        plural = "card" if self.suit_count == 1 else "cards"
-        return f"{format_target(self.total)} {where}, {self.suit_count} {suit.glyph} {plural}"
-
     @property
     def score(self) -> int:
         """Higher is better (for statistics): ``1000 − 10·distance + suit_count``."""
         return 1000 - 10 * self.distance + self.suit_count
+
+
+@dataclass(frozen=True, slots=True)
+class Rank(Fact):
+    """A selection's rank as players read it: its ``total`` against the ``target``, and how many
+    of its cards count for the ``suit`` (the bot's words name it). A seat's records keep it as
+    its :attr:`key` (``"3:5:circle:1"``).
+
+    >>> Rank(3, 5, Suit.CIRCLE, 1).distance, Rank(3, 5, Suit.CIRCLE, 1).key
+    (2, '3:5:circle:1')
+    >>> Rank.from_key("3:5:circle:1") == Rank(3, 5, Suit.CIRCLE, 1), Rank.from_key("+3 exact")
+    (True, None)
+    """
+
+    total: int
+    target: int
+    suit: Suit
+    suit_count: int
+
+    @property
+    def distance(self) -> int:
+        """How far the total is from the target."""
+        return abs(self.total - self.target)
+
+    @property
+    def key(self) -> str:
+        """The typed key a seat's records keep: ``total:target:suit:suit_count``."""
+        return f"{self.total}:{self.target}:{self.suit}:{self.suit_count}"
+
+    @classmethod
+    def from_key(cls, key: str) -> Rank | None:
+        """The rank of a :attr:`key`; ``None`` for any other text (a name stored before)."""
+        parts = key.split(":")
+        if len(parts) != 4 or parts[2] not in _SUITS:
+            return None
+        try:
+            return cls(int(parts[0]), int(parts[1]), Suit(parts[2]), int(parts[3]))
+        except ValueError:
+            return None
+
+
+_SUITS = frozenset(Suit)
 
 
 def evaluate_cards(

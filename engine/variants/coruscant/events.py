@@ -1,7 +1,9 @@
-"""Coruscant Shift events: frozen records of what happened, each with a public log line.
+"""Coruscant Shift events: frozen facts of what happened (the bot writes their log lines,
+``bot/words/coruscant.py``).
 
-Player fields hold player ids (``Game.players``). No event ever carries a hidden card: selections
-are reported by count only, and only the final selections of a showdown are shown.
+Player fields hold player ids (``Game.players``), cards their notation. No event ever carries a
+hidden card: selections are reported by count only, and only the final selections of a showdown
+are shown. The betting actions are the shared :class:`~engine.core.betting_events.BetMade`.
 """
 
 from __future__ import annotations
@@ -9,152 +11,95 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.core.betting_events import BetMade
+from engine.core.facts import Fact
 from engine.core.game import ShownHand
-from engine.variants.coruscant.cards import Card, Suit, format_target
-
-
-def _cards(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
-
-
-def pot_names(count: int) -> list[str]:
-    """``["Pot"]`` for one pot, else ``["Main pot", "Side pot 1", ...]``."""
-    if count == 1:
-        return ["Pot"]
-    return ["Main pot", *(f"Side pot {i}" for i in range(1, count))]
+from engine.variants.coruscant.cards import Suit
 
 
 @dataclass(frozen=True, slots=True)
-class HandStarted:
+class HandStarted(Fact):
     """A new hand: its number, starting player and ante."""
 
     hand_no: int
     starting_player: str
     ante: int
 
-    def public_text(self) -> str:
-        """Log line."""
-        return f"Hand {self.hand_no} — {self.starting_player} starts, ante {self.ante}."
-
 
 @dataclass(frozen=True, slots=True)
-class AntePosted:
+class AntePosted(Fact):
     """A player's ante (all-in when it took their whole stack)."""
 
     player: str
     amount: int
     all_in: bool
 
-    def public_text(self) -> str:
-        """Log line."""
-        tail = " (all-in)" if self.all_in else ""
-        return f"{self.player} antes {self.amount}{tail}."
-
 
 @dataclass(frozen=True, slots=True)
-class DiceRolled:
+class DiceRolled(Fact):
     """The gold (target) and silver (suit) dice for the whole hand."""
 
     target: int
     suit: Suit
 
-    def public_text(self) -> str:
-        """Log line."""
-        return f"🎲 Target {format_target(self.target)} · {self.suit.glyph} {self.suit.title()}."
-
 
 @dataclass(frozen=True, slots=True)
-class CardsDealt:
+class CardsDealt(Fact):
     """How many cards each player received in a round (never which)."""
 
     round_no: int
     counts: tuple[tuple[str, int], ...]
 
-    def public_text(self) -> str:
-        """Log line."""
-        parts = ", ".join(f"{p} {n}" for p, n in self.counts if n)
-        return (
-            f"Round {self.round_no} deal: {parts}."
-            if parts
-            else f"Round {self.round_no}: no cards dealt."
-        )
-
 
 @dataclass(frozen=True, slots=True)
-class SelectionConfirmed:
+class SelectionConfirmed(Fact):
     """One player locked in a selection (its size stays secret until everyone has chosen)."""
 
     player: str
     round_no: int
 
-    def public_text(self) -> str:
-        """Log line."""
-        return f"{self.player} has chosen."
-
 
 @dataclass(frozen=True, slots=True)
-class SelectionsMade:
+class SelectionsMade(Fact):
     """Everyone chose: how many cards each player kept (the rest are discarded face down)."""
 
     round_no: int
     kept: tuple[tuple[str, int], ...]
 
-    def public_text(self) -> str:
-        """Log line."""
-        parts = ", ".join(f"{p} kept {_cards(n)}" for p, n in self.kept)
-        return f"Round {self.round_no} selections: {parts}."
-
 
 @dataclass(frozen=True, slots=True)
-class BettingSkipped:
+class BettingSkipped(Fact):
     """A betting phase with fewer than two players able to bet."""
 
     round_no: int
 
-    def public_text(self) -> str:
-        """Log line."""
-        return f"Round {self.round_no} betting skipped (not enough players with credits behind)."
-
 
 @dataclass(frozen=True, slots=True)
-class HandRevealed:
-    """A live player's final selection at the showdown."""
+class HandRevealed(Fact):
+    """A live player's final selection at the showdown (``cards``: notations): its total, its
+    distance from the target and how many of its cards count for the hand's ``suit``."""
 
     player: str
-    cards: tuple[Card, ...]
+    cards: tuple[str, ...]
     total: int
     distance: int
     suit_count: int
     suit: Suit
 
-    def public_text(self) -> str:
-        """Log line."""
-        shown = " ".join(c.display for c in self.cards)
-        return (
-            f"{self.player} reveals {shown} → total {format_target(self.total)}, "
-            f"distance {self.distance}, {self.suit_count} {self.suit.glyph}"
-        )
-
     def shown_hands(self) -> tuple[ShownHand, ...]:
-        """The selection (notations), named by its total and distance."""
-        name = f"total {format_target(self.total)}, distance {self.distance}"
-        return (ShownHand(self.player, tuple(c.notation for c in self.cards), name),)
+        """The selection; this reveal is its rank (the variant names a hand by its total and
+        distance)."""
+        return (ShownHand(self.player, self.cards, self),)
 
 
 @dataclass(frozen=True, slots=True)
-class PotAwarded:
-    """One pot paid at the showdown (split pots list every winner with their share)."""
+class PotAwarded(Fact):
+    """Pot ``index`` of ``count`` (0 the main pot) paid at the showdown; a split pot lists
+    every winner with their share."""
 
-    name: str
+    index: int
+    count: int
     amount: int
     shares: tuple[tuple[str, int], ...]
-
-    def public_text(self) -> str:
-        """Log line."""
-        if len(self.shares) == 1:
-            return f"{self.shares[0][0]} wins the {self.name.lower()} of {self.amount}."
-        split = ", ".join(f"{p} {n}" for p, n in self.shares)
-        return f"{self.name} of {self.amount} split: {split}."
 
     def won_by(self) -> tuple[str, ...]:
         """Everyone with a share of the pot."""
@@ -166,15 +111,11 @@ class PotAwarded:
 
 
 @dataclass(frozen=True, slots=True)
-class UncontestedWin:
+class UncontestedWin(Fact):
     """Everyone else folded: the last player takes the pot and shows nothing."""
 
     player: str
     amount: int
-
-    def public_text(self) -> str:
-        """Log line."""
-        return f"{self.player} wins {self.amount} uncontested."
 
     def pot_paid(self) -> int:
         """The pot the last player takes."""
@@ -182,46 +123,30 @@ class UncontestedWin:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerOut:
+class PlayerOut(Fact):
     """A player has no credits left."""
 
     player: str
 
-    def public_text(self) -> str:
-        """Log line."""
-        return f"{self.player} is out of credits."
-
 
 @dataclass(frozen=True, slots=True)
-class PlayerLeft:
+class PlayerLeft(Fact):
     """A player left the table for good, taking ``took`` credits."""
 
     player: str
     took: int
 
-    def public_text(self) -> str:
-        """Log line."""
-        return f"{self.player} leaves the table with {self.took} credits."
+    def credits_taken(self) -> int:
+        """The credits the player took with them (``engine.core.game.Leaves``)."""
+        return self.took
 
 
 @dataclass(frozen=True, slots=True)
-class GameOver:
+class GameOver(Fact):
     """The game ended; final stacks per player (0 for a seat that left: what it took then is
     not part of the game's end, so no winner is named from these)."""
 
     stacks: tuple[tuple[str, int], ...]
-
-    def public_text(self) -> str:
-        """Log line: the credits still at the table, most first. It names no winner: a player
-        who left earlier may have taken home more than anyone still seated.
-
-        >>> GameOver((("Rey", 0), ("Finn", 0), ("Poe", 475))).public_text()
-        'Game over. Final credits at the table: Poe 475.'
-        """
-        held = sorted(((p, n) for p, n in self.stacks if n > 0), key=lambda pn: -pn[1])
-        if not held:
-            return "Game over. No credits are left at the table."
-        return f"Game over. Final credits at the table: {', '.join(f'{p} {n}' for p, n in held)}."
 
 
 CoruscantEvent = (

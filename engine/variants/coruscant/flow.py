@@ -9,19 +9,13 @@ from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, TypeVar
 
+from engine.core.betting_events import BetMade
 from engine.core.deck import Deck
 from engine.core.fair import begin_hand
-from engine.core.game import Event
+from engine.core.game import Event, IllegalAction
 from engine.core.pots import Pot, Settlement, build_pots, settle
 from engine.core.seats import next_seat
-from engine.variants.coruscant.cards import (
-    Card,
-    Suit,
-    evaluate_cards,
-    full_deck,
-    next_ante,
-    roll_dice,
-)
+from engine.variants.coruscant.cards import Card, Rank, Suit, full_deck, next_ante, roll_dice
 from engine.variants.coruscant.events import (
     AntePosted,
     BettingSkipped,
@@ -30,11 +24,11 @@ from engine.variants.coruscant.events import (
     GameOver,
     HandRevealed,
     HandStarted,
+    PlayerLeft,
     PlayerOut,
     PotAwarded,
     SelectionsMade,
     UncontestedWin,
-    pot_names,
 )
 from engine.variants.coruscant.state import CoruscantState, Phase
 
@@ -182,29 +176,22 @@ def showdown(st: CoruscantState, events: list[Event]) -> None:
     """REVEAL and AWARD: evaluate every live selection, pay main and side pots (§5)."""
     order = st.order()
     live = [s for s in order if st.bet.is_live(s)]
-    wild = st.opts.sylop_counts_as_target_suit
     keys: dict[int, tuple[int, int]] = {}
     for s in live:
-        ev = evaluate_cards(st.hands[s], st.target, st.suit, sylop_wild=wild)
+        ev = st.evaluate(st.hands[s])
         keys[s] = ev.rank_key
+        cards = tuple(c.notation for c in st.hands[s])
         events.append(
-            HandRevealed(
-                st.seat_players[s],
-                tuple(st.hands[s]),
-                ev.total,
-                ev.distance,
-                ev.suit_count,
-                st.suit,
-            )
+            HandRevealed(st.seat_players[s], cards, ev.total, ev.distance, ev.suit_count, st.suit)
         )
         if ev.score > st.stats[s]["best_hand_score"]:
             st.stats[s]["best_hand_score"] = ev.score
-            st.stats[s]["best_hand"] = ev.label(st.target, st.suit)
+            st.stats[s]["best_hand"] = Rank(ev.total, st.target, st.suit, ev.suit_count).key
     settlement = settle_showdown(st.bet.collect(), live, order, keys)
-    names = pot_names(len(settlement.pots))
-    for name, pot in zip(names, settlement.pots, strict=True):
+    count = len(settlement.pots)
+    for index, pot in enumerate(settlement.pots):
         shares = tuple((st.seat_players[w], pot.shares[w]) for w in pot.winners)
-        events.append(PotAwarded(name, pot.amount, shares))
+        events.append(PotAwarded(index, count, pot.amount, shares))
     for s, amount in settlement.payouts.items():
         st.bet.pay(s, amount)
     won = {w for pot in settlement.pots if len(pot.eligible) > 1 for w in pot.winners}
@@ -227,3 +214,35 @@ def end_hand(st: CoruscantState, events: list[Event]) -> None:
             events.append(PlayerOut(st.seat_players[s]))
     st.bet.start_hand(())
     start_hand(st, events)
+
+
+def leave(st: CoruscantState, seat: int, events: list[Event]) -> int:
+    """``seat`` folds (if in the hand) and leaves for good, taking its stack; appends the events
+    and returns the credits it took. Raises IllegalAction once the game is over or when the
+    seat already left."""
+    if st.finished:
+        raise IllegalAction("coruscant_payouts_final")
+    if st.left[seat]:
+        raise IllegalAction("coruscant_already_left")
+    player = st.seat_players[seat]
+    took = st.bet.withdraw(seat, st.stacks[seat])
+    st.left[seat] = True
+    if not st.bet.is_live(seat):
+        events.append(PlayerLeft(player, took))
+        return took
+    was_to_act = st.bet.to_act
+    result = st.bet.forfeit(seat)
+    st.muck(seat)
+    if result is None:
+        events.append(BetMade(player, "fold", "fold", 0, 0, False))
+    else:
+        events.append(BetMade.from_result(result, st.seat_players))
+    events.append(PlayerLeft(player, took))
+    if result is not None:
+        if result.phase_over or st.bet.to_act != was_to_act:
+            after_bet_result(st, result.phase_over, events)
+    elif len(st.bet.live_seats()) == 1:
+        award_uncontested(st, st.bet.live_seats()[0], events)
+    elif st.phase.selecting and not st.pending_seats():
+        end_selection(st, events)
+    return took

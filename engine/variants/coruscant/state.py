@@ -1,7 +1,7 @@
 """Coruscant Shift game state: options, phases, the data of a running game and its JSON form.
 
-The steps of a hand are in :mod:`engine.variants.coruscant.flow`; the platform-facing methods in
-:mod:`engine.variants.coruscant.game`.
+The steps of a hand are in :mod:`engine.variants.coruscant.flow`, the decisions in
+:mod:`engine.variants.coruscant.actions`, the views in :mod:`engine.variants.coruscant.views`.
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ from enum import StrEnum
 from typing import Any, ClassVar
 
 from engine.core.betting import Betting
-from engine.core.codec import key, notation
+from engine.core.codec import Codec, key, notation
 from engine.core.deck import Deck
 from engine.core.game import IllegalAction, SeatStats
 from engine.core.seats import clockwise_from
-from engine.variants.coruscant.cards import SYLOP_ALIAS_SEP, Card, Suit
+from engine.variants.coruscant.cards import SYLOP_ALIAS_SEP, Card, Evaluation, Suit, evaluate_cards
 
 
 class Phase(StrEnum):
@@ -193,7 +193,7 @@ class CoruscantState:
     def parse_choice(self, seat: int, choices: Sequence[str]) -> list[Card]:
         """Validate a selection of ``seat`` (notations; a second Sylop may be ``sylop#2``)."""
         if not choices:
-            raise IllegalAction("Choose at least one card.")
+            raise IllegalAction("coruscant_no_cards")
         remaining = Counter(self.hands[seat])
         picked: list[Card] = []
         for text in choices:
@@ -201,29 +201,41 @@ class CoruscantState:
             try:
                 card = Card.parse(base)
             except ValueError:
-                raise IllegalAction(f"{text!r} is not a card.") from None
+                raise IllegalAction("coruscant_not_a_card", text=text) from None
             if remaining[card] <= 0:
                 if card in self.hands[seat]:
-                    raise IllegalAction(f"You chose {card.display} more times than you hold it.")
-                raise IllegalAction(f"You don't hold {card.display} ({card.notation}).")
+                    raise IllegalAction("coruscant_chosen_twice", card=card.notation)
+                raise IllegalAction("coruscant_not_held", card=card.notation)
             remaining[card] -= 1
             picked.append(card)
         if self.opts.lock_first_selection and self.phase is Phase.SELECT_2:
             missing = Counter(self.kept[seat]) - Counter(picked)
             if missing:
-                shown = ", ".join(c.display for c in missing.elements())
-                raise IllegalAction(f"Your round-1 cards are locked in: keep {shown}.")
+                kept = tuple(c.notation for c in missing.elements())
+                raise IllegalAction("coruscant_locked", cards=kept)
         return picked
+
+    def evaluate(self, cards: Sequence[Card]) -> Evaluation:
+        """A selection's value against this hand's dice (the Sylops as the table's option says)."""
+        wild = self.opts.sylop_counts_as_target_suit
+        return evaluate_cards(cards, self.target, self.suit, sylop_wild=wild)
 
     def pending_seats(self) -> frozenset[int]:
         """Unconfirmed live seats while selecting; the seat to act while betting."""
-        if self.phase.selecting:
+        bet = self.bet
+        if self.phase.selecting:  # live (dealt in, not folded) and not confirmed yet
+            in_hand, folded, choice = bet.in_hand, bet.folded, self.choice
             return frozenset(
-                s for s in range(self.n) if self.bet.is_live(s) and self.choice[s] is None
+                [
+                    s
+                    for s in range(len(choice))
+                    if in_hand[s] and not folded[s] and choice[s] is None
+                ]
             )
-        if self.phase is Phase.GAME_OVER or self.bet.to_act is None:
-            return frozenset()
-        return frozenset({self.bet.to_act})
+        to_act = bet.to_act
+        if to_act is None or self.phase is Phase.GAME_OVER:
+            return _NOBODY
+        return frozenset((to_act,))
 
     def payouts(self) -> dict[int, int]:
         """Final stacks per seat (seats that left get 0)."""
@@ -241,5 +253,8 @@ class CoruscantState:
         return [*self.deck.cards, *self.discard, *(c for h in self.hands for c in h)]
 
 
+_NOBODY: frozenset[int] = frozenset()
 ATOMS = (notation(Card, Card.parse),)
 """The values written as one JSON string: the cards, as their notation."""
+CODEC = Codec(CoruscantState, atoms=ATOMS)
+"""The state's JSON form (a table row holds it beside the variant id, see ``game.py``)."""

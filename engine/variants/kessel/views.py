@@ -66,16 +66,17 @@ SOURCES: Mapping[str, tuple[Family, bool]] = {
 
 def pending(st: KesselState) -> frozenset[int]:
     """Seats that may act now."""
-    if st.phase is Phase.SELECT:
+    phase = st.phase
+    if phase is Phase.CARD_TURN or phase is Phase.PRIME or phase is Phase.KEEP:
+        return frozenset((st.current,))
+    if phase is Phase.SELECT:
         waiting = [i for i, s in enumerate(st.seats) if not s.selected and not s.out]
         if st.options.token_pool == "shared":
             waiting = waiting[:1]
         return frozenset(waiting)
-    if st.phase is Phase.IMPOSTOR:
+    if phase is Phase.IMPOSTOR:
         chooser = st.impostor_chooser
-        return frozenset() if chooser is None else frozenset({chooser})
-    if st.phase in (Phase.CARD_TURN, Phase.PRIME, Phase.KEEP):
-        return frozenset({st.current})
+        return frozenset() if chooser is None else frozenset((chooser,))
     return frozenset()
 
 
@@ -143,6 +144,13 @@ _token = lru_cache(maxsize=256)(TokenOption)
 _pile = lru_cache(maxsize=256)(DrawOption)
 _seat = lru_cache(maxsize=1024)(SeatFacts)
 _piles = lru_cache(maxsize=1024)(PileFacts)
+_seat_view = lru_cache(maxsize=1024)(SeatView)
+
+
+@lru_cache(maxsize=256)
+def _order(fix: Fix) -> tuple[int, ...]:
+    """The Sabacc order a view shows (none while no Fix token is in force)."""
+    return tuple(sabacc_order(fix)) if fix.entries else ()
 
 
 def legal_actions(st: KesselState, seat: int) -> tuple[ActionSpec, ...]:
@@ -325,7 +333,7 @@ def public_view(st: KesselState) -> PublicView:
                 _status(st, i),
             )
         )
-        seats.append(SeatView(i, s.player, s.stock, active=not s.out))
+        seats.append(_seat_view(i, s.player, s.stock, "", "", not s.out))
     piles: tuple[PileFacts, ...] = ()
     if st.discard:
         piles = tuple(
@@ -343,7 +351,7 @@ def public_view(st: KesselState) -> PublicView:
         tuple(facts),
         piles,
         st.fix,
-        tuple(sabacc_order(st.fix)) if st.fix.entries else (),
+        _order(st.fix),
         st.buy_in * st.n,
         reveal_rows(st) if st.phase is Phase.IMPOSTOR else (),
         st.last_reveal,

@@ -43,9 +43,6 @@ class _Card(Protocol):
     @property
     def notation(self) -> str: ...
 
-    @property
-    def name(self) -> str: ...
-
 
 C = TypeVar("C", bound=_Card)
 
@@ -73,14 +70,15 @@ def require_legal(
         raise IllegalAction("cannot_now", kind=action.kind)
 
 
-def chosen_card(action: Action, cards: Sequence[C]) -> C:
-    """The one card of ``cards`` that ``action`` chose (by notation)."""
+def chosen_card(action: Action, cards: Sequence[C], missing: str = "cannot_choose") -> C:
+    """The one card of ``cards`` that ``action`` chose (by notation); refused with ``one_card``,
+    or with the reason code ``missing`` (data: ``choice``) when ``cards`` do not hold it."""
     if len(action.choices) != 1:
         raise IllegalAction("one_card")
     for card in cards:
         if card.notation == action.choices[0]:
             return card
-    raise IllegalAction("cannot_choose", choice=action.choices[0])
+    raise IllegalAction(missing, choice=action.choices[0])
 
 
 def stasis_specs(

@@ -5,7 +5,7 @@ written once: typed facts (:class:`~engine.core.facts.Fact`), worded by the bot'
 :mod:`engine.variants.classic.events`, :mod:`engine.variants.centran.events` and
 :mod:`engine.variants.project.events` re-export them, so each variant still has its full event
 set in one place. :class:`HandWon` still carries its sentence: the variants that have not moved
-their words to the bot yet (Centran, Project, Corellian Spike) write it.
+their words to the bot yet (Centran, Project) write it.
 """
 
 from __future__ import annotations
@@ -19,7 +19,10 @@ from engine.core.game import ShownHand
 
 __all__ = [
     "CashedOut",
+    "DiceRolled",
+    "Drew",
     "GameOver",
+    "HandStarted",
     "HandWon",
     "PenaltyPaid",
     "PhaseNote",
@@ -28,6 +31,7 @@ __all__ = [
     "PotAwarded",
     "Reshuffled",
     "SabaccPotResult",
+    "ShiftDealt",
     "StasisMoved",
     "Worded",
     "shown_draws",
@@ -51,6 +55,50 @@ class Worded(Fact):
     earlier version, loaded again): shown as it is."""
 
     text: str
+
+
+@dataclass(frozen=True, slots=True)
+class HandStarted(Fact):
+    """A new hand (Classic, Corellian Spike): who starts, the antes paid into both pots, and the
+    card that starts the discard pile face up (a notation; ``""`` where none does)."""
+
+    hand_no: int
+    starter: str
+    players: int
+    hand_ante: int
+    sabacc_ante: int
+    hand_pot: int
+    sabacc_pot: int
+    discard: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DiceRolled(Fact):
+    """The Sabacc Shift dice of round ``round_no`` (Classic, Corellian Spike); doubles are a
+    Sabacc Shift."""
+
+    round_no: int
+    die1: int
+    die2: int
+
+    @property
+    def shift(self) -> bool:
+        """Doubles."""
+        return self.die1 == self.die2
+
+
+@dataclass(frozen=True, slots=True)
+class Drew(Fact):
+    """Private: the card (notation) this seat drew last."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class ShiftDealt(Fact):
+    """Private: the cards (notations) the Sabacc Shift dealt this seat."""
+
+    cards: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,11 +130,15 @@ class PhaseStarted(Fact):
 
 @dataclass(frozen=True, slots=True)
 class PlayerLeft(Fact):
-    """A player left the table (folding any live hand first)."""
+    """A player left the table (folding any live hand first) with ``credits``."""
 
     player: str
     credits: int
     folded: bool
+
+    def credits_taken(self) -> int:
+        """The credits the player took with them (:class:`~engine.core.game.Leaves`)."""
+        return self.credits
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,8 +216,8 @@ class SabaccPotResult(Fact):
 
 @dataclass(frozen=True, slots=True)
 class HandWon:
-    """Why the hand went the way it did, as the variant words it (Centran, Project, Corellian
-    Spike; Classic announces :class:`~engine.variants.classic.events.HandDecided`)."""
+    """Why the hand went the way it did, as the variant words it (Centran, Project; Classic and
+    Corellian Spike announce their own ``HandDecided`` facts)."""
 
     text: str
 

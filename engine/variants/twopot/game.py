@@ -48,6 +48,20 @@ class TwoPotGame(StateGame[S]):
             raise ValueError(f"{cls.NAME} needs {cls.MIN_PLAYERS}–{cls.MAX_PLAYERS} players")
 
     @classmethod
+    def check_buy_in(cls, players: Sequence[str], buy_in: int, least: int) -> None:
+        """:meth:`check_players`, then raise ``ValueError`` unless ``buy_in`` is an integer of
+        at least ``least``."""
+        cls.check_players(players)
+        if not isinstance(buy_in, int) or buy_in < least:
+            raise ValueError(f"the buy-in must be an integer of at least {least}")
+
+    @staticmethod
+    def check_antes(buy_in: int, antes: int) -> None:
+        """Raise ``ValueError`` unless ``buy_in`` covers ``antes`` (one hand's, for a player)."""
+        if antes > buy_in:
+            raise ValueError("the buy-in must cover at least one hand's antes")
+
+    @classmethod
     def seat(
         cls,
         players: Sequence[str],

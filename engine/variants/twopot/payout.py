@@ -34,7 +34,6 @@ __all__ = [
     "contributions_of",
     "end_game",
     "game_end_recipients",
-    "pot_name",
     "public_lines",
     "stacks_of",
 ]
@@ -59,14 +58,6 @@ def stacks_of(st: AnyTwoPot, order: Iterable[int]) -> dict[int, int]:
 def public_lines(events: Iterable[Event]) -> list[str]:
     """The public lines of ``events`` (the hand summary a state keeps as ``last_result``)."""
     return [t for e in events if isinstance(e, WordedEvent) and (t := e.public_text())]
-
-
-def pot_name(index: int, count: int) -> str:
-    """A hand-pot layer's public name (Classic, Centran): ``hand pot`` when it is the only one,
-    else ``main pot`` and ``side pot N``."""
-    if index == 0:
-        return "main pot" if count > 1 else "hand pot"
-    return f"side pot {index}"
 
 
 def apply_credits(

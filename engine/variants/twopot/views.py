@@ -2,18 +2,24 @@
 
 Each variant draws its own seats, phase text and info lines; the closing of the public view (the
 last hand's result line, the two pots, the :class:`~engine.core.game.PublicView` itself) and the
-per-seat statistics are the same for all three and live here, with the line of the last dice
-roll (:func:`dice_row`) of the variants that throw the Sabacc Shift dice (Classic, Corellian Spike).
+per-seat statistics are the same for all three and live here, with the public view of the
+variants whose views speak facts (:func:`fact_view`, the pots' keys :data:`HAND_POT` and
+:data:`SABACC_POT`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
+from engine.core.facts import Fact
 from engine.core.game import PublicView, SeatStats, SeatView
 from engine.variants.twopot.state import AnyTwoPot, Seat
 
-__all__ = ["dice_row", "seat_stats", "seat_status", "table_view"]
+__all__ = ["HAND_POT", "SABACC_POT", "fact_view", "seat_stats", "seat_status", "table_view"]
+
+HAND_POT, SABACC_POT = "hand", "sabacc"
+"""The two pots' keys in a public view that speaks facts (the bot's words name them)."""
 
 
 def seat_stats(st: AnyTwoPot) -> dict[int, SeatStats]:
@@ -77,15 +83,28 @@ def table_view(
     )
 
 
-def dice_row(
-    dice: tuple[int, int] | None, label: str, dice_name: str, *, over: bool
-) -> tuple[tuple[str, str] | None, str]:
-    """The info line of the last Sabacc Shift dice roll (``label``: "Last dice") and the
-    highlight of a shift (doubles) while the game is not ``over``; ``(None, "")`` before any
-    roll. ``dice_name`` names them in the highlight ("dice", "spike dice")."""
-    if dice is None:
-        return None, ""
-    d1, d2 = dice
-    shift = " — Sabacc Shift!" if d1 == d2 else ""
-    highlight = f"Sabacc Shift! The {dice_name} showed {d1} and {d2}." if d1 == d2 else ""
-    return (label, f"{d1} · {d2}{shift}"), "" if over else highlight
+# one shared instance per value: views are built after every action, mostly of the same seats
+_seat_view = lru_cache(maxsize=4096)(SeatView)
+
+
+def fact_view(
+    st: AnyTwoPot, *, variant: str, acting: frozenset[int], finished: bool, facts: Fact
+) -> PublicView:
+    """The public view of a variant that speaks facts: the seats' data, the pots under their
+    keys (:data:`HAND_POT`, :data:`SABACC_POT`) and the variant's ``facts``; the text fields
+    stay empty (the bot's words write them)."""
+    players, stacks = st.players, st.betting.stacks
+    return PublicView(
+        variant=variant,
+        title="",
+        phase="",
+        hand_no=st.hand_no,
+        acting=tuple(sorted(acting)),
+        seats=tuple(
+            _seat_view(s, players[s], stacks[s], "", "", place is Seat.IN)
+            for s, place in enumerate(st.status)
+        ),
+        pots=((HAND_POT, st.betting.pot_total), (SABACC_POT, st.sabacc_pot)),
+        finished=finished,
+        facts=facts,
+    )

@@ -1,0 +1,214 @@
+"""What players see of a tournament: its message (registrations, start time, pool, payouts)
+and the lines posted in its channel (who went out in which place, the results). Every
+sentence is one template with named placeholders."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from bot.errors import TableError
+from bot.tables.runner import Runner
+from bot.tables.watch import send_dm
+from bot.tournaments.models import Entry, Stage, Tournament
+
+log = logging.getLogger(__name__)
+
+COLOUR = discord.Colour.dark_gold()
+NO_PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+SHOWN = 20  # registrations listed by name on the message
+
+
+def ordinal(place: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``, ``11th``, ``22nd``."""
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"
+
+
+def payout_lines(tournament: Tournament) -> list[str]:
+    """``1st: 65 % — 260 credits`` for every paid place, for the field registered now."""
+    structure = tournament.payout_structure()
+    amounts = tournament.prizes()
+    return [
+        f"{ordinal(i + 1)}: {percent} % — {amount:,} credits"
+        for i, (percent, amount) in enumerate(zip(structure, amounts, strict=False))
+    ]
+
+
+def start_text(tournament: Tournament) -> str:
+    """When it starts."""
+    if tournament.start_at is not None:
+        return "<t:{at}:F> (<t:{at}:R>), or when it fills".format(at=int(tournament.start_at))
+    return "when it fills, or when the organizer starts it"
+
+
+def standings_lines(tournament: Tournament) -> list[str]:
+    """Places so far (finished players, best first), then who is still in."""
+    done = sorted(
+        (e for e in tournament.entries if e.place is not None), key=lambda e: e.place or 0
+    )
+    lines = [
+        "**{place}.** {who}{prize}".format(
+            place=e.place,
+            who=e.shown,
+            prize=f" — {e.prize:,} credits" if e.prize else "",
+        )
+        for e in done
+    ]
+    still = [e.shown for e in tournament.entries if e.place is None]
+    if still and tournament.stage is Stage.RUNNING:
+        lines.append("Still in: {players}".format(players=", ".join(still)))
+    return lines
+
+
+def kind(tournament: Tournament) -> str:
+    """``sit-and-go`` or ``multi-table tournament`` (with its table size)."""
+    if tournament.multi_table:
+        return f"multi-table tournament ({tournament.table_size} per table)"
+    return "sit-and-go"
+
+
+def tournament_embed(tournament: Tournament) -> discord.Embed:
+    """The tournament message."""
+    stage = {
+        Stage.REGISTERING: "Registration open — `/tournament join`",
+        Stage.RUNNING: "Playing",
+        Stage.FINISHED: "Finished",
+        Stage.CANCELLED: "Cancelled — every buy-in was refunded",
+    }[tournament.stage]
+    embed = discord.Embed(
+        title=f"{tournament.variant.name} {kind(tournament)} #{tournament.id}",
+        description=stage,
+        colour=COLOUR,
+    )
+    embed.add_field(name="Buy-in", value=f"{tournament.buy_in:,} credits")
+    embed.add_field(name="Prize pool", value=f"{tournament.pool:,} credits")
+    embed.add_field(name="Chips", value=f"{tournament.chips:,} each")
+    embed.add_field(name="Starts", value=start_text(tournament), inline=False)
+    embed.add_field(name="Payouts", value="\n".join(payout_lines(tournament)), inline=False)
+    names = [e.shown for e in tournament.entries[:SHOWN]]
+    more = len(tournament.entries) - len(names)
+    listed = ", ".join(names) + (f" and {more} more" if more else "")
+    embed.add_field(
+        name=f"Registered ({len(tournament.entries)}/{tournament.seats})",
+        value=listed or "Nobody yet.",
+        inline=False,
+    )
+    if tournament.stage in (Stage.RUNNING, Stage.FINISHED):
+        embed.add_field(
+            name="Standings", value="\n".join(standings_lines(tournament)) or "—", inline=False
+        )
+    return embed
+
+
+def out_line(entry: Entry, field: int) -> str:
+    """A player went out."""
+    place = ordinal(entry.place or 0)
+    if entry.prize:
+        return f"{entry.shown} is out in {place} place of {field} and wins {entry.prize:,} credits."
+    return f"{entry.shown} is out in {place} place of {field}."
+
+
+def result_line(tournament: Tournament) -> str:
+    """The tournament ended."""
+    if tournament.stage is Stage.CANCELLED:
+        return f"Tournament #{tournament.id} was cancelled; every buy-in was refunded."
+    winner = next(e for e in tournament.entries if e.place == 1)
+    return f"🏆 {winner.shown} wins tournament #{tournament.id} and {winner.prize:,} credits!"
+
+
+class Herald:
+    """Shows tournaments in Discord (the service's :class:`bot.tournaments.service.Herald`):
+    every message is sent in the background, so no change waits for Discord."""
+
+    def __init__(self, client: discord.Client, runner: Runner) -> None:
+        self.client, self.runner = client, runner
+
+    def changed(self, tournament: Tournament) -> None:
+        """Draw the tournament message again."""
+        self.runner.spawn(self._redraw(tournament), f"tournament-{tournament.id}-message")
+
+    def placed(self, tournament: Tournament, entries: list[Entry]) -> None:
+        """Tell who went out their place."""
+        field = len(tournament.entries)
+        text = "\n".join(out_line(e, field) for e in sorted(entries, key=lambda e: e.place or 0))
+        self.runner.spawn(self._post(tournament, text), f"tournament-{tournament.id}-out")
+        self.changed(tournament)
+
+    def ended(self, tournament: Tournament) -> None:
+        """Post the result (or the cancellation)."""
+        text = result_line(tournament)
+        if tournament.stage is Stage.FINISHED:
+            text += "\n" + "\n".join(standings_lines(tournament))
+        self.runner.spawn(self._post(tournament, text), f"tournament-{tournament.id}-end")
+        self.changed(tournament)
+
+    def say(self, tournament: Tournament, text: str) -> None:
+        """Post ``text`` in the tournament's channel."""
+        self.runner.spawn(self._post(tournament, text), f"tournament-{tournament.id}-say")
+
+    async def table_channel(self, tournament: Tournament, label: str) -> int:
+        """The tournament's channel for a sit-and-go; for a multi-table tournament a new
+        public thread of it named after the table (a clear refusal without the permissions)."""
+        if not tournament.multi_table:
+            return tournament.channel_id
+        channel = self.check_seating(tournament)
+        assert channel is not None
+        thread = await channel.create_thread(
+            name=f"Tournament #{tournament.id} · {label}"[:100],
+            type=discord.ChannelType.public_thread,
+        )
+        return thread.id
+
+    def check_seating(self, tournament: Tournament) -> discord.TextChannel | None:
+        """A multi-table tournament's channel, if the bot may open threads there (else a
+        clear :class:`~bot.errors.TableError`); ``None`` for a sit-and-go."""
+        if not tournament.multi_table:
+            return None
+        channel = self._channel(tournament)
+        if not isinstance(channel, discord.TextChannel):
+            raise TableError(
+                "A multi-table tournament seats its tables in threads of a text channel."
+            )
+        allowed = channel.permissions_for(channel.guild.me)
+        missing = [
+            name
+            for name, ok in (
+                ("Create Public Threads", allowed.create_public_threads),
+                ("Send Messages in Threads", allowed.send_messages_in_threads),
+            )
+            if not ok
+        ]
+        if missing:
+            raise TableError(
+                f"I need {' and '.join(missing)} in this channel to seat the tables in threads."
+            )
+        return channel
+
+    def _channel(self, tournament: Tournament) -> Any:
+        return self.client.get_channel(tournament.channel_id)
+
+    async def _post(self, tournament: Tournament, text: str) -> None:
+        """Post in the tournament's channel; when it is gone, DM every registered member."""
+        channel = self._channel(tournament)
+        if channel is None:
+            for entry in tournament.members():
+                await send_dm(self.client, entry.user_id, text)
+            return
+        try:
+            await channel.send(text, allowed_mentions=NO_PINGS)
+        except discord.HTTPException as exc:
+            log.warning("could not post in tournament %s channel: %s", tournament.id, exc)
+
+    async def _redraw(self, tournament: Tournament) -> None:
+        channel = self._channel(tournament)
+        if channel is None or tournament.message_id is None:
+            return
+        try:
+            await channel.get_partial_message(tournament.message_id).edit(
+                embed=tournament_embed(tournament)
+            )
+        except discord.HTTPException as exc:
+            log.info("could not edit tournament %s message: %s", tournament.id, exc)

@@ -1,0 +1,408 @@
+"""The tournament service: registrations, the prize pool, the start, places and prizes. No
+Discord here (what players see is told to a :class:`Herald`).
+
+Money (credits are conserved at every step, each step one transaction):
+
+* ``join`` moves the buy-in from the member's account (a bot's from the house) into the prize
+  pool, held in escrow under -(tournament id) (ledger reason ``buy-in``);
+* ``leave`` (before the start) and ``cancel`` pay buy-ins back (``refund``);
+* the table plays with tournament chips, never credits (:attr:`bot.tables.models.Table.
+  tournament_id`); every write of it calls :meth:`TournamentService.record_in` inside the same
+  transaction, which stores the places of the players who went out and, when the game ended,
+  pays the prizes from the pool (``prize``; :mod:`bot.tournaments.payouts`) — so a crash never
+  leaves a hand recorded without its places or a finished table without its prizes. A table
+  that was cancelled (its channel was deleted) cancels the tournament: every buy-in is
+  refunded, busted players' too, and no prize is paid.
+
+Places: players who go out in the same write take the worst places still free, the one seated
+earlier the better of them; when the game ends the players still in are ranked by the chips
+they end with (then by seat).
+
+A sit-and-go starts when the organizer says so, when it fills, or at its start time (then it
+is cancelled and refunded if fewer than two players registered).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+from collections.abc import Callable
+from typing import Protocol
+
+from bot.bank import Bank
+from bot.errors import TableError
+from bot.storage import Database, IntegrityError, Row, Tx
+from bot.tables.models import Seat, Status, Table
+from bot.tables.service import ChannelBusy, TableService
+from bot.tables.store import now
+from bot.tournaments import store
+from bot.tournaments.models import Entry, Seating, Stage, Tournament, split
+from bot.tournaments.payouts import points
+from bot.tournaments.places import decide
+
+log = logging.getLogger(__name__)
+
+STARTED = "Registration is closed: the tournament has started."
+CLOSED = "This tournament is over."
+BUSY = "This channel has a table in play: start the tournament once it is over."
+STUCK = (
+    "The tournament's next tables could not be opened: {reason} "
+    "The organizer's `/tournament start` tries again."
+)
+
+
+class Herald(Protocol):
+    """Shows tournaments (:class:`bot.tournaments.present.Herald`)."""
+
+    def changed(self, tournament: Tournament) -> None:
+        """Registrations or the stage changed: draw the tournament message again."""
+
+    def placed(self, tournament: Tournament, entries: list[Entry]) -> None:
+        """``entries`` went out: tell them their finishing place."""
+
+    def ended(self, tournament: Tournament) -> None:
+        """The tournament finished (results, prizes) or was cancelled (refunds)."""
+
+    def say(self, tournament: Tournament, text: str) -> None:
+        """Post ``text`` in the tournament's channel."""
+
+    def check_seating(self, tournament: Tournament) -> object:
+        """A :class:`~bot.errors.TableError` saying why its tables can't be opened now."""
+
+    async def table_channel(self, tournament: Tournament, label: str) -> int:
+        """Where a table of the tournament plays: its channel, or a new thread of it for a
+        multi-table tournament; a :class:`~bot.errors.TableError` saying why it can't."""
+
+
+class TournamentService:
+    """The open tournaments of this process and every change of one."""
+
+    def __init__(self, tables: TableService, herald: Callable[[], Herald]) -> None:
+        self.tables = tables
+        self._herald = herald
+        self.open: dict[int, Tournament] = {}
+        # by table id: what a write recorded, kept once it is committed
+        self._pending: dict[int, tuple[Tournament, list[Entry], Stage, bool]] = {}
+        # seat order at the table; tests replace it with a seeded ``random.Random``
+        self.seating: random.Random = random.SystemRandom()
+        tables.writer.tournaments = self
+
+    @property
+    def db(self) -> Database:
+        """The database."""
+        return self.tables.db
+
+    @property
+    def bank(self) -> Bank:
+        """The bank."""
+        return self.tables.bank
+
+    def in_channel(self, channel_id: int) -> Tournament | None:
+        """The open tournament of a channel."""
+        return next((t for t in self.open.values() if t.channel_id == channel_id), None)
+
+    # ------------------------------------------------------------------ registration
+
+    async def create(self, tournament: Tournament) -> Tournament:
+        """Store a new tournament (its ``id`` is set) and schedule its start time."""
+        if self.in_channel(tournament.channel_id) is not None:
+            raise TableError("This channel already has an open tournament.")
+        _, tournament.season = await store.guild_settings(self.db, tournament.guild_id)
+
+        async def insert(conn: Tx) -> int:
+            return await store.insert(conn, tournament)
+
+        try:
+            tournament.id = await self.db.write(insert)
+        except IntegrityError:
+            raise TableError("This channel already has an open tournament.") from None
+        self.open[tournament.id] = tournament
+        self._schedule(tournament)
+        return tournament
+
+    async def join(self, tournament: Tournament, seat: Seat) -> bool:
+        """Register a member (or a bot, paid by the house); their buy-in goes into the pool.
+        Returns whether the tournament is full now (a sit-and-go then starts)."""
+        async with tournament.lock:
+            self._require_registering(tournament)
+            if not seat.is_bot and tournament.entry(seat.user_id) is not None:
+                raise TableError("You are already registered for this tournament.")
+            if len(tournament.entries) >= tournament.seats:
+                raise TableError("This tournament is full.")
+            joined = 1 + max((e.joined for e in tournament.entries), default=0)
+            entry = Entry(seat.user_id, seat.name, seat.bot_style, joined)
+
+            async def register(conn: Tx) -> None:
+                await self.bank.escrow_in(
+                    conn, tournament.guild_id, entry.account, tournament.pool_id, tournament.buy_in
+                )
+                await store.add_entry(conn, tournament.id, entry)
+
+            await self.db.write(register)
+            tournament.entries.append(entry)
+            full = len(tournament.entries) >= tournament.seats
+        self._herald().changed(tournament)
+        return full
+
+    async def leave(self, tournament: Tournament, user_id: int) -> None:
+        """Withdraw before the start: the buy-in comes back."""
+        async with tournament.lock:
+            self._require_registering(tournament)
+            entry = tournament.entry(user_id)
+            if entry is None or entry.bot_style is not None:
+                raise TableError("You are not registered for this tournament.")
+
+            async def withdraw(conn: Tx) -> None:
+                await store.remove_entry(conn, tournament.id, user_id)
+                await self._refund_in(conn, tournament, [entry])
+
+            await self.db.write(withdraw)
+            tournament.entries.remove(entry)
+        self._herald().changed(tournament)
+
+    async def cancel(self, tournament: Tournament) -> None:
+        """Cancel before the start: every buy-in comes back (the caller checked who asks)."""
+        async with tournament.lock:
+            if tournament.stage is Stage.RUNNING:
+                raise TableError(
+                    "A tournament that has started can't be cancelled: it plays to its winner."
+                )
+            self._require_registering(tournament)
+
+            async def cancel(conn: Tx) -> None:
+                await self._refund_in(conn, tournament, tournament.entries)
+                await store.set_stage(conn, tournament.id, Stage.CANCELLED)
+
+            await self.db.write(cancel)
+            tournament.stage = Stage.CANCELLED
+            del self.open[tournament.id]
+        self._herald().ended(tournament)
+
+    async def _refund_in(self, conn: Tx, tournament: Tournament, entries: list[Entry]) -> None:
+        for entry in sorted(entries, key=lambda e: e.account):
+            await self.bank.pay_out_in(
+                conn,
+                tournament.guild_id,
+                tournament.pool_id,
+                entry.account,
+                tournament.buy_in,
+                "refund",
+            )
+
+    def _require_registering(self, tournament: Tournament) -> None:
+        if tournament.stage is not Stage.REGISTERING:
+            raise TableError(STARTED if tournament.stage is Stage.RUNNING else CLOSED)
+
+    # ------------------------------------------------------------------ the start, rounds
+
+    async def start(self, tournament: Tournament) -> None:
+        """Seat the field at random and deal: one table in the tournament's channel, or (more
+        players than ``table_size``) tables in threads of it (the caller checked who asks)."""
+        async with tournament.lock:
+            self._require_registering(tournament)
+            needed = max(2, tournament.variant.min_players)
+            if len(tournament.entries) < needed:
+                raise TableError(
+                    f"The tournament needs at least {needed} players; "
+                    f"{len(tournament.entries)} registered."
+                )
+            await self._advance(tournament)
+        self._herald().changed(tournament)
+
+    async def _advance(self, tournament: Tournament) -> None:
+        """Open the tables of the current round that are not open yet; once every table of the
+        round is over and two players or more are still in, plan the next round (written
+        first) and open its tables. Called under the tournament's lock: at the start, when a
+        table of a round ends, and at start-up (so a restart between two tables, or between
+        two rounds, carries on)."""
+        self._herald().check_seating(tournament)  # before anything is written
+        rows = await store.tables_of(self.db, tournament.id)
+        opened = {frozenset(s.user_id for s in _seats(row)): row for row in rows}
+        plan = tournament.seating
+        if plan is not None and any(frozenset(group) not in opened for group in plan.tables):
+            await self._open(tournament, plan, opened)
+            return
+        if any(row["status"] in (Status.LOBBY.value, Status.PLAYING.value) for row in rows):
+            return  # the round is still being played
+        still = [e.user_id for e in tournament.entries if e.place is None]
+        if len(still) < 2:
+            return
+        if not tournament.multi_table and self.tables.in_channel(tournament.channel_id):
+            raise TableError(BUSY)
+        self.seating.shuffle(still)
+        size = tournament.table_size if tournament.multi_table else len(still)
+        assert size is not None
+        groups = split(still, max(size, 2))
+        plan = Seating(1 if plan is None else plan.round + 1, tuple(map(tuple, groups)))
+        await self.db.write(lambda conn: store.set_seating(conn, tournament.id, plan))
+        tournament.seating, tournament.stage = plan, Stage.RUNNING
+        await self._open(tournament, plan, opened)
+
+    async def _open(
+        self, tournament: Tournament, plan: Seating, opened: dict[frozenset[int], Row]
+    ) -> None:
+        """Open (and deal) every table of ``plan`` not opened yet."""
+        final = len(plan.tables) == 1
+        for number, group in enumerate(plan.tables, start=1):
+            if frozenset(group) in opened:
+                continue
+            entries = [tournament.entry(user) for user in group]
+            label = "final table" if final else f"round {plan.round} · table {number}"
+            channel = await self._herald().table_channel(tournament, label)
+            try:
+                await self.tables.open_seated(
+                    guild_id=tournament.guild_id,
+                    channel_id=channel,
+                    seats=[e.seat for e in entries if e is not None],
+                    info=tournament.variant,
+                    chips=tournament.chips,
+                    turn_timeout=int(self.tables.settings.turn_timeout),
+                    tournament_id=tournament.id,
+                )
+            except ChannelBusy:
+                raise TableError(BUSY) from None
+
+    def _schedule(self, tournament: Tournament) -> None:
+        """Start (or cancel) the tournament at its start time."""
+        if tournament.start_at is None or tournament.stage is not Stage.REGISTERING:
+            return
+        self.tables.runner.spawn(self._at_start_time(tournament), f"tournament-{tournament.id}")
+
+    async def _at_start_time(self, tournament: Tournament) -> None:
+        assert tournament.start_at is not None
+        await self.tables.runner.sleep(max(0.0, tournament.start_at - now()))
+        if tournament.stage is not Stage.REGISTERING:
+            return
+        try:
+            await self.start(tournament)
+        except TableError as refused:
+            log.info("tournament %s not started at its time: %s", tournament.id, refused)
+            if tournament.stage is Stage.REGISTERING and len(tournament.entries) < 2:
+                await self.cancel(tournament)
+
+    async def _next_round(self, tournament: Tournament) -> None:
+        """Open what the tournament needs next; a refusal (permissions) is said in its channel
+        and the organizer's ``/tournament start`` tries again."""
+        try:
+            await self.resume(tournament)
+        except TableError as refused:
+            log.warning("tournament %s could not go on: %s", tournament.id, refused.message)
+            self._herald().say(tournament, STUCK.format(reason=refused.message))
+
+    async def resume(self, tournament: Tournament) -> None:
+        """A running tournament opens the tables it lacks (after a refusal or a crash)."""
+        async with tournament.lock:
+            if tournament.stage is Stage.RUNNING:
+                await self._advance(tournament)
+
+    async def recover(self) -> None:
+        """Start-up (after the tables' recovery): load every open tournament and carry each
+        on — a table written but never dealt deals, tables of a round not opened yet open, a
+        round that ended opens the next; start times are scheduled again."""
+        for tournament_id in await store.open_ids(self.db):
+            tournament = self.open.get(tournament_id) or await store.load(self.db, tournament_id)
+            if tournament is None:
+                continue
+            self.open[tournament.id] = tournament
+            self._schedule(tournament)
+            if tournament.stage is not Stage.RUNNING:
+                continue
+            for row in await store.tables_of(self.db, tournament.id):
+                table = self.tables.get(int(row["id"]))
+                if table is not None and table.status is Status.LOBBY:
+                    await self.tables.start(table, table.host_id)
+            self.tables.runner.spawn(self._resume(tournament), f"tournament-{tournament.id}")
+
+    async def _resume(self, tournament: Tournament) -> None:
+        """Carry a recovered tournament on once Discord is ready (threads are opened there)."""
+        await self.tables.ready()
+        await self._next_round(tournament)
+
+    # ------------------------------------------------------------------ the tables' writes
+
+    async def record_in(self, conn: Tx, table: Table) -> None:
+        """In the write of a tournament's table: the places of players who went out, and when
+        the tournament is decided, the prizes (see the module docstring and
+        :mod:`bot.tournaments.places`). Memory changes once committed (:meth:`committed`)."""
+        assert table.tournament_id is not None
+        self._pending.pop(table.id, None)
+        tournament = self.open.get(table.tournament_id) or await store.load(
+            conn, table.tournament_id
+        )
+        if tournament is None or not tournament.open:
+            return
+        stage, entries = await store.lock_in(conn, tournament.id)  # as stored: all its tables'
+        if stage is not Stage.RUNNING:  # another of its tables ended it in this batch
+            return
+        if table.status is Status.CANCELLED:  # its channel was deleted (or it never dealt)
+            await self._refund_in(conn, tournament, entries)
+            await store.set_stage(conn, tournament.id, Stage.CANCELLED)
+            self._pending[table.id] = (tournament, [], Stage.CANCELLED, False)
+            return
+        game = table.game
+        if game is None:
+            return
+        placed = {e.user_id for e in entries if e.place is not None}
+        here = [i for i, seat in enumerate(table.seats) if seat.user_id not in placed]
+        payouts = game.payouts() if game.finished else None
+        decided = decide(
+            len(entries) - len(placed),
+            [table.seats[i].user_id for i in here],
+            [not table.still_in(i) for i in here],
+            None if payouts is None else {n: payouts.get(i, 0) for n, i in enumerate(here)},
+        )
+        if not decided.places and not game.finished:
+            return
+        prizes = tournament.prizes()
+        out: list[Entry] = []
+        for user, place in decided.places:
+            entry = tournament.entry(user)
+            assert entry is not None
+            prize = prizes[place - 1] if place <= len(prizes) else 0  # a paid place is final
+            score = points(place, len(entries))
+            new = Entry(user, entry.name, entry.bot_style, entry.joined, place, prize, score)
+            await store.place_entry(conn, tournament.id, new)
+            if prize:
+                await self.bank.pay_out_in(
+                    conn, tournament.guild_id, tournament.pool_id, new.account, prize, "prize"
+                )
+            out.append(new)
+        stage = Stage.FINISHED if decided.over else Stage.RUNNING
+        if decided.over:
+            await store.set_stage(conn, tournament.id, stage)
+        self._pending[table.id] = (tournament, out, stage, game.finished and not decided.over)
+
+    def committed(self, table: Table) -> None:
+        """The table's write is committed: keep what :meth:`record_in` recorded, tell it; a
+        table whose winner goes on may end its round (the next one opens)."""
+        pending = self._pending.pop(table.id, None)
+        if pending is None:
+            return
+        recorded, out, stage, round_table_ended = pending
+        tournament = self.open.setdefault(recorded.id, recorded)  # one object per tournament
+        for new in out:
+            entry = tournament.entry(new.user_id)
+            assert entry is not None
+            entry.place, entry.prize, entry.points = new.place, new.prize, new.points
+        tournament.stage = stage
+        herald = self._herald()
+        beaten = [entry for entry in out if entry.place != 1]
+        if beaten:
+            herald.placed(tournament, beaten)
+        if not tournament.open:
+            self.open.pop(tournament.id, None)
+            herald.ended(tournament)
+            if stage is Stage.CANCELLED:  # its other tables (threads) end too
+                for other in list(self.tables.tables.values()):
+                    if other.tournament_id == tournament.id and other is not table:
+                        self.tables.runner.spawn(
+                            self.tables.abandon(other), f"tournament-{tournament.id}-end"
+                        )
+            return
+        if round_table_ended:
+            self.tables.runner.spawn(self._next_round(tournament), f"tournament-{tournament.id}")
+
+
+def _seats(row: Row) -> list[Seat]:
+    return [Seat.from_json(s) for s in json.loads(row["seats"])]
