@@ -33,6 +33,7 @@ import discord
 from discord import app_commands
 
 from bot.errors import UserFacingError
+from bot.i18n import _, current
 
 __all__ = ["DISCORD_INTEGER", "STRING_LIMIT", "BadOption", "InputCheck", "needs_server"]
 
@@ -74,32 +75,38 @@ def _leaf_options(data: Mapping[str, Any]) -> list[Mapping[str, Any]]:
 
 
 def _bounds(low: Any, high: Any) -> str:
+    number = current().number
     if low is not None and high is not None:
-        return f"from {low:,} to {high:,}"
-    return f"at least {low:,}" if low is not None else f"at most {high:,}"
+        return _("from {low} to {high}").format(low=number(low), high=number(high))
+    if low is not None:
+        return _("at least {low}").format(low=number(low))
+    return _("at most {high}").format(high=number(high))
 
 
 def _number_problem(spec: Mapping[str, Any], value: Any) -> str | None:
     integer = spec["type"] == discord.AppCommandOptionType.integer.value
     if isinstance(value, bool) or not isinstance(value, int | float):
-        return "a whole number" if integer else "a number"
+        return _("a whole number") if integer else _("a number")
     if integer and not isinstance(value, int):
-        return "a whole number"
+        return _("a whole number")
     if not math.isfinite(value):
-        return "a number"
+        return _("a number")
     low = spec.get("min_value", -DISCORD_INTEGER)
     high = spec.get("max_value", DISCORD_INTEGER)
     if not low <= value <= high:
-        return ("a whole number " if integer else "a number ") + _bounds(low, high)
+        kind = _("a whole number") if integer else _("a number")
+        return f"{kind} {_bounds(low, high)}"
     return None
 
 
 def _string_problem(spec: Mapping[str, Any], value: Any) -> str | None:
     if not isinstance(value, str):
-        return "text"
+        return _("text")
     low, high = spec.get("min_length", 0), spec.get("max_length", STRING_LIMIT)
     if not low <= len(value) <= high:
-        return f"text of {_bounds(low or 1, high)} characters (yours has {len(value):,})"
+        return _("text of {bounds} characters (yours has {n})").format(
+            bounds=_bounds(low or 1, high), n=current().number(len(value))
+        )
     return None
 
 
@@ -110,7 +117,9 @@ def _problem(spec: Mapping[str, Any], value: Any) -> str | None:
     if choices:
         allowed = [choice["value"] for choice in choices]
         if value not in allowed:
-            return "one of " + ", ".join(str(choice["name"]) for choice in choices)
+            return _("one of {choices}").format(
+                choices=", ".join(str(choice["name"]) for choice in choices)
+            )
         return None
     if spec["type"] in _NUMBERS:
         return _number_problem(spec, value)
@@ -158,10 +167,14 @@ class InputCheck:
                 continue  # discord.py ignores an option the command does not declare
             wanted = _problem(spec, value)
             if wanted is not None:
-                raise BadOption(f"`{name}` must be {wanted}. Nothing was changed.")
+                raise BadOption(
+                    _("`{name}` must be {wanted}. Nothing was changed.").format(
+                        name=name, wanted=wanted
+                    )
+                )
         for name, spec in declared.items():
             if spec.get("required") and name not in given:
-                raise BadOption(f"`{name}` is required. Nothing was changed.")
+                raise BadOption(_("`{name}` is required. Nothing was changed.").format(name=name))
         return True
 
     @staticmethod

@@ -17,6 +17,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import TableError, UserFacingError
+from bot.i18n import _, current, using
+from bot.i18n.readers import server_locale
 from bot.tables.models import Seat
 from bot.tables.store import now
 from bot.tournaments import store
@@ -58,12 +60,12 @@ class TournamentCog(commands.GroupCog, group_name="tournament"):
     def _here(self, interaction: discord.Interaction[Any]) -> Tournament:
         tournament = self.service.in_channel(interaction.channel_id or 0)
         if tournament is None:
-            raise TableError("There is no open tournament in this channel.")
+            raise TableError(_("There is no open tournament in this channel."))
         return tournament
 
     def _organizer(self, interaction: discord.Interaction[Any], tournament: Tournament) -> None:
         if interaction.user.id != tournament.organizer_id and not _admin(interaction):
-            raise TableError("Only the organizer (or a server manager) can do that.")
+            raise TableError(_("Only the organizer (or a server manager) can do that."))
 
     @app_commands.command(name="create", description="Open a sit-and-go tournament here")
     @app_commands.describe(
@@ -91,35 +93,42 @@ class TournamentCog(commands.GroupCog, group_name="tournament"):
         members_create, season = await store.guild_settings(self.bot.db, interaction.guild_id)
         if not (_admin(interaction) or members_create):
             raise TableError(
-                "Only members with Manage Server can create tournaments on this server."
+                _("Only members with Manage Server can create tournaments on this server.")
             )
         try:
             info = get_variant(variant)
         except UnknownVariant:
             raise TableError(
-                "Unknown variant {name}. Choose one of: {ids}.".format(
+                _("Unknown variant {name}. Choose one of: {ids}.").format(
                     name=variant, ids=", ".join(variant_ids())
                 )
             ) from None
         least = max(2, info.min_players)
         if table_size is not None and not least <= table_size <= info.max_players:
             raise TableError(
-                f"A {info.name} table seats {least} to {info.max_players} players, "
-                f"not {table_size}."
+                _("A {variant} table seats {least} to {most} players, not {n}.").format(
+                    variant=_(info.name), least=least, most=info.max_players, n=table_size
+                )
             )
         if table_size is None and seats > info.max_players:
             raise TableError(
-                f"A {info.name} table seats at most {info.max_players} players: "
-                "give a `table_size` to play at several tables."
+                _(
+                    "A {variant} table seats at most {most} players: give a `table_size` to "
+                    "play at several tables."
+                ).format(variant=_(info.name), most=info.max_players)
             )
         if seats < least:
-            raise TableError(f"{info.name} needs at least {least} players.")
+            raise TableError(
+                _("{variant} needs at least {n} players.").format(variant=_(info.name), n=least)
+            )
         multi = table_size is not None and seats > table_size
         threads = interaction.app_permissions
         if multi and not (threads.create_public_threads and threads.send_messages_in_threads):
             raise TableError(
-                "A multi-table tournament seats its tables in threads of this channel: I need "
-                "Create Public Threads and Send Messages in Threads here."
+                _(
+                    "A multi-table tournament seats its tables in threads of this channel: I "
+                    "need Create Public Threads and Send Messages in Threads here."
+                )
             )
         structure = parse_structure(payouts, seats) if payouts else None
         tournament = Tournament(
@@ -138,7 +147,9 @@ class TournamentCog(commands.GroupCog, group_name="tournament"):
             start_at=None if start is None else now() + 60 * start,
         )
         await self.service.create(tournament)
-        await interaction.response.send_message(embed=tournament_embed(tournament))
+        with using(server_locale(tournament.guild_id)):  # public: the server's language
+            embed = tournament_embed(tournament)
+        await interaction.response.send_message(embed=embed)
         message = await interaction.original_response()
         tournament.message_id = message.id
         if tournament.start_at is not None:
@@ -165,26 +176,33 @@ class TournamentCog(commands.GroupCog, group_name="tournament"):
         allowed = guild.me.guild_permissions
         if not (allowed.create_events or allowed.manage_events):
             await interaction.followup.send(
-                "I can't create a server event for the start time (I need the Create Events "
-                "permission); the tournament is open anyway.",
+                _(
+                    "I can't create a server event for the start time (I need the Create "
+                    "Events permission); the tournament is open anyway."
+                ),
                 ephemeral=True,
             )
             return None
         start = datetime.datetime.fromtimestamp(tournament.start_at, datetime.UTC)
         channel = interaction.channel
         where = "#{name}".format(name=getattr(channel, "name", "sabacc"))
+        with using(server_locale(guild.id)):  # the server's event: its language
+            name = _("{variant} tournament #{id}").format(
+                variant=_(tournament.variant.name), id=tournament.id
+            )
+            description = _("Buy-in {credits}, {seats} seats: /tournament join").format(
+                credits=_("{n} credits").format(n=current().number(tournament.buy_in)),
+                seats=tournament.seats,
+            )
         try:
             event = await guild.create_scheduled_event(
-                name=f"{tournament.variant.name} tournament #{tournament.id}"[:100],
+                name=name[:100],
                 start_time=start,
                 end_time=start + datetime.timedelta(hours=EVENT_HOURS),
                 entity_type=discord.EntityType.external,
                 privacy_level=discord.PrivacyLevel.guild_only,
                 location=where[:100],
-                description=(
-                    f"Buy-in {tournament.buy_in:,} credits, {tournament.seats} seats: "
-                    "/tournament join"
-                ),
+                description=description,
             )
         except discord.HTTPException as exc:
             log.info("no scheduled event for tournament %s: %s", tournament.id, exc)
@@ -198,7 +216,9 @@ class TournamentCog(commands.GroupCog, group_name="tournament"):
         user = interaction.user
         full = await self.service.join(tournament, Seat(user.id, _name(user)))
         await interaction.response.send_message(
-            f"You're registered: {tournament.buy_in:,} credits are in the prize pool.",
+            _("You're registered: {credits} are in the prize pool.").format(
+                credits=_("{n} credits").format(n=current().number(tournament.buy_in))
+            ),
             ephemeral=True,
         )
         if full:
@@ -212,13 +232,14 @@ class TournamentCog(commands.GroupCog, group_name="tournament"):
         tournament = self._here(interaction)
         self._organizer(interaction, tournament)
         if not tournament.allow_bots:
-            raise TableError("This tournament was created without bots.")
+            raise TableError(_("This tournament was created without bots."))
         taken = {e.name for e in tournament.entries}
         count = sum(1 for e in tournament.entries if e.bot_style is not None)
         name = next((n for n in BOT_NAMES if n not in taken), f"Droid {count + 1}")
         full = await self.service.join(tournament, Seat(-(count + 1), name, style))
         await interaction.response.send_message(
-            f"🤖 {name} ({style}) is registered.", ephemeral=True
+            "🤖 " + _("{name} ({style}) is registered.").format(name=name, style=_(style)),
+            ephemeral=True,
         )
         if full:
             await self._start_full(tournament)
@@ -240,7 +261,9 @@ class TournamentCog(commands.GroupCog, group_name="tournament"):
         tournament = self._here(interaction)
         await self.service.leave(tournament, interaction.user.id)
         await interaction.response.send_message(
-            f"You withdrew; your buy-in of {tournament.buy_in:,} credits is back.",
+            _("You withdrew; your buy-in of {credits} is back.").format(
+                credits=_("{n} credits").format(n=current().number(tournament.buy_in))
+            ),
             ephemeral=True,
         )
 
@@ -253,13 +276,16 @@ class TournamentCog(commands.GroupCog, group_name="tournament"):
         if tournament.stage is Stage.RUNNING:
             await self.service.resume(tournament)
             await interaction.response.send_message(
-                f"Tournament #{tournament.id}: every table it needs is open.", ephemeral=True
+                _("Tournament #{id}: every table it needs is open.").format(id=tournament.id),
+                ephemeral=True,
             )
             return
         await self.service.start(tournament)
-        await interaction.response.send_message(
-            f"Tournament #{tournament.id} started with {len(tournament.entries)} players."
-        )
+        with using(server_locale(tournament.guild_id)):  # public: the server's language
+            text = _("Tournament #{id} started with {n} players.").format(
+                id=tournament.id, n=len(tournament.entries)
+            )
+        await interaction.response.send_message(text)
 
     @app_commands.command(name="standings", description="Places and prizes so far")
     async def standings(self, interaction: discord.Interaction[Any]) -> None:
@@ -275,7 +301,9 @@ class TournamentCog(commands.GroupCog, group_name="tournament"):
         self._organizer(interaction, tournament)
         await self.service.cancel(tournament)
         await interaction.response.send_message(
-            f"Tournament #{tournament.id} cancelled; {len(tournament.entries)} buy-ins refunded.",
+            _("Tournament #{id} cancelled; {n} buy-ins refunded.").format(
+                id=tournament.id, n=len(tournament.entries)
+            ),
             ephemeral=True,
         )
         guild = interaction.guild
@@ -293,14 +321,16 @@ class TournamentCog(commands.GroupCog, group_name="tournament"):
         self._manager_only(interaction)
         assert interaction.guild_id is not None
         guild = interaction.guild_id
-        _, season = await store.guild_settings(self.bot.db, guild)
+        _members_create, season = await store.guild_settings(self.bot.db, guild)
         await self.bot.db.write(
             lambda conn: store.save_guild_settings(conn, guild, members_create, season)
         )
-        who = "every member" if members_create else "only members with Manage Server"
-        await interaction.response.send_message(
-            f"From now on {who} can create tournaments.", ephemeral=True
+        text = (
+            _("From now on every member can create tournaments.")
+            if members_create
+            else _("From now on only members with Manage Server can create tournaments.")
         )
+        await interaction.response.send_message(text, ephemeral=True)
 
     @app_commands.command(name="season", description="Start a new season (admins)")
     async def season(self, interaction: discord.Interaction[Any]) -> None:
@@ -312,14 +342,16 @@ class TournamentCog(commands.GroupCog, group_name="tournament"):
         await self.bot.db.write(
             lambda conn: store.save_guild_settings(conn, guild, members_create, season + 1)
         )
-        await interaction.response.send_message(
-            f"Season {season + 1} has begun; season {season}'s board stays readable with "
-            f"`/leaderboard by:season season:{season}`."
-        )
+        with using(server_locale(guild)):  # public: the server's language
+            text = _(
+                "Season {new} has begun; season {old}'s board stays readable with "
+                "`/leaderboard by:season season:{old}`."
+            ).format(new=season + 1, old=season)
+        await interaction.response.send_message(text)
 
     def _manager_only(self, interaction: discord.Interaction[Any]) -> None:
         if not _admin(interaction):
-            raise TableError("Only members with Manage Server can do that.")
+            raise TableError(_("Only members with Manage Server can do that."))
 
 
 async def setup(bot: SabaccBot) -> None:

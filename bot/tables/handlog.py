@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import MutableSequence, Sequence
 
+from bot.i18n import _
 from bot.words import events_lines
 from engine.core.game import Event
 
@@ -51,7 +52,7 @@ def played(variant: str, events: Sequence[Event], player: str) -> str:
     keeps its subject), else the first public line."""
     lines = public_lines(variant, events)
     mine = next((line for line in lines if _by(line, player)), lines[0] if lines else "")
-    return mine.rstrip(".") or "the safest move"
+    return mine.rstrip(".") or _("the safest move")
 
 
 def summary(lines: Sequence[str], players: Sequence[str], limit: int = SUMMARY_LIMIT) -> str:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from bot.errors import TableError
+from bot.i18n import _
 
 DEFAULTS: tuple[tuple[int, tuple[int, ...]], ...] = ((4, (100,)), (8, (65, 35)))
 LARGE: tuple[int, ...] = (50, 30, 20)
@@ -36,17 +37,23 @@ def parse_structure(text: str, seats: int) -> tuple[int, ...]:
     parts = [p for p in re.split(r"[/,\s]+", text.strip().rstrip("%")) if p]
     if not parts or not all(p.rstrip("%").isdigit() for p in parts):
         raise TableError(
-            "Payouts must be whole percentages by place, highest first, e.g. 60/25/15."
+            _("Payouts must be whole percentages by place, highest first, e.g. 60/25/15.")
         )
     values = tuple(int(p.rstrip("%")) for p in parts)
     if any(v <= 0 for v in values) or sum(values) != 100:
         raise TableError(
-            f"The payout percentages must be positive and add up to 100, not {sum(values)}."
+            _("The payout percentages must be positive and add up to 100, not {n}.").format(
+                n=sum(values)
+            )
         )
     if list(values) != sorted(values, reverse=True):
-        raise TableError("No place may be paid more than the place above it.")
+        raise TableError(_("No place may be paid more than the place above it."))
     if len(values) > seats:
-        raise TableError(f"{len(values)} places can't be paid with only {seats} seats.")
+        raise TableError(
+            _("{n} places can't be paid with only {seats} seats.").format(
+                n=len(values), seats=seats
+            )
+        )
     return values
 
 

@@ -10,6 +10,8 @@ from typing import Any
 import discord
 
 from bot.errors import TableError
+from bot.i18n import _, current, locale_code, using
+from bot.i18n.readers import server_locale
 from bot.tables.runner import Runner
 from bot.tables.watch import send_dm
 from bot.tournaments.models import Entry, Stage, Tournament
@@ -21,10 +23,23 @@ NO_PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 SHOWN = 20  # registrations listed by name on the message
 
 
+# A place's ordinal in the languages other than English (gettext has no ordinals): French
+# ``1re`` (une place), ``2e``; German ``2.``; Spanish ``2.º`` (un puesto); Portuguese ``2º``.
+ORDINALS = {"fr": "{n}e", "de": "{n}.", "es-ES": "{n}.º", "pt-BR": "{n}º"}
+
+
 def ordinal(place: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``4th``, ``11th``, ``22nd``."""
+    """``1st``, ``2nd``, ``3rd``, ``4th``, ``11th``, ``22nd`` (in the reader's language)."""
+    template = ORDINALS.get(locale_code())
+    if template is not None:
+        return "1re" if place == 1 and locale_code() == "fr" else template.format(n=place)
     suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
     return f"{place}{suffix}"
+
+
+def credits(amount: int) -> str:
+    """``1,200 credits`` (the reader's digits)."""
+    return _("{n} credits").format(n=current().number(amount))
 
 
 def payout_lines(tournament: Tournament) -> list[str]:
@@ -32,7 +47,7 @@ def payout_lines(tournament: Tournament) -> list[str]:
     structure = tournament.payout_structure()
     amounts = tournament.prizes()
     return [
-        f"{ordinal(i + 1)}: {percent} % — {amount:,} credits"
+        f"{ordinal(i + 1)}: {percent} % — {credits(amount)}"
         for i, (percent, amount) in enumerate(zip(structure, amounts, strict=False))
     ]
 
@@ -40,8 +55,8 @@ def payout_lines(tournament: Tournament) -> list[str]:
 def start_text(tournament: Tournament) -> str:
     """When it starts."""
     if tournament.start_at is not None:
-        return "<t:{at}:F> (<t:{at}:R>), or when it fills".format(at=int(tournament.start_at))
-    return "when it fills, or when the organizer starts it"
+        return _("<t:{at}:F> (<t:{at}:R>), or when it fills").format(at=int(tournament.start_at))
+    return _("when it fills, or when the organizer starts it")
 
 
 def standings_lines(tournament: Tournament) -> list[str]:
@@ -53,52 +68,57 @@ def standings_lines(tournament: Tournament) -> list[str]:
         "**{place}.** {who}{prize}".format(
             place=e.place,
             who=e.shown,
-            prize=f" — {e.prize:,} credits" if e.prize else "",
+            prize=f" — {credits(e.prize)}" if e.prize else "",
         )
         for e in done
     ]
     still = [e.shown for e in tournament.entries if e.place is None]
     if still and tournament.stage is Stage.RUNNING:
-        lines.append("Still in: {players}".format(players=", ".join(still)))
+        lines.append(_("Still in: {players}").format(players=", ".join(still)))
     return lines
 
 
 def kind(tournament: Tournament) -> str:
     """``sit-and-go`` or ``multi-table tournament`` (with its table size)."""
     if tournament.multi_table:
-        return f"multi-table tournament ({tournament.table_size} per table)"
-    return "sit-and-go"
+        return _("multi-table tournament ({n} per table)").format(n=tournament.table_size)
+    return _("sit-and-go")
 
 
 def tournament_embed(tournament: Tournament) -> discord.Embed:
     """The tournament message."""
     stage = {
-        Stage.REGISTERING: "Registration open — `/tournament join`",
-        Stage.RUNNING: "Playing",
-        Stage.FINISHED: "Finished",
-        Stage.CANCELLED: "Cancelled — every buy-in was refunded",
+        Stage.REGISTERING: _("Registration open — `/tournament join`"),
+        Stage.RUNNING: _("Playing"),
+        Stage.FINISHED: _("Finished"),
+        Stage.CANCELLED: _("Cancelled — every buy-in was refunded"),
     }[tournament.stage]
     embed = discord.Embed(
-        title=f"{tournament.variant.name} {kind(tournament)} #{tournament.id}",
+        title=_("{variant} {kind} #{id}").format(
+            variant=_(tournament.variant.name), kind=kind(tournament), id=tournament.id
+        ),
         description=stage,
         colour=COLOUR,
     )
-    embed.add_field(name="Buy-in", value=f"{tournament.buy_in:,} credits")
-    embed.add_field(name="Prize pool", value=f"{tournament.pool:,} credits")
-    embed.add_field(name="Chips", value=f"{tournament.chips:,} each")
-    embed.add_field(name="Starts", value=start_text(tournament), inline=False)
-    embed.add_field(name="Payouts", value="\n".join(payout_lines(tournament)), inline=False)
+    number = current().number
+    embed.add_field(name=_("Buy-in"), value=credits(tournament.buy_in))
+    embed.add_field(name=_("Prize pool"), value=credits(tournament.pool))
+    embed.add_field(name=_("Chips"), value=_("{n} each").format(n=number(tournament.chips)))
+    embed.add_field(name=_("Starts"), value=start_text(tournament), inline=False)
+    embed.add_field(name=_("Payouts"), value="\n".join(payout_lines(tournament)), inline=False)
     names = [e.shown for e in tournament.entries[:SHOWN]]
     more = len(tournament.entries) - len(names)
-    listed = ", ".join(names) + (f" and {more} more" if more else "")
+    listed = ", ".join(names) + (" " + _("and {n} more").format(n=more) if more else "")
     embed.add_field(
-        name=f"Registered ({len(tournament.entries)}/{tournament.seats})",
-        value=listed or "Nobody yet.",
+        name=_("Registered ({n}/{seats})").format(
+            n=len(tournament.entries), seats=tournament.seats
+        ),
+        value=listed or _("Nobody yet."),
         inline=False,
     )
     if tournament.stage in (Stage.RUNNING, Stage.FINISHED):
         embed.add_field(
-            name="Standings", value="\n".join(standings_lines(tournament)) or "—", inline=False
+            name=_("Standings"), value="\n".join(standings_lines(tournament)) or "—", inline=False
         )
     return embed
 
@@ -107,16 +127,24 @@ def out_line(entry: Entry, field: int) -> str:
     """A player went out."""
     place = ordinal(entry.place or 0)
     if entry.prize:
-        return f"{entry.shown} is out in {place} place of {field} and wins {entry.prize:,} credits."
-    return f"{entry.shown} is out in {place} place of {field}."
+        return _("{player} is out in {place} place of {field} and wins {credits}.").format(
+            player=entry.shown, place=place, field=field, credits=credits(entry.prize)
+        )
+    return _("{player} is out in {place} place of {field}.").format(
+        player=entry.shown, place=place, field=field
+    )
 
 
 def result_line(tournament: Tournament) -> str:
     """The tournament ended."""
     if tournament.stage is Stage.CANCELLED:
-        return f"Tournament #{tournament.id} was cancelled; every buy-in was refunded."
+        return _("Tournament #{id} was cancelled; every buy-in was refunded.").format(
+            id=tournament.id
+        )
     winner = next(e for e in tournament.entries if e.place == 1)
-    return f"🏆 {winner.shown} wins tournament #{tournament.id} and {winner.prize:,} credits!"
+    return "🏆 " + _("{player} wins tournament #{id} and {credits}!").format(
+        player=winner.shown, id=tournament.id, credits=credits(winner.prize)
+    )
 
 
 class Herald:
@@ -133,15 +161,19 @@ class Herald:
     def placed(self, tournament: Tournament, entries: list[Entry]) -> None:
         """Tell who went out their place."""
         field = len(tournament.entries)
-        text = "\n".join(out_line(e, field) for e in sorted(entries, key=lambda e: e.place or 0))
+        with using(server_locale(tournament.guild_id)):  # public: the server's language
+            text = "\n".join(
+                out_line(e, field) for e in sorted(entries, key=lambda e: e.place or 0)
+            )
         self.runner.spawn(self._post(tournament, text), f"tournament-{tournament.id}-out")
         self.changed(tournament)
 
     def ended(self, tournament: Tournament) -> None:
         """Post the result (or the cancellation)."""
-        text = result_line(tournament)
-        if tournament.stage is Stage.FINISHED:
-            text += "\n" + "\n".join(standings_lines(tournament))
+        with using(server_locale(tournament.guild_id)):  # public: the server's language
+            text = result_line(tournament)
+            if tournament.stage is Stage.FINISHED:
+                text += "\n" + "\n".join(standings_lines(tournament))
         self.runner.spawn(self._post(tournament, text), f"tournament-{tournament.id}-end")
         self.changed(tournament)
 
@@ -157,10 +189,15 @@ class Herald:
         channel = self.check_seating(tournament)
         assert channel is not None
         thread = await channel.create_thread(
-            name=f"Tournament #{tournament.id} · {label}"[:100],
+            name=self._thread_name(tournament, label),
             type=discord.ChannelType.public_thread,
         )
         return thread.id
+
+    @staticmethod
+    def _thread_name(tournament: Tournament, label: str) -> str:
+        with using(server_locale(tournament.guild_id)):
+            return _("Tournament #{id} · {label}").format(id=tournament.id, label=label)[:100]
 
     def check_seating(self, tournament: Tournament) -> discord.TextChannel | None:
         """A multi-table tournament's channel, if the bot may open threads there (else a
@@ -170,7 +207,7 @@ class Herald:
         channel = self._channel(tournament)
         if not isinstance(channel, discord.TextChannel):
             raise TableError(
-                "A multi-table tournament seats its tables in threads of a text channel."
+                _("A multi-table tournament seats its tables in threads of a text channel.")
             )
         allowed = channel.permissions_for(channel.guild.me)
         missing = [
@@ -183,7 +220,9 @@ class Herald:
         ]
         if missing:
             raise TableError(
-                f"I need {' and '.join(missing)} in this channel to seat the tables in threads."
+                _("I need {permissions} in this channel to seat the tables in threads.").format(
+                    permissions=(" " + _("and") + " ").join(missing)
+                )
             )
         return channel
 
@@ -207,8 +246,8 @@ class Herald:
         if channel is None or tournament.message_id is None:
             return
         try:
-            await channel.get_partial_message(tournament.message_id).edit(
-                embed=tournament_embed(tournament)
-            )
+            with using(server_locale(tournament.guild_id)):  # public: the server's language
+                embed = tournament_embed(tournament)
+            await channel.get_partial_message(tournament.message_id).edit(embed=embed)
         except discord.HTTPException as exc:
             log.info("could not edit tournament %s message: %s", tournament.id, exc)

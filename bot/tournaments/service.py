@@ -32,6 +32,8 @@ from typing import Protocol
 
 from bot.bank import Bank
 from bot.errors import TableError
+from bot.i18n import N_, _, using
+from bot.i18n.readers import server_locale
 from bot.storage import Database, IntegrityError, Row, Tx
 from bot.tables.models import Seat, Status, Table
 from bot.tables.service import ChannelBusy, TableService
@@ -43,10 +45,10 @@ from bot.tournaments.places import decide
 
 log = logging.getLogger(__name__)
 
-STARTED = "Registration is closed: the tournament has started."
-CLOSED = "This tournament is over."
-BUSY = "This channel has a table in play: start the tournament once it is over."
-STUCK = (
+STARTED = N_("Registration is closed: the tournament has started.")
+CLOSED = N_("This tournament is over.")
+BUSY = N_("This channel has a table in play: start the tournament once it is over.")
+STUCK = N_(
     "The tournament's next tables could not be opened: {reason} "
     "The organizer's `/tournament start` tries again."
 )
@@ -107,8 +109,10 @@ class TournamentService:
     async def create(self, tournament: Tournament) -> Tournament:
         """Store a new tournament (its ``id`` is set) and schedule its start time."""
         if self.in_channel(tournament.channel_id) is not None:
-            raise TableError("This channel already has an open tournament.")
-        _, tournament.season = await store.guild_settings(self.db, tournament.guild_id)
+            raise TableError(_("This channel already has an open tournament."))
+        _members_create, tournament.season = await store.guild_settings(
+            self.db, tournament.guild_id
+        )
 
         async def insert(conn: Tx) -> int:
             return await store.insert(conn, tournament)
@@ -116,7 +120,7 @@ class TournamentService:
         try:
             tournament.id = await self.db.write(insert)
         except IntegrityError:
-            raise TableError("This channel already has an open tournament.") from None
+            raise TableError(_("This channel already has an open tournament.")) from None
         self.open[tournament.id] = tournament
         self._schedule(tournament)
         return tournament
@@ -127,9 +131,9 @@ class TournamentService:
         async with tournament.lock:
             self._require_registering(tournament)
             if not seat.is_bot and tournament.entry(seat.user_id) is not None:
-                raise TableError("You are already registered for this tournament.")
+                raise TableError(_("You are already registered for this tournament."))
             if len(tournament.entries) >= tournament.seats:
-                raise TableError("This tournament is full.")
+                raise TableError(_("This tournament is full."))
             joined = 1 + max((e.joined for e in tournament.entries), default=0)
             entry = Entry(seat.user_id, seat.name, seat.bot_style, joined)
 
@@ -151,7 +155,7 @@ class TournamentService:
             self._require_registering(tournament)
             entry = tournament.entry(user_id)
             if entry is None or entry.bot_style is not None:
-                raise TableError("You are not registered for this tournament.")
+                raise TableError(_("You are not registered for this tournament."))
 
             async def withdraw(conn: Tx) -> None:
                 await store.remove_entry(conn, tournament.id, user_id)
@@ -166,7 +170,7 @@ class TournamentService:
         async with tournament.lock:
             if tournament.stage is Stage.RUNNING:
                 raise TableError(
-                    "A tournament that has started can't be cancelled: it plays to its winner."
+                    _("A tournament that has started can't be cancelled: it plays to its winner.")
                 )
             self._require_registering(tournament)
 
@@ -192,7 +196,7 @@ class TournamentService:
 
     def _require_registering(self, tournament: Tournament) -> None:
         if tournament.stage is not Stage.REGISTERING:
-            raise TableError(STARTED if tournament.stage is Stage.RUNNING else CLOSED)
+            raise TableError(_(STARTED) if tournament.stage is Stage.RUNNING else _(CLOSED))
 
     # ------------------------------------------------------------------ the start, rounds
 
@@ -204,8 +208,9 @@ class TournamentService:
             needed = max(2, tournament.variant.min_players)
             if len(tournament.entries) < needed:
                 raise TableError(
-                    f"The tournament needs at least {needed} players; "
-                    f"{len(tournament.entries)} registered."
+                    _("The tournament needs at least {needed} players; {n} registered.").format(
+                        needed=needed, n=len(tournament.entries)
+                    )
                 )
             await self._advance(tournament)
         self._herald().changed(tournament)
@@ -229,7 +234,7 @@ class TournamentService:
         if len(still) < 2:
             return
         if not tournament.multi_table and self.tables.in_channel(tournament.channel_id):
-            raise TableError(BUSY)
+            raise TableError(_(BUSY))
         self.seating.shuffle(still)
         size = tournament.table_size if tournament.multi_table else len(still)
         assert size is not None
@@ -248,7 +253,12 @@ class TournamentService:
             if frozenset(group) in opened:
                 continue
             entries = [tournament.entry(user) for user in group]
-            label = "final table" if final else f"round {plan.round} · table {number}"
+            with using(server_locale(tournament.guild_id)):  # a thread's name: public
+                label = (
+                    _("final table")
+                    if final
+                    else _("round {round} · table {n}").format(round=plan.round, n=number)
+                )
             channel = await self._herald().table_channel(tournament, label)
             try:
                 await self.tables.open_seated(
@@ -261,7 +271,7 @@ class TournamentService:
                     tournament_id=tournament.id,
                 )
             except ChannelBusy:
-                raise TableError(BUSY) from None
+                raise TableError(_(BUSY)) from None
 
     def _schedule(self, tournament: Tournament) -> None:
         """Start (or cancel) the tournament at its start time."""
@@ -288,7 +298,9 @@ class TournamentService:
             await self.resume(tournament)
         except TableError as refused:
             log.warning("tournament %s could not go on: %s", tournament.id, refused.message)
-            self._herald().say(tournament, STUCK.format(reason=refused.message))
+            with using(server_locale(tournament.guild_id)):  # public: the server's language
+                text = _(STUCK).format(reason=refused.message)
+            self._herald().say(tournament, text)
 
     async def resume(self, tournament: Tournament) -> None:
         """A running tournament opens the tables it lacks (after a refusal or a crash)."""

@@ -241,7 +241,7 @@ def _info(t: ClassicTable) -> tuple[list[tuple[str, str]], str]:
         else:
             info.append((_("Call the hand"), _("allowed in the Trade phase")))
         info.append((_("Draw pile"), str(t.draw_pile)))
-    dice, highlight = dice_row(t.dice, "dice", over=over)
+    dice, highlight = dice_row(t.dice, _("dice"), over=over)
     if dice is not None:
         info.append(dice)
     if t.decided is not None:

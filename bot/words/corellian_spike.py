@@ -6,12 +6,13 @@ The two-pot family's shared words are :mod:`bot.words.twopot`'s."""
 from __future__ import annotations
 
 import dataclasses
-from functools import lru_cache
 from typing import ClassVar
 
+from bot.i18n import N_, _, locale_code, ngettext, per_locale
 from bot.words.base import EventText, Remembered
 from bot.words.reasons import reasons
 from bot.words.twopot import TwoPotWords, dice_row, joined, seat_status
+from bot.words.vocab import suit_name
 from engine.core.facts import Fact
 from engine.core.game import ActionSpec, Option, PlayerView, PublicView, SeatView
 from engine.variants.corellian_spike import events as ev
@@ -29,50 +30,71 @@ from engine.variants.twopot.cards import signed
 from engine.variants.twopot.events import Worded
 from engine.variants.twopot.views import HAND_POT, SABACC_POT
 
-TITLE = "Corellian Spike"
-PHASES = {Phase.CARD: "Card phase", Phase.CHOOSE: "Card phase", Phase.BET: "Betting"}
-POTS = {HAND_POT: "Hand pot", SABACC_POT: "Sabacc pot"}
-NAMES = dict(CATEGORIES)  # the rules' name of each category
+TITLE = N_("Corellian Spike")
+PHASES = {Phase.CARD: N_("Card phase"), Phase.CHOOSE: N_("Card phase"), Phase.BET: N_("Betting")}
+STAGES = {ev.Stage.CARDS: N_("card phase"), ev.Stage.BETTING: N_("betting")}
+POTS = {HAND_POT: N_("Hand pot"), SABACC_POT: N_("Sabacc pot")}
+NAMES = dict(CATEGORIES)  # the rules' name of each category (English: translated when shown)
+CATEGORY_NAMES = (  # the same names, marked for the catalogs
+    N_("Pure Sabacc"),
+    N_("Full Sabacc"),
+    N_("Fleet"),
+    N_("Yee-Haa"),
+    N_("Rhylet"),
+    N_("Squadron"),
+    N_("Gee Whiz"),
+    N_("Straight Khyron"),
+    N_("Banthas Wild"),
+    N_("Rule of Two"),
+    N_("Sabacc Pair"),
+    N_("Sabacc"),
+    N_("Nulrhek"),
+)
 DETAILS = {  # category -> its detail, from the key's a and b
-    Category.FLEET: "four {a}s",
-    Category.YEE_HAA: "pair of {a}s",
-    Category.RHYLET: "three {a}s and two {b}s",
-    Category.SQUADRON: "four {a}s",
-    Category.STRAIGHT_KHYRON: "run from {a}",
-    Category.BANTHAS_WILD: "three {a}s",
-    Category.RULE_OF_TWO: "{a}s and {b}s",
-    Category.SABACC_PAIR: "{a}s",
+    Category.FLEET: N_("four {a}s"),
+    Category.YEE_HAA: N_("pair of {a}s"),
+    Category.RHYLET: N_("three {a}s and two {b}s"),
+    Category.SQUADRON: N_("four {a}s"),
+    Category.STRAIGHT_KHYRON: N_("run from {a}"),
+    Category.BANTHAS_WILD: N_("three {a}s"),
+    Category.RULE_OF_TWO: N_("{a}s and {b}s"),
+    Category.SABACC_PAIR: N_("{a}s"),
 }
 STEPS = {  # why the winning hand beat the runner-up's
-    ev.Step.SABACC: "a Sabacc beats every Nulrhek",
-    ev.Step.CATEGORY: "a better hand category",
-    ev.Step.CLOSER: "closer to zero",
-    ev.Step.POSITIVE: "a positive total beats a negative one",
-    ev.Step.SET_CLOSER: "its set is closer to zero",
-    ev.Step.RUN_CLOSER: "its run starts closer to zero",
-    ev.Step.MORE_CARDS: "more cards ({mine} vs {theirs})",
-    ev.Step.POSITIVE_TOTAL: "a higher positive card total ({mine} vs {theirs})",
-    ev.Step.POSITIVE_CARD: "a higher single positive card ({mine} vs {theirs})",
+    ev.Step.SABACC: N_("a Sabacc beats every Nulrhek"),
+    ev.Step.CATEGORY: N_("a better hand category"),
+    ev.Step.CLOSER: N_("closer to zero"),
+    ev.Step.POSITIVE: N_("a positive total beats a negative one"),
+    ev.Step.SET_CLOSER: N_("its set is closer to zero"),
+    ev.Step.RUN_CLOSER: N_("its run starts closer to zero"),
+    ev.Step.MORE_CARDS: N_("more cards ({mine} vs {theirs})"),
+    ev.Step.POSITIVE_TOTAL: N_("a higher positive card total ({mine} vs {theirs})"),
+    ev.Step.POSITIVE_CARD: N_("a higher single positive card ({mine} vs {theirs})"),
 }
 MOVES = {  # a card action's line, from the player, the fee, the hand size and the cards moved
-    "stand": "{who} stands.",
-    "swap": "{who} swaps: takes {took} from the discard pile and puts {put} on it{fee} ({size}).",
-    "discard_gain": "{who} discards {put}, then gains a card{fee} ({size}).",
-    "gain": "{who} gains a card{fee} ({size}).",
-    "keep": "{who} keeps the drawn card ({size}).",
-    "discard": "{who} discards {put} ({size}).",
+    "stand": N_("{who} stands."),
+    "swap": N_(
+        "{who} swaps: takes {took} from the discard pile and puts {put} on it{fee} ({size})."
+    ),
+    "discard_gain": N_("{who} discards {put}, then gains a card{fee} ({size})."),
+    "gain": N_("{who} gains a card{fee} ({size})."),
+    "keep": N_("{who} keeps the drawn card ({size})."),
+    "discard": N_("{who} discards {put} ({size})."),
 }
 CONTROLS = {  # kind -> (label, prompt); {fee} and {top} come from the control's facts
-    "keep": ("Keep it", ""),
-    "discard": ("Discard a card", "Which card goes face up on the discard pile?"),
-    "gain": ("Gain (draw){fee}", ""),
-    "gain_discard": ("Discard, then gain{fee}", "Which card do you discard before drawing?"),
-    "swap": ("Swap for {top}{fee}", "Which card do you give for {top}?"),
-    "stand": ("Stand", ""),
-    "junk": ("Junk", ""),
+    "keep": (N_("Keep it"), ""),
+    "discard": (N_("Discard a card"), N_("Which card goes face up on the discard pile?")),
+    "gain": (N_("Gain (draw){fee}"), ""),
+    "gain_discard": (
+        N_("Discard, then gain{fee}"),
+        N_("Which card do you discard before drawing?"),
+    ),
+    "swap": (N_("Swap for {top}{fee}"), N_("Which card do you give for {top}?")),
+    "stand": (N_("Stand"), ""),
+    "junk": (N_("Junk"), ""),
 }
-CHOOSE_LATER = "Gain{fee}"  # the gain control when the card is chosen after the draw
-CHOOSING = "Keep the drawn card or put one card face up on the discard pile."
+CHOOSE_LATER = N_("Gain{fee}")  # the gain control when the card is chosen after the draw
+CHOOSING = N_("Keep the drawn card or put one card face up on the discard pile.")
 
 
 def card_name(notation: str) -> str:
@@ -88,10 +110,10 @@ def shown(notations: tuple[str, ...] | list[str]) -> str:
 def label(category: Category, total: int, a: int, b: int) -> str:
     """A hand's name: ``Fleet (four 5s)``, ``Rule of Two (3s and 5s)``, ``Nulrhek −2``."""
     if category is Category.NULRHEK:
-        return f"Nulrhek {signed(total)}"
+        return f"{_('Nulrhek')} {signed(total)}"
     detail = DETAILS.get(category)
-    name = NAMES[category]
-    return f"{name} ({detail.format(a=a, b=b)})" if detail else name
+    name = _(NAMES[category])
+    return f"{name} ({_(detail).format(a=a, b=b)})" if detail else name
 
 
 def hand_label(hand: HandEval) -> str:
@@ -100,16 +122,16 @@ def hand_label(hand: HandEval) -> str:
 
 
 def _fee(fee: int) -> str:
-    return f" (fee {fee})" if fee else ""
+    return " (" + _("fee {n}").format(n=fee) + ")" if fee else ""
 
 
 def _size(cards: int) -> str:
-    return f"{cards} card" if cards == 1 else f"{cards} cards"
+    return ngettext("{n} card", "{n} cards", cards).format(n=cards)
 
 
 def _card_action(e: ev.CardAction) -> str:
     move = "discard_gain" if e.kind is ev.Move.GAIN and e.put else e.kind.value
-    return MOVES[move].format(
+    return _(MOVES[move]).format(
         who=e.player,
         fee=_fee(e.fee),
         size=_size(e.cards),
@@ -121,60 +143,78 @@ def _card_action(e: ev.CardAction) -> str:
 def _shift_done(e: ev.ShiftDone) -> str:
     parts = "; ".join(f"{p} {shown(cards)}" for p, cards in e.discarded)
     counts = ", ".join(f"{p} {len(cards)}" for p, cards in e.discarded)
-    return (
-        f"Sabacc Shift: every hand goes face up to the discard pile ({parts}) and is "
-        f"redealt with as many cards ({counts})."
-    )
+    return _(
+        "Sabacc Shift: every hand goes face up to the discard pile ({parts}) and is redealt "
+        "with as many cards ({counts})."
+    ).format(parts=parts, counts=counts)
 
 
 def decided(e: ev.HandDecided | Worded) -> str:
     """Who won the hand and why."""
     if isinstance(e, Worded):
         return e.text
-    head, winner = f"Hand {e.hand_no}: ", e.winners[0]
+    head, winner = _("Hand {n}: ").format(n=e.hand_no), e.winners[0]
     if e.why is ev.Why.CONCEDED or e.best is None:
-        return f"{head}{winner} wins — everyone else junked (no reveal)."
+        return head + _("{player} wins — everyone else junked (no reveal).").format(player=winner)
     best = hand_label(e.best)
     if e.why in (ev.Why.SPLIT_RULE, ev.Why.NO_CARD):
-        why = "house rule: ties split" if e.why is ev.Why.SPLIT_RULE else "no card to draw"
+        why = _("house rule: ties split") if e.why is ev.Why.SPLIT_RULE else _("no card to draw")
         who = joined(e.winners)
-        return f"{head}{who} tie with {best} on every tie-break and split ({why})."
-    if e.why is ev.Why.BLIND_DRAW:
-        return (
-            f"{head}{winner} wins with {best}: tied with {joined(e.tied)} on every tie-break, "
-            "won the single blind draw."
+        return head + _("{players} tie with {hand} on every tie-break and split ({why}).").format(
+            players=who, hand=best, why=why
         )
+    if e.why is ev.Why.BLIND_DRAW:
+        return head + _(
+            "{player} wins with {hand}: tied with {others} on every tie-break, won the single "
+            "blind draw."
+        ).format(player=winner, hand=best, others=joined(e.tied))
     assert e.runner_hand is not None and e.step is not None
-    why = STEPS[e.step].format(mine=e.mine, theirs=e.theirs)
+    why = _(STEPS[e.step]).format(mine=e.mine, theirs=e.theirs)
     lose = hand_label(e.runner_hand)
-    return f"{head}{winner} wins with {best} over {e.runner}'s {lose} ({why})."
+    return head + _("{player} wins with {hand} over {runner}'s {other} ({why}).").format(
+        player=winner, hand=best, runner=e.runner, other=lose, why=why
+    )
 
 
 EVENTS: dict[type, EventText] = {
-    ev.HandStarted: lambda e: (
-        f"Hand {e.hand_no}: {e.starter} starts. {e.players} players ante {e.hand_ante} + "
-        f"{e.sabacc_ante} (hand pot {e.hand_pot}, Sabacc pot {e.sabacc_pot}). Two cards each; "
-        f"the discard pile starts with {card_name(e.discard)}."
+    ev.HandStarted: lambda e: _(
+        "Hand {n}: {starter} starts. {players} players ante {hand_ante} + {sabacc_ante} "
+        "(hand pot {hand_pot}, Sabacc pot {sabacc_pot}). Two cards each; the discard pile "
+        "starts with {card}."
+    ).format(
+        n=e.hand_no,
+        starter=e.starter,
+        players=e.players,
+        hand_ante=e.hand_ante,
+        sabacc_ante=e.sabacc_ante,
+        hand_pot=e.hand_pot,
+        sabacc_pot=e.sabacc_pot,
+        card=card_name(e.discard),
     ),
-    ev.CashedOut: lambda e: (
-        f"{e.player} cannot pay the antes and is out of the game ({e.credits} left)."
-    ),
+    ev.CashedOut: lambda e: _(
+        "{player} cannot pay the antes and is out of the game ({credits} left)."
+    ).format(player=e.player, credits=e.credits),
     ev.PhaseStarted: lambda e: (
-        f"Round {e.round_no}/{e.rounds} · {e.phase}."
-        + (" Skipped: nobody can bet." if e.note is ev.PhaseNote.SKIPPED else "")
+        _("Round {n}/{rounds} · {phase}.").format(
+            n=e.round_no, rounds=e.rounds, phase=_(STAGES[e.phase])
+        )
+        + (" " + _("Skipped: nobody can bet.") if e.note is ev.PhaseNote.SKIPPED else "")
     ),
     ev.CardAction: _card_action,
     ev.Junked: lambda e: (
-        f"{e.player} {'folds (junks)' if e.folded else 'junks'}: {shown(e.cards)} go face up to "
-        "the discard pile."
-    ),
+        _("{player} folds (junks): {cards} go face up to the discard pile.")
+        if e.folded
+        else _("{player} junks: {cards} go face up to the discard pile.")
+    ).format(player=e.player, cards=shown(e.cards)),
     ev.DiceRolled: lambda e: (
-        f"🎲 Spike dice (round {e.round_no}): {e.die1} and {e.die2} — "
-        + ("doubles: SABACC SHIFT!" if e.shift else "no shift.")
+        "🎲 "
+        + _("Spike dice (round {n}): {d1} and {d2}").format(n=e.round_no, d1=e.die1, d2=e.die2)
+        + " — "
+        + (_("doubles: SABACC SHIFT!") if e.shift else _("no shift."))
     ),
     ev.ShiftDone: _shift_done,
-    ev.Revealed: lambda e: (
-        f"{e.player} reveals {shown(e.cards)} — total {signed(e.hand.total)}: {hand_label(e.hand)}."
+    ev.Revealed: lambda e: _("{player} reveals {cards} — total {total}: {hand}.").format(
+        player=e.player, cards=shown(e.cards), total=signed(e.hand.total), hand=hand_label(e.hand)
     ),
     ev.HandDecided: decided,
 }
@@ -187,72 +227,78 @@ def _info(t: SpikeTable) -> tuple[tuple[str, str], ...]:
     over = t.phase is Phase.GAME_OVER
     info: list[tuple[str, str]] = []
     if not over:
-        info.append(("Starting player", t.starter))
-        info.append(("Round", f"{t.round_no} of {t.rounds}"))
+        info.append((_("Starting player"), t.starter))
+        info.append((_("Round"), _("{n} of {rounds}").format(n=t.round_no, rounds=t.rounds)))
         if t.discard_top is not None:
-            info.append(("Discard pile", card_name(t.discard_top)))
+            info.append((_("Discard pile"), card_name(t.discard_top)))
         if t.phase is Phase.BET:
-            info.append(("Current bet", str(t.current_bet)))
-    dice, _ = dice_row(t.dice, "spike dice", over=over, label="Spike dice")
+            info.append((_("Current bet"), str(t.current_bet)))
+    dice, _shift = dice_row(t.dice, _("spike dice"), over=over, label=_("Spike dice"))
     if dice is not None:
         info.append(dice)
     if t.decided is not None:
-        info.append(("Last hand", _DECIDED.get(t.decided, decided)))
+        info.append((_("Last hand"), _DECIDED.get(t.decided, decided)))
     return tuple(info)
 
 
 def _highlight(t: SpikeTable) -> str:
     """A Sabacc Shift of the last roll, else how the last hand was decided."""
-    _, highlight = dice_row(t.dice, "spike dice", over=t.phase is Phase.GAME_OVER)
+    _dice, highlight = dice_row(t.dice, _("spike dice"), over=t.phase is Phase.GAME_OVER)
     if not highlight and t.decided is not None:
         return _DECIDED.get(t.decided, decided)
     return highlight
 
 
-@lru_cache(maxsize=1024)
+@per_locale(maxsize=1024)
 def _seat_words(seat: SpikeSeat, phase: Phase) -> tuple[str, str]:
     """A seat's status and public text."""
     flags = (
-        (seat.all_in, "all-in"),
-        (phase is Phase.BET and bool(seat.commit), f"bet {seat.commit}"),
+        (seat.all_in, _("all-in")),
+        (phase is Phase.BET and bool(seat.commit), _("bet {n}").format(n=seat.commit)),
     )
     in_hand = seat.dealt and seat.live
     status = seat_status(seat.place, over=phase is Phase.GAME_OVER, in_hand=in_hand, flags=flags)
-    return status, "" if seat.cards is None else f"{seat.cards} cards"
+    public = "" if seat.cards is None else _("{n} cards").format(n=seat.cards)
+    return status, public
 
 
-_SEATS: dict[tuple[int, int, Phase], tuple[SeatView, SpikeSeat, SeatView]] = {}
+_SEATS: dict[tuple[int, int, Phase, str], tuple[SeatView, SpikeSeat, SeatView]] = {}
 
 
 def _seat_view(view: SeatView, seat: SpikeSeat, phase: Phase) -> SeatView:
     """The engine's seat ``view`` with its status and public text written from ``seat``; found
     by the two objects' identity first (the engine shares equal seat views and facts)."""
-    found = _SEATS.get((id(view), id(seat), phase))
+    key = (id(view), id(seat), phase, locale_code())
+    found = _SEATS.get(key)
     if found is not None and found[0] is view and found[1] is seat:
         return found[2]
     if len(_SEATS) >= 1024:
         _SEATS.clear()
     status, public = _seat_words(seat, phase)
     written = SeatView(view.seat, view.player, view.stack, status, public, view.active)
-    _SEATS[id(view), id(seat), phase] = (view, seat, written)
+    _SEATS[key] = (view, seat, written)
     return written
 
 
 def _pots(pots: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
-    return tuple([(POTS.get(k, k), n) for k, n in pots])
+    return tuple([(_(POTS[k]) if k in POTS else k, n) for k, n in pots])
 
 
 def _notes(own: SpikeHand) -> tuple[str, ...]:
     notes: list[str] = []
     if own.hand is not None:
-        notes.append(f"Total {signed(own.hand.total)}: {hand_label(own.hand)}")
+        notes.append(
+            _("Total {total}: {hand}").format(
+                total=signed(own.hand.total), hand=hand_label(own.hand)
+            )
+        )
     if own.choosing:
-        notes.append(CHOOSING)
+        notes.append(_(CHOOSING))
     note = own.note
     if isinstance(note, ev.Drew):
-        notes.append(f"You drew {card_name(note.card)}.")
+        notes.append(_("You drew {card}.").format(card=card_name(note.card)))
     elif isinstance(note, ev.ShiftDealt):
-        notes.append(f"The Sabacc Shift dealt you {shown(note.cards)}.")
+        notes.append(_("The Sabacc Shift dealt you {cards}.").format(cards=shown(note.cards)))
     elif isinstance(note, Worded):
         notes.append(note.text)
     return tuple(notes)
@@ -261,8 +307,13 @@ def _notes(own: SpikeHand) -> tuple[str, ...]:
 def _option(option: Option) -> Option:
     card = Card.parse(option.value)
     if card.suit is None:
-        return Option(option.value, card.display, "Sylop, value 0")
-    return Option(option.value, card.display, f"{card.suit}, value {signed(card.value)}")
+        return Option(option.value, card.display, _("Sylop, value 0"))
+    suit = suit_name(str(card.suit))
+    return Option(
+        option.value,
+        card.display,
+        _("{suit}, value {value}").format(suit=suit, value=signed(card.value)),
+    )
 
 
 class SpikeWords(TwoPotWords):
@@ -282,17 +333,25 @@ class SpikeWords(TwoPotWords):
 
     def blind_drew(self, e: ev.BlindDrew) -> str:
         """One single-blind-draw round for a hand-pot layer."""
-        what = "Single blind draw" if e.level == 0 else "Blind redraw"
-        parts = ", ".join(f"{p} draws {card_name(c)}" for p, c in e.draws)
-        return f"{what} for the {self.pot_name(e.pot, e.pots)}: {parts}."
+        what = _("Single blind draw") if e.level == 0 else _("Blind redraw")
+        parts = ", ".join(
+            _("{player} draws {card}").format(player=p, card=card_name(c)) for p, c in e.draws
+        )
+        return _("{what} for the {pot}: {draws}.").format(
+            what=what, pot=self.pot_name(e.pot, e.pots), draws=parts
+        )
 
     def spike_pot_awarded(self, e: ev.PotAwarded) -> str:
         """A hand-pot layer paid to its winner, or split with each share."""
         pot = self.pot_name(e.index, e.count)
         if len(e.shares) == 1:
-            return f"{e.shares[0][0]} wins the {pot} ({e.amount})."
+            return _("{player} wins the {pot} ({amount}).").format(
+                player=e.shares[0][0], pot=pot, amount=e.amount
+            )
         split = ", ".join(f"{p} {n}" for p, n in e.shares)
-        return f"The {pot} ({e.amount}) is split: {split}."
+        return _("The {pot} ({amount}) is split: {shares}.").format(
+            pot=pot, amount=e.amount, shares=split
+        )
 
     def table(self, view: PublicView) -> PublicView:
         """The table's words: title, phase, seats, pots, info lines and highlight."""
@@ -304,10 +363,12 @@ class SpikeWords(TwoPotWords):
         over = t.phase is Phase.GAME_OVER
         return PublicView(
             view.variant,
-            TITLE,
-            "Game over"
+            _(TITLE),
+            _("Game over")
             if over
-            else f"Hand {t.hand_no} · Round {t.round_no}/{t.rounds} · {PHASES[t.phase]}",
+            else _("Hand {n} · Round {round}/{rounds} · {phase}").format(
+                n=t.hand_no, round=t.round_no, rounds=t.rounds, phase=_(PHASES[t.phase])
+            ),
             view.hand_no,
             view.acting,
             seats,
@@ -324,7 +385,7 @@ class SpikeWords(TwoPotWords):
         own = view.facts
         if not isinstance(own, SpikeHand):
             return view
-        text = "  ".join(map(card_name, own.cards)) if own.cards else "no cards"
+        text = "  ".join(map(card_name, own.cards)) if own.cards else _("no cards")
         public = None if view.public is None else self.table(view.public)
         return dataclasses.replace(view, hand_text=text, notes=_notes(own), public=public)
 
@@ -343,8 +404,8 @@ class SpikeWords(TwoPotWords):
             fee, top = facts.fee, card_name(facts.top)
         return dataclasses.replace(
             spec,
-            label=label_.format(fee=_fee(fee), top=top),
-            prompt=prompt.format(top=top),
+            label=_(label_).format(fee=_fee(fee), top=top),
+            prompt=_(prompt).format(top=top) if prompt else "",
             options=tuple(map(_option, spec.options)),
         )
 
@@ -352,10 +413,14 @@ class SpikeWords(TwoPotWords):
         """The private line about a card choice or a bet."""
         if isinstance(preview, SwapPreview):
             card, top = card_name(preview.card), card_name(preview.top)
-            return f"You give {card} for {top}: {hand_label(preview.hand)}."
+            return _("You give {card} for {top}: {hand}.").format(
+                card=card, top=top, hand=hand_label(preview.hand)
+            )
         if isinstance(preview, WithoutPreview):
             card = card_name(preview.card)
-            return f"Without {card} your cards total {signed(preview.total)}."
+            return _("Without {card} your cards total {total}.").format(
+                card=card, total=signed(preview.total)
+            )
         return super().preview(preview)
 
     def hand_name(self, hand: str | Fact) -> str:
@@ -372,4 +437,4 @@ class SpikeWords(TwoPotWords):
 
 WORDS = SpikeWords()
 
-reasons({NOT_HELD: "You don't hold {choice}."})
+reasons({NOT_HELD: N_("You don't hold {choice}.")})

@@ -9,9 +9,10 @@ import dataclasses
 import functools
 from typing import ClassVar
 
+from bot.i18n import N_, _, ngettext, per_locale
 from bot.words.base import EventText, Remembered, Words
 from bot.words.reasons import reasons
-from bot.words.vocab import count
+from bot.words.vocab import suit_name
 from engine.core.facts import Fact
 from engine.core.game import ActionSpec, Option, PlayerView, PublicView, SeatStats, SeatView
 from engine.variants.coruscant import events as ev
@@ -27,20 +28,30 @@ from engine.variants.coruscant.facts import (
 )
 from engine.variants.coruscant.state import Phase
 
-TITLE = "Coruscant Shift"
+TITLE = N_("Coruscant Shift")
 PHASES = {
-    Phase.SELECT_1: "Round 1 · selection",
-    Phase.BET_1: "Round 1 · betting",
-    Phase.SELECT_2: "Round 2 · selection",
-    Phase.BET_2: "Round 2 · betting",
-    Phase.GAME_OVER: "Game over",
+    Phase.SELECT_1: N_("Round 1 · selection"),
+    Phase.BET_1: N_("Round 1 · betting"),
+    Phase.SELECT_2: N_("Round 2 · selection"),
+    Phase.BET_2: N_("Round 2 · betting"),
+    Phase.GAME_OVER: N_("Game over"),
 }
 STAKES = {
-    "bet": "Bet {amount} · {left} left behind",
-    "raise": "Raise to {amount} (puts in {puts}) · {left} left",
-    "call": "Call {amount} · {left} left behind",
-    "all_in": "All-in: {puts} more, {amount} this round",
+    "bet": N_("Bet {amount} · {left} left behind"),
+    "raise": N_("Raise to {amount} (puts in {puts}) · {left} left"),
+    "call": N_("Call {amount} · {left} left behind"),
+    "all_in": N_("All-in: {puts} more, {amount} this round"),
 }
+STATUS = {"left": N_("left"), "out": N_("out"), "folded": N_("folded")}
+
+
+def _suit_cards(n: int, suit: Suit) -> str:
+    """``2 ● cards``."""
+    return ngettext("{n} {glyph} card", "{n} {glyph} cards", n).format(n=n, glyph=suit.glyph)
+
+
+def _cards(n: int) -> str:
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
 
 
 def shown(notation: str) -> str:
@@ -51,32 +62,36 @@ def shown(notation: str) -> str:
 def pot_name(index: int, pots: int) -> str:
     """``Pot`` for the only pot, else ``Main pot``, ``Side pot 1``, …"""
     if pots == 1:
-        return "Pot"
-    return "Main pot" if index == 0 else f"Side pot {index}"
+        return _("Pot")
+    return _("Main pot") if index == 0 else _("Side pot {n}").format(n=index)
 
 
 def describe(rank: Rank) -> str:
     """A selection's value: ``Total +4 · distance 1 from +5 · 2 ● cards``."""
-    return "Total {total} · distance {distance} from {target} · {suits}".format(
+    return _("Total {total} · distance {distance} from {target} · {suits}").format(
         total=format_target(rank.total),
         distance=rank.distance,
         target=format_target(rank.target),
-        suits=count(rank.suit_count, rank.suit.glyph + " card"),
+        suits=_suit_cards(rank.suit_count, rank.suit),
     )
 
 
 def rank_label(rank: Rank) -> str:
     """A best hand's name: ``+5 exact, 2 ● cards`` or ``+3 (2 from +5), 1 ● card``."""
-    suits = count(rank.suit_count, rank.suit.glyph + " card")
+    suits = _suit_cards(rank.suit_count, rank.suit)
     total = format_target(rank.total)
     if rank.distance == 0:
-        return f"{total} exact, {suits}"
+        return _("{total} exact, {suits}").format(total=total, suits=suits)
     target = format_target(rank.target)
-    return f"{total} ({rank.distance} from {target}), {suits}"
+    return _("{total} ({distance} from {target}), {suits}").format(
+        total=total, distance=rank.distance, target=target, suits=suits
+    )
 
 
 def _revealed(e: ev.HandRevealed) -> str:
-    return "{player} reveals {cards} → total {total}, distance {distance}, {count} {glyph}".format(
+    return _(
+        "{player} reveals {cards} → total {total}, distance {distance}, {count} {glyph}"
+    ).format(
         player=e.player,
         cards=" ".join(map(shown, e.cards)),
         total=format_target(e.total),
@@ -89,16 +104,26 @@ def _revealed(e: ev.HandRevealed) -> str:
 def _dealt(e: ev.CardsDealt) -> str:
     parts = ", ".join(f"{p} {n}" for p, n in e.counts if n)
     if not parts:
-        return f"Round {e.round_no}: no cards dealt."
-    return f"Round {e.round_no} deal: {parts}."
+        return _("Round {n}: no cards dealt.").format(n=e.round_no)
+    return _("Round {n} deal: {counts}.").format(n=e.round_no, counts=parts)
 
 
 def _awarded(e: ev.PotAwarded) -> str:
-    name = pot_name(e.index, e.count)
     if len(e.shares) == 1:
-        return f"{e.shares[0][0]} wins the {name.lower()} of {e.amount}."
+        return _("{player} wins the {pot} of {amount}.").format(
+            player=e.shares[0][0], pot=_pot_in_sentence(e.index, e.count), amount=e.amount
+        )
     split = ", ".join(f"{p} {n}" for p, n in e.shares)
-    return f"{name} of {e.amount} split: {split}."
+    return _("{pot} of {amount} split: {shares}.").format(
+        pot=pot_name(e.index, e.count), amount=e.amount, shares=split
+    )
+
+
+def _pot_in_sentence(index: int, pots: int) -> str:
+    """``pot``, ``main pot``, ``side pot 1`` (inside a sentence)."""
+    if pots == 1:
+        return _("pot")
+    return _("main pot") if index == 0 else _("side pot {n}").format(n=index)
 
 
 def _game_over(e: ev.GameOver) -> str:
@@ -106,33 +131,45 @@ def _game_over(e: ev.GameOver) -> str:
     earlier may have taken home more than anyone still seated)."""
     held = sorted(((p, n) for p, n in e.stacks if n > 0), key=lambda pn: -pn[1])
     if not held:
-        return "Game over. No credits are left at the table."
-    return f"Game over. Final credits at the table: {', '.join(f'{p} {n}' for p, n in held)}."
+        return _("Game over. No credits are left at the table.")
+    return _("Game over. Final credits at the table: {standings}.").format(
+        standings=", ".join(f"{p} {n}" for p, n in held)
+    )
 
 
 EVENTS: dict[type, EventText] = {
-    ev.HandStarted: lambda e: f"Hand {e.hand_no} — {e.starting_player} starts, ante {e.ante}.",
-    ev.AntePosted: lambda e: (
-        f"{e.player} antes {e.amount} (all-in)." if e.all_in else f"{e.player} antes {e.amount}."
+    ev.HandStarted: lambda e: _("Hand {n} — {player} starts, ante {ante}.").format(
+        n=e.hand_no, player=e.starting_player, ante=e.ante
     ),
+    ev.AntePosted: lambda e: (
+        _("{player} antes {amount} (all-in).") if e.all_in else _("{player} antes {amount}.")
+    ).format(player=e.player, amount=e.amount),
     ev.DiceRolled: lambda e: (
-        f"🎲 Target {format_target(e.target)} · {e.suit.glyph} {e.suit.title()}."
+        "🎲 "
+        + _("Target {target} · {glyph} {suit}.").format(
+            target=format_target(e.target), glyph=e.suit.glyph, suit=suit_name(e.suit, title=True)
+        )
     ),
     ev.CardsDealt: _dealt,
-    ev.SelectionConfirmed: lambda e: f"{e.player} has chosen.",
-    ev.SelectionsMade: lambda e: (
-        f"Round {e.round_no} selections: "
-        + ", ".join(f"{p} kept {count(n, 'card')}" for p, n in e.kept)
-        + "."
+    ev.SelectionConfirmed: lambda e: _("{player} has chosen.").format(player=e.player),
+    ev.SelectionsMade: lambda e: _("Round {n} selections: {kept}.").format(
+        n=e.round_no,
+        kept=", ".join(
+            _("{player} kept {cards}").format(player=p, cards=_cards(n)) for p, n in e.kept
+        ),
     ),
-    ev.BettingSkipped: lambda e: (
-        f"Round {e.round_no} betting skipped (not enough players with credits behind)."
-    ),
+    ev.BettingSkipped: lambda e: _(
+        "Round {n} betting skipped (not enough players with credits behind)."
+    ).format(n=e.round_no),
     ev.HandRevealed: _revealed,
     ev.PotAwarded: _awarded,
-    ev.UncontestedWin: lambda e: f"{e.player} wins {e.amount} uncontested.",
-    ev.PlayerOut: lambda e: f"{e.player} is out of credits.",
-    ev.PlayerLeft: lambda e: f"{e.player} leaves the table with {e.took} credits.",
+    ev.UncontestedWin: lambda e: _("{player} wins {amount} uncontested.").format(
+        player=e.player, amount=e.amount
+    ),
+    ev.PlayerOut: lambda e: _("{player} is out of credits.").format(player=e.player),
+    ev.PlayerLeft: lambda e: _("{player} leaves the table with {credits} credits.").format(
+        player=e.player, credits=e.took
+    ),
     ev.GameOver: _game_over,
 }
 
@@ -142,34 +179,36 @@ _seat_view = functools.lru_cache(maxsize=4096)(SeatView)  # one seat changes at 
 
 def _seat_words(seat: SeatFacts) -> tuple[str, str]:
     """A seat's status and bet while the game goes on (once it is over: ``left`` or nothing)."""
-    bet = f"bet {seat.commit}" if seat.commit else ""
+    bet = _("bet {n}").format(n=seat.commit) if seat.commit else ""
     if seat.place is not Place.LIVE:
-        return str(seat.place), bet  # "left", "out", "folded"
+        return _(STATUS[seat.place]), bet  # "left", "out", "folded"
     parts: list[str] = []
     if seat.all_in:
-        parts.append("all-in")
+        parts.append(_("all-in"))
     if seat.chosen is not None:
-        parts.append("confirmed" if seat.chosen else "choosing")
+        parts.append(_("confirmed") if seat.chosen else _("choosing"))
     elif seat.kept:
-        parts.append(f"kept {count(seat.kept, 'card')}")
+        parts.append(_("kept {cards}").format(cards=_cards(seat.kept)))
     return " · ".join(parts), bet
 
 
-@functools.lru_cache(maxsize=256)
+@per_locale(maxsize=256)
 def _dice(
     target: int, suit: Suit, ante: int, starter: str, current_bet: int
 ) -> tuple[tuple[tuple[str, str], ...], str]:
     """The info rows and the highlight of a hand in play."""
     shown = format_target(target)
     info: tuple[tuple[str, str], ...] = (
-        ("Target", shown),
-        ("Suit", f"{suit.glyph} {suit.value}"),
-        ("Ante", str(ante)),
-        ("Starting player", starter),
+        (_("Target"), shown),
+        (_("Suit"), f"{suit.glyph} {suit_name(suit)}"),
+        (_("Ante"), str(ante)),
+        (_("Starting player"), starter),
     )
     if current_bet:
-        info += (("Current bet", str(current_bet)),)
-    return info, f"🎯 Target {shown} · {suit.glyph} {suit.title()}"
+        info += ((_("Current bet"), str(current_bet)),)
+    return info, "🎯 " + _("Target {target} · {glyph} {suit}").format(
+        target=shown, glyph=suit.glyph, suit=suit_name(suit, title=True)
+    )
 
 
 def _option(option: Option) -> Option:
@@ -177,9 +216,11 @@ def _option(option: Option) -> Option:
     if option.label or not isinstance(facts, CardOption):
         return option
     card = Card.parse(facts.card)
-    description = "Sylop: 0, wild for the suit" if card.is_sylop else str(card.suit).title()
+    description = (
+        _("Sylop: 0, wild for the suit") if card.is_sylop else suit_name(str(card.suit), title=True)
+    )
     if facts.kept:
-        description += " · kept in round 1"
+        description += " · " + _("kept in round 1")
     return Option(option.value, card.display, description, facts)
 
 
@@ -202,7 +243,7 @@ class CoruscantWords(Words):
         remembered = self.seats.get
         for s, f in zip(view.seats, t.seats, strict=True):
             if over:
-                status, public = ("left" if f.place is Place.LEFT else ""), ""
+                status, public = (_("left") if f.place is Place.LEFT else ""), ""
             else:  # the engine hands the same seat facts over again: their words are remembered
                 status, public = remembered(f, _seat_words)
             seats.append(_seat_view(s.seat, s.player, s.stack, status, public, s.active))
@@ -213,8 +254,8 @@ class CoruscantWords(Words):
         count = len(pots)
         return PublicView(
             view.variant,
-            f"{TITLE} — hand {t.hand_no}" if t.hand_no else TITLE,
-            PHASES[t.phase],
+            _("{title} — hand {n}").format(title=_(TITLE), n=t.hand_no) if t.hand_no else _(TITLE),
+            _(PHASES[t.phase]),
             view.hand_no,
             view.acting,
             tuple(seats),
@@ -237,13 +278,13 @@ class CoruscantWords(Words):
         ]
         notes: list[str] = []
         if own.selection is not None:
-            notes.append(f"Selection: {describe(own.selection)}")
+            notes.append(_("Selection: {value}").format(value=describe(own.selection)))
         if own.cards and own.open:
-            notes.append("[ ] = selected" if any(own.marked) else "Nothing selected yet")
+            notes.append(_("[ ] = selected") if any(own.marked) else _("Nothing selected yet"))
         public = None if view.public is None else self.table(view.public)
         return dataclasses.replace(
             view,
-            hand_text="  ".join(cards) if cards else "(no cards)",
+            hand_text="  ".join(cards) if cards else "(" + _("no cards") + ")",
             notes=tuple(notes),
             public=public,
         )
@@ -254,18 +295,20 @@ class CoruscantWords(Words):
         if spec.label or not isinstance(facts, SelectFacts):
             return spec
         target, suit = format_target(facts.target), facts.suit
-        prompt = f"Choose 1–{facts.cards} cards. Target {target} · {suit.glyph} {suit.value}."
+        prompt = _("Choose 1–{n} cards. Target {target} · {glyph} {suit}.").format(
+            n=facts.cards, target=target, glyph=suit.glyph, suit=suit_name(suit)
+        )
         if facts.locked:
-            prompt += " Round-1 cards are locked in."
+            prompt += " " + _("Round-1 cards are locked in.")
         options = tuple(map(_option, spec.options))
-        return dataclasses.replace(spec, label="Choose cards", prompt=prompt, options=options)
+        return dataclasses.replace(spec, label=_("Choose cards"), prompt=prompt, options=options)
 
     def preview(self, preview: str | Fact) -> str:
         """The value of a card choice, or what a bet costs."""
         if isinstance(preview, Rank):
             return describe(preview)
         if isinstance(preview, StakePreview):
-            return STAKES[preview.kind].format(
+            return _(STAKES[preview.kind]).format(
                 amount=preview.amount, puts=preview.puts, left=preview.left
             )
         return super().preview(preview)
@@ -274,7 +317,9 @@ class CoruscantWords(Words):
         """A shown hand by its total and distance; a best hand (a :class:`Rank` or its key) by
         its total, distance and suit cards (a name stored by an earlier version as it is)."""
         if isinstance(hand, ev.HandRevealed):
-            return f"total {format_target(hand.total)}, distance {hand.distance}"
+            return _("total {total}, distance {distance}").format(
+                total=format_target(hand.total), distance=hand.distance
+            )
         if isinstance(hand, Rank):
             return rank_label(hand)
         if isinstance(hand, str):
@@ -292,25 +337,29 @@ WORDS = CoruscantWords()
 
 reasons(
     {
-        "game_over": "The game is over.",
-        "coruscant_not_in_hand": "You are not playing in this hand.",
-        "coruscant_already_chosen": "You have already chosen your cards this round.",
-        "coruscant_waiting": lambda player: (
-            f"It is not your turn: waiting for {player if player is not None else 'nobody'}."
+        "game_over": N_("The game is over."),
+        "coruscant_not_in_hand": N_("You are not playing in this hand."),
+        "coruscant_already_chosen": N_("You have already chosen your cards this round."),
+        "coruscant_waiting": lambda player: _("It is not your turn: waiting for {player}.").format(
+            player=player if player is not None else _("nobody")
         ),
-        "coruscant_select_first": "Choose your cards first (action 'select').",
-        "coruscant_not_a_bet": lambda kind: f"{kind!r} is not a betting action.",
-        "coruscant_nothing_to_decide": "You have nothing to decide right now.",
-        "coruscant_payouts_final": "The game is over; payouts are final.",
-        "coruscant_already_left": "You have already left this table.",
-        "coruscant_no_cards": "Choose at least one card.",
-        "coruscant_not_a_card": lambda text: f"{text!r} is not a card.",
-        "coruscant_chosen_twice": lambda card: (
-            f"You chose {shown(card)} more times than you hold it."
+        "coruscant_select_first": N_("Choose your cards first (action 'select')."),
+        "coruscant_not_a_bet": lambda kind: _("{kind} is not a betting action.").format(
+            kind=repr(kind)
         ),
-        "coruscant_not_held": lambda card: f"You don't hold {shown(card)} ({card}).",
-        "coruscant_locked": lambda cards: (
-            f"Your round-1 cards are locked in: keep {', '.join(map(shown, cards))}."
+        "coruscant_nothing_to_decide": N_("You have nothing to decide right now."),
+        "coruscant_payouts_final": N_("The game is over; payouts are final."),
+        "coruscant_already_left": N_("You have already left this table."),
+        "coruscant_no_cards": N_("Choose at least one card."),
+        "coruscant_not_a_card": lambda text: _("{text} is not a card.").format(text=repr(text)),
+        "coruscant_chosen_twice": lambda card: _(
+            "You chose {card} more times than you hold it."
+        ).format(card=shown(card)),
+        "coruscant_not_held": lambda card: _("You don't hold {card} ({notation}).").format(
+            card=shown(card), notation=card
         ),
+        "coruscant_locked": lambda cards: _(
+            "Your round-1 cards are locked in: keep {cards}."
+        ).format(cards=", ".join(map(shown, cards))),
     }
 )

@@ -15,8 +15,10 @@ import dataclasses
 from collections.abc import Iterable
 from typing import ClassVar
 
+from bot.i18n import N_, _, ngettext
 from bot.words.base import EventText, Words
 from bot.words.reasons import reasons
+from bot.words.vocab import action_name
 from engine.core.facts import Fact
 from engine.core.game import ActionSpec, SeatStats
 from engine.variants.twopot.actions import BetPreview
@@ -39,41 +41,54 @@ from engine.variants.twopot.state import Seat
 
 PHASE_NOTES = {
     PhaseNote.NONE: "",
-    PhaseNote.SKIPPED: "Skipped: nobody left can bet.",
-    PhaseNote.CALL_ALLOWED: "Call the hand is allowed.",
-    PhaseNote.ROUND_LIMIT: "Round limit reached: nobody called.",
+    PhaseNote.SKIPPED: N_("Skipped: nobody left can bet."),
+    PhaseNote.CALL_ALLOWED: N_("Call the hand is allowed."),
+    PhaseNote.ROUND_LIMIT: N_("Round limit reached: nobody called."),
 }
-STASIS_LABELS = {"stasis": "Put in stasis", "unstasis": "Take from stasis"}
+PHASES = {  # PhaseStarted.phase, the variant's id of a phase
+    "betting": N_("betting"),
+    "trade": N_("trade"),
+    "final turns": N_("final turns"),
+    "card phase": N_("card phase"),
+    "reveal": N_("reveal"),
+}
+STASIS_LABELS = {"stasis": N_("Put in stasis"), "unstasis": N_("Take from stasis")}
+PENALTIES = {
+    Penalty.BOMBED: N_("bombed hand"),
+    Penalty.CALLER_LOST: N_("called and did not win"),
+    Penalty.NO_TOTAL: N_("no total within ±23"),
+}
 
 
 def joined(names: tuple[str, ...] | list[str]) -> str:
     """Players named together as the family's lines do: ``a and b and c``."""
-    return " and ".join(names)
+    return (" " + _("and") + " ").join(names)
 
 
 def penalty_why(event: PenaltyPaid) -> str:
     """Why a player pays the bomb-out penalty."""
     if event.why == Penalty.TOTAL:
-        return f"total {signed(event.total)}"
-    return {
-        Penalty.BOMBED: "bombed hand",
-        Penalty.CALLER_LOST: "called and did not win",
-        Penalty.NO_TOTAL: "no total within ±23",
-    }[event.why]
+        return _("total {total}").format(total=signed(event.total))
+    return _(PENALTIES[event.why])
 
 
 def dice_row(
-    dice: tuple[int, int] | None, dice_name: str, *, over: bool, label: str = "Last dice"
+    dice: tuple[int, int] | None, dice_name: str, *, over: bool, label: str = ""
 ) -> tuple[tuple[str, str] | None, str]:
     """The info line (named ``label``) of the last Sabacc Shift roll and the highlight of a
     shift (doubles) while the game is not ``over``; ``(None, "")`` before any roll.
-    ``dice_name`` names them in the highlight ("dice", "spike dice")."""
+    ``dice_name`` names them in the highlight ("dice", "spike dice"), already in the reader's
+    language; ``label`` defaults to "Last dice"."""
     if dice is None:
         return None, ""
     d1, d2 = dice
-    shift = " — Sabacc Shift!" if d1 == d2 else ""
-    highlight = f"Sabacc Shift! The {dice_name} showed {d1} and {d2}." if d1 == d2 else ""
-    return (label, f"{d1} · {d2}{shift}"), "" if over else highlight
+    shift = " — " + _("Sabacc Shift!") if d1 == d2 else ""
+    highlight = (
+        _("Sabacc Shift! The {dice} showed {d1} and {d2}.").format(dice=dice_name, d1=d1, d2=d2)
+        if d1 == d2
+        else ""
+    )
+    return (label or _("Last dice"), f"{d1} · {d2}{shift}"), "" if over else highlight
 
 
 def seat_status(
@@ -83,13 +98,13 @@ def seat_status(
     dealt in, or folded), else the labels of its ``flags`` that hold, comma-separated, in the
     variant's order; nothing once the game is ``over``."""
     if place is Seat.LEFT:
-        return "left"
+        return _("left")
     if place is Seat.OUT:
-        return "out"
+        return _("out")
     if over:
         return ""
     if not in_hand:
-        return "folded"
+        return _("folded")
     return ", ".join(label for on, label in flags if on)
 
 
@@ -104,68 +119,103 @@ class TwoPotWords(Words):
         """A hand-pot layer's name: ``hand pot`` when it is the only one, else ``main pot`` and
         ``side pot N`` (Classic, Centran)."""
         if index == 0:
-            return "main pot" if count > 1 else "hand pot"
-        return f"side pot {index}"
+            return _("main pot") if count > 1 else _("hand pot")
+        return _("side pot {n}").format(n=index)
 
     # ------------------------------------------------------------------ shared events
 
     def player_left(self, e: PlayerLeft) -> str:
         """A player leaves the table."""
-        fold = " folds and" if e.folded else ""
-        return f"{e.player}{fold} leaves the table with {e.credits} credits."
+        if e.folded:
+            return _("{player} folds and leaves the table with {credits} credits.").format(
+                player=e.player, credits=e.credits
+            )
+        return _("{player} leaves the table with {credits} credits.").format(
+            player=e.player, credits=e.credits
+        )
 
     def stasis_moved(self, e: StasisMoved) -> str:
         """A card goes into or comes back from a stasis field."""
         shown = self.card_name(e.card)
         if e.into_field:
-            return f"{e.player} puts {shown} into the stasis field."
-        return f"{e.player} takes {shown} back from the stasis field."
+            return _("{player} puts {card} into the stasis field.").format(
+                player=e.player, card=shown
+            )
+        return _("{player} takes {card} back from the stasis field.").format(
+            player=e.player, card=shown
+        )
 
     def pot_awarded(self, e: PotAwarded) -> str:
         """A hand-pot layer paid out (or sent to the Sabacc pot)."""
         pot = self.pot_name(e.index, e.count)
         if not e.winners:
-            return f"Nobody can win the {pot} ({e.amount}): it goes to the Sabacc pot."
+            return _("Nobody can win the {pot} ({amount}): it goes to the Sabacc pot.").format(
+                pot=pot, amount=e.amount
+            )
         if len(e.winners) == 1:
-            return f"{e.winners[0]} wins the {pot} ({e.amount})."
-        return f"{joined(e.winners)} split the {pot} ({e.amount})."
+            return _("{player} wins the {pot} ({amount}).").format(
+                player=e.winners[0], pot=pot, amount=e.amount
+            )
+        return _("{players} split the {pot} ({amount}).").format(
+            players=joined(e.winners), pot=pot, amount=e.amount
+        )
 
     def shared_events(self) -> dict[type, EventText]:
         """The words of the family's shared events."""
         return {
             Worded: lambda e: e.text,
-            CashedOut: lambda e: (
-                f"{e.player} cannot cover the antes and cashes out with {e.credits} credits."
-            ),
-            PhaseStarted: lambda e: (
-                f"Round {e.round_no} — {e.phase}." + (f" {PHASE_NOTES[e.note]}" if e.note else "")
-            ),
+            CashedOut: lambda e: _(
+                "{player} cannot cover the antes and cashes out with {credits} credits."
+            ).format(player=e.player, credits=e.credits),
+            PhaseStarted: self.phase_started,
             PlayerLeft: self.player_left,
             StasisMoved: self.stasis_moved,
-            Reshuffled: lambda e: (
-                f"The draw pile is empty: {e.cards} discarded cards are shuffled into it."
-            ),
+            Reshuffled: lambda e: ngettext(
+                "The draw pile is empty: {n} discarded cards are shuffled into it.",
+                "The draw pile is empty: {n} discarded cards are shuffled into it.",
+                e.cards,
+            ).format(n=e.cards),
             PotAwarded: self.pot_awarded,
             PenaltyPaid: lambda e: (
-                f"{e.player} bombs out ({penalty_why(e)}) but has no credits left to pay the "
-                "penalty."
+                _("{player} bombs out ({why}) but has no credits left to pay the penalty.").format(
+                    player=e.player, why=penalty_why(e)
+                )
                 if not e.amount
-                else f"{e.player} bombs out ({penalty_why(e)}) and pays {e.amount} to the "
-                "Sabacc pot."
+                else _("{player} bombs out ({why}) and pays {amount} to the Sabacc pot.").format(
+                    player=e.player, why=penalty_why(e), amount=e.amount
+                )
             ),
             SabaccPotResult: lambda e: (
-                f"The Sabacc pot ({e.amount}) carries over."
+                _("The Sabacc pot ({amount}) carries over.").format(amount=e.amount)
                 if not e.winners
-                else f"{e.winners[0]} takes the Sabacc pot ({e.amount})!"
+                else _("{player} takes the Sabacc pot ({amount})!").format(
+                    player=e.winners[0], amount=e.amount
+                )
                 if len(e.winners) == 1
-                else f"{joined(e.winners)} split the Sabacc pot ({e.amount})!"
+                else _("{players} split the Sabacc pot ({amount})!").format(
+                    players=joined(e.winners), amount=e.amount
+                )
             ),
             GameOver: lambda e: (
-                "Game over."
-                + (f" The Sabacc pot ({e.sabacc_shared}) is shared out." if e.sabacc_shared else "")
-                + f" Final credits: {', '.join(f'{p} {c}' for p, c in e.standings)}."
+                _("Game over.")
+                + (
+                    " "
+                    + _("The Sabacc pot ({amount}) is shared out.").format(amount=e.sabacc_shared)
+                    if e.sabacc_shared
+                    else ""
+                )
+                + " "
+                + _("Final credits: {standings}.").format(
+                    standings=", ".join(f"{p} {c}" for p, c in e.standings)
+                )
             ),
         }
+
+    def phase_started(self, e: PhaseStarted) -> str:
+        """A phase opens (or is skipped): ``Round 2 — betting.`` and its note."""
+        phase = _(PHASES[e.phase]) if e.phase in PHASES else e.phase
+        line = _("Round {n} — {phase}.").format(n=e.round_no, phase=phase)
+        return line + (" " + _(PHASE_NOTES[e.note]) if e.note else "")
 
     def __init__(self) -> None:
         self.words: dict[type, EventText] = {**self.shared_events(), **self.events}
@@ -183,12 +233,14 @@ class TwoPotWords(Words):
         """The stasis controls' labels (their prompts are the variant's)."""
         if spec.label or spec.kind not in STASIS_LABELS:
             return spec
-        return dataclasses.replace(spec, label=STASIS_LABELS[spec.kind])
+        return dataclasses.replace(spec, label=_(STASIS_LABELS[spec.kind]))
 
     def preview(self, preview: str | Fact) -> str:
         """The bet preview; the variant's previews are its renderer's."""
         if isinstance(preview, BetPreview):
-            return f"You put in {preview.pay} and keep {preview.keep} behind."
+            return _("You put in {pay} and keep {keep} behind.").format(
+                pay=preview.pay, keep=preview.keep
+            )
         return super().preview(preview)
 
     def stats(self, stats: SeatStats) -> SeatStats:
@@ -205,11 +257,11 @@ class WordedTwoPot(TwoPotWords):
 
 reasons(
     {
-        "game_over": "The game is over.",
-        "not_yours": "It is not your turn.",
-        "cannot_now": lambda kind: f"You can't {kind.replace('_', ' ')} now.",
-        "one_card": "Choose exactly one card.",
-        "cannot_choose": "You can't choose {choice} now.",
-        "no_default": "No default action.",
+        "game_over": N_("The game is over."),
+        "not_yours": N_("It is not your turn."),
+        "cannot_now": lambda kind: _("You can't {action} now.").format(action=action_name(kind)),
+        "one_card": N_("Choose exactly one card."),
+        "cannot_choose": N_("You can't choose {choice} now."),
+        "no_default": N_("No default action."),
     }
 )

@@ -26,20 +26,41 @@ ACTIONS = {
     "bet": N_("bet"),
     "call": N_("call"),
     "call_hand": N_("call hand"),
+    "cancel_trade": N_("cancel trade"),
     "change": N_("change"),
     "check": N_("check"),
+    "discard": N_("discard"),
     "draw": N_("draw"),
+    "draw_to_array": N_("draw to array"),
     "end_turn": N_("end turn"),
     "fold": N_("fold"),
     "gain": N_("gain"),
+    "gain_discard": N_("gain discard"),
     "impostor": N_("impostor"),
+    "junk": N_("junk"),
     "keep": N_("keep"),
     "prime": N_("prime"),
     "raise": N_("raise"),
     "select_tokens": N_("select tokens"),
     "stand": N_("stand"),
+    "stasis": N_("stasis"),
+    "swap": N_("swap"),
     "token": N_("token"),
+    "unstasis": N_("unstasis"),
 }
+
+
+# The three suits of Coruscant Shift and Corellian Spike (``circle``…), in a sentence and as a
+# name on its own.
+SUITS = {"circle": N_("circle"), "triangle": N_("triangle"), "square": N_("square")}
+SUIT_TITLES = {"circle": N_("Circle"), "triangle": N_("Triangle"), "square": N_("Square")}
+
+
+def suit_name(suit: str, *, title: bool = False) -> str:
+    """A ● ▲ ■ suit's name (``circle``; ``Circle`` with ``title``) in the reader's language."""
+    names = SUIT_TITLES if title else SUITS
+    words = names.get(suit)
+    return (suit.title() if title else suit) if words is None else _(words)
 
 
 # The variants' names (``VariantInfo.name``), marked for the catalogs.
