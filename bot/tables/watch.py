@@ -98,19 +98,34 @@ class TableWatch:
         """Whether the table message is on screen with the state last drawn."""
         return self._event(table).is_set()
 
-    async def until_visible(self, table: Table) -> None:
-        """Wait (the turn clock is paused) until the table message is on screen."""
-        await self.runner.until(self._event(table))
+    async def until_shown(self, table: Table, turn: int) -> None:
+        """Wait (the turn clock is paused) until the table message is on screen showing the
+        decision ``turn`` (or a later one)."""
+        tasks = table.tasks
+        while not (tasks.visible.is_set() and tasks.shown_turn >= turn):
+            tasks.redrawn.clear()
+            await self.runner.until(tasks.redrawn)
 
     def drawing(self, table: Table) -> None:
-        """A redraw is about to be sent: after a pause, the turn clock starts over from now."""
-        if not self.visible(table) and table.status is Status.PLAYING and table.deadline:
+        """A redraw is about to be sent: a turn it shows for the first time (or after a pause)
+        gets its whole time from now, the moment it appears, not from when it was committed."""
+        game = table.game
+        tasks = table.tasks
+        tasks.drawing_turn = game.turn if game is not None else -1
+        if (
+            table.status is Status.PLAYING
+            and table.deadline
+            and (not self.visible(table) or tasks.drawing_turn != tasks.shown_turn)
+        ):
             table.deadline = store.now() + table.turn_timeout
 
     def drawn(self, table: Table) -> None:
-        """The table message was edited or posted: it is on screen; the clock runs."""
+        """The table message was edited or posted (or failed for an unknown reason, which
+        never stops the clock): it is on screen with the turn drawn; the clock runs."""
         tasks = table.tasks
         tasks.visible.set()
+        tasks.shown_turn = max(tasks.shown_turn, tasks.drawing_turn)
+        tasks.redrawn.set()
         if tasks.blocked is not None:
             tasks.blocked = None
             log.info("table %s can be shown again; its clock runs", table.id)

@@ -14,6 +14,7 @@ import re
 from functools import partial
 from typing import Any
 
+from bot.sim_driver import picker_of
 from bot.tables.models import Table
 from engine.core.game import ActionSpec
 from engine.variants.classic import ClassicGame
@@ -170,8 +171,8 @@ async def test_amount_modal_and_card_picker(world: World) -> None:
     assert isinstance(game, ClassicGame)
     hidden = [card.name for card in game.state.hands[seat]]
     shown = await actor.click(table_message(world), custom_id=f"{base}:{game.turn}:change")
-    picker = shown.response
-    assert shown.ephemeral and picker.content.startswith(
+    picker = picker_of(shown)
+    assert picker.ephemeral and picker.content.startswith(
         "Which card do you discard before drawing?"
     )
     assert labels(picker) == hidden  # only hidden cards: stasis cards cannot be changed

@@ -1,0 +1,82 @@
+"""Table messages shown through interactions: what a click (or the freshest click of a table)
+lets the presenter send outside the bot's request budget.
+
+Discord counts interaction responses and everything sent with an interaction's token
+(``/webhooks/{application}/{token}/…``: the original response, follow-ups) against no global
+limit, and a token lives 15 minutes. A click on the table message answered with a deferred
+update (``InteractionResponse.defer`` on a component or on a form opened from one) has the
+table message itself as its original response, so :meth:`Ride.edit` can redraw the table
+through it (``edit_original_response``). So:
+
+* a click that changes the table is answered with a deferred update and the table message is
+  edited through that click's own token at once (:class:`Reply`, set for the click's task);
+* a change without a click (a bot's move, a time-out, a new hand) edits the table through the
+  freshest token of that table still usable (:data:`TOKEN_USABLE`, a margin below Discord's 15
+  minutes), and only without one through the paced channel route;
+* a hand's result is posted as a follow-up of the click that ended it.
+
+A refused token (a 429, an expired or unknown token, an outage) is dropped and the edit goes the
+paced route: nothing is lost. No discord object is kept longer than its token can be used.
+"""
+
+from __future__ import annotations
+
+import contextvars
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.tables.models import Table
+
+TOKEN_LIFE = 15 * 60.0  # Discord's lifetime of an interaction token
+TOKEN_USABLE = TOKEN_LIFE - 120.0  # used only while this young: a margin for a slow request
+
+
+@dataclass(slots=True, eq=False)
+class Ride:
+    """An interaction whose original response is a table message: received at ``since``
+    (the runtime's clock), the message ``message_id``, edited through it ``uses`` times."""
+
+    interaction: discord.Interaction[Any]
+    since: float
+    message_id: int
+    uses: int = 0
+
+    def usable(self, table: Table, now: float) -> bool:
+        """Whether it can still edit ``table``'s message (young enough, the same message)."""
+        return self.message_id == table.message_id and now - self.since < TOKEN_USABLE
+
+    async def edit(self, **kwargs: Any) -> None:
+        """Edit the table message through the token (raises :class:`discord.HTTPException`)."""
+        await self.interaction.edit_original_response(**kwargs)
+        self.uses += 1
+
+    async def follow(self, content: str | None = None, **kwargs: Any) -> None:
+        """A public follow-up message of the click (raises :class:`discord.HTTPException`)."""
+        await self.interaction.followup.send(content or discord.utils.MISSING, **kwargs)
+
+
+@dataclass(slots=True, eq=False)
+class Reply:
+    """The click being answered in this task (see :data:`REPLY`): its table, the ride it
+    offers (``None`` when its original response is not the table message), and the seat of
+    the clicker whose reply shows their hand (``None``: the reply shows no hand).
+    ``hand_shown`` is set by the presenter when the committed step changed that hand, so the
+    reply must show it and no DM repeats it."""
+
+    table_id: int
+    ride: Ride | None
+    seat: int | None = None
+    hand_shown: bool = False
+
+
+#: The click whose task this is. The runner gives every task it spawns a context without it,
+#: so a bot move started from a click is never taken for that click.
+REPLY: contextvars.ContextVar[Reply | None] = contextvars.ContextVar("sabacc_reply", default=None)
+
+
+def reply_for(table: Table) -> Reply | None:
+    """The click being answered in this task, if it is about ``table``."""
+    reply = REPLY.get()
+    return reply if reply is not None and reply.table_id == table.id else None
