@@ -308,11 +308,13 @@ class Presenter:
 
     def _fresh(self, table: Table) -> bool:
         """Whether the table message may be edited (else it is posted anew): it exists and is
-        less than an hour old, or the table is closed (never posted again, only edited)."""
+        less than an hour old and not buried under many messages, or the table is closed (never
+        posted again, only edited)."""
         return table.message_id is not None and (
             not table.open
             or (
-                table.message_posted_at is not None
+                not table.tasks.buried
+                and table.message_posted_at is not None
                 and store.now() - table.message_posted_at < MESSAGE_MAX_AGE
             )
         )
@@ -412,6 +414,7 @@ class Presenter:
             self.watch.drawn(table)  # an unknown failure never stops the clock
             return False
         self.watch.drawn(table)
+        table.tasks.below, table.tasks.buried = 0, False
         await self.service.set_message(table, message.id)
         if old is not None and isinstance(channel, discord.abc.GuildChannel | discord.Thread):
             self.runner.spawn(self._moved(channel, old, message.jump_url), f"moved-{table.id}")

@@ -66,6 +66,8 @@ class TableTasks:
     deal_dms: set[int] = field(default_factory=set)  # seats whose due DM is a deal's
     dmers: dict[int, asyncio.Task[Any]] = field(default_factory=dict)
     attach_told: bool = False  # the host was told the channel refuses pictures
+    below: int = 0  # messages posted below the table message in its channel
+    buried: bool = False  # ... so many that it is to be posted again at the bottom
     # watch: on screen with the state last drawn; missing permissions; their re-check
     visible: asyncio.Event = field(default_factory=asyncio.Event)
     shown_turn: int = -1  # the game's decision counter the table message last showed

@@ -6,6 +6,8 @@ player is never struck for a turn whose buttons they never had. The message is n
 * after a restart, until the first redraw of the recovered table;
 * after a moderator deleted it (``on_raw_message_delete``; at the latest the next ``/… start``
   or ``/… join`` in that channel finds it gone): it is posted again at once;
+* when :data:`BURIED_AFTER` messages were posted below it in its channel (replies, results,
+  chat): it scrolled out of reach, so it is posted again at the bottom;
 * while the bot lacks View Channel, Send Messages or Embed Links there: the host is told once,
   the timers wait, and the table is drawn again when the permissions come back (channel, role
   and member updates; a cheap check from the cache every :data:`BLOCKED_RECHECK` seconds).
@@ -37,6 +39,7 @@ from bot.tables.service import TableService
 log = logging.getLogger(__name__)
 
 BLOCKED_RECHECK = 300.0  # seconds between cache-only permission checks of a blocked table
+BURIED_AFTER = 20  # messages below a table message before it is posted again at the bottom
 # Redraws of recovered tables per second: half the edit budget (bot.tables.pacing), the other
 # half stays free for the tables being played.
 RECOVERY_RATE = 20.0
@@ -202,12 +205,28 @@ class TableWatch:
     def listen(self, bot: BotBase) -> None:
         """Register the gateway listeners that keep the on-screen state true."""
         bot.add_listener(self.on_raw_message_delete)
+        bot.add_listener(self.on_message)
         bot.add_listener(self.on_raw_bulk_message_delete)
         bot.add_listener(self.on_guild_channel_delete)
         bot.add_listener(self.on_raw_thread_delete)
         bot.add_listener(self.on_guild_channel_update)
         bot.add_listener(self.on_guild_role_update)
         bot.add_listener(self.on_member_update)
+
+    async def on_message(self, message: discord.Message) -> None:
+        """A message below a table message pushes it up: buried under :data:`BURIED_AFTER` of
+        them, the table is posted again at the bottom (its old message says where it went)."""
+        table = self.service.in_channel(message.channel.id)
+        if table is None or table.message_id in (None, message.id) or message.flags.ephemeral:
+            return
+        tasks = table.tasks
+        tasks.below += 1
+        if tasks.below >= BURIED_AFTER and not tasks.buried:
+            tasks.buried = True
+            log.info(
+                "table %s is buried under %s messages; posting it again", table.id, tasks.below
+            )
+            self.render(table)
 
     async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
         """A table message was deleted: post it again now."""

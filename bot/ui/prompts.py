@@ -133,7 +133,9 @@ async def play(
         view = game.view_for(seat)
         embed, file = await present.hand_message(interaction.client, table, view)
         await confirm(
-            interaction.followup.send(embed=embed, ephemeral=True, **present.file_kw(file))
+            interaction.followup.send(
+                render.jump(table), embed=embed, ephemeral=True, **present.file_kw(file)
+            )
         )
 
 
@@ -196,7 +198,9 @@ async def submit_amount(
     await interaction.response.defer()  # a deferred update of the table message the form is on
     await play(interaction, table, seat, Action(kind, amount=amount), turn)
     label = plain_spec(table, spec).label.rstrip("…")
-    await confirm(interaction.followup.send(f"✅ {label} {amount}", ephemeral=True))
+    await confirm(
+        interaction.followup.send(f"✅ {label} {amount}\n{render.jump(table)}", ephemeral=True)
+    )
 
 
 class AmountModal(discord.ui.Modal):
@@ -283,6 +287,7 @@ class ChoiceView(PromptView):
                 else f"\n• **{o.label}**"
                 for o in self.spec.options
             )
+        base += f"\n{render.jump(self.table)}"
         if not self.chosen:
             return base
         game = self.table.game
@@ -339,7 +344,9 @@ class ChoiceView(PromptView):
         done = ", ".join(labels.get(v, v) for v in self.chosen)
         await confirm(
             interaction.edit_original_response(
-                content=f"✅ {done_text(self.spec.label, done)}", embed=embed, view=None
+                content=f"✅ {done_text(self.spec.label, done)}\n{render.jump(table)}",
+                embed=embed,
+                view=None,
             )
         )
 
@@ -401,7 +408,9 @@ async def on_control_click(interaction: discord.Interaction[Any], table_id: int,
         await interaction.response.defer(ephemeral=True, thinking=True)
         runtime_of(interaction).presenter.hand_seen(table, seat)  # no DM repeats it
         embed, file = await present.hand_message(interaction.client, table, view)
-        await interaction.followup.send(embed=embed, ephemeral=True, **present.file_kw(file))
+        await interaction.followup.send(
+            render.jump(table), embed=embed, ephemeral=True, **present.file_kw(file)
+        )
         return
     if what == "back":
         if not await manager.set_back(table, user.id):

@@ -1,7 +1,9 @@
 """Every click visible at once (issue [seen]): table edits ride the click's own interaction,
 changes without a click ride the table's freshest token, a refused token falls back to the
 paced route, no DM repeats what a reply showed, DM channels are opened once, the budget is the
-process's share of the bot's, and a turn's clock starts when the turn is on screen.
+process's share of the bot's, and a turn's clock starts when the turn is on screen. Also (issue
+#25, point 18) the table stays in reach: replies link back to it, and a table buried under
+many messages is posted again at the bottom.
 
 The pacing is production-like (an edit interval, a tiny request budget) and runs in virtual
 time: what a click shows "when it returns" is what simcord shows before any time passes."""
@@ -15,11 +17,12 @@ from typing import Any, cast
 import pytest
 
 from bot.settings import Settings
-from bot.sim_driver import SimDriver, passive
+from bot.sim_driver import SimDriver, passive, picker_of
 from bot.tables.models import Table, hand_of
 from bot.tables.presenter import Presenter
 from bot.tables.rides import TOKEN_USABLE
 from bot.tables.runner import Runner
+from bot.tables.watch import BURIED_AFTER
 from engine.core.game import ParamKind
 from tests.bot.test_outgoing_pace import counted, hand_changing
 from tests.bot.variant_table import start_seeded
@@ -287,3 +290,54 @@ async def test_the_turn_clock_starts_when_the_turn_is_on_screen(
     assert game.turn == turn, "timed out before the turn had its time on screen"
     await env.advance_time(20)
     assert game.turn != turn or game.finished
+
+
+# ---------------------------------------------------------------- keeping the table in reach
+
+
+async def test_replies_link_back_to_the_table(world: World) -> None:
+    """Replies pile up below the table message: a picker, its confirmation and a hand reply
+    each carry a link back to the table message."""
+    table = await start_seeded(world, "coruscant", 3, players=2, buy_in=50)
+    game = table.game
+    assert game is not None
+    driver = SimDriver(world.env, world.channel, world.players, seen=world.seen)
+    url = f"/channels/{table.guild_id}/{table.channel_id}/{table.message_id}"
+    seat = min(game.pending_seats())
+    spec = next(s for s in game.legal_actions(seat) if s.param is ParamKind.CHOICE)
+    member = driver.actor_of(table, seat)
+    clicked = await member.click(
+        driver.table_message(), custom_id=f"sabacc:{table.id}:{game.turn}:{spec.kind}"
+    )
+    picker = picker_of(clicked)
+    assert url in picker.content
+    done = await member.click(picker, custom_id="pick:0") if spec.max_choices == 1 else None
+    if done is None:
+        chosen = [spec.options[0].value]
+        picked = await member.select(picker, chosen, custom_id="pick:select")
+        done = await member.click(picked.response, custom_id="pick:confirm")
+    assert done.response.content.startswith("✅") and url in done.response.content
+    mine = await member.click(driver.table_message(), label="🂠 My hand")
+    assert url in mine.response.content
+
+
+async def test_a_buried_table_is_posted_again_at_the_bottom(world: World) -> None:
+    """Chat buries the table message: it is posted again below, the old message points at it,
+    and play goes on from the new one."""
+    table = await start_seeded(world, "coruscant", 3, players=2, buy_in=50)
+    await world.env.advance_time(30)
+    old = table.message_id
+    for index in range(BURIED_AFTER - 1):
+        await world.carol.send(world.channel, f"chat {index}")
+    await world.env.advance_time(5)
+    assert table.message_id == old  # not buried yet
+    await world.carol.send(world.channel, "one more")
+    await world.env.advance_time(5)
+    assert table.message_id != old
+    newest = world.channel.history()[-1]
+    assert newest.id == table.message_id and shows_turn(newest, table)
+    moved = next(m for m in world.channel.history() if m.id == old)
+    assert "This table moved" in (moved.embeds[0].description or "")
+    driver = SimDriver(world.env, world.channel, world.players, seen=world.seen)
+    result = await click_quietly(driver)
+    assert result.acknowledged and shows_turn(driver.table_message(), table)
