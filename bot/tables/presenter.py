@@ -36,7 +36,7 @@ from bot.tables.outbox import Outbox, refused_for_now
 from bot.tables.pacing import Budget, Lane
 from bot.tables.ports import Outcome
 from bot.tables.record import EDITS_PER_WINDOW
-from bot.tables.rides import REPLY, Reply, Ride, reply_for
+from bot.tables.rides import Reply, Ride, answer, reply_for
 from bot.tables.runner import Runner
 from bot.tables.service import TableService
 from bot.tables.watch import NEEDED, TableWatch
@@ -130,26 +130,7 @@ class Presenter:
         original response is the table message (a deferred update of a click on it), as the
         table's freshest token. ``seat``: the clicker, whose reply shows their hand. ``ride``:
         the token to use instead (the table button that opened a picker being answered)."""
-        message = interaction.message
-        if (
-            ride is None
-            and message is not None
-            and message.id == table.message_id
-            and interaction.response.type
-            in (
-                discord.InteractionResponseType.deferred_message_update,
-                discord.InteractionResponseType.message_update,
-            )
-        ):
-            ride = Ride(interaction, self.runner.clock(), message.id)
-        if ride is not None and not ride.usable(table, self.runner.clock()):
-            ride = None
-        tasks = table.tasks
-        if ride is not None and (tasks.ride is None or tasks.ride.since <= ride.since):
-            tasks.ride = ride
-        reply = Reply(table.id, ride, seat)
-        REPLY.set(reply)
-        return reply
+        return answer(table, interaction, self.runner.clock(), seat, ride)
 
     def hand_seen(self, table: Table, seat: int) -> None:
         """``seat``'s member was just shown their hand (**🂠 My hand**): no DM repeats it."""

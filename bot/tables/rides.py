@@ -16,7 +16,7 @@ through it (``edit_original_response``). So:
 * a hand's result is posted as a follow-up of the click that ended it.
 
 A refused token (a 429, an expired or unknown token, an outage) is dropped and the edit goes the
-paced route: nothing is lost. No discord object is kept longer than its token can be used.
+paced route: nothing is lost. A table keeps one token, its freshest (``TableTasks.ride``).
 """
 
 from __future__ import annotations
@@ -80,3 +80,35 @@ def reply_for(table: Table) -> Reply | None:
     """The click being answered in this task, if it is about ``table``."""
     reply = REPLY.get()
     return reply if reply is not None and reply.table_id == table.id else None
+
+
+def answer(
+    table: Table,
+    interaction: discord.Interaction[Any],
+    now: float,
+    seat: int | None = None,
+    ride: Ride | None = None,
+) -> Reply:
+    """Make ``interaction`` (already acknowledged) the click answered in this task
+    (:data:`REPLY`); when its original response is the table message (a deferred update of a
+    click on it), or ``ride`` is given, that token becomes the table's freshest if it is."""
+    message = interaction.message
+    if (
+        ride is None
+        and message is not None
+        and message.id == table.message_id
+        and interaction.response.type
+        in (
+            discord.InteractionResponseType.deferred_message_update,
+            discord.InteractionResponseType.message_update,
+        )
+    ):
+        ride = Ride(interaction, now, message.id)
+    if ride is not None and not ride.usable(table, now):
+        ride = None
+    tasks = table.tasks
+    if ride is not None and (tasks.ride is None or tasks.ride.since <= ride.since):
+        tasks.ride = ride
+    reply = Reply(table.id, ride, seat)
+    REPLY.set(reply)
+    return reply
