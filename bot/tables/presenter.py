@@ -245,7 +245,7 @@ class Presenter:
     def _ride(self, table: Table) -> Ride | None:
         """The table's freshest click token still usable, if any."""
         ride = table.tasks.ride
-        if ride is not None and not ride.usable(table, self.runner.clock()):
+        if ride is not None and not ride.usable(table.message_id, self.runner.clock()):
             table.tasks.ride = ride = None
         return ride
 
@@ -259,7 +259,7 @@ class Presenter:
             urgent, tasks.urgent = tasks.urgent, None
             if (
                 urgent is not None
-                and urgent.usable(table, self.runner.clock())
+                and urgent.usable(table.message_id, self.runner.clock())
                 and await self._draw_through(table, urgent)
             ):
                 tasks.last_edit = loop.time()  # a click's change, shown through its own token

@@ -14,13 +14,40 @@ import asyncio
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from bot.tables.rides import Ride
+import discord
 
 EDITS_PER_WINDOW = 4  # edits of one channel remembered for Discord's 5 per 5 s (presenter)
 Attach = Callable[[], Awaitable[dict[str, Any]]]
+
+TOKEN_LIFE = 15 * 60.0  # Discord's lifetime of an interaction token
+TOKEN_USABLE = TOKEN_LIFE - 120.0  # used only while this young: a margin for a slow request
+
+
+@dataclass(slots=True, eq=False)
+class Ride:
+    """An interaction whose original response is a table message: received at ``since``
+    (the runtime's clock), the message ``message_id``, edited through it ``uses`` times."""
+
+    interaction: discord.Interaction[Any]
+    since: float
+    message_id: int
+    uses: int = 0
+
+    def usable(self, message_id: int | None, now: float) -> bool:
+        """Whether it can still edit the table message ``message_id`` (young enough, the same
+        message)."""
+        return self.message_id == message_id and now - self.since < TOKEN_USABLE
+
+    async def edit(self, **kwargs: Any) -> None:
+        """Edit the table message through the token (raises :class:`discord.HTTPException`)."""
+        await self.interaction.edit_original_response(**kwargs)
+        self.uses += 1
+
+    async def follow(self, content: str | None = None, **kwargs: Any) -> None:
+        """A public follow-up message of the click (raises :class:`discord.HTTPException`)."""
+        await self.interaction.followup.send(content or discord.utils.MISSING, **kwargs)
 
 
 @dataclass(slots=True)

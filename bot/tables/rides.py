@@ -28,33 +28,9 @@ from typing import Any
 import discord
 
 from bot.tables.models import Table
+from bot.tables.record import TOKEN_LIFE, TOKEN_USABLE, Ride
 
-TOKEN_LIFE = 15 * 60.0  # Discord's lifetime of an interaction token
-TOKEN_USABLE = TOKEN_LIFE - 120.0  # used only while this young: a margin for a slow request
-
-
-@dataclass(slots=True, eq=False)
-class Ride:
-    """An interaction whose original response is a table message: received at ``since``
-    (the runtime's clock), the message ``message_id``, edited through it ``uses`` times."""
-
-    interaction: discord.Interaction[Any]
-    since: float
-    message_id: int
-    uses: int = 0
-
-    def usable(self, table: Table, now: float) -> bool:
-        """Whether it can still edit ``table``'s message (young enough, the same message)."""
-        return self.message_id == table.message_id and now - self.since < TOKEN_USABLE
-
-    async def edit(self, **kwargs: Any) -> None:
-        """Edit the table message through the token (raises :class:`discord.HTTPException`)."""
-        await self.interaction.edit_original_response(**kwargs)
-        self.uses += 1
-
-    async def follow(self, content: str | None = None, **kwargs: Any) -> None:
-        """A public follow-up message of the click (raises :class:`discord.HTTPException`)."""
-        await self.interaction.followup.send(content or discord.utils.MISSING, **kwargs)
+__all__ = ["REPLY", "TOKEN_LIFE", "TOKEN_USABLE", "Reply", "Ride", "answer", "reply_for"]
 
 
 @dataclass(slots=True, eq=False)
@@ -104,7 +80,7 @@ def answer(
         )
     ):
         ride = Ride(interaction, now, message.id)
-    if ride is not None and not ride.usable(table, now):
+    if ride is not None and not ride.usable(table.message_id, now):
         ride = None
     tasks = table.tasks
     if ride is not None and (tasks.ride is None or tasks.ride.since <= ride.since):
