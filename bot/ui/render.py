@@ -27,6 +27,11 @@ def table_url(table: Table) -> str:
     return f"https://discord.com/channels/{table.guild_id}/{table.channel_id}/{table.message_id}"
 
 
+def jump(table: Table) -> str:
+    """The "back to the table" line of a reply: replies pile up below the table message."""
+    return f"[↩ Back to the table]({table_url(table)})"
+
+
 def options_text(table: Table) -> str:
     """The table's house rules as ``name: value`` lines (on/off, none, words without
     underscores); the options changed at ``start`` come first, marked "house rule"."""
