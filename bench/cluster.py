@@ -75,7 +75,7 @@ def _bench_runtime(bot: SabaccBot, seed: int) -> None:
     presenter.request_render = lambda _table: None
     presenter.say = say
     presenter.post = lambda *_args, **_kwargs: None  # results and notices (the outbox)
-    presenter.outbox.deal_hands = lambda _table: None  # hand DMs (the outbox)
+    presenter.outbox.deal_hands = lambda *_args, **_kwargs: None  # hand DMs (the outbox)
     # The host sits out on purpose (its turns are played for it): the table must not close as
     # unattended (bot.tables.unattended) after its first action, as it would for real.
     table_service.nobody_playing = lambda _table: False

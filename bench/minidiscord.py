@@ -56,6 +56,7 @@ class MiniDiscord:
         self._clicks = itertools.count(1)
         self._interactions: dict[str, dict[str, Any]] = {}  # token -> what the click was on
         self.answered: dict[int, asyncio.Future[dict[str, Any]]] = {}  # interaction -> reply
+        self.followed: dict[str, asyncio.Future[dict[str, Any]]] = {}  # token -> 1st follow-up
 
     # ------------------------------------------------------------------ the routes
 
@@ -150,7 +151,11 @@ class MiniDiscord:
         if click is None:
             return 404, {"message": "Unknown Webhook", "code": 10015}
         if method == "POST" and not rest:
-            return 200, self._store("followup", click["channel"], {**body, "_by": click}, token)
+            message = self._store("followup", click["channel"], {**body, "_by": click}, token)
+            future = self.followed.get(token)
+            if future is not None and not future.done():
+                future.set_result(message)
+            return 200, message
         if len(rest) == 2 and rest[0] == "messages":
             target = click.get("original") if rest[1] == "@original" else int(rest[1])
             if method == "PATCH":
@@ -187,6 +192,7 @@ class MiniDiscord:
             "metadata": metadata,
         }  # fmt: skip
         self.answered[iid] = asyncio.get_running_loop().create_future()
+        self.followed[token] = asyncio.get_running_loop().create_future()
         member = {"user": user_payload(user_id), "roles": [], "joined_at": now.isoformat(),
                   "deaf": False, "mute": False, "flags": 0, "permissions": PERMISSIONS}  # fmt: skip
         payload = {
@@ -203,6 +209,7 @@ class MiniDiscord:
     def forget(self, iid: int, token: str) -> None:
         """A click is over: its records go (they would grow with every click)."""
         self.answered.pop(iid, None)
+        self.followed.pop(token, None)
         self._interactions.pop(token, None)
 
 

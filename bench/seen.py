@@ -154,13 +154,19 @@ class Bench:
         self.drawn[table.id] = self.commits[table.id]
         return self._build(table)
 
-    def hands_changed(self, table: Table) -> None:
-        """Wraps the runtime's ``deal_hands``: when each human's hand changed."""
+    def hands_changed(self, table: Table, reply: Any = None, *, deal: bool = False) -> None:
+        """Wraps the runtime's ``deal_hands``: when each human's hand changed and a DM of it
+        became due (none for a clicker whose reply shows it)."""
         before = dict(table.hands_sent)
-        self._deal(table)
+        self._deal(table, reply, deal=deal)
         now = self.loop.time()
         for index, hand in table.hands_sent.items():
-            if hand and before.get(index) != hand and not table.seats[index].is_bot:
+            if (
+                hand
+                and before.get(index) != hand
+                and not table.seats[index].is_bot
+                and index in table.tasks.dms_due
+            ):
                 self.dm_due.setdefault(table.seats[index].user_id, now)
 
     async def act(
@@ -224,7 +230,7 @@ class Bench:
         spec: ActionSpec,
     ) -> None:
         """A card picker: open it, pick (and confirm a multi-card pick)."""
-        picker = await self._reply(user, table.channel_id, message, button)
+        picker = await self._reply(user, table.channel_id, message, button, follow=True)
         if picker is None:
             return
         action = random_for_spec(spec, self.rng)
@@ -244,11 +250,20 @@ class Bench:
             self._click(table, seat, user, updated, confirm)
 
     async def _reply(
-        self, user: int, channel: int, message: dict[str, Any], data: dict[str, Any]
+        self,
+        user: int,
+        channel: int,
+        message: dict[str, Any],
+        data: dict[str, Any],
+        *,
+        follow: bool = False,
     ) -> dict[str, Any] | None:
-        """Click and wait for the ephemeral message it opens or updates."""
-        iid, _token = self.discord.click(self.bot, user, channel, message, data)
+        """Click and wait for the ephemeral message it opens or updates (``follow``: opens as
+        a follow-up, the click being a deferred update of the table message)."""
+        iid, token = self.discord.click(self.bot, user, channel, message, data)
         try:
+            if follow:
+                return await asyncio.wait_for(self.discord.followed[token], REPLY_TIMEOUT)
             reply = await asyncio.wait_for(self.discord.answered[iid], REPLY_TIMEOUT)
         except TimeoutError:
             return None

@@ -33,6 +33,7 @@ Public API (stable)::
         settings.database_target -> str | Path      # the URL if set, else the SQLite path
         settings.data_dir -> Path                   # DATABASE_PATH's directory (bot files)
         settings.lease_owner -> str                  # INSTANCE_ID, else default_instance_id
+        settings.request_budget -> (int, float)      # this process's share of REQUEST_RATE
     parse_shard_ids(text) -> tuple[int, ...]          # "0-3,8" -> (0, 1, 2, 3, 8)
     format_shard_ids(ids) -> str                      # (0, 1, 2, 3, 8) -> "0-3,8"
     default_instance_id(shard_ids, host=None) -> str  # "host", or "host-0-3" for a slice
@@ -331,6 +332,21 @@ class Settings:
         """This process's name in table leases: ``instance_id``, else
         :func:`default_instance_id` of this host and ``shard_ids``."""
         return self.instance_id or default_instance_id(self.shard_ids)
+
+    @property
+    def request_budget(self) -> tuple[int, float]:
+        """This process's paced requests: at most ``requests`` per ``window`` seconds.
+
+        Discord's global limit is per bot, so the processes share ``request_rate``: a process
+        running ``shard_ids`` gets ``request_rate`` × its share of ``shard_count`` (rounded
+        down), and the processes of one bot together stay within ``request_rate`` per second.
+        A share below one request a second becomes one request per longer window."""
+        if self.shard_ids is None or not self.shard_count:
+            return self.request_rate, 1.0
+        share = self.request_rate * len(self.shard_ids) / self.shard_count
+        if share >= 1:
+            return int(share), 1.0
+        return 1, 1.0 / share
 
     @property
     def database_target(self) -> str | Path:

@@ -305,7 +305,7 @@ class SimDriver:
             return await actor.submit_modal(clicked, {"amount": str(value)})
         if spec.param is ParamKind.CHOICE:
             values = list(value)
-            picker = _reply(clicked)
+            picker = picker_of(clicked)
             if spec.max_choices == 1 and len(spec.options) <= 5:
                 index = [o.value for o in spec.options].index(values[0])
                 return await actor.click(picker, custom_id=f"pick:{index}")
@@ -364,6 +364,15 @@ def _reply(result: InteractionResult) -> ResponseMessage:
     if result.response is None:
         raise RuntimeError("the bot did not answer the interaction")
     return result.response
+
+
+def picker_of(result: InteractionResult) -> ResponseMessage:
+    """The ephemeral card picker a click on the table opened: a follow-up of the click (the
+    click itself is a deferred update of the table message)."""
+    for message in reversed(result.followups):
+        if any(i.startswith("pick:") for i in _custom_ids(message.components)):
+            return message
+    raise RuntimeError("the click opened no picker")
 
 
 def _reply_text(result: InteractionResult) -> str:

@@ -6,6 +6,7 @@
   :func:`burst` - several clicks, each on its own message, at the same instant.
 * :func:`text_of` - content + embed text of a response, for loose assertions.
 * :func:`close_dms` - a member refuses DMs from now on.
+* :func:`refuse_tokens` - Discord refuses table edits through interactions (the paced route).
 * :func:`raw_slash` - a slash command as a hand-made request or an out-of-date client sends it.
 * :func:`member_locales` - interactions carry each member's client language and the server's.
 
@@ -101,6 +102,19 @@ def close_dms(env: Env, member: Any) -> Any:
         times=None,
     )
     return dm
+
+
+def refuse_tokens(env: Env) -> None:
+    """From now on Discord refuses every edit through an interaction's token (10015, as for an
+    expired one): table messages are edited through the paced channel route only."""
+    env.inject_error(
+        "PATCH",
+        "/webhooks/*/*/messages/@original",
+        status=404,
+        code=10015,
+        message="Unknown Webhook",
+        times=None,
+    )
 
 
 async def raw_slash(actor: Any, channel: Any, name: str, /, **options: Any) -> InteractionResult:

@@ -4,14 +4,18 @@ global limit) and never holding up the action that caused it.
 
 * Public posts (results with their showdown picture, notices, reminders) go out in the order a
   table queued them (:meth:`Outbox.post`; :meth:`Outbox.say` waits until posted); a picture is
-  painted only when its message is about to be sent.
+  painted only when its message is about to be sent. A post given a click (``via``, a hand's
+  result) goes as a follow-up of that click, outside the budget; refused, in the channel.
 * Private hands: a seat whose hidden cards changed gets a DM of its hand; if the hand changes
   again before that DM went out, one DM goes, with the hand as it is then (at most one DM waits
   per seat, so under load the DMs follow the budget, not the actions). The hand is read from
   the committed state under the table's lock when the DM is sent, for the member who sat there
   when it changed, and the picture is painted only then. A member whose DMs are closed (or who
   shares no server with the bot any more, 50278) is told once, in the table's channel, to use
-  **🂠 My hand**; no DM is tried again for that seat.
+  **🂠 My hand**; no DM is tried again for that seat. No DM goes for a hand the member's own
+  reply showed (their click, **🂠 My hand**); the DMs of a deal wait behind every other
+  request (:attr:`Lane.DEAL`). A member's DM channel is opened once and its id kept
+  (:data:`DM_CHANNELS_KEPT` members), so a later DM is one request, not two.
 * A post Discord refuses for now (a 5xx, a 429) is tried again, in order, until it goes out or
   the channel is gone (refused for good: 403/404). A picture the channel does not allow (no
   Attach Files) is left out: the result goes without it, and the host is told once.
@@ -34,6 +38,7 @@ from bot.i18n.readers import for_server, in_server_language, member_locale
 from bot.tables.models import Table, hand_of
 from bot.tables.pacing import Budget, Lane
 from bot.tables.record import Attach, Post
+from bot.tables.rides import Reply, Ride
 from bot.tables.runner import Runner
 from bot.tables.watch import NEEDED, TableWatch, send_dm
 from bot.words.vocab import variant_name
@@ -45,6 +50,7 @@ NO_MUTUAL_GUILD = 50278  # the member shares no server with the bot: a DM cannot
 UNREACHABLE = frozenset({DM_CLOSED, NO_MUTUAL_GUILD})
 RATE_LIMITED = 429
 POST_RETRY = (2.0, 5.0, 15.0, 30.0, 60.0)  # seconds between tries of a refused post (then 60)
+DM_CHANNELS_KEPT = 100_000  # members whose DM channel id is kept (the oldest is forgotten)
 Channel = Callable[[Table], Awaitable[discord.abc.Messageable | None]]
 
 
@@ -76,6 +82,7 @@ class Outbox:
     ) -> None:
         self.bot, self.runner, self.budget, self.watch = client, runner, budget, watch
         self._channel, self.link = channel, link
+        self._dm_ids: dict[int, int] = {}  # member -> their DM channel's id
 
     # ------------------------------------------------------------------ public posts
 
@@ -85,11 +92,13 @@ class Outbox:
         content: str | None = None,
         *,
         attach: Attach | None = None,
+        via: Ride | None = None,
         **kwargs: Any,
     ) -> asyncio.Future[None]:
-        """Queue a message in the table's channel after the ones queued before; the returned
-        future resolves once it was sent (errors are logged, not raised)."""
-        post = Post(content, kwargs, attach)
+        """Queue a message in the table's channel (or as a follow-up of the click ``via``)
+        after the ones queued before; the returned future resolves once it was sent (errors
+        are logged, not raised)."""
+        post = Post(content, kwargs, attach, via)
         tasks = table.tasks
         tasks.posts.append(post)
         if tasks.poster is None or tasks.poster.done():
@@ -99,7 +108,8 @@ class Outbox:
     async def say(self, table: Table, content: str | None = None, **kwargs: Any) -> None:
         """Post a public message in the table's channel and wait until it was sent (errors
         are logged, not raised; a caller cancelled meanwhile does not take the post back)."""
-        await asyncio.shield(self.post(table, content, **kwargs))
+        # an intended wait: with the budget in use, the post may wait for its slot
+        await self.runner.intended(asyncio.shield(self.post(table, content, **kwargs)))
 
     @in_server_language
     async def _post_all(self, table: Table) -> None:
@@ -127,6 +137,10 @@ class Outbox:
             channel = await self._channel(table)
             if channel is None or self.watch.blocked(table, channel):
                 return
+            if extra is None and post.via is not None:
+                extra = await self._picture(table, channel, post)
+                if await self._follow(table, post, extra):
+                    return
             async with self.budget.slot(Lane.POST):
                 if extra is None:
                     extra = await self._picture(table, channel, post)
@@ -149,6 +163,25 @@ class Outbox:
                         return
                     log.info("table %s post refused (%s); trying again", table.id, exc.status)
             await self.runner.sleep(POST_RETRY[min(attempt, len(POST_RETRY) - 1)])
+
+    async def _follow(self, table: Table, post: Post, extra: dict[str, Any]) -> bool:
+        """Send ``post`` as a public follow-up of its click; False if Discord refused it (the
+        token expired, a 429, …): then it goes in the channel."""
+        assert post.via is not None
+        try:
+            await post.via.follow(
+                post.content,
+                allowed_mentions=discord.AllowedMentions(users=True),
+                **post.kwargs,
+                **extra,
+            )
+        except discord.HTTPException as exc:
+            log.info("table %s: follow-up refused (%s); posted instead", table.id, exc.status)
+            for file in extra.values():
+                if isinstance(file, discord.File):
+                    file.reset()  # read again by the channel post
+            return False
+        return True
 
     async def _picture(
         self, table: Table, channel: discord.abc.Messageable, post: Post
@@ -184,10 +217,13 @@ class Outbox:
 
     # ------------------------------------------------------------------ private hands
 
-    def deal_hands(self, table: Table) -> None:
-        """DM every human whose hidden cards changed since they were last shown."""
+    def deal_hands(self, table: Table, reply: Reply | None = None, *, deal: bool = False) -> None:
+        """DM every human whose hidden cards changed since they were last shown, but the
+        clicker of ``reply``, whose reply shows theirs (``reply.hand_shown``). ``deal``: the
+        DMs of a new deal, which wait behind every other request."""
         game = table.game
         assert game is not None
+        tasks = table.tasks
         for index, seat in enumerate(table.seats):
             if seat.is_bot:
                 continue
@@ -195,14 +231,28 @@ class Outbox:
             if table.hands_sent.get(index) == hand:
                 continue
             table.hands_sent[index] = hand
+            if reply is not None and reply.seat == index:
+                reply.hand_shown = bool(hand)
+                tasks.dms_due.pop(index, None)  # the reply shows the newest hand
+                continue
             if hand and index not in table.dm_closed_told:
-                tasks = table.tasks
                 tasks.dms_due[index] = seat.user_id
+                if deal:
+                    tasks.deal_dms.add(index)
+                else:
+                    tasks.deal_dms.discard(index)
                 task = tasks.dmers.get(index)
                 if task is None or task.done():
                     tasks.dmers[index] = self.runner.spawn(
                         self._dm_all(table, index), f"dm-{table.id}-{index}"
                     )
+
+    def seen(self, table: Table, seat: int) -> None:
+        """``seat``'s member was shown their current hand: no DM of it is due any more."""
+        game = table.game
+        if game is not None and 0 <= seat < len(table.seats):
+            table.hands_sent[seat] = hand_of(game, seat)
+            table.tasks.dms_due.pop(seat, None)
 
     async def _dm_all(self, table: Table, index: int) -> None:
         """Send the seat's hand while one is due: whatever changed while a DM waited for its
@@ -210,10 +260,14 @@ class Outbox:
         due = table.tasks.dms_due
         try:
             while index in due:
-                # a DM channel not open yet (or no longer kept) is opened first: a request
+                # a DM channel not open yet is opened first: a request
                 requests = 2 if self._dm_channel(due[index]) is None else 1
-                async with self.budget.slot(Lane.DM, requests):
-                    user_id = due.pop(index)
+                lane = Lane.DEAL if index in table.tasks.deal_dms else Lane.DM
+                async with self.budget.slot(lane, requests):
+                    user_id = due.pop(index, None)
+                    if user_id is None:  # shown meanwhile (the member's own reply)
+                        continue
+                    table.tasks.deal_dms.discard(index)
                     await self._dm_hand(table, index, user_id)
         except asyncio.CancelledError:  # shutdown: nothing will send it
             due.pop(index, None)
@@ -221,22 +275,40 @@ class Outbox:
         finally:
             table.tasks.dmers.pop(index, None)
 
-    def _dm_channel(self, user_id: int) -> discord.DMChannel | None:
-        """The member's DM channel if the bot keeps it open (its 128 latest), without asking
-        Discord: a member need not be cached to get their hand."""
+    def _dm_channel(self, user_id: int) -> discord.abc.Messageable | None:
+        """The member's DM channel if its id is known (kept here, or in discord.py's cache of
+        the 128 latest), without asking Discord: a member need not be cached to get their
+        hand, and a channel opened once is never opened again."""
+        known = self._dm_ids.get(user_id)
+        if known is not None:
+            return self.bot.get_partial_messageable(known, type=discord.ChannelType.private)
         for channel in self.bot.private_channels:
             recipient = getattr(channel, "recipient", None)
             if recipient is not None and recipient.id == user_id:
-                return channel if isinstance(channel, discord.DMChannel) else None
+                if isinstance(channel, discord.DMChannel):
+                    self._keep_dm(user_id, channel.id)
+                    return channel
+                return None
         return None
+
+    def _keep_dm(self, user_id: int, channel_id: int) -> None:
+        self._dm_ids[user_id] = channel_id
+        if len(self._dm_ids) > DM_CHANNELS_KEPT:
+            del self._dm_ids[next(iter(self._dm_ids))]
+
+    async def _open_dm(self, user_id: int) -> discord.abc.Messageable:
+        """The member's DM channel: the kept one, else opened now (one request) and kept."""
+        channel = self._dm_channel(user_id)
+        if channel is None:
+            channel = await self.bot.create_dm(discord.Object(id=user_id))
+            self._keep_dm(user_id, channel.id)
+        return channel
 
     async def _dm_hand(self, table: Table, index: int, user_id: int) -> None:
         write_for(member_locale(user_id, table.guild_id))  # this task writes to them only
         seat = table.seats[index]
         try:
-            channel = self._dm_channel(user_id) or await self.bot.create_dm(
-                discord.Object(id=user_id)
-            )
+            channel = await self._open_dm(user_id)
             async with table.lock:  # the committed state, never one an action is writing
                 game = table.game
                 if game is None or table.seats[index].user_id != user_id:

@@ -11,7 +11,9 @@ Waiting requests are served by lane (:class:`Lane`), in turn by ``CYCLE``: while
 wait, table-message edits get half of the slots (the table message is what everyone plays
 from), public posts (results, notices, reminders: never coalesced) and hand DMs (also one click
 away on **🂠 My hand**, an interaction reply) a quarter each; a lane with nothing waiting gives
-its turn to the next, so none is ever starved and no slot is left unused.
+its turn to the next, so none is ever starved and no slot is left unused. The DMs of a deal
+(every seat's new hand at once: also one click away, and read again on **🂠 My hand**) go last,
+in the slots nothing else waits for.
 
 Callers coalesce (one pending edit per table message, one pending DM per seat) and build their
 request only once granted, from the newest state: the edits and DMs waiting are bounded by the
@@ -41,6 +43,7 @@ class Lane(IntEnum):
     POST = 0
     EDIT = 1
     DM = 2
+    DEAL = 3  # hand DMs of a new deal: served only when no other lane waits
 
 
 class Budget:
@@ -83,8 +86,7 @@ class Budget:
         """How many requests (of ``lane``) wait for a slot."""
         if lane is not None:
             return len(self._waiting[lane])
-        posts, edits, dms = self._waiting  # a waiter cancelled meanwhile has left its queue
-        return len(posts) + len(edits) + len(dms)
+        return sum(len(queue) for queue in self._waiting)  # cancelled waiters left their queue
 
     @contextlib.asynccontextmanager
     async def slot(self, lane: Lane = Lane.EDIT, requests: int = 1) -> AsyncIterator[None]:
@@ -130,8 +132,8 @@ class Budget:
     async def _hand_out(self) -> None:
         """Grant the waiting requests their slots, one by one, by lane."""
         while self.waiting():
-            turn = self._next()
-            queue = self._waiting[CYCLE[turn]]
+            turn, lane = self._next()
+            queue = self._waiting[lane]
             if not self._free(queue[0].cost):
                 # the oldest finished request leaves the window then; one in flight may finish
                 # sooner: look again after a slot's share of the window at most
@@ -140,18 +142,21 @@ class Budget:
                     wait = min(wait, self._finished[0] + self.window - self._clock())
                 await self._sleep(max(wait, 0.0))
                 continue  # pick after the wait: another lane's turn may have come
-            self._turn = (turn + 1) % len(CYCLE)
+            if lane is not Lane.DEAL:
+                self._turn = (turn + 1) % len(CYCLE)
             waiter = queue.popleft()
             self._in_flight += waiter.cost
             waiter.future.set_result(None)
 
-    def _next(self) -> int:
-        """The place in ``CYCLE`` of the lane served next: the first from the current turn
-        with a request waiting (called while one waits)."""
+    def _next(self) -> tuple[int, Lane]:
+        """The place in ``CYCLE`` of the lane served next and that lane: the first from the
+        current turn with a request waiting, else :attr:`Lane.DEAL` (called while one waits)."""
         for step in range(len(CYCLE)):
             turn = (self._turn + step) % len(CYCLE)
             if self._waiting[CYCLE[turn]]:
-                return turn
+                return turn, CYCLE[turn]
+        if self._waiting[Lane.DEAL]:
+            return self._turn, Lane.DEAL
         raise AssertionError("no request waits")
 
 

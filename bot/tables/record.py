@@ -16,18 +16,50 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import discord
+
 EDITS_PER_WINDOW = 4  # edits of one channel remembered for Discord's 5 per 5 s (presenter)
 Attach = Callable[[], Awaitable[dict[str, Any]]]
+
+TOKEN_LIFE = 15 * 60.0  # Discord's lifetime of an interaction token
+TOKEN_USABLE = TOKEN_LIFE - 120.0  # used only while this young: a margin for a slow request
+
+
+@dataclass(slots=True, eq=False)
+class Ride:
+    """An interaction whose original response is a table message: received at ``since``
+    (the runtime's clock), the message ``message_id``, edited through it ``uses`` times."""
+
+    interaction: discord.Interaction[Any]
+    since: float
+    message_id: int
+    uses: int = 0
+
+    def usable(self, message_id: int | None, now: float) -> bool:
+        """Whether it can still edit the table message ``message_id`` (young enough, the same
+        message)."""
+        return self.message_id == message_id and now - self.since < TOKEN_USABLE
+
+    async def edit(self, **kwargs: Any) -> None:
+        """Edit the table message through the token (raises :class:`discord.HTTPException`)."""
+        await self.interaction.edit_original_response(**kwargs)
+        self.uses += 1
+
+    async def follow(self, content: str | None = None, **kwargs: Any) -> None:
+        """A public follow-up message of the click (raises :class:`discord.HTTPException`)."""
+        await self.interaction.followup.send(content or discord.utils.MISSING, **kwargs)
 
 
 @dataclass(slots=True)
 class Post:
     """One queued public message: ``send`` arguments, ``attach`` painting more of them (a
-    picture) when it is due; ``sent`` resolves once it was sent (or given up, logged)."""
+    picture) when it is due; ``via``, a click it is posted as a follow-up of (else, or if that
+    is refused, in the channel); ``sent`` resolves once it was sent (or given up, logged)."""
 
     content: str | None
     kwargs: dict[str, Any]
     attach: Attach | None = None
+    via: Ride | None = None
     sent: asyncio.Future[None] = field(
         default_factory=lambda: asyncio.get_running_loop().create_future()
     )
@@ -50,15 +82,24 @@ class TableTasks:
     # presenter: the table message (coalesced edits), public posts in order, hand DMs per seat
     render: asyncio.Task[Any] | None = None
     dirty: bool = False
+    sending: bool = False  # an edit of the table message is on its way (not to be cancelled)
+    ride: Ride | None = None  # the freshest click whose token edits the table message
+    urgent: Ride | None = None  # a click to show at once through its token
     last_edit: float | None = None
     edit_times: deque[float] = field(default_factory=lambda: deque(maxlen=EDITS_PER_WINDOW))
     posts: deque[Post] = field(default_factory=deque)
     poster: asyncio.Task[Any] | None = None
     dms_due: dict[int, int] = field(default_factory=dict)  # seat -> the member to DM
+    deal_dms: set[int] = field(default_factory=set)  # seats whose due DM is a deal's
     dmers: dict[int, asyncio.Task[Any]] = field(default_factory=dict)
     attach_told: bool = False  # the host was told the channel refuses pictures
+    below: int = 0  # messages posted below the table message in its channel
+    buried: bool = False  # ... so many that it is to be posted again at the bottom
     # watch: on screen with the state last drawn; missing permissions; their re-check
     visible: asyncio.Event = field(default_factory=asyncio.Event)
+    shown_turn: int = -1  # the game's decision counter the table message last showed
+    drawing_turn: int = -1  # ... and the one of the redraw on its way
+    redrawn: asyncio.Event = field(default_factory=asyncio.Event)  # set at each redraw
     blocked: tuple[str, ...] | None = None
     recheck: asyncio.Task[Any] | None = None
 
@@ -82,4 +123,5 @@ class TableTasks:
         for task in (self.render, self.poster, *self.dmers.values()):
             _cancel(task)
         self.dirty = False
+        self.ride = self.urgent = None
         self.dms_due.clear()

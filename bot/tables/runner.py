@@ -10,11 +10,13 @@ Discord's virtual clock) replaces the event loop's.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, Protocol, TypeVar
 
 from bot import metrics
+from bot.tables.rides import REPLY
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -42,8 +44,12 @@ class Runner:
         self._tasks: set[asyncio.Task[Any]] = set()
 
     def spawn(self, coro: Coroutine[Any, Any, Any], name: str) -> asyncio.Task[Any]:
-        """A background task whose failure is logged, never lost."""
-        task = asyncio.get_running_loop().create_task(coro, name=name)
+        """A background task whose failure is logged, never lost. It runs in a copy of the
+        caller's context without the click being answered (:data:`bot.tables.rides.REPLY`):
+        a bot move spawned by a click is not that click."""
+        context = contextvars.copy_context()
+        context.run(REPLY.set, None)
+        task = asyncio.get_running_loop().create_task(coro, name=name, context=context)
         self._tasks.add(task)
         task.add_done_callback(self._done)
         return task

@@ -193,12 +193,13 @@ class Scheduler:
 
     @in_server_language
     async def _timer(self, table: Table, turn: int) -> None:
-        """Play the default move of whoever is late; the clock stops while the table cannot
-        be seen (a redraw after such a pause gives a full turn again)."""
+        """Play the default move of whoever is late; the clock starts when the turn is on
+        screen (the edit that shows it succeeded) and stops while the table cannot be seen (a
+        redraw after such a pause gives a full turn again)."""
         await self.service.ready()
         reminded: float | None = None  # the deadline a reminder was sent for
         while self._current(table, turn):
-            await self.watch.until_visible(table)
+            await self.watch.until_shown(table, turn)
             deadline = table.deadline or store.now()
             left = deadline - store.now()
             if left <= 0:

@@ -381,18 +381,22 @@ class TableService:
             raise
         self._ended(table)
 
+    def check_start(self, table: Table, user_id: int) -> None:
+        """May ``user_id`` start ``table`` now? Raises the refusal that applies."""
+        self._require_lobby(table)
+        if user_id != table.host_id:
+            raise TableError(_("Only the host can start the game."))
+        if len(table.seats) < table.variant.min_players:
+            raise TableError(
+                _("{variant} needs at least {n} players.").format(
+                    variant=variant_name(table.variant), n=table.variant.min_players
+                )
+            )
+
     async def start(self, table: Table, user_id: int) -> None:
         """Host only: deal the first hand."""
         async with table.lock:
-            self._require_lobby(table)
-            if user_id != table.host_id:
-                raise TableError(_("Only the host can start the game."))
-            if len(table.seats) < table.variant.min_players:
-                raise TableError(
-                    _("{variant} needs at least {n} players.").format(
-                        variant=variant_name(table.variant), n=table.variant.min_players
-                    )
-                )
+            self.check_start(table, user_id)
             table.game = table.variant.create(
                 [s.player_id for s in table.seats],
                 buy_in=table.buy_in,

@@ -6,6 +6,8 @@ player is never struck for a turn whose buttons they never had. The message is n
 * after a restart, until the first redraw of the recovered table;
 * after a moderator deleted it (``on_raw_message_delete``; at the latest the next ``/… start``
   or ``/… join`` in that channel finds it gone): it is posted again at once;
+* when :data:`BURIED_AFTER` messages were posted below it in its channel (replies, results,
+  chat): it scrolled out of reach, so it is posted again at the bottom;
 * while the bot lacks View Channel, Send Messages or Embed Links there: the host is told once,
   the timers wait, and the table is drawn again when the permissions come back (channel, role
   and member updates; a cheap check from the cache every :data:`BLOCKED_RECHECK` seconds).
@@ -40,6 +42,7 @@ from bot.words.vocab import variant_name
 log = logging.getLogger(__name__)
 
 BLOCKED_RECHECK = 300.0  # seconds between cache-only permission checks of a blocked table
+BURIED_AFTER = 20  # messages below a table message before it is posted again at the bottom
 # Redraws of recovered tables per second: half the edit budget (bot.tables.pacing), the other
 # half stays free for the tables being played.
 RECOVERY_RATE = 20.0
@@ -101,19 +104,34 @@ class TableWatch:
         """Whether the table message is on screen with the state last drawn."""
         return self._event(table).is_set()
 
-    async def until_visible(self, table: Table) -> None:
-        """Wait (the turn clock is paused) until the table message is on screen."""
-        await self.runner.until(self._event(table))
+    async def until_shown(self, table: Table, turn: int) -> None:
+        """Wait (the turn clock is paused) until the table message is on screen showing the
+        decision ``turn`` (or a later one)."""
+        tasks = table.tasks
+        while not (tasks.visible.is_set() and tasks.shown_turn >= turn):
+            tasks.redrawn.clear()
+            await self.runner.until(tasks.redrawn)
 
     def drawing(self, table: Table) -> None:
-        """A redraw is about to be sent: after a pause, the turn clock starts over from now."""
-        if not self.visible(table) and table.status is Status.PLAYING and table.deadline:
+        """A redraw is about to be sent: a turn it shows for the first time (or after a pause)
+        gets its whole time from now, the moment it appears, not from when it was committed."""
+        game = table.game
+        tasks = table.tasks
+        tasks.drawing_turn = game.turn if game is not None else -1
+        if (
+            table.status is Status.PLAYING
+            and table.deadline
+            and (not self.visible(table) or tasks.drawing_turn != tasks.shown_turn)
+        ):
             table.deadline = store.now() + table.turn_timeout
 
     def drawn(self, table: Table) -> None:
-        """The table message was edited or posted: it is on screen; the clock runs."""
+        """The table message was edited or posted (or failed for an unknown reason, which
+        never stops the clock): it is on screen with the turn drawn; the clock runs."""
         tasks = table.tasks
         tasks.visible.set()
+        tasks.shown_turn = max(tasks.shown_turn, tasks.drawing_turn)
+        tasks.redrawn.set()
         if tasks.blocked is not None:
             tasks.blocked = None
             log.info("table %s can be shown again; its clock runs", table.id)
@@ -192,12 +210,28 @@ class TableWatch:
     def listen(self, bot: BotBase) -> None:
         """Register the gateway listeners that keep the on-screen state true."""
         bot.add_listener(self.on_raw_message_delete)
+        bot.add_listener(self.on_message)
         bot.add_listener(self.on_raw_bulk_message_delete)
         bot.add_listener(self.on_guild_channel_delete)
         bot.add_listener(self.on_raw_thread_delete)
         bot.add_listener(self.on_guild_channel_update)
         bot.add_listener(self.on_guild_role_update)
         bot.add_listener(self.on_member_update)
+
+    async def on_message(self, message: discord.Message) -> None:
+        """A message below a table message pushes it up: buried under :data:`BURIED_AFTER` of
+        them, the table is posted again at the bottom (its old message says where it went)."""
+        table = self.service.in_channel(message.channel.id)
+        if table is None or table.message_id in (None, message.id) or message.flags.ephemeral:
+            return
+        tasks = table.tasks
+        tasks.below += 1
+        if tasks.below >= BURIED_AFTER and not tasks.buried:
+            tasks.buried = True
+            log.info(
+                "table %s is buried under %s messages; posting it again", table.id, tasks.below
+            )
+            self.render(table)
 
     async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
         """A table message was deleted: post it again now."""

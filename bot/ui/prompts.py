@@ -20,8 +20,9 @@ from bot.errors import (
 )
 from bot.i18n import N_, _
 from bot.i18n.readers import for_server
-from bot.tables.models import Seat, Table, hand_of
+from bot.tables.models import Seat, Table
 from bot.tables.presenter import Presenter
+from bot.tables.rides import Ride
 from bot.tables.service import TableService
 from bot.ui import render
 from bot.ui.controls import build_table_message
@@ -116,40 +117,51 @@ def seated_turn(
 
 
 async def play(
-    interaction: discord.Interaction[Any], table: Table, seat: int, action: Action, turn: int
+    interaction: discord.Interaction[Any],
+    table: Table,
+    seat: int,
+    action: Action,
+    turn: int,
+    *,
+    ride: Ride | None = None,
 ) -> None:
-    """Apply an action for the clicking player (the interaction is already acknowledged), then
-    show them their hand privately if it changed."""
+    """Apply an action for the clicking player (the interaction is already acknowledged, as a
+    deferred update of the table message, which is then redrawn through it; ``ride``: the table
+    button's token, for a picker), then show them their hand privately if it changed (their
+    reply shows it: no DM repeats it)."""
+    runtime = runtime_of(interaction)
+    reply = runtime.presenter.answering(table, interaction, seat, ride=ride)
+    await runtime.tables.act(table, seat, action, turn=turn)
     game = table.game
-    assert game is not None
-    hand_before = hand_of(game, seat)
-    await manager_of(interaction).act(table, seat, action, turn=turn)
-    game = table.game
-    assert game is not None
-    hand = hand_of(game, seat)
-    if hand != hand_before and hand:
+    if reply.hand_shown and game is not None:
         view = game.view_for(seat)
         embed, file = await present.hand_message(interaction.client, table, view)
         await confirm(
-            interaction.followup.send(embed=embed, ephemeral=True, **present.file_kw(file))
+            interaction.followup.send(
+                render.jump(table), embed=embed, ephemeral=True, **present.file_kw(file)
+            )
         )
 
 
 async def on_action_click(
     interaction: discord.Interaction[Any], table_id: int, turn: int, kind: str
 ) -> None:
-    """A game action button on the table message."""
+    """A game action button on the table message: answered with a deferred update of the
+    table message (redrawn through this click once the action committed); a picker is an
+    ephemeral follow-up, an amount a form."""
     table, seat, spec = seated_turn(interaction, table_id, turn, kind)
     if spec.param is ParamKind.AMOUNT:
         await interaction.response.send_modal(AmountModal(table, turn, spec))
     elif spec.param is ParamKind.CHOICE:
-        picker = ChoiceView(table, seat, turn, spec)
+        await interaction.response.defer()
+        presenter = runtime_of(interaction).presenter
+        picker = ChoiceView(table, seat, turn, spec, presenter.answering(table, interaction).ride)
         present.decorate_picker(interaction.client, table, picker)
         hand, text = picker.hand(), picker.text()
         if hand is None:
-            await interaction.response.send_message(text, view=picker, ephemeral=True)
+            await interaction.followup.send(text, view=picker, ephemeral=True)
         else:
-            await interaction.response.send_message(text, embed=hand, view=picker, ephemeral=True)
+            await interaction.followup.send(text, embed=hand, view=picker, ephemeral=True)
         picker.opened_by(interaction)
     else:
         await interaction.response.defer()
@@ -191,10 +203,12 @@ async def submit_amount(
     metrics.click()
     table, seat, spec = seated_turn(interaction, table_id, turn, kind)
     amount = parse_amount(raw, spec)
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    await interaction.response.defer()  # a deferred update of the table message the form is on
     await play(interaction, table, seat, Action(kind, amount=amount), turn)
     label = plain_spec(table, spec).label.rstrip("…")
-    await confirm(interaction.followup.send(f"✅ {label} {amount}", ephemeral=True))
+    await confirm(
+        interaction.followup.send(f"✅ {label} {amount}\n{render.jump(table)}", ephemeral=True)
+    )
 
 
 class AmountModal(discord.ui.Modal):
@@ -230,10 +244,13 @@ class ChoiceView(PromptView):
     """An ephemeral picker: option buttons for a short single choice, else a select (plus
     Confirm for several cards) with a live preview line from the engine."""
 
-    def __init__(self, table: Table, seat: int, turn: int, spec: ActionSpec) -> None:
+    def __init__(
+        self, table: Table, seat: int, turn: int, spec: ActionSpec, ride: Ride | None = None
+    ) -> None:
         super().__init__(timeout=max(table.turn_timeout, 60))
         spec = plain_spec(table, spec)
         self.table, self.seat, self.turn, self.spec = table, seat, turn, spec
+        self.ride = ride  # the table button's token: the table is redrawn through it
         self.chosen: tuple[str, ...] = ()
         single = spec.max_choices == 1
         self.buttons = single and len(spec.options) <= 5
@@ -281,6 +298,7 @@ class ChoiceView(PromptView):
                 else f"\n• **{o.label}**"
                 for o in self.spec.options
             )
+        base += f"\n{render.jump(self.table)}"
         if not self.chosen:
             return base
         game = self.table.game
@@ -328,6 +346,8 @@ class ChoiceView(PromptView):
         table, seat, _spec = seated_turn(interaction, self.table.id, self.turn, self.spec.kind)
         await interaction.response.defer()
         action = Action(self.spec.kind, choices=self.chosen)
+        # the picker shows the hand (below): no DM repeats it
+        runtime_of(interaction).presenter.answering(table, interaction, seat, ride=self.ride)
         await manager_of(interaction).act(table, seat, action, turn=self.turn)
         self.stop()
         game = table.game
@@ -336,7 +356,9 @@ class ChoiceView(PromptView):
         done = ", ".join(labels.get(v, v) for v in self.chosen)
         await confirm(
             interaction.edit_original_response(
-                content=f"✅ {done_text(self.spec.label, done)}", embed=embed, view=None
+                content=f"✅ {done_text(self.spec.label, done)}\n{render.jump(table)}",
+                embed=embed,
+                view=None,
             )
         )
 
@@ -400,8 +422,11 @@ async def on_control_click(interaction: discord.Interaction[Any], table_id: int,
         view = table.game.view_for(seat)
         # acknowledged at once: the picture is drawn in a thread
         await interaction.response.defer(ephemeral=True, thinking=True)
+        runtime_of(interaction).presenter.hand_seen(table, seat)  # no DM repeats it
         embed, file = await present.hand_message(interaction.client, table, view)
-        await interaction.followup.send(embed=embed, ephemeral=True, **present.file_kw(file))
+        await interaction.followup.send(
+            render.jump(table), embed=embed, ephemeral=True, **present.file_kw(file)
+        )
         return
     if what == "back":
         if not await manager.set_back(table, user.id):
@@ -425,7 +450,12 @@ async def on_control_click(interaction: discord.Interaction[Any], table_id: int,
     elif what == "leave":
         await manager.leave_lobby(table, user.id)
     elif what == "start":
+        # the first deal is drawn through this click (a deferred update of the table message)
+        manager.check_start(table, user.id)  # refused at once, ephemerally
+        await interaction.response.defer()
+        runtime_of(interaction).presenter.answering(table, interaction)
         await manager.start(table, user.id)
+        return
     elif what == "cancel":
         await manager.cancel(table, user.id)
     # Lobby changes are quick SQLite writes: answer by redrawing the message in place (it is

@@ -68,6 +68,11 @@ def option_words(text: str) -> str:
     return text if words is None else _(words)
 
 
+def jump(table: Table) -> str:
+    """The "back to the table" line of a reply: replies pile up below the table message."""
+    return "[↩ " + _("Back to the table") + f"]({table_url(table)})"
+
+
 def options_text(table: Table) -> str:
     """The table's house rules as ``name: value`` lines (on/off, none, words without
     underscores); the options changed at ``start`` come first, marked "house rule"."""

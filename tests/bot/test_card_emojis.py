@@ -15,6 +15,7 @@ from bot.art.decks import DECKS, deck_faces
 from bot.art.emojis import CardEmojis, emoji_name, emojis_of
 from bot.art.present import decorate_picker, with_emojis
 from bot.settings import Settings, SettingsError
+from bot.sim_driver import picker_of
 from bot.tables.models import Seat, Status, Table
 from bot.ui.prompts import ChoiceView
 from engine.core.game import ActionSpec, Option, ParamKind
@@ -101,7 +102,7 @@ async def test_cards_show_as_emojis_in_hands_pickers_and_results(
     seat = next(iter(table.game.pending_seats()))
     member = world.players[seat]
     clicked = await member.click(table_message(world), label="Choose cards")
-    options = clicked.response.components[0]["components"][0]["options"]
+    options = picker_of(clicked).components[0]["components"][0]["options"]
     assert all(o["emoji"]["name"].startswith("sb1_c_") for o in options)
     # play the hand out: the result names the revealed cards with their emojis
     await play(world, all_in, stop=lambda t: t.game.public_view().hand_no > 1 or t.game.finished)

@@ -80,6 +80,10 @@ async def test_public_pictures_show_only_revealed_cards(world: World, variant: s
             pictures += 1
     assert pictures >= 1, "no showdown picture in a whole game"
     table_id = table_in(world).message_id
-    edits = [r for r in world.env.http_requests if r.path.endswith(f"/messages/{table_id}")]
+    edits = [  # in the channel, or through a click's interaction (its original response)
+        r
+        for r in world.env.http_requests
+        if r.path.endswith((f"/messages/{table_id}", "/messages/@original"))
+    ]
     assert edits and not any((r.json or {}).get("attachments") for r in edits)
     assert not sim.table_message().attachments

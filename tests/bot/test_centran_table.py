@@ -14,6 +14,7 @@ import re
 from functools import partial
 from typing import Any
 
+from bot.sim_driver import picker_of
 from bot.tables.models import Table
 from engine.core.game import ActionSpec
 from engine.variants.centran import CentranGame
@@ -154,18 +155,19 @@ async def test_trade_picker_two_steps(world: World) -> None:
     actor = actor_of(world, table, seat)
     base = f"sabacc:{table.id}"
     shown = await actor.click(table_message(world), custom_id=f"{base}:{game.turn}:trade")
-    picker = shown.response
-    assert shown.ephemeral and picker.content.startswith("Which Array card do you take?")
+    picker = picker_of(shown)
+    assert picker.ephemeral and picker.content.startswith("Which Array card do you take?")
     assert labels(picker) == ["Take Array #1: 3 of Sabers"]
     await actor.click(picker, custom_id="pick:0")
     assert [s.kind for s in game.legal_actions(seat)] == ["give", "cancel_trade"]
     assert labels(table_message(world))[:2] == ["Give a card for 3 of Sabers", "Cancel the trade"]
     held = [c.name for c in game.state.held(seat)]
     shown = await actor.click(table_message(world), custom_id=f"{base}:{game.turn}:give")
-    assert labels(shown.response) == [f"Give {name}" for name in held]
-    assert "takes the place of 3 of Sabers" in shown.response.content
-    done = await actor.click(shown.response, custom_id="pick:1")
-    assert done.response.content == f"✅ Give {held[1]}"
+    picker = picker_of(shown)
+    assert labels(picker) == [f"Give {name}" for name in held]
+    assert "takes the place of 3 of Sabers" in picker.content
+    done = await actor.click(picker, custom_id="pick:1")
+    assert done.response.content.splitlines()[0] == f"✅ Give {held[1]}"
     assert f"trades for 3 of Sabers (Array #1); {held[1]} takes its place" in text_of(
         table_message(world)
     )

@@ -117,7 +117,8 @@ async def test_many_tables_never_exceed_the_request_rate(world: World) -> None:
     per_second = int(1 / step)
     busiest = max(sum(counts[i : i + per_second]) for i in range(len(counts)))
     assert busiest <= RATE, counts
-    assert sum(counts) >= 6 * 3, "table posts and both players' DMs of six tables"
+    # both players' DMs of six tables (the table edits rode the clicks: not counted)
+    assert sum(counts) >= 6 * 2, counts
     deck = deck_of("coruscant-shift")
     assert deck is not None
     for seat, member in enumerate((world.alice, world.bob)):

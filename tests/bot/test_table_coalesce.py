@@ -1,4 +1,6 @@
-"""Table-message edits are coalesced: at most one edit per interval per table."""
+"""Table-message edits through the paced channel route are coalesced: at most one edit per
+interval per table. (A click's own change rides its interaction; here Discord refuses those
+tokens, so every edit takes the paced route.)"""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ import pytest
 from bot.settings import Settings
 from tests.bot.test_table_guards import to_betting
 from tests.bot.test_tables import start_table
-from tests.helpers import World
+from tests.helpers import World, refuse_tokens
 from tests.table_driver import table_in
 
 
@@ -27,6 +29,7 @@ def table_edits(world: World) -> int:
 
 async def test_quick_actions_share_one_edit(world: World) -> None:
     await start_table(world, 2, buy_in=50)
+    refuse_tokens(world.env)
     await world.env.advance_time(5)
     edits = table_edits(world)
     await to_betting(world)  # two selections within the same second
@@ -43,6 +46,7 @@ async def test_a_rate_limited_edit_is_retried(world: World) -> None:
     """The retry waits in virtual time only (a wait no longer than simcord's settle timeout
     included): no outcome depends on how fast the machine runs."""
     await start_table(world, 2, buy_in=50)
+    refuse_tokens(world.env)
     await world.env.advance_time(5)
     table = table_in(world)
     world.env.inject_error(

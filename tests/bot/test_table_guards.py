@@ -133,7 +133,8 @@ async def test_bad_amounts_in_the_modal_change_nothing(
     assert table.game.to_json() == before
     shown = await actor.click(table_message(world), custom_id=bet_id)
     good = await actor.submit_modal(shown, {"amount": "7"})
-    assert good.ephemeral and "7" in text_of(good.response)
+    confirmed = good.followups[-1]  # a follow-up: the form updated the table message
+    assert confirmed.ephemeral and "7" in text_of(confirmed)
     assert table.game.seq == before["seq"] + 1
 
 

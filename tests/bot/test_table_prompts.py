@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.sim_driver import picker_of
 from tests.bot.test_table_guards import open_bet_form
 from tests.bot.test_tables import start_table
 from tests.helpers import World, text_of
@@ -19,7 +20,8 @@ async def test_an_amount_form_opened_before_a_restart_still_bets(
     assert table.game is not None
     seq = table.game.seq
     done = await actor.submit_modal(shown, {"amount": "5"})
-    assert done.acknowledged and "✅" in text_of(done.response) and "5" in text_of(done.response)
+    confirmed = text_of(done.followups[-1])  # a follow-up: the form updated the table
+    assert done.acknowledged and "✅" in confirmed and "5" in confirmed
     assert table.game.seq == seq + 1
 
 
@@ -34,7 +36,7 @@ async def test_the_amount_form_uses_the_label_component(world: World) -> None:
     assert text_input["type"] == 4 and text_input["custom_id"] == "amount"
     assert text_input.get("label") is None  # discord.py sends null: the Label carries it
     done = await actor.submit_modal(shown, {"amount": "5"})
-    assert done.acknowledged and "✅" in text_of(done.response)
+    assert done.acknowledged and "✅" in text_of(done.followups[-1])
 
 
 async def test_a_picker_opened_before_a_restart_answers_clearly(world: World, restart: Any) -> None:
@@ -46,10 +48,11 @@ async def test_a_picker_opened_before_a_restart_answers_clearly(world: World, re
     shown = await actor.click(
         table_message(world), custom_id=f"sabacc:{table.id}:{table.game.turn}:select"
     )
-    assert shown.ephemeral and shown.response.components
+    picker = picker_of(shown)
+    assert picker.ephemeral and picker.components
     await restart()
     spec = table_in(world).game.legal_actions(seat)[0]  # type: ignore[union-attr]
-    late = await actor.select(shown.response, [spec.options[0].value], custom_id="pick:select")
+    late = await actor.select(picker, [spec.options[0].value], custom_id="pick:select")
     assert late.acknowledged and late.ephemeral
     assert "press the button on the table again" in late.response.content
 

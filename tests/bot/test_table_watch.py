@@ -15,7 +15,7 @@ from simcord.enums import OverwriteType
 from tests.bot.test_table_guards import betting_seat, to_betting
 from tests.bot.test_tables import start_table
 from tests.bot.variant_table import SHORT_GAMES, start_seeded
-from tests.helpers import World, text_of
+from tests.helpers import World, refuse_tokens, text_of
 from tests.table_driver import (
     actor_of,
     assert_settled,
@@ -37,6 +37,7 @@ async def test_restart_with_an_edit_pending_shows_the_current_table(
 ) -> None:
     await restart(edit_interval=5.0)
     await start_table(world, 2, buy_in=50, turn_timer=60)
+    refuse_tokens(world.env)  # the clicks' changes take the paced route
     await world.env.advance_time(5)
     await to_betting(world)  # the second change waits for the edit interval ...
     table = table_in(world)
