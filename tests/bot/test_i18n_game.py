@@ -1,8 +1,9 @@
-"""A whole game in each language (issue #26 point 5): the same seeded Kessel game is played on
-an English server by English members and on a server whose preferred locale is ``fr``, ``de``,
-``es-ES`` or ``pt-BR`` by members whose Discord client speaks it; not one English word of the
-English game's messages reaches the other members (every message, embed, button, picker, form,
-DM, reply, error and picture description the bot sent them), and the game is the same.
+"""A whole game in each language (issue #26 point 5): the same seeded game of a variant (Kessel,
+Classic, Coruscant Shift, Corellian Spike) is played on an English server by English members and
+on a server whose preferred locale is ``fr``, ``de``, ``es-ES`` or ``pt-BR`` by members whose
+Discord client speaks it; not one English word of the English game's messages reaches the other
+members (every message, embed, button, picker, form, DM, reply, error and picture description the
+bot sent them), and the game is the same.
 
 The simulated Discord sends every interaction as ``en-US``: :func:`tests.helpers.member_locales`
 gives the members their language."""
@@ -11,16 +12,21 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po
 
 from bot.i18n import DOMAIN, LOCALE_DIR, LOCALES, SOURCE, catalog_dir
-from tests.bot.test_kessel_table import SEED, policy
+from bot.sim_driver import Policy
+from bot.tables.models import Table
+from engine.core.game import ActionSpec
+from tests.bot import test_classic_table, test_kessel_table, test_spike_table
+from tests.bot.spike_policy import spike_policy
 from tests.bot.variant_table import start_seeded
 from tests.helpers import World, member_locales
-from tests.table_driver import play
+from tests.table_driver import all_in, passive, play
 
 #: Where a request body has words for people (not ids, urls, custom ids or file names).
 TEXT_KEYS = {"content", "title", "description", "name", "value", "text", "label", "placeholder"}
@@ -67,26 +73,67 @@ def catalog_words(locale: str) -> set[str]:
     return out
 
 
-async def one_game(world: World, members: list[Any], channel: Any) -> list[str]:
-    """The Kessel game of ``SEED`` in ``channel`` by ``members`` (as alice, bob, carol, dave),
-    plus a few commands; every text the bot sent meanwhile."""
+def coruscant_policy(table: Table, seat: int, specs: tuple[ActionSpec, ...]) -> tuple[str, Any]:
+    """Hand 1: the first seat bets 3, the last folds, the others call (stacks differ); then
+    everybody shoves (side pots)."""
+    assert table.game is not None
+    if table.game.public_view().hand_no > 1:
+        return all_in(table, seat, specs)
+    kinds = {s.kind for s in specs}
+    if seat == 0 and "bet" in kinds:
+        return "bet", 3
+    if seat == 3 and "call" in kinds:
+        return "fold", None
+    return passive(table, seat, specs)
+
+
+@dataclass(frozen=True)
+class Game:
+    """A variant's seeded test game: its command group, seed, policy and buy-in."""
+
+    group: str
+    seed: int
+    policy: Policy
+    buy_in: int | None = None
+
+
+GAMES = {
+    "kessel": Game("kessel", test_kessel_table.SEED, test_kessel_table.policy),
+    "classic": Game(
+        "classic",
+        test_classic_table.SEED,
+        test_classic_table.classic_policy,
+        test_classic_table.BUY_IN,
+    ),
+    "coruscant-shift": Game("coruscant", 4, coruscant_policy, 30),
+    "corellian-spike": Game("spike", test_spike_table.SEED, spike_policy, test_spike_table.BUY_IN),
+}
+
+
+async def one_game(world: World, members: list[Any], channel: Any, game: Game) -> list[str]:
+    """The seeded ``game`` in ``channel`` by ``members`` (as alice, bob, carol, dave), plus a
+    few commands; every text the bot sent meanwhile."""
     since = len(world.env.http_requests)
     place = World(world.env, world.guild, channel, *members, world.admin)
-    await members[0].slash(channel, "kessel rules")
-    table = await start_seeded(place, "kessel", SEED)
-    await members[1].slash(channel, "kessel join")  # already seated: an error, in their language
-    finished = await play(place, policy)
+    await members[0].slash(channel, f"{game.group} rules")
+    options = {} if game.buy_in is None else {"buy_in": game.buy_in}
+    table = await start_seeded(place, game.group, game.seed, **options)
+    # already seated: an error, in their language
+    await members[1].slash(channel, f"{game.group} join")
+    finished = await play(place, game.policy)
     assert finished.game is not None and finished.game.finished and table.id == finished.id
     for command in ("balance", "stats", "leaderboard", "history", "daily"):
         await members[0].slash(channel, command)
     return sent(world, since)
 
 
+@pytest.mark.parametrize("variant", list(GAMES))
 @pytest.mark.parametrize("locale", [locale for locale in LOCALES if locale != SOURCE])
-async def test_a_whole_kessel_game_reaches_its_players_in_their_language(
-    world: World, locale: str
+async def test_a_whole_game_reaches_its_players_in_their_language(
+    world: World, locale: str, variant: str
 ) -> None:
-    english = await one_game(world, list(world.players), world.channel)
+    game = GAMES[variant]
+    english = await one_game(world, list(world.players), world.channel, game)
 
     env = world.env
     guild = env.create_guild(f"Sabacc {locale}", preferred_locale=locale)
@@ -97,7 +144,7 @@ async def test_a_whole_kessel_game_reaches_its_players_in_their_language(
     ]
     await env.settle()
     with member_locales({m.id: locale for m in members}):
-        theirs = await one_game(world, members, channel)
+        theirs = await one_game(world, members, channel, game)
 
     assert len(theirs) >= len(english) > 100  # the same game: as many messages
     english_words = set().union(*map(words, english))
@@ -108,4 +155,4 @@ async def test_a_whole_kessel_game_reaches_its_players_in_their_language(
         for word in words(text)
         if word in english_words and word not in allowed
     }
-    assert not leaked, f"English reached {locale} players: {leaked}"
+    assert not leaked, f"English reached {locale} players ({variant}): {leaked}"
