@@ -20,13 +20,12 @@ from babel.messages.pofile import read_po
 
 from bot.i18n import DOMAIN, LOCALE_DIR, LOCALES, SOURCE, catalog_dir
 from bot.sim_driver import Policy
-from bot.tables.models import Table
-from engine.core.game import ActionSpec
 from tests.bot import test_classic_table, test_kessel_table, test_spike_table
 from tests.bot.spike_policy import spike_policy
+from tests.bot.test_tables import side_pot_policy
 from tests.bot.variant_table import start_seeded
 from tests.helpers import World, member_locales
-from tests.table_driver import all_in, passive, play
+from tests.table_driver import play
 
 #: Where a request body has words for people (not ids, urls, custom ids or file names).
 TEXT_KEYS = {"content", "title", "description", "name", "value", "text", "label", "placeholder"}
@@ -73,20 +72,6 @@ def catalog_words(locale: str) -> set[str]:
     return out
 
 
-def coruscant_policy(table: Table, seat: int, specs: tuple[ActionSpec, ...]) -> tuple[str, Any]:
-    """Hand 1: the first seat bets 3, the last folds, the others call (stacks differ); then
-    everybody shoves (side pots)."""
-    assert table.game is not None
-    if table.game.public_view().hand_no > 1:
-        return all_in(table, seat, specs)
-    kinds = {s.kind for s in specs}
-    if seat == 0 and "bet" in kinds:
-        return "bet", 3
-    if seat == 3 and "call" in kinds:
-        return "fold", None
-    return passive(table, seat, specs)
-
-
 @dataclass(frozen=True)
 class Game:
     """A variant's seeded test game: its command group, seed, policy and buy-in."""
@@ -105,9 +90,21 @@ GAMES = {
         test_classic_table.classic_policy,
         test_classic_table.BUY_IN,
     ),
-    "coruscant-shift": Game("coruscant", 4, coruscant_policy, 30),
+    "coruscant-shift": Game("coruscant", 4, side_pot_policy, 30),
     "corellian-spike": Game("spike", test_spike_table.SEED, spike_policy, test_spike_table.BUY_IN),
 }
+
+
+def leaks(english: list[str], theirs: list[str], allowed: set[str]) -> dict[str, str]:
+    """The words of the English texts found in ``theirs`` (each with a text it is in), but for
+    the ``allowed`` ones (the locale's own catalog uses them, names)."""
+    english_words = set().union(*map(words, english))
+    return {
+        word: text
+        for text in theirs
+        for word in words(text)
+        if word in english_words and word not in allowed
+    }
 
 
 async def one_game(world: World, members: list[Any], channel: Any, game: Game) -> list[str]:
@@ -147,12 +144,6 @@ async def test_a_whole_game_reaches_its_players_in_their_language(
         theirs = await one_game(world, members, channel, game)
 
     assert len(theirs) >= len(english) > 100  # the same game: as many messages
-    english_words = set().union(*map(words, english))
     allowed = catalog_words(locale) | {"alice", "bob", "carol", "dave", locale.lower()}
-    leaked = {
-        word: text
-        for text in theirs
-        for word in words(text)
-        if word in english_words and word not in allowed
-    }
+    leaked = leaks(english, theirs, allowed)
     assert not leaked, f"English reached {locale} players ({variant}): {leaked}"

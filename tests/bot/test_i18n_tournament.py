@@ -13,7 +13,7 @@ import pytest
 from bot.i18n import LOCALES, SOURCE
 from bot.sim_driver import engine_policy
 from bot.ui.prompts import BOT_NAMES
-from tests.bot.test_i18n_game import catalog_words, sent, words
+from tests.bot.test_i18n_game import catalog_words, leaks, sent, words
 from tests.bot.test_tournaments import seeded
 from tests.helpers import World, member_locales
 from tests.table_driver import play
@@ -57,13 +57,7 @@ async def test_a_whole_tournament_reaches_its_players_in_their_language(
         theirs = await one_tournament(world)
 
     assert len(theirs) >= len(english) > 20
-    english_words = set().union(*map(words, english))
     names = words(" ".join((world.guild.name, *BOT_NAMES)))  # the server's, the bots'
     allowed = catalog_words(locale) | names | {"alice", "bob", locale.lower()}
-    leaked = {
-        word: text
-        for text in theirs
-        for word in words(text)
-        if word in english_words and word not in allowed
-    }
+    leaked = leaks(english, theirs, allowed)
     assert not leaked, f"English reached {locale} players: {leaked}"

@@ -67,21 +67,22 @@ async def test_two_player_game_to_payout(world: World) -> None:
     assert "Coruscant Shift" in stats and "Games: **1** played" in stats
 
 
+def side_pot_policy(table: Table, seat: int, specs: tuple[ActionSpec, ...]) -> tuple[str, Any]:
+    """Hand 1: seat 0 bets 3, seat 3 folds, the others call: three different stacks. Then
+    everybody shoves, which needs a side pot."""
+    assert table.game is not None
+    if table.game.public_view().hand_no > 1:
+        return all_in(table, seat, specs)
+    kinds = {s.kind for s in specs}
+    if seat == 0 and "bet" in kinds:
+        return "bet", 3
+    if seat == 3 and "call" in kinds:
+        return "fold", None
+    return passive(table, seat, specs)
+
+
 async def test_four_players_side_pots_and_conservation_at_every_step(world: World) -> None:
     before = await open_accounts(world)
-
-    def policy(table: Table, seat: int, specs: tuple[ActionSpec, ...]) -> tuple[str, Any]:
-        # Hand 1: seat 0 bets 3, seat 3 folds, the others call: three different stacks.
-        # Then everybody shoves, which needs a side pot.
-        assert table.game is not None
-        if table.game.public_view().hand_no > 1:
-            return all_in(table, seat, specs)
-        kinds = {s.kind for s in specs}
-        if seat == 0 and "bet" in kinds:
-            return "bet", 3
-        if seat == 3 and "call" in kinds:
-            return "fold", None
-        return passive(table, seat, specs)
 
     async def conserved() -> None:
         assert await money(world) == before
@@ -94,7 +95,7 @@ async def test_four_players_side_pots_and_conservation_at_every_step(world: Worl
         assert held == in_play or table.game.finished
 
     await start_table(world, 4, buy_in=30)
-    table = await play(world, policy, after_step=conserved)
+    table = await play(world, side_pot_policy, after_step=conserved)
     assert table.game is not None and table.game.finished
     log = public_text(world)
     assert "side pot" in log.lower()
