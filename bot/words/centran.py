@@ -1,22 +1,403 @@
-"""Centran Sabacc's words: its own events, views and controls still carry the words the engine
-writes; the two-pot family's shared facts are worded by :mod:`bot.words.twopot`."""
+"""Centran Sabacc's words: its events, table, private hand, controls, previews and hand names,
+written from the engine's facts (:mod:`engine.variants.centran.events`,
+:mod:`engine.variants.centran.views`, :mod:`engine.variants.centran.actions`). The two-pot
+family's shared words are :mod:`bot.words.twopot`'s."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import ClassVar
 
-from bot.words.twopot import WordedTwoPot
-from engine.variants.centran.cards import Card
+from bot.words.base import EventText
+from bot.words.reasons import reasons
+from bot.words.twopot import TwoPotWords, joined, seat_status, uncontested
+from engine.core.facts import Fact
+from engine.core.game import ActionSpec, Option, PlayerView, PublicView, SeatStats, SeatView
+from engine.variants.centran import actions as act
+from engine.variants.centran import events as ev
+from engine.variants.centran.cards import Card, Category, HandEval
+from engine.variants.centran.state import Phase
+from engine.variants.centran.views import HAND_POT, SABACC_POT, CentranHand, CentranTable
+from engine.variants.twopot.actions import StasisPreview
+from engine.variants.twopot.cards import signed
+
+POTS = {HAND_POT: "Hand pot", SABACC_POT: "Sabacc pot"}
+CONTROLS = {  # kind -> (label, prompt)
+    "gain": ("Gain (draw a card)", ""),
+    "trade": (
+        "Trade with the Array",
+        "Which Array card do you take? (Next you choose the card to give.)",
+    ),
+    "stand": ("Stand", ""),
+    "draw_to_array": ("Draw to the Array", ""),
+    "discard_to_array": (
+        "Discard to the Array",
+        "Which card goes face up to the end of the Array?",
+    ),
+    "array_draw": (
+        "Take an Array card",
+        "Which Array card do you take? (Its place is refilled from the deck.)",
+    ),
+    "stasis": (
+        "Put in stasis",
+        "Which card goes face up into your Stasis Field (safe from Shifts)?",
+    ),
+    "unstasis": ("Take from stasis", "Which Stasis card goes back into your hidden hand?"),
+    "give": ("Give a card for {taken}", "Which card takes the place of {taken} in the Array?"),
+    "cancel_trade": ("Cancel the trade", ""),
+    "end_turn": ("End turn", ""),
+}
+ARRAY_VERBS = {"trade": "Take ", "array_draw": ""}
+NAMES = {
+    Category.DESPERADO: "Desperado",
+    Category.IDIOTS_ARRAY: "Idiot's Array",
+    Category.WILD_SABACC: "Wild Sabacc",
+    Category.BOMBED_OUT: "Bombed out",
+}
+TIE_BREAKS = (
+    "more cards",
+    "more pairs",
+    "more cards of one suit",
+    "more negative cards",
+    "a higher positive card",
+)
 
 
-class CentranWords(WordedTwoPot):
+def card_name(notation: str) -> str:
+    """A Centran card's readable name (``major:-17`` → ``The Star (−17)``)."""
+    return Card.parse(notation).name
+
+
+def describe(notations: tuple[str, ...]) -> str:
+    """Cards by name (``no cards`` when empty)."""
+    return ", ".join(map(card_name, notations)) if notations else "no cards"
+
+
+def hand_label(hand: HandEval) -> str:
+    """``Desperado``, ``Pure Sabacc −23``, ``Wild Sabacc``, ``Nulhrek +19``, ``Bombed out``."""
+    if hand.category is Category.PURE_SABACC:
+        return f"Pure Sabacc {signed(hand.total or 0)}"
+    if hand.category is Category.NULHREK:
+        return f"Nulhrek {signed(hand.total or 0)}"
+    return NAMES[hand.category]
+
+
+def best_text(hand: HandEval | None) -> str:
+    """A best hand of a preview (``no cards`` without one)."""
+    return "no cards" if hand is None else hand_label(hand)
+
+
+def chosen_values(hand: HandEval, cards: tuple[str, ...]) -> str:
+    """The values the engine chose for the Aces and table fives: ``Ace 15; fives +5, 0``; ``""``
+    if none or for a hand not valued by its total (Desperado, Idiot's Array, Wild Sabacc,
+    bomb-out)."""
+    if hand.category not in (Category.PURE_SABACC, Category.NULHREK):
+        return ""
+    aces = sum(1 for n in cards if Card.parse(n).is_ace)
+    parts = []
+    if aces:
+        values = [15] * hand.aces_high + [1] * (aces - hand.aces_high)
+        parts.append(("Ace " if aces == 1 else "Aces ") + ", ".join(map(str, values)))
+    if hand.fives:
+        word = "five" if len(hand.fives) == 1 else "fives"
+        parts.append(f"{word} " + ", ".join(signed(v) for v in hand.fives))
+    return "; ".join(parts)
+
+
+def decided(e: ev.Decided | ev.Worded) -> str:
+    """Why the hand went the way it did."""
+    if isinstance(e, ev.Worded):
+        return e.text
+    who, why = joined(e.winners), e.why
+    if why is ev.Why.UNCONTESTED:
+        return uncontested(who)
+    if why is ev.Why.ALL_BOMBED:
+        return "Every hand bombed out: the hand pot goes to the Sabacc pot"
+    assert e.best is not None
+    best = hand_label(e.best)
+    if why is ev.Why.EXACT_TIE:
+        return f"{who} tie exactly ({best}, every tie-breaker equal) and split the pot"
+    if why is ev.Why.ONLY_VALID or e.runner is None:
+        return f"{who} holds the only hand that did not bomb out ({best})"
+    runner, a, b = hand_label(e.runner), e.best.rank_key, e.runner.rank_key
+    if why is ev.Why.OUTRANKS:
+        return f"{who}: {best} outranks {runner}"
+    if why is ev.Why.NEARER:
+        return f"{who}: {best} is nearer to 0 or ±23 than {runner} ({a[1]} vs {b[1]} away)"
+    if why is ev.Why.NEGATIVE:
+        return f"{who}: at equal distance a negative total wins ({best} over {runner})"
+    if why is ev.Why.PURE_OVER_ZERO:
+        return f"{who}: at equal distance ±23 beats 0 ({best} over {runner})"
+    if why is ev.Why.TIE_BREAK:
+        i = e.tie_break + 3
+        words = TIE_BREAKS[e.tie_break - 1]
+        return f"{who}: tied at {best}; tie-breaker {e.tie_break}: {words} ({-a[i]} vs {-b[i]})"
+    return f"{who} wins"
+
+
+def shift_line(e: ev.ShiftTurned) -> str:
+    """The Shift Phase card joins the Array: a Sabacc Shift or not."""
+    head = f"Shift Phase (round {e.round_no}): {card_name(e.trigger)} joins the Array"
+    if e.random_mode:
+        head += "."
+    else:
+        why = "opposite families" if e.shift else "same family"
+        prev = card_name(e.prev) if e.prev else "nothing"
+        head += f" after {prev} — {why}."
+    if not e.shift:
+        return f"{head} No shift."
+    cards = "card" if e.discards == 1 else "cards"
+    return (
+        f"{head} SABACC SHIFT! Everyone discards up to {e.discards} non-stasis {cards} "
+        "at random and is dealt as many."
+    )
+
+
+def _card_action(e: ev.CardAction) -> str:
+    who, held = e.player, f"({e.cards_held} cards)"
+    given = card_name(e.given) if e.given else ""
+    taken = card_name(e.taken) if e.taken else ""
+    if e.action == "gain":
+        return f"{who} gains a card {held}."
+    if e.action == "trade":
+        return (
+            f"{who} trades for {taken} (Array #{e.position}); {given} takes its place in the "
+            f"Array {held}."
+        )
+    if e.action == "draw_to_array":
+        return f"{who} draws {given or 'a five'} to the end of the Array {held}."
+    if e.action == "discard_to_array":
+        return f"{who} discards {given} to the end of the Array {held}."
+    if e.action == "array_draw":
+        return f"{who} takes {taken} from Array #{e.position}; it is refilled {held}."
+    return f"{who} stands {held}."
+
+
+def _revealed(e: ev.Revealed) -> str:
+    label = hand_label(e.hand)
+    if e.hand.category is Category.WILD_SABACC:
+        label += " (Five Brothers claimed)"
+    chosen = chosen_values(e.hand, e.cards)
+    extra = f" ({chosen})" if chosen else ""
+    return f"{e.player} reveals {describe(e.cards)} — {label}{extra}."
+
+
+def _five_tabled(e: ev.FiveTabled) -> str:
+    who = f"{e.player} draws" if e.player else "The Array turns up"
+    return f"{who} {card_name(e.card)}: a Wild Five goes face up to the table ({e.count}/5)."
+
+
+def _five_brothers(e: ev.FiveBrothers) -> str:
+    who = (
+        f"{e.player} may score Wild Sabacc"
+        if e.player
+        else "it came from the Array, so nobody may claim Wild Sabacc"
+    )
+    return f"FIVE BROTHERS! All five Wild Fives are on the table: play stops; {who}."
+
+
+EVENTS: dict[type, EventText] = {
+    ev.HandStarted: lambda e: (
+        f"Hand {e.hand_no}: {e.dealer} deals, {e.first} acts first. {e.players} players ante "
+        f"(hand pot {e.hand_pot}, Sabacc pot {e.sabacc_pot}); two cards each."
+    ),
+    ev.PlayerOut: lambda e: f"{e.player} has no credits left and is out of the game.",
+    ev.FiveTabled: _five_tabled,
+    ev.ArrayStarted: lambda e: f"The Array starts with {card_name(e.card)}.",
+    ev.CardAction: _card_action,
+    ev.ShiftTurned: shift_line,
+    ev.ShiftDone: lambda e: (
+        "Sabacc Shift done: cards replaced (" + ", ".join(f"{p} {k}" for p, k in e.counts) + ")."
+    ),
+    ev.FiveBrothers: _five_brothers,
+    ev.Revealed: _revealed,
+    ev.Decided: decided,
+}
+
+
+def _info(t: CentranTable) -> tuple[list[tuple[str, str]], str]:
+    """The info lines and the highlight."""
+    info: list[tuple[str, str]] = []
+    highlight = ""
+    if t.phase is not Phase.GAME_OVER:
+        info.append(("Dealer", t.dealer))
+        info.append(("Round", f"{t.round_no}/{t.rounds}"))
+        info.append(("Array", " · ".join(map(card_name, t.array)) or "—"))
+        fives = " · ".join(f"{card_name(c)} ({p or 'Array'})" for c, p in t.fives)
+        info.append(("Wild Fives", f"{len(t.fives)}/5: {fives}" if t.fives else "0/5"))
+        if t.phase is Phase.BET:
+            info.append(("Current bet", str(t.current_bet)))
+        info.append(("Draw pile", str(t.draw_pile)))
+        if t.shift is not None:
+            line = t.shift.text if isinstance(t.shift, ev.Worded) else shift_line(t.shift)
+            info.append(("Last shift", line))
+            if "SABACC SHIFT" in line:
+                highlight = "Sabacc Shift! " + line.split(" — ")[0] + "."
+    if t.decided is not None:
+        last = decided(t.decided)
+        info.append(("Last hand", last))
+        highlight = highlight or last
+    return info, highlight
+
+
+def _notes(own: CentranHand) -> tuple[str, ...]:
+    notes: list[str] = []
+    if own.best is not None:
+        chosen = chosen_values(own.best, own.hidden + own.stasis)
+        tail = f" ({chosen})" if chosen else ""
+        n = own.fives
+        fives = f" with {n} table {'five' if n == 1 else 'fives'}" if n else ""
+        notes.append(f"Best now{fives}: {hand_label(own.best)}{tail}")
+        if own.best.bombed:
+            notes.append("This hand would bomb out at the reveal (no total within ±23).")
+        if own.stasis:
+            notes.append("Stasis Field: " + describe(own.stasis))
+    note = own.note
+    if isinstance(note, ev.Drew):
+        notes.append(f"You drew {card_name(note.card)}.")
+    elif isinstance(note, ev.FiveDrawn):
+        notes.append(f"You drew {card_name(note.card)}: it went to the table as a Wild Five.")
+    elif isinstance(note, ev.ShiftSwapped):
+        lost, got = describe(note.lost), describe(note.got)
+        notes.append(f"Sabacc Shift: you lost {lost} and were dealt {got}.")
+    elif isinstance(note, ev.Worded) and note.text:
+        notes.append(note.text)
+    return tuple(notes)
+
+
+def _options(spec: ActionSpec) -> tuple[Option, ...]:
+    facts = spec.facts
+    if isinstance(facts, act.TheArray):
+        verb = ARRAY_VERBS[spec.kind]
+        return tuple(
+            Option(o.value, f"{verb}Array #{i + 1}: {card_name(facts.cards[i])}")
+            for i, o in enumerate(spec.options)
+        )
+    if isinstance(facts, act.Giving):
+        return tuple(
+            Option(
+                o.value,
+                f"Give {card_name(o.value)}",
+                "your stasis card" if o.value in facts.stasis else "",
+            )
+            for o in spec.options
+        )
+    return tuple(Option(o.value, card_name(o.value)) for o in spec.options)
+
+
+class CentranWords(TwoPotWords):
     """The renderer of Centran Sabacc."""
 
     variant: ClassVar[str] = "centran"
+    events: ClassVar[dict[type, EventText]] = EVENTS
 
     def card_name(self, notation: str) -> str:
         """A Centran card's readable name."""
-        return Card.parse(notation).name
+        return card_name(notation)
 
+    def table(self, view: PublicView) -> PublicView:
+        """The table's words: title, phase, seats, pots, info lines and highlight."""
+        t = view.facts
+        if not isinstance(t, CentranTable):
+            return view
+        over = t.phase is Phase.GAME_OVER
+        seats = []
+        for s, f in zip(view.seats, t.seats, strict=True):
+            flags = (
+                (f.dealer, "dealer"),
+                (f.all_in, "all-in"),
+                (t.phase is Phase.BET and bool(f.commit), f"bet {f.commit}"),
+            )
+            status = seat_status(f.place, dealt=f.dealt, live=f.live, over=over, flags=flags)
+            public = ""
+            if not over and f.dealt and f.live:
+                public = f"{f.cards} cards"
+                if f.stasis:
+                    public += " · stasis: " + ", ".join(map(card_name, f.stasis))
+            seats.append(SeatView(s.seat, s.player, s.stack, status, public, s.active))
+        info, highlight = _info(t)
+        name = "Card phase" if t.phase is Phase.CARD else "Betting"
+        return dataclasses.replace(
+            view,
+            title="Centran Sabacc",
+            phase="Game over"
+            if over
+            else f"Hand {t.hand_no} · Round {t.round_no}/{t.rounds} · {name}",
+            seats=tuple(seats),
+            pots=tuple((POTS.get(k, k), n) for k, n in view.pots),
+            info=tuple(info),
+            highlight=highlight,
+        )
+
+    def hand(self, view: PlayerView) -> PlayerView:
+        """A seat's hidden cards, Stasis Field, best value and last private note."""
+        own = view.facts
+        if not isinstance(own, CentranHand):
+            return view
+        text = describe(own.hidden) if own.hidden else "no hidden cards"
+        if own.stasis:
+            text += " | stasis: " + describe(own.stasis)
+        public = None if view.public is None else self.table(view.public)
+        return dataclasses.replace(view, hand_text=text, notes=_notes(own), public=public)
+
+    def spec(self, spec: ActionSpec) -> ActionSpec:
+        """A card control's label, prompt and options (betting controls come worded)."""
+        if spec.label or spec.kind not in CONTROLS:
+            return spec
+        label, prompt = CONTROLS[spec.kind]
+        if isinstance(spec.facts, act.Giving):
+            taken = card_name(spec.facts.taken)
+            label, prompt = label.format(taken=taken), prompt.format(taken=taken)
+        options = _options(spec) if spec.options else ()
+        return dataclasses.replace(spec, label=label, prompt=prompt, options=options)
+
+    def preview(self, preview: str | Fact) -> str:
+        """The private line about a card choice or a bet."""
+        if isinstance(preview, act.GivePreview):
+            give, take = card_name(preview.card), card_name(preview.taken)
+            change = f"{best_text(preview.now)} → {best_text(preview.after)}"
+            return f"You give {give} and take {take}: {change}."
+        if isinstance(preview, act.TakePreview):
+            name = card_name(preview.card)
+            return f"You take {name}; next you choose which of your cards replaces it."
+        if isinstance(preview, act.GainPreview):
+            now = best_text(preview.now)
+            return f"You hold {now}; you add one card (a five goes to the table)."
+        if isinstance(preview, act.DiscardPreview):
+            name = card_name(preview.card)
+            return f"Without {name} you would hold {best_text(preview.rest)}."
+        if isinstance(preview, StasisPreview):
+            name = card_name(preview.card)
+            if preview.into_field:
+                return f"{name} goes face up into your Stasis Field: safe from Sabacc Shifts."
+            return f"{name} goes back into your hidden hand."
+        return super().preview(preview)
+
+    def hand_name(self, hand: str | Fact) -> str:
+        """A hand's name: from its evaluation (a revealed Wild Sabacc says the Five Brothers
+        were claimed), or from the ``category:total`` key the seat records keep (a name stored
+        by an earlier version is shown as it is)."""
+        if isinstance(hand, HandEval):
+            label = hand_label(hand)
+            claimed = hand.category is Category.WILD_SABACC
+            return f"{label} (Five Brothers claimed)" if claimed else label
+        if isinstance(hand, str):
+            category, colon, total = hand.partition(":")
+            if colon and category in Category.__members__.values():
+                value = int(total) if total.lstrip("-").isdigit() else None
+                return hand_label(HandEval(Category(category), value, ()))
+        return super().hand_name(hand)
+
+    def stats(self, stats: SeatStats) -> SeatStats:
+        """Statistics with the best hand named."""
+        return dataclasses.replace(stats, best_hand=self.hand_name(stats.best_hand))
+
+
+reasons(
+    {
+        "no_array_card": "There is no Array card {card!r}.",
+        "one_array_card": "Choose exactly one Array card.",
+    }
+)
 
 WORDS = CentranWords()

@@ -9,13 +9,13 @@ import dataclasses
 from typing import ClassVar
 
 from bot.words.base import EventText
-from bot.words.twopot import TwoPotWords, dice_row, joined
+from bot.words.twopot import TwoPotWords, dice_row, joined, seat_status, uncontested
 from engine.core.facts import Fact
 from engine.core.game import ActionSpec, Option, PlayerView, PublicView, SeatStats, SeatView
 from engine.variants.classic import events as ev
 from engine.variants.classic.actions import CallPreview, ChangePreview, GainPreview, StasisPreview
 from engine.variants.classic.cards import Card, CardError, Category, HandEval
-from engine.variants.classic.state import Phase, Seat
+from engine.variants.classic.state import Phase
 from engine.variants.classic.views import HAND_POT, ClassicHand, ClassicSeat, ClassicTable
 from engine.variants.twopot.cards import minus, signed
 from engine.variants.twopot.events import Worded
@@ -70,7 +70,7 @@ def decided(e: ev.HandDecided | Worded) -> str:
         return e.text
     who, why = joined(e.winners), e.why
     if why is ev.Why.UNCONTESTED:
-        return f"{who} wins: everyone else folded (no reveal; the Sabacc pot stays)"
+        return uncontested(who)
     if why is ev.Why.ALL_BOMBED_IN_DEMISE:
         return "Every tied player bombed out in Sudden Demise: the main pot goes to the Sabacc pot"
     if why is ev.Why.NO_VALID_HAND:
@@ -145,21 +145,14 @@ EVENTS: dict[type, EventText] = {
 
 
 def _status(seat: ClassicSeat, phase: Phase) -> str:
-    if seat.place is Seat.LEFT:
-        return "left"
-    if seat.place is Seat.OUT:
-        return "out"
-    if phase is Phase.GAME_OVER:
-        return ""
-    if not seat.dealt or not seat.live:
-        return "folded"
     flags = (
         (seat.called, "called"),
         (seat.all_in, "all-in"),
         (phase is Phase.BET and bool(seat.commit), f"bet {seat.commit}"),
         (phase in (Phase.TRADE, Phase.FINAL_TURNS) and seat.traded, "traded"),
     )
-    return ", ".join(label for on, label in flags if on)
+    over = phase is Phase.GAME_OVER
+    return seat_status(seat.place, dealt=seat.dealt, live=seat.live, over=over, flags=flags)
 
 
 def _public(seat: ClassicSeat, phase: Phase) -> str:

@@ -12,6 +12,7 @@ class shows its worded events as the engine wrote them.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from typing import ClassVar
 
 from bot.words.base import EventText, Words
@@ -34,6 +35,7 @@ from engine.variants.twopot.events import (
     StasisMoved,
     Worded,
 )
+from engine.variants.twopot.state import Seat
 
 PHASE_NOTES = {
     PhaseNote.NONE: "",
@@ -42,6 +44,28 @@ PHASE_NOTES = {
     PhaseNote.ROUND_LIMIT: "Round limit reached: nobody called.",
 }
 STASIS_LABELS = {"stasis": "Put in stasis", "unstasis": "Take from stasis"}
+
+
+def uncontested(who: str) -> str:
+    """Why a conceded hand went to ``who`` (Classic, Centran)."""
+    return f"{who} wins: everyone else folded (no reveal; the Sabacc pot stays)"
+
+
+def seat_status(
+    place: Seat, *, dealt: bool, live: bool, over: bool, flags: Iterable[tuple[bool, str]]
+) -> str:
+    """A seat's status on the table: ``left``, ``out`` or ``folded``, else the labels of its
+    ``flags`` that hold (comma-separated, in the variant's order); nothing once the game is
+    ``over``."""
+    if place is Seat.LEFT:
+        return "left"
+    if place is Seat.OUT:
+        return "out"
+    if over:
+        return ""
+    if not dealt or not live:
+        return "folded"
+    return ", ".join(label for on, label in flags if on)
 
 
 def joined(names: tuple[str, ...] | list[str]) -> str:
@@ -171,6 +195,10 @@ class TwoPotWords(Words):
         if isinstance(preview, BetPreview):
             return f"You put in {preview.pay} and keep {preview.keep} behind."
         return super().preview(preview)
+
+    def card_names(self, notations: tuple[str, ...]) -> str:
+        """Cards by name, comma-separated (``no cards`` when empty)."""
+        return ", ".join(map(self.card_name, notations)) if notations else "no cards"
 
 
 class WordedTwoPot(TwoPotWords):

@@ -84,7 +84,7 @@ class CentranGame(TwoPotGame[CentranState]):
         seats = cls.seat(
             players, buy_in, opts, seed, max_raises_per_phase=opts.max_raises_per_phase
         )
-        st = CentranState(**seats, notes=[""] * len(players))
+        st = CentranState(**seats, notes=[None] * len(players))
         events: list[Event] = []
         pile = stacked_deck(deck) if deck is not None else None
         flow.start_hand(st, events, deck=pile, dealer=dealer)
