@@ -20,8 +20,10 @@ from engine.variants.twopot.stored import each, tagged
 
 ARRAY, RANDOM = "array", "random"
 
-NOTES = each(tagged({"drew": Drew, "five": FiveDrawn, "shift": ShiftSwapped}, empty=""))
-"""``notes``: per seat the last private note (``""``: none; a string: a line stored before)."""
+NOTE = tagged({"drew": Drew, "five": FiveDrawn, "shift": ShiftSwapped}, empty="")
+"""A seat's last private note (``""``: none; a string: a line stored before)."""
+NOTES = each(NOTE)
+"""``notes``: per seat the last private note."""
 SHIFT = tagged({"turned": ShiftTurned}, empty="")
 """``shift_note``: this round's Shift Phase card (``""``: none yet)."""
 DECIDED = tagged({"decided": Decided})

@@ -9,14 +9,15 @@ typed facts (:class:`CentranTable`, :class:`CentranHand`; cards as notations); t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from engine.core.codec import meta
 from engine.core.facts import Fact
 from engine.core.game import PlayerView, PublicView, SeatView
 from engine.variants.centran.actions import pending
 from engine.variants.centran.cards import HandEval, evaluate
 from engine.variants.centran.events import Decided, Note, ShiftTurned
-from engine.variants.centran.state import CentranState, Phase
+from engine.variants.centran.state import DECIDED, NOTE, SHIFT, CentranState, Phase
 from engine.variants.twopot.events import Worded
 from engine.variants.twopot.state import Seat
 from engine.variants.twopot.views import seat_stats as seat_stats
@@ -57,8 +58,8 @@ class CentranTable(Fact):
     fives: tuple[tuple[str, str], ...]
     current_bet: int
     draw_pile: int
-    shift: ShiftTurned | Worded | None
-    decided: Decided | Worded | None
+    shift: ShiftTurned | Worded | None = field(metadata=meta(shape=SHIFT))
+    decided: Decided | Worded | None = field(metadata=meta(shape=DECIDED))
     seats: tuple[CentranSeat, ...]
 
 
@@ -66,13 +67,14 @@ class CentranTable(Fact):
 class CentranHand(Fact):
     """One seat's private facts: its hidden cards and Stasis Field (notations), the best value
     of its held cards with the ``fives`` table fives (``None`` without cards or once the game is
-    over) and its last private note."""
+    over) and its last private note. (Fields holding one of several facts carry their stored
+    shape, so every view fact goes through the state codec.)"""
 
     hidden: tuple[str, ...]
     stasis: tuple[str, ...]
     best: HandEval | None
     fives: int
-    note: Note | None
+    note: Note | None = field(metadata=meta(shape=NOTE))
 
 
 def _seat(st: CentranState, seat: int) -> CentranSeat:
