@@ -208,7 +208,9 @@ def _notes(own: ClassicHand) -> tuple[str, ...]:
     return tuple(notes)
 
 
-def _option(option: Option) -> Option:
+def card_option(option: Option) -> Option:
+    """A card option's words: the card's name and its value (Classic's deck, also the
+    Project's)."""
     if option.label:
         return option
     card = Card.parse(option.value)
@@ -275,7 +277,7 @@ class ClassicWords(TwoPotWords):
         if spec.label or spec.kind not in CONTROLS:
             return spec
         label, prompt = CONTROLS[spec.kind]
-        options = tuple(map(_option, spec.options))
+        options = tuple(map(card_option, spec.options))
         return dataclasses.replace(spec, label=label, prompt=prompt, options=options)
 
     def preview(self, preview: str | Fact) -> str:

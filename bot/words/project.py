@@ -1,18 +1,232 @@
-"""The Sabacc Project's words: its own events, views and controls still carry the words the
-engine writes; the two-pot family's shared facts are worded by :mod:`bot.words.twopot`, with
-the Project's names for the Main Pot's layers."""
+"""The Sabacc Project's words: its events, table, private hand, controls, previews and hand
+names, written from the engine's facts (:mod:`engine.variants.project.events`,
+:mod:`engine.variants.project.views`, :mod:`engine.variants.project.actions`). The two-pot
+family's shared words are :mod:`bot.words.twopot`'s, with the Project's names for the Main
+Pot's layers; its cards are Classic's (:mod:`bot.words.classic` names them)."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import ClassVar
 
-from bot.words.twopot import WordedTwoPot
+from bot.words.base import EventText
+from bot.words.classic import card_name, card_option, describe, shown
+from bot.words.reasons import reasons
+from bot.words.twopot import TwoPotWords, joined, seat_status, uncontested
+from engine.core.facts import Fact
+from engine.core.game import ActionSpec, PlayerView, PublicView, SeatStats, SeatView
+from engine.variants.project import actions as act
+from engine.variants.project import events as ev
+from engine.variants.project.cards import Category, HandEval
+from engine.variants.project.state import BET_PHASES, Phase
+from engine.variants.project.views import HAND_POT, SABACC_POT, ProjectHand, ProjectTable
+from engine.variants.twopot.cards import signed
+
+POTS = {HAND_POT: "Main Pot", SABACC_POT: "Sabacc pot"}
+SHIFT_MARK = " ⟲"  # after a card name the last Sabacc Shift changed
+CONTROLS = {  # kind -> (label, prompt)
+    "draw": ("Draw a card", ""),
+    "stand": ("Stand", ""),
+    "call_hand": ("Call the hand", ""),
+    "field": (
+        "Interference Field",
+        "Which cards go face up into your Interference Field (safe from a Shift, seen by all, "
+        "for the rest of the hand)?",
+    ),
+}
+PHASE_NOTES = {
+    ev.PhaseNote.NONE: "",
+    ev.PhaseNote.SKIPPED: "Skipped: nobody left can bet.",
+    ev.PhaseNote.CALLABLE: "The hand may be called.",
+    ev.PhaseNote.POT_BUILDING: "Pot-building: no call yet.",
+}
 
 
-class ProjectWords(WordedTwoPot):
+def hand_label(hand: HandEval) -> str:
+    """``Idiot's Array``, ``Pure Sabacc +23``, ``Hand −20``, ``Bomb-out (+26)``."""
+    if hand.category is Category.IDIOTS_ARRAY:
+        return "Idiot's Array"
+    if hand.category is Category.PURE_SABACC:
+        return f"Pure Sabacc {signed(hand.total)}"
+    if hand.category is Category.HAND:
+        return f"Hand {signed(hand.total)}"
+    return f"Bomb-out ({signed(hand.total)})"
+
+
+def decided(e: ev.Decided | ev.Worded) -> str:
+    """Why the Main Pot's base layer went where it did."""
+    if isinstance(e, ev.Worded):
+        return e.text
+    who, why = joined(e.winners), e.why
+    fixed = {
+        ev.Why.NO_POT: "Nothing was bet: there is no Main Pot to win",
+        ev.Why.ALL_BOMBED: "Every hand bombed out: the Main Pot goes to the Sabacc pot",
+        ev.Why.TIED_BOMBED: "Every tied player bombed out in Sudden Demise: the Main Pot goes to "
+        "the Sabacc pot",
+        ev.Why.STAY_TIED: f"{who} stay tied after Sudden Demise and split the pot (no card left)",
+    }
+    if why is ev.Why.UNCONTESTED:
+        return uncontested(who)
+    if why in fixed:
+        return fixed[why]
+    assert e.best is not None
+    label = hand_label(e.best)
+    if why is ev.Why.TIE_SPLIT:
+        return f"{who} tie at {label} and split the pot (no card left for Sudden Demise)"
+    if why is ev.Why.SUDDEN_DEMISE:
+        assert e.final is not None
+        extra = "card" if e.depth == 1 else "cards"
+        return (
+            f"{who} wins by Sudden Demise: {joined(e.tied)} tied at {label}; after {e.depth} "
+            f"extra {extra} {who} holds {hand_label(e.final)}"
+        )
+    if why is ev.Why.BETTER_BOMBED:
+        return f"{who} wins ({label}): the better tied hands all bombed out in Sudden Demise"
+    if why is ev.Why.ONLY_VALID or e.runner is None:
+        return f"{who} holds the only hand that did not bomb out ({label})"
+    runner = hand_label(e.runner)
+    if why is ev.Why.BEATS:
+        return f"{who}: {label} beats {runner}"
+    if why is ev.Why.CLOSER:
+        return f"{who}: {label} is closer to ±23 than {runner}"
+    return f"{who}: at equal distance the positive total wins ({label} over {runner})"
+
+
+def _phase(e: ev.PhaseStarted) -> str:
+    title = {
+        Phase.OPEN_BET: "Opening betting (before the deal)",
+        Phase.FINAL_BET: "Final betting",
+        Phase.BET: f"Round {e.round_no} — betting",
+    }.get(Phase(e.phase), f"Round {e.round_no} — draw")
+    note = PHASE_NOTES[e.note]
+    return f"{title}.{' ' + note if note else ''}"
+
+
+def _draw_taken(e: ev.DrawTaken) -> str:
+    if e.drew:
+        return f"{e.player} draws a card ({e.cards_held} cards)."
+    tail = f" Stands in a row: {e.idle}/{e.idle_limit}." if e.idle_limit else ""
+    return f"{e.player} stands ({e.cards_held} cards).{tail}"
+
+
+def _called(e: ev.HandCalled) -> str:
+    if e.forced:
+        return (
+            f"Too many stands in a row: the hand is called for {e.player}. Final betting, then "
+            "the reveal."
+        )
+    return f"{e.player} CALLS THE HAND. Final betting starts with them, then the reveal."
+
+
+def _shift(e: ev.ShiftHappened) -> str:
+    if not e.total:
+        return "SABACC SHIFT! A Sabacc Shift occurred, but no card could change."
+    parts = ", ".join(f"{p} {k}" for p, k in e.changed)
+    plural = "card" if e.total == 1 else "cards"
+    return f"SABACC SHIFT! A Sabacc Shift occurred: {e.total} {plural} changed ({parts})."
+
+
+def _revealed(e: ev.Revealed) -> str:
+    who = f"{e.player} (caller)" if e.caller else e.player
+    cards = ", ".join(map(shown, e.cards))
+    return f"{who} reveals {cards} — total {e.hand.total}: {hand_label(e.hand)}."
+
+
+EVENTS: dict[type, EventText] = {
+    ev.Revealed: _revealed,
+    ev.HandStarted: lambda e: (
+        f"Hand {e.hand_no}: {e.dealer} deals, {e.starter} starts. {e.players} players ante "
+        f"{e.ante} + {e.ante} (Main Pot {e.main_pot}, Sabacc pot {e.sabacc_pot})."
+    ),
+    ev.PhaseStarted: _phase,
+    ev.CardsDealt: lambda e: f"Two cards dealt to each of the {e.players} players.",
+    ev.DrawTaken: _draw_taken,
+    ev.HandCalled: _called,
+    ev.FieldPlaced: lambda e: (
+        f"{e.player} puts {', '.join(map(card_name, e.cards))} face up into the Interference Field."
+    ),
+    ev.ShiftHappened: _shift,
+    ev.SuddenDemiseDealt: lambda e: (
+        f"Sudden Demise (extra card {e.depth}): "
+        + "; ".join(f"{d.player} gets {card_name(d.card)} → {hand_label(d.hand)}" for d in e.draws)
+        + "."
+    ),
+    ev.Decided: decided,
+}
+
+
+def _info(t: ProjectTable) -> tuple[list[tuple[str, str]], str]:
+    """The info lines and the highlight."""
+    info: list[tuple[str, str]] = []
+    highlight = ""
+    if t.phase is not Phase.GAME_OVER:
+        info.append(("Dealer", t.dealer))
+        info.append(("Starting player", t.starter))
+        info.append(("Round", str(t.round_no)))
+        if t.phase in BET_PHASES:
+            info.append(("Current bet", str(t.current_bet)))
+        if t.caller is not None:
+            info.append(("Caller", t.caller))
+        elif t.round_no <= t.pot_building_rounds:
+            info.append(("Call the hand", f"from round {t.pot_building_rounds + 1}"))
+        else:
+            info.append(("Call the hand", "allowed on a draw turn"))
+        if t.idle_limit is not None:
+            info.append(("Stands in a row", f"{t.idle}/{t.idle_limit}"))
+        info.append(("Draw pile", str(t.draw_pile)))
+        chance = f"{t.shift_percent}% after each betting round"
+        info.append(("Sabacc Shift", f"{t.shifts} this hand · {chance}"))
+        if t.shift is not None:
+            line = t.shift.text if isinstance(t.shift, ev.Worded) else _shift(t.shift)
+            if line:
+                info.append(("Last Shift", line))
+                highlight = line if t.shift_fresh else ""
+    if t.decided is not None:
+        last = decided(t.decided)
+        info.append(("Last hand", last))
+        highlight = highlight or last
+    return info, highlight
+
+
+def _phase_text(t: ProjectTable) -> str:
+    if t.phase is Phase.GAME_OVER:
+        return "Game over"
+    if t.phase is Phase.OPEN_BET:
+        return f"Hand {t.hand_no} · Opening betting"
+    if t.phase is Phase.FINAL_BET:
+        return f"Hand {t.hand_no} · Final betting"
+    what = "Draw" if t.phase is Phase.DRAW else "Betting"
+    return f"Hand {t.hand_no} · Round {t.round_no} · {what}"
+
+
+def _notes(own: ProjectHand) -> tuple[str, ...]:
+    notes: list[str] = []
+    if own.hand is not None:
+        notes.append(f"Total {own.hand.total}: {hand_label(own.hand)}")
+        if own.hand.bombed:
+            notes.append("This hand would bomb out at the reveal (0, over +23 or under −23).")
+        if own.field:
+            notes.append("Interference Field (face up): " + describe(own.field))
+    note = own.note
+    if isinstance(note, ev.Drew):
+        notes.append(f"You drew {card_name(note.card)}.")
+    elif isinstance(note, ev.ShiftChanged):
+        changed = ", ".join(f"{card_name(a)} → {card_name(b)}" for a, b in note.swaps)
+        notes.append(f"Sabacc Shift changed your cards: {changed}.")
+    elif isinstance(note, ev.Worded) and note.text:
+        notes.append(note.text)
+    return tuple(notes)
+
+
+class ProjectWords(TwoPotWords):
     """The renderer of the Sabacc Project."""
 
     variant: ClassVar[str] = "project"
+    events: ClassVar[dict[type, EventText]] = EVENTS
+
+    def card_name(self, notation: str) -> str:
+        """A card's readable name (Classic's deck)."""
+        return card_name(notation)
 
     def pot_name(self, index: int, count: int) -> str:
         """``Main Pot`` for a single layer, else ``base layer`` / ``side layer N``."""
@@ -20,5 +234,100 @@ class ProjectWords(WordedTwoPot):
             return "Main Pot"
         return "Main Pot base layer" if index == 0 else f"Main Pot side layer {index}"
 
+    def table(self, view: PublicView) -> PublicView:
+        """The table's words: title, phase, seats, pots, info lines and highlight."""
+        t = view.facts
+        if not isinstance(t, ProjectTable):
+            return view
+        over = t.phase is Phase.GAME_OVER
+        seats = []
+        for s, f in zip(view.seats, t.seats, strict=True):
+            flags = (
+                (f.dealer, "dealer"),
+                (f.called, "called"),
+                (f.all_in, "all-in"),
+                (t.phase in BET_PHASES and bool(f.commit), f"bet {f.commit}"),
+            )
+            status = seat_status(f.place, dealt=f.dealt, live=f.live, over=over, flags=flags)
+            public = ""
+            if not over and f.dealt and f.live and f.cards:
+                public = f"{f.cards} cards"
+                if f.field:
+                    public += " · field: " + ", ".join(map(card_name, f.field))
+            seats.append(SeatView(s.seat, s.player, s.stack, status, public, s.active))
+        info, highlight = _info(t)
+        return dataclasses.replace(
+            view,
+            title="Sabacc Project",
+            phase=_phase_text(t),
+            seats=tuple(seats),
+            pots=tuple((POTS.get(k, k), n) for k, n in view.pots),
+            info=tuple(info),
+            highlight=highlight,
+        )
+
+    def hand(self, view: PlayerView) -> PlayerView:
+        """A seat's hidden cards (a Shift's changes marked), field, hand value and last note."""
+        own = view.facts
+        if not isinstance(own, ProjectHand):
+            return view
+        names = [
+            card_name(n) + (SHIFT_MARK if changed else "")
+            for n, changed in zip(own.hidden, own.shifted, strict=True)
+        ]
+        text = ", ".join(names) if names else "no hidden cards"
+        if own.field:
+            text += " | field: " + describe(own.field)
+        public = None if view.public is None else self.table(view.public)
+        return dataclasses.replace(view, hand_text=text, notes=_notes(own), public=public)
+
+    def spec(self, spec: ActionSpec) -> ActionSpec:
+        """A card control's label, prompt and options (betting controls come worded)."""
+        if spec.label or spec.kind not in CONTROLS:
+            return spec
+        label, prompt = CONTROLS[spec.kind]
+        options = tuple(map(card_option, spec.options))
+        return dataclasses.replace(spec, label=label, prompt=prompt, options=options)
+
+    def preview(self, preview: str | Fact) -> str:
+        """The private line about a draw turn, a call, the field or a bet."""
+        if isinstance(preview, act.DrawPreview):
+            return f"Your cards total {preview.total}; you take the top card of the draw pile."
+        if isinstance(preview, act.StandPreview):
+            return f"You keep your cards (total {preview.total})."
+        if isinstance(preview, act.CallPreview):
+            label = hand_label(preview.hand)
+            return f"You hold {label}. Final betting starts with you, then every hand is revealed."
+        if isinstance(preview, act.FieldPreview):
+            return (
+                f"{', '.join(map(card_name, preview.cards))} go face up into your Interference "
+                "Field: safe from a Sabacc Shift, but everyone sees them, and they stay there "
+                "for the hand."
+            )
+        return super().preview(preview)
+
+    def hand_name(self, hand: str | Fact) -> str:
+        """A hand's name: from its evaluation, or from the ``category:total`` key the seat
+        records keep (a name stored by an earlier version is shown as it is)."""
+        if isinstance(hand, HandEval):
+            return hand_label(hand)
+        if isinstance(hand, str):
+            category, _, total = hand.partition(":")
+            if category in Category.__members__.values() and total.lstrip("-").isdigit():
+                return hand_label(HandEval(int(total), Category(category), None))
+        return super().hand_name(hand)
+
+    def stats(self, stats: SeatStats) -> SeatStats:
+        """Statistics with the best hand named."""
+        return dataclasses.replace(stats, best_hand=self.hand_name(stats.best_hand))
+
+
+reasons(
+    {
+        "no_field_card": "You have no card you could put into the Interference Field now.",
+        "different_cards": "Choose one or more different cards.",
+        "cannot_field": "You can't put {card} into the field now.",
+    }
+)
 
 WORDS = ProjectWords()

@@ -36,8 +36,8 @@ __all__ = [
 NO_CARD = "no card"
 
 
-def shown_draws(draws: Iterable[tuple[str, str, str]]) -> tuple[ShownHand, ...]:
-    """Sudden-Demise cards dealt face up, ``(player, card notation or "no card", hand label)``,
+def shown_draws(draws: Iterable[tuple[str, str, str | Fact]]) -> tuple[ShownHand, ...]:
+    """Sudden-Demise cards dealt face up, ``(player, card notation or "no card", hand)``,
     as shown hands that add one card each (the Sabacc Project)."""
     return tuple(
         ShownHand(player, (card,) if card != NO_CARD else (), label)
