@@ -128,9 +128,7 @@ class ProjectState(TwoPotState[ProjectOptions, Card]):
     # private note per seat (last draw, Shift)
     notes: list[Note | None] = field(default_factory=list, metadata=meta(shape=NOTES))
     # why the last hand went as it did
-    decided: Decided | Worded | None = field(
-        default=None, metadata=meta(shape=DECIDED, unset=True)
-    )
+    decided: Decided | Worded | None = field(default=None, metadata=meta(shape=DECIDED, unset=True))
 
     def last_decision(self) -> Decided | Worded | None:
         """Why the last hand went as it did; a table stored by an earlier version kept it as

@@ -32,6 +32,7 @@ C = TypeVar("C")
 C_co = TypeVar("C_co", covariant=True)
 K = TypeVar("K", bound=tuple[Any, ...])
 
+
 def hand_pot(contributions: Mapping[P, int], order: Iterable[P]) -> int:
     """The whole hand pot: every contribution of the players of ``order`` (0 when absent).
 
