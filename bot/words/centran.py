@@ -10,9 +10,9 @@ from typing import ClassVar
 
 from bot.words.base import EventText
 from bot.words.reasons import reasons
-from bot.words.twopot import TwoPotWords, joined, seat_status, uncontested
+from bot.words.twopot import Info, Seats, TwoPotWords, joined, seat_status, uncontested
 from engine.core.facts import Fact
-from engine.core.game import ActionSpec, Option, PlayerView, PublicView, SeatStats, SeatView
+from engine.core.game import ActionSpec, Option, SeatView
 from engine.variants.centran import actions as act
 from engine.variants.centran import events as ev
 from engine.variants.centran.cards import Card, Category, HandEval
@@ -290,19 +290,23 @@ class CentranWords(TwoPotWords):
 
     variant: ClassVar[str] = "centran"
     events: ClassVar[dict[type, EventText]] = EVENTS
+    title: ClassVar[str] = "Centran Sabacc"
+    pots: ClassVar[dict[str, str]] = POTS
+    table_facts: ClassVar[type | None] = CentranTable
+    hand_facts: ClassVar[type | None] = CentranHand
+    rank_type: ClassVar[type | None] = HandEval
+    controls: ClassVar[dict[str, tuple[str, str]]] = CONTROLS
 
     def card_name(self, notation: str) -> str:
         """A Centran card's readable name."""
         return card_name(notation)
 
-    def table(self, view: PublicView) -> PublicView:
-        """The table's words: title, phase, seats, pots, info lines and highlight."""
-        t = view.facts
-        if not isinstance(t, CentranTable):
-            return view
+    def write_table(self, t: Fact, seats: tuple[SeatView, ...]) -> tuple[str, Seats, Info, str]:
+        """The phase, seats, info lines and highlight of a :class:`CentranTable`."""
+        assert isinstance(t, CentranTable)
         over = t.phase is Phase.GAME_OVER
-        seats = []
-        for s, f in zip(view.seats, t.seats, strict=True):
+        written = []
+        for s, f in zip(seats, t.seats, strict=True):
             flags = (
                 (f.dealer, "dealer"),
                 (f.all_in, "all-in"),
@@ -314,42 +318,38 @@ class CentranWords(TwoPotWords):
                 public = f"{f.cards} cards"
                 if f.stasis:
                     public += " · stasis: " + ", ".join(map(card_name, f.stasis))
-            seats.append(SeatView(s.seat, s.player, s.stack, status, public, s.active))
+            written.append(SeatView(s.seat, s.player, s.stack, status, public, s.active))
         info, highlight = _info(t)
+        if over:
+            return "Game over", written, info, highlight
         name = "Card phase" if t.phase is Phase.CARD else "Betting"
-        return dataclasses.replace(
-            view,
-            title="Centran Sabacc",
-            phase="Game over"
-            if over
-            else f"Hand {t.hand_no} · Round {t.round_no}/{t.rounds} · {name}",
-            seats=tuple(seats),
-            pots=tuple((POTS.get(k, k), n) for k, n in view.pots),
-            info=tuple(info),
-            highlight=highlight,
+        return (
+            f"Hand {t.hand_no} · Round {t.round_no}/{t.rounds} · {name}",
+            written,
+            info,
+            highlight,
         )
 
-    def hand(self, view: PlayerView) -> PlayerView:
+    def write_hand(self, own: Fact) -> tuple[str, tuple[str, ...]]:
         """A seat's hidden cards, Stasis Field, best value and last private note."""
-        own = view.facts
-        if not isinstance(own, CentranHand):
-            return view
+        assert isinstance(own, CentranHand)
         text = describe(own.hidden) if own.hidden else "no hidden cards"
         if own.stasis:
             text += " | stasis: " + describe(own.stasis)
-        public = None if view.public is None else self.table(view.public)
-        return dataclasses.replace(view, hand_text=text, notes=_notes(own), public=public)
+        return text, _notes(own)
+
+    def options(self, spec: ActionSpec) -> tuple[Option, ...]:
+        """Array positions by their cards, cards by name (a given Stasis card says so)."""
+        return _options(spec)
 
     def spec(self, spec: ActionSpec) -> ActionSpec:
-        """A card control's label, prompt and options (betting controls come worded)."""
-        if spec.label or spec.kind not in CONTROLS:
-            return spec
-        label, prompt = CONTROLS[spec.kind]
-        if isinstance(spec.facts, act.Giving):
+        """A card control's words; a ``give`` names the Array card it takes."""
+        written = super().spec(spec)
+        if isinstance(spec.facts, act.Giving) and written is not spec:
             taken = card_name(spec.facts.taken)
-            label, prompt = label.format(taken=taken), prompt.format(taken=taken)
-        options = _options(spec) if spec.options else ()
-        return dataclasses.replace(spec, label=label, prompt=prompt, options=options)
+            label, prompt = written.label.format(taken=taken), written.prompt.format(taken=taken)
+            return dataclasses.replace(written, label=label, prompt=prompt)
+        return written
 
     def preview(self, preview: str | Fact) -> str:
         """The private line about a card choice or a bet."""
@@ -373,24 +373,23 @@ class CentranWords(TwoPotWords):
             return f"{name} goes back into your hidden hand."
         return super().preview(preview)
 
-    def hand_name(self, hand: str | Fact) -> str:
-        """A hand's name: from its evaluation (a revealed Wild Sabacc says the Five Brothers
-        were claimed), or from the ``category:total`` key the seat records keep (a name stored
-        by an earlier version is shown as it is)."""
-        if isinstance(hand, HandEval):
-            label = hand_label(hand)
-            claimed = hand.category is Category.WILD_SABACC
-            return f"{label} (Five Brothers claimed)" if claimed else label
-        if isinstance(hand, str):
-            category, colon, total = hand.partition(":")
-            if colon and category in Category.__members__.values():
-                value = int(total) if total.lstrip("-").isdigit() else None
-                return hand_label(HandEval(Category(category), value, ()))
-        return super().hand_name(hand)
+    def rank_label(self, hand: Fact) -> str:
+        """A Centran hand's name."""
+        assert isinstance(hand, HandEval)
+        return hand_label(hand)
 
-    def stats(self, stats: SeatStats) -> SeatStats:
-        """Statistics with the best hand named."""
-        return dataclasses.replace(stats, best_hand=self.hand_name(stats.best_hand))
+    def key_rank(self, category: str, total: str) -> Fact | None:
+        """The evaluation behind a ``category:total`` key (no total outside Pure/Nulhrek)."""
+        if category not in Category.__members__.values():
+            return None
+        return HandEval(Category(category), int(total) if total.lstrip("-").isdigit() else None, ())
+
+    def hand_name(self, hand: str | Fact) -> str:
+        """A hand's name; a revealed Wild Sabacc says the Five Brothers were claimed."""
+        name = super().hand_name(hand)
+        if isinstance(hand, HandEval) and hand.category is Category.WILD_SABACC:
+            return f"{name} (Five Brothers claimed)"
+        return name
 
 
 reasons(

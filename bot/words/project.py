@@ -6,15 +6,15 @@ Pot's layers; its cards are Classic's (:mod:`bot.words.classic` names them)."""
 
 from __future__ import annotations
 
-import dataclasses
+from enum import StrEnum
 from typing import ClassVar
 
 from bot.words.base import EventText
 from bot.words.classic import card_name, card_option, describe, shown
 from bot.words.reasons import reasons
-from bot.words.twopot import TwoPotWords, joined, seat_status, uncontested
+from bot.words.twopot import Info, Seats, TwoPotWords, joined, seat_status, uncontested
 from engine.core.facts import Fact
-from engine.core.game import ActionSpec, PlayerView, PublicView, SeatStats, SeatView
+from engine.core.game import ActionSpec, Option, SeatView
 from engine.variants.project import actions as act
 from engine.variants.project import events as ev
 from engine.variants.project.cards import Category, HandEval
@@ -223,6 +223,13 @@ class ProjectWords(TwoPotWords):
 
     variant: ClassVar[str] = "project"
     events: ClassVar[dict[type, EventText]] = EVENTS
+    title: ClassVar[str] = "Sabacc Project"
+    pots: ClassVar[dict[str, str]] = POTS
+    table_facts: ClassVar[type | None] = ProjectTable
+    hand_facts: ClassVar[type | None] = ProjectHand
+    rank_type: ClassVar[type | None] = HandEval
+    categories: ClassVar[type[StrEnum] | None] = Category
+    controls: ClassVar[dict[str, tuple[str, str]]] = CONTROLS
 
     def card_name(self, notation: str) -> str:
         """A card's readable name (Classic's deck)."""
@@ -234,14 +241,12 @@ class ProjectWords(TwoPotWords):
             return "Main Pot"
         return "Main Pot base layer" if index == 0 else f"Main Pot side layer {index}"
 
-    def table(self, view: PublicView) -> PublicView:
-        """The table's words: title, phase, seats, pots, info lines and highlight."""
-        t = view.facts
-        if not isinstance(t, ProjectTable):
-            return view
+    def write_table(self, t: Fact, seats: tuple[SeatView, ...]) -> tuple[str, Seats, Info, str]:
+        """The phase, seats, info lines and highlight of a :class:`ProjectTable`."""
+        assert isinstance(t, ProjectTable)
         over = t.phase is Phase.GAME_OVER
-        seats = []
-        for s, f in zip(view.seats, t.seats, strict=True):
+        written = []
+        for s, f in zip(seats, t.seats, strict=True):
             flags = (
                 (f.dealer, "dealer"),
                 (f.called, "called"),
@@ -254,23 +259,13 @@ class ProjectWords(TwoPotWords):
                 public = f"{f.cards} cards"
                 if f.field:
                     public += " · field: " + ", ".join(map(card_name, f.field))
-            seats.append(SeatView(s.seat, s.player, s.stack, status, public, s.active))
+            written.append(SeatView(s.seat, s.player, s.stack, status, public, s.active))
         info, highlight = _info(t)
-        return dataclasses.replace(
-            view,
-            title="Sabacc Project",
-            phase=_phase_text(t),
-            seats=tuple(seats),
-            pots=tuple((POTS.get(k, k), n) for k, n in view.pots),
-            info=tuple(info),
-            highlight=highlight,
-        )
+        return _phase_text(t), written, info, highlight
 
-    def hand(self, view: PlayerView) -> PlayerView:
+    def write_hand(self, own: Fact) -> tuple[str, tuple[str, ...]]:
         """A seat's hidden cards (a Shift's changes marked), field, hand value and last note."""
-        own = view.facts
-        if not isinstance(own, ProjectHand):
-            return view
+        assert isinstance(own, ProjectHand)
         names = [
             card_name(n) + (SHIFT_MARK if changed else "")
             for n, changed in zip(own.hidden, own.shifted, strict=True)
@@ -278,16 +273,11 @@ class ProjectWords(TwoPotWords):
         text = ", ".join(names) if names else "no hidden cards"
         if own.field:
             text += " | field: " + describe(own.field)
-        public = None if view.public is None else self.table(view.public)
-        return dataclasses.replace(view, hand_text=text, notes=_notes(own), public=public)
+        return text, _notes(own)
 
-    def spec(self, spec: ActionSpec) -> ActionSpec:
-        """A card control's label, prompt and options (betting controls come worded)."""
-        if spec.label or spec.kind not in CONTROLS:
-            return spec
-        label, prompt = CONTROLS[spec.kind]
-        options = tuple(map(card_option, spec.options))
-        return dataclasses.replace(spec, label=label, prompt=prompt, options=options)
+    def options(self, spec: ActionSpec) -> tuple[Option, ...]:
+        """Card options: each card's name and value."""
+        return tuple(map(card_option, spec.options))
 
     def preview(self, preview: str | Fact) -> str:
         """The private line about a draw turn, a call, the field or a bet."""
@@ -306,20 +296,10 @@ class ProjectWords(TwoPotWords):
             )
         return super().preview(preview)
 
-    def hand_name(self, hand: str | Fact) -> str:
-        """A hand's name: from its evaluation, or from the ``category:total`` key the seat
-        records keep (a name stored by an earlier version is shown as it is)."""
-        if isinstance(hand, HandEval):
-            return hand_label(hand)
-        if isinstance(hand, str):
-            category, _, total = hand.partition(":")
-            if category in Category.__members__.values() and total.lstrip("-").isdigit():
-                return hand_label(HandEval(int(total), Category(category), None))
-        return super().hand_name(hand)
-
-    def stats(self, stats: SeatStats) -> SeatStats:
-        """Statistics with the best hand named."""
-        return dataclasses.replace(stats, best_hand=self.hand_name(stats.best_hand))
+    def rank_label(self, hand: Fact) -> str:
+        """A Project hand's name."""
+        assert isinstance(hand, HandEval)
+        return hand_label(hand)
 
 
 reasons(

@@ -13,14 +13,15 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable
+from enum import StrEnum
 from typing import ClassVar
 
 from bot.words.base import EventText, Words
 from bot.words.reasons import reasons
 from engine.core.facts import Fact
-from engine.core.game import ActionSpec
+from engine.core.game import ActionSpec, Option, PlayerView, PublicView, SeatStats, SeatView
 from engine.variants.twopot.actions import BetPreview
-from engine.variants.twopot.cards import signed
+from engine.variants.twopot.cards import RankedEval, signed
 from engine.variants.twopot.events import (
     CashedOut,
     GameOver,
@@ -98,8 +99,28 @@ def dice_row(
     return ("Last dice", f"{d1} · {d2}{shift}"), "" if over else highlight
 
 
+Info = list[tuple[str, str]]
+Seats = tuple[SeatView, ...] | list[SeatView]
+
+
 class TwoPotWords(Words):
-    """The family's shared words; a variant's renderer adds its own."""
+    """The family's shared words; a variant's renderer adds its own.
+
+    A variant speaking facts sets :attr:`title`, :attr:`table_facts` / :attr:`hand_facts` (its
+    view facts' classes), :attr:`controls` and :attr:`rank_type`, and writes its own parts in
+    :meth:`write_table`, :meth:`write_hand`, :meth:`options`, :meth:`rank_label` and
+    :meth:`key_rank`; the plumbing around them (which view is whose, pots, the public part of a
+    private view, controls, hand names, statistics) is written once here.
+    """
+
+    title: ClassVar[str] = ""
+    pots: ClassVar[dict[str, str]] = {"hand": "Hand pot", "sabacc": "Sabacc pot"}
+    table_facts: ClassVar[type | None] = None
+    hand_facts: ClassVar[type | None] = None
+    rank_type: ClassVar[type | None] = None
+    categories: ClassVar[type[StrEnum] | None] = None  # the hand categories of rank_type
+    # kind -> (label, prompt); a prompt "" keeps the control's own
+    controls: ClassVar[dict[str, tuple[str, str]]] = {k: (v, "") for k, v in STASIS_LABELS.items()}
 
     def card_name(self, notation: str) -> str:
         """A card as players read it (the variant's renderer names its cards)."""
@@ -184,11 +205,56 @@ class TwoPotWords(Words):
 
     # ------------------------------------------------------------------ controls, previews
 
+    # ------------------------------------------------------------------ views
+
+    def write_table(self, t: Fact, seats: tuple[SeatView, ...]) -> tuple[str, Seats, Info, str]:
+        """The variant's words of its table facts ``t``: the phase, the seats (statuses and
+        public texts written), the info lines and the highlight."""
+        raise TypeError(f"{self.variant!r} writes no table")
+
+    def write_hand(self, own: Fact) -> tuple[str, tuple[str, ...]]:
+        """The variant's words of a seat's private facts: the hand's text and the notes."""
+        raise TypeError(f"{self.variant!r} writes no hand")
+
+    def table(self, view: PublicView) -> PublicView:
+        """The table's words: title, phase, seats, pots, info lines and highlight."""
+        t = view.facts
+        if not isinstance(t, Fact) or not isinstance(t, self.table_facts or ()):
+            return view
+        phase, seats, info, highlight = self.write_table(t, view.seats)
+        return dataclasses.replace(
+            view,
+            title=self.title,
+            phase=phase,
+            seats=tuple(seats),
+            pots=tuple((self.pots.get(k, k), n) for k, n in view.pots),
+            info=tuple(info),
+            highlight=highlight,
+        )
+
+    def hand(self, view: PlayerView) -> PlayerView:
+        """A seat's private words (and its public part)."""
+        own = view.facts
+        if not isinstance(own, Fact) or not isinstance(own, self.hand_facts or ()):
+            return view
+        text, notes = self.write_hand(own)
+        public = None if view.public is None else self.table(view.public)
+        return dataclasses.replace(view, hand_text=text, notes=notes, public=public)
+
+    # ------------------------------------------------------------------ controls, previews
+
+    def options(self, spec: ActionSpec) -> tuple[Option, ...]:
+        """A card control's options with their words (the variant names its cards)."""
+        return spec.options
+
     def spec(self, spec: ActionSpec) -> ActionSpec:
-        """The stasis controls' labels (their prompts are the variant's)."""
-        if spec.label or spec.kind not in STASIS_LABELS:
+        """A control's label, prompt and options (betting controls come worded)."""
+        if spec.label or spec.kind not in self.controls:
             return spec
-        return dataclasses.replace(spec, label=STASIS_LABELS[spec.kind])
+        label, prompt = self.controls[spec.kind]
+        return dataclasses.replace(
+            spec, label=label, prompt=prompt or spec.prompt, options=self.options(spec)
+        )
 
     def preview(self, preview: str | Fact) -> str:
         """The bet preview; the variant's previews are its renderer's."""
@@ -196,9 +262,40 @@ class TwoPotWords(Words):
             return f"You put in {preview.pay} and keep {preview.keep} behind."
         return super().preview(preview)
 
-    def card_names(self, notations: tuple[str, ...]) -> str:
-        """Cards by name, comma-separated (``no cards`` when empty)."""
-        return ", ".join(map(self.card_name, notations)) if notations else "no cards"
+    # ------------------------------------------------------------------ hand names
+
+    def rank_label(self, hand: Fact) -> str:
+        """The name of the variant's hand evaluation ``hand`` (a :attr:`rank_type`)."""
+        raise TypeError(f"{self.variant!r} names no hands")
+
+    def key_rank(self, category: str, total: str) -> Fact | None:
+        """The evaluation a seat record's ``category:total`` key stands for; ``None`` when the
+        text is not such a key (a name stored by an earlier version). This reads the keys of a
+        :class:`~engine.variants.twopot.cards.RankedEval` (Classic, the Sabacc Project) of the
+        :attr:`categories`."""
+        rank, categories = self.rank_type, self.categories
+        if rank is None or categories is None or not issubclass(rank, RankedEval):
+            return None
+        if category in categories.__members__.values() and total.lstrip("-").isdigit():
+            evaluation: Fact = rank(int(total), categories(category), None)
+            return evaluation
+        return None
+
+    def hand_name(self, hand: str | Fact) -> str:
+        """A hand's name: from its evaluation, or from the ``category:total`` key the seat
+        records keep (a name stored by an earlier version is shown as it is)."""
+        if isinstance(hand, Fact) and isinstance(hand, self.rank_type or ()):
+            return self.rank_label(hand)
+        if isinstance(hand, str):
+            category, colon, total = hand.partition(":")
+            rank = self.key_rank(category, total) if colon else None
+            if rank is not None:
+                return self.rank_label(rank)
+        return super().hand_name(hand)
+
+    def stats(self, stats: SeatStats) -> SeatStats:
+        """Statistics with the best hand named."""
+        return dataclasses.replace(stats, best_hand=self.hand_name(stats.best_hand))
 
 
 class WordedTwoPot(TwoPotWords):

@@ -6,17 +6,14 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
-from typing import Any
 
 import pytest
 
 from bot import words
 from engine.bots import Undecided, choose_action
 from engine.bots.project import decide
-from engine.core.codec import Codec
 from engine.core.facts import Fact
-from engine.core.game import Action, IllegalAction, PublicView
+from engine.core.game import Action, IllegalAction
 from engine.variants.project import ProjectGame
 from engine.variants.project import actions as act
 from engine.variants.project import events as ev
@@ -26,11 +23,15 @@ from engine.variants.project.views import ProjectHand, ProjectSeat, ProjectTable
 from engine.variants.twopot.actions import BetPreview
 from engine.variants.twopot.events import Penalty, Worded
 from engine.variants.twopot.state import Seat
-
-HERE = Path(__file__).parent
-VIEWS = HERE / "stored" / "project-views.json"
-"""What players read from every fixture point (``fixtures/project.json``), rendered by the code
-before the facts (main ``57da776``)."""
+from tests.engine.facts_checks import (
+    bot_plays,
+    event_types,
+    fixture_points,
+    reads_and_plays_on,
+    restores_the_same,
+    round_trip,
+    without_facts,
+)
 
 
 def hand(*cards: str) -> HandEval:
@@ -157,13 +158,14 @@ def test_every_event_type_is_a_fact_with_its_line(event: object, line: str) -> N
 
 
 def test_the_lines_cover_every_event_type() -> None:
-    facts = {
-        obj
-        for obj in vars(ev).values()
-        if isinstance(obj, type) and issubclass(obj, Fact) and obj.__module__.startswith("engine")
-    }
-    facts -= {Fact, HandEval, ev.DemiseCard, ev.Drew, ev.ShiftChanged, Worded}  # parts, notes
-    assert facts == {type(e) for e, _ in EVENT_LINES}
+    parts = {
+        HandEval,
+        ev.DemiseCard,
+        ev.Drew,
+        ev.ShiftChanged,
+        Worded,
+    }  # event parts, notes
+    assert event_types(ev, parts) == {type(e) for e, _ in EVENT_LINES}
 
 
 def test_previews_refusals_and_hand_names() -> None:
@@ -210,28 +212,22 @@ def _played(seed: int, steps: int) -> ProjectGame:
     return game
 
 
-def _round_trip(fact: object) -> None:
-    codec: Codec[Any] = Codec(type(fact))
-    stored = json.loads(json.dumps(codec.dump(fact)))
-    assert codec.load(stored) == fact, type(fact).__name__
-
-
 def test_every_fact_round_trips_through_the_codec() -> None:
     for event, _ in EVENT_LINES:
-        _round_trip(event)
+        round_trip(event)
     seen: set[type] = set()
     for seed in range(4):
         game = _played(seed, 60 + 20 * seed)
         for fact in (game.public_view().facts, *(game.view_for(s).facts for s in range(3))):
             assert fact is not None
-            _round_trip(fact)
+            round_trip(fact)
             seen.add(type(fact))
         for seat in game.pending_seats():
             for spec in game.legal_actions(seat):
                 choices = tuple(o.value for o in spec.options[:1])
                 preview = game.preview(seat, Action(spec.kind, choices=choices))
                 if isinstance(preview, Fact):
-                    _round_trip(preview)
+                    round_trip(preview)
                     seen.add(type(preview))
     assert {ProjectTable, ProjectHand} <= seen
     for fact in (
@@ -243,7 +239,7 @@ def test_every_fact_round_trips_through_the_codec() -> None:
         ProjectHand(("coins:2",), (True,), (), HAND, ev.ShiftChanged((("coins:3", "coins:2"),))),
         ProjectHand((), (), ("coins:2",), None, Worded("You drew it.")),
     ):
-        _round_trip(fact)
+        round_trip(fact)
 
 
 def test_views_carry_facts_and_the_bot_writes_their_words() -> None:
@@ -264,47 +260,18 @@ def test_views_carry_facts_and_the_bot_writes_their_words() -> None:
 def test_stored_facts_round_trip_through_the_json() -> None:
     for seed in range(6):
         game = _played(seed, 150)
-        stored = json.loads(json.dumps(game.to_json()))
-        assert stored == game.to_json()  # plain JSON (lists, not tuples)
-        restored = ProjectGame.from_json(stored)
-        assert (restored.state.notes, restored.state.shift_note) == (
+        restored = restores_the_same("project", game)
+        assert (restored.state.notes, restored.state.shift_note, restored.state.decided) == (
             game.state.notes,
             game.state.shift_note,
-        )
-        assert restored.state.decided == game.state.decided
-        assert restored.to_json() == game.to_json()
-        assert words.table_text("project", restored.public_view()) == words.table_text(
-            "project", game.public_view()
+            game.state.decided,
         )
     assert any(_played(s, 150).state.decided is not None for s in range(6))
 
 
-def _fixture_points() -> list[tuple[str, str]]:
-    points = []
-    games = json.loads((HERE / "fixtures" / "project.json").read_text(encoding="utf-8"))
-    for index, game in enumerate(games):
-        for point in game["points"]:
-            points.append((f"{index}-{point['point']}", point["json"]))
-    return points
-
-
-@pytest.mark.parametrize(("name", "row"), _fixture_points())
+@pytest.mark.parametrize(("name", "row"), fixture_points("project"))
 def test_a_table_stored_before_the_facts_reads_the_same(name: str, row: str) -> None:
-    expected = json.loads(VIEWS.read_text(encoding="utf-8"))[name]
-    game = ProjectGame.from_json(json.loads(row))
-    t = words.table_text("project", game.public_view())
-    seats = [[s.status, s.public] for s in t.seats]
-    table = [t.title, t.phase, seats, [list(p) for p in t.pots], [list(r) for r in t.info]]
-    assert [*table, t.highlight] == expected["table"]
-    for seat, (text, notes) in expected["hands"].items():
-        written = words.hand_text("project", game.view_for(int(seat)))
-        assert [written.hand_text, list(written.notes)] == [text, notes]
-    best = [words.stats_text("project", s).best_hand for s in game.seat_stats().values()]
-    assert best == expected["best"]
-    assert json.dumps(game.to_json()) == row  # written back as it was stored
-    if not game.finished:
-        seat = min(game.pending_seats())
-        game.apply(seat, decide(game, seat, "balanced"))  # the game goes on
+    reads_and_plays_on("project", ProjectGame.from_json(json.loads(row)), name, row, decide)
 
 
 def test_the_bot_decides_from_facts_in_every_phase() -> None:
@@ -313,30 +280,13 @@ def test_the_bot_decides_from_facts_in_every_phase() -> None:
         game = ProjectGame.create(
             ["ann", "bob", "cid"], buy_in=150, options={"max_hands": 3}, seed=seed
         )
-        while not game.finished:
-            seat = min(game.pending_seats())
-            specs = {s.kind for s in game.legal_actions(seat)}
-            style = ("cautious", "balanced", "bold")[seat]
-            action = decide(game, seat, style)  # never the timeout's default
-            assert action.kind in specs
-            seen.add(game.state.phase.value)
-            game.apply(seat, action)
-    assert seen == {"open_bet", "draw", "bet", "final_bet"}
+        seen |= bot_plays(game, decide, ("cautious", "balanced", "bold"))
+    assert {"open_bet", "draw", "bet", "final_bet", "field", "call_hand"} <= seen
 
 
 def test_a_bot_without_facts_raises() -> None:
     game = ProjectGame.create(["ann", "bob"], buy_in=100, seed=2)
-    view = game.public_view()
-    worded = PublicView(view.variant, "Sabacc Project", "Betting", 1, view.acting, view.seats)
-
-    class Worded(ProjectGame):
-        def public_view(self) -> PublicView:
-            return worded
-
-        def view_for(self, seat: int) -> Any:
-            return super().view_for(seat).__class__(seat, self.hand(seat), public=worded)
-
-    blind = Worded(game.state)
+    blind = without_facts(game, "Sabacc Project", "Betting")
     seat = min(game.pending_seats())
     with pytest.raises(Undecided, match="facts"):
         decide(blind, seat, "balanced")

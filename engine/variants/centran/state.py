@@ -16,7 +16,7 @@ from engine.variants.centran.events import Decided, Drew, FiveDrawn, Note, Shift
 from engine.variants.centran.settle import FIXED, HAND_POT, PenaltyRule
 from engine.variants.twopot.events import Worded
 from engine.variants.twopot.state import StasisState, TwoPotOptions
-from engine.variants.twopot.stored import each, tagged
+from engine.variants.twopot.stored import each, last_decision, tagged
 
 ARRAY, RANDOM = "array", "random"
 
@@ -146,11 +146,8 @@ class CentranState(StasisState[CentranOptions, Card]):
     decided: Decided | Worded | None = field(default=None, metadata=meta(shape=DECIDED, unset=True))
 
     def last_decision(self) -> Decided | Worded | None:
-        """Why the last hand went as it did; a table stored by an earlier version kept it as
-        the last line of ``last_result`` (words), shown as it is."""
-        if self.decided is None and self.last_result:
-            return Worded(str(self.last_result[-1]))
-        return self.decided
+        """Why the last hand went as it did (words for a table stored by an earlier version)."""
+        return last_decision(self.decided, self.last_result)
 
     def first_to_act(self) -> int:
         """The seat on the dealer's left: the hand's order starts here."""

@@ -17,6 +17,7 @@ from engine.variants.classic.events import Drew, HandDecided, ShiftDealt, Why
 from engine.variants.classic.settle import HAND_POT_PENALTY, Penalty
 from engine.variants.twopot.events import Worded
 from engine.variants.twopot.state import Seat, SeatRecord, StasisState, TwoPotOptions
+from engine.variants.twopot.stored import last_decision
 
 __all__ = [  # Seat and SeatRecord are re-exported (they live in twopot.state)
     "ALL_OTHERS",
@@ -228,11 +229,8 @@ class ClassicState(StasisState[ClassicOptions, Card]):
     )
 
     def last_decision(self) -> HandDecided | Worded | None:
-        """Why the last hand went as it did; a table stored by an earlier version kept it as
-        the last line of ``last_result`` (words), shown as it is."""
-        if self.decided is None and self.last_result:
-            return Worded(str(self.last_result[-1]))
-        return self.decided
+        """Why the last hand went as it did (words for a table stored by an earlier version)."""
+        return last_decision(self.decided, self.last_result)
 
     def full_hand(self, seat: int) -> list[Card]:
         """A seat's whole hand: hidden cards plus its stasis field (§3.3)."""

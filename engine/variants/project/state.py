@@ -23,7 +23,7 @@ from engine.variants.twopot.state import (
     TwoPotOptions,
     TwoPotState,
 )
-from engine.variants.twopot.stored import each, tagged
+from engine.variants.twopot.stored import each, last_decision, tagged
 
 __all__ = ["Phase", "ProjectOptions", "ProjectState", "Seat", "SeatRecord"]
 
@@ -131,11 +131,8 @@ class ProjectState(TwoPotState[ProjectOptions, Card]):
     decided: Decided | Worded | None = field(default=None, metadata=meta(shape=DECIDED, unset=True))
 
     def last_decision(self) -> Decided | Worded | None:
-        """Why the last hand went as it did; a table stored by an earlier version kept it as
-        the last line of ``last_result`` (words), shown as it is."""
-        if self.decided is None and self.last_result:
-            return Worded(str(self.last_result[-1]))
-        return self.decided
+        """Why the last hand went as it did (words for a table stored by an earlier version)."""
+        return last_decision(self.decided, self.last_result)
 
     def exposed(self, seat: int) -> list[int]:
         """Indices of the seat's cards outside its Interference Field (received order)."""

@@ -22,12 +22,14 @@ or ``None``), so an old row writes back byte for byte.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.core.codec import Codec, Shape
 from engine.variants.twopot.events import Worded
 
-__all__ = ["each", "tagged"]
+__all__ = ["each", "last_decision", "tagged"]
+
+F = TypeVar("F")
 
 
 def tagged(kinds: Mapping[str, type], *, empty: Any = None) -> Shape:
@@ -59,3 +61,11 @@ def each(shape: Shape) -> Shape:
     """``shape`` for every item of a list (one value per seat)."""
     encode, decode = shape.encode, shape.decode
     return Shape(lambda items: [encode(x) for x in items], lambda data: [decode(x) for x in data])
+
+
+def last_decision(decided: F | None, last_result: list[str]) -> F | Worded | None:
+    """Why the last hand went as it did: the ``decided`` fact, or (a table stored by an earlier
+    version, which kept it as the last line of ``last_result``) that line as words."""
+    if decided is None and last_result:
+        return Worded(str(last_result[-1]))
+    return decided
