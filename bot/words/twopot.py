@@ -4,8 +4,9 @@ controls, the bet preview, the Sabacc Shift dice line and the family's refusal r
 
 Each variant's renderer subclasses :class:`TwoPotWords`, adds its own events and says how its
 cards and hand-pot layers are named (:meth:`TwoPotWords.card_name`,
-:meth:`TwoPotWords.pot_name`). A variant whose own events still carry their words (Centran, the
-Sabacc Project, Corellian Spike) is rendered by a subclass with only these shared words; the base
+:meth:`TwoPotWords.pot_name`) and writes its views, controls and hand names on the plumbing
+:class:`TwoPotWords` holds. A variant whose own events still carry their words (Corellian Spike)
+is rendered by a subclass with only these shared words; the base
 class shows its worded events as the engine wrote them.
 """
 
@@ -299,8 +300,8 @@ class TwoPotWords(Words):
 
 
 class WordedTwoPot(TwoPotWords):
-    """A family variant whose own events, views and controls still carry their words (Centran,
-    the Sabacc Project, Corellian Spike): only the shared facts are worded here."""
+    """A family variant whose own events, views and controls still carry their words (Corellian
+    Spike): only the shared facts are worded here."""
 
     events: ClassVar[dict[type, EventText]] = {}
 
