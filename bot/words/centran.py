@@ -6,6 +6,7 @@ family's shared words are :mod:`bot.words.twopot`'s."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 from typing import ClassVar
 
 from bot.words.base import EventText
@@ -17,7 +18,13 @@ from engine.variants.centran import actions as act
 from engine.variants.centran import events as ev
 from engine.variants.centran.cards import Card, Category, HandEval
 from engine.variants.centran.state import Phase
-from engine.variants.centran.views import HAND_POT, SABACC_POT, CentranHand, CentranTable
+from engine.variants.centran.views import (
+    HAND_POT,
+    SABACC_POT,
+    CentranHand,
+    CentranSeat,
+    CentranTable,
+)
 from engine.variants.twopot.actions import StasisPreview
 from engine.variants.twopot.cards import signed
 
@@ -215,10 +222,19 @@ EVENTS: dict[type, EventText] = {
 }
 
 
-def _info(t: CentranTable) -> tuple[list[tuple[str, str]], str]:
-    """The info lines and the highlight."""
+@functools.lru_cache(maxsize=256)
+def last_shift(shift: ev.ShiftTurned | ev.Worded) -> str:
+    """The ``Last shift`` line (a line stored by an earlier version as it is)."""
+    return shift.text if isinstance(shift, ev.Worded) else shift_line(shift)
+
+
+last_hand = functools.lru_cache(maxsize=256)(decided)
+"""The ``Last hand`` line, written once per fact (a table shows it after every action)."""
+
+
+def _info(t: CentranTable) -> tuple[tuple[str, str], ...]:
+    """The info lines."""
     info: list[tuple[str, str]] = []
-    highlight = ""
     if t.phase is not Phase.GAME_OVER:
         info.append(("Dealer", t.dealer))
         info.append(("Round", f"{t.round_no}/{t.rounds}"))
@@ -229,15 +245,37 @@ def _info(t: CentranTable) -> tuple[list[tuple[str, str]], str]:
             info.append(("Current bet", str(t.current_bet)))
         info.append(("Draw pile", str(t.draw_pile)))
         if t.shift is not None:
-            line = t.shift.text if isinstance(t.shift, ev.Worded) else shift_line(t.shift)
-            info.append(("Last shift", line))
-            if "SABACC SHIFT" in line:
-                highlight = "Sabacc Shift! " + line.split(" — ")[0] + "."
+            info.append(("Last shift", last_shift(t.shift)))
     if t.decided is not None:
-        last = decided(t.decided)
-        info.append(("Last hand", last))
-        highlight = highlight or last
-    return info, highlight
+        info.append(("Last hand", last_hand(t.decided)))
+    return tuple(info)
+
+
+def _highlight(t: CentranTable) -> str:
+    """A Sabacc Shift of this round, else why the last hand went as it did."""
+    if t.shift is not None and t.phase is not Phase.GAME_OVER:
+        line = last_shift(t.shift)
+        if "SABACC SHIFT" in line:
+            return "Sabacc Shift! " + line.split(" — ")[0] + "."
+    return "" if t.decided is None else last_hand(t.decided)
+
+
+@functools.lru_cache(maxsize=1024)
+def _seat(s: SeatView, f: CentranSeat, phase: Phase) -> SeatView:
+    """One seat's words (a seat that did not change reads as before: cached)."""
+    over = phase is Phase.GAME_OVER
+    flags = (
+        (f.dealer, "dealer"),
+        (f.all_in, "all-in"),
+        (phase is Phase.BET and bool(f.commit), f"bet {f.commit}"),
+    )
+    status = seat_status(f.place, dealt=f.dealt, live=f.live, over=over, flags=flags)
+    public = ""
+    if not over and f.dealt and f.live:
+        public = f"{f.cards} cards"
+        if f.stasis:
+            public += " · stasis: " + ", ".join(map(card_name, f.stasis))
+    return SeatView(s.seat, s.player, s.stack, status, public, s.active)
 
 
 def _notes(own: CentranHand) -> tuple[str, ...]:
@@ -302,33 +340,16 @@ class CentranWords(TwoPotWords):
         return card_name(notation)
 
     def write_table(self, t: Fact, seats: tuple[SeatView, ...]) -> tuple[str, Seats, Info, str]:
-        """The phase, seats, info lines and highlight of a :class:`CentranTable`."""
+        """The phase, seats, info lines (written when first read) and highlight of a
+        :class:`CentranTable`."""
         assert isinstance(t, CentranTable)
-        over = t.phase is Phase.GAME_OVER
-        written = []
-        for s, f in zip(seats, t.seats, strict=True):
-            flags = (
-                (f.dealer, "dealer"),
-                (f.all_in, "all-in"),
-                (t.phase is Phase.BET and bool(f.commit), f"bet {f.commit}"),
-            )
-            status = seat_status(f.place, dealt=f.dealt, live=f.live, over=over, flags=flags)
-            public = ""
-            if not over and f.dealt and f.live:
-                public = f"{f.cards} cards"
-                if f.stasis:
-                    public += " · stasis: " + ", ".join(map(card_name, f.stasis))
-            written.append(SeatView(s.seat, s.player, s.stack, status, public, s.active))
-        info, highlight = _info(t)
-        if over:
-            return "Game over", written, info, highlight
-        name = "Card phase" if t.phase is Phase.CARD else "Betting"
-        return (
-            f"Hand {t.hand_no} · Round {t.round_no}/{t.rounds} · {name}",
-            written,
-            info,
-            highlight,
-        )
+        written = tuple(_seat(s, f, t.phase) for s, f in zip(seats, t.seats, strict=True))
+        if t.phase is Phase.GAME_OVER:
+            phase = "Game over"
+        else:
+            name = "Card phase" if t.phase is Phase.CARD else "Betting"
+            phase = f"Hand {t.hand_no} · Round {t.round_no}/{t.rounds} · {name}"
+        return phase, written, lambda: _info(t), _highlight(t)
 
     def write_hand(self, own: Fact) -> tuple[str, tuple[str, ...]]:
         """A seat's hidden cards, Stasis Field, best value and last private note."""

@@ -6,6 +6,7 @@ Pot's layers; its cards are Classic's (:mod:`bot.words.classic` names them)."""
 
 from __future__ import annotations
 
+import functools
 from enum import StrEnum
 from typing import ClassVar
 
@@ -19,7 +20,13 @@ from engine.variants.project import actions as act
 from engine.variants.project import events as ev
 from engine.variants.project.cards import Category, HandEval
 from engine.variants.project.state import BET_PHASES, Phase
-from engine.variants.project.views import HAND_POT, SABACC_POT, ProjectHand, ProjectTable
+from engine.variants.project.views import (
+    HAND_POT,
+    SABACC_POT,
+    ProjectHand,
+    ProjectSeat,
+    ProjectTable,
+)
 from engine.variants.twopot.cards import signed
 
 POTS = {HAND_POT: "Main Pot", SABACC_POT: "Sabacc pot"}
@@ -155,10 +162,19 @@ EVENTS: dict[type, EventText] = {
 }
 
 
-def _info(t: ProjectTable) -> tuple[list[tuple[str, str]], str]:
-    """The info lines and the highlight."""
+@functools.lru_cache(maxsize=256)
+def last_shift(shift: ev.ShiftHappened | ev.Worded) -> str:
+    """The ``Last Shift`` line (a line stored by an earlier version as it is)."""
+    return shift.text if isinstance(shift, ev.Worded) else _shift(shift)
+
+
+last_hand = functools.lru_cache(maxsize=256)(decided)
+"""The ``Last hand`` line, written once per fact (a table shows it after every action)."""
+
+
+def _info(t: ProjectTable) -> tuple[tuple[str, str], ...]:
+    """The info lines."""
     info: list[tuple[str, str]] = []
-    highlight = ""
     if t.phase is not Phase.GAME_OVER:
         info.append(("Dealer", t.dealer))
         info.append(("Starting player", t.starter))
@@ -176,16 +192,39 @@ def _info(t: ProjectTable) -> tuple[list[tuple[str, str]], str]:
         info.append(("Draw pile", str(t.draw_pile)))
         chance = f"{t.shift_percent}% after each betting round"
         info.append(("Sabacc Shift", f"{t.shifts} this hand · {chance}"))
-        if t.shift is not None:
-            line = t.shift.text if isinstance(t.shift, ev.Worded) else _shift(t.shift)
-            if line:
-                info.append(("Last Shift", line))
-                highlight = line if t.shift_fresh else ""
+        if t.shift is not None and last_shift(t.shift):
+            info.append(("Last Shift", last_shift(t.shift)))
     if t.decided is not None:
-        last = decided(t.decided)
-        info.append(("Last hand", last))
-        highlight = highlight or last
-    return info, highlight
+        info.append(("Last hand", last_hand(t.decided)))
+    return tuple(info)
+
+
+def _highlight(t: ProjectTable) -> str:
+    """A Sabacc Shift during the last action, else why the last hand went as it did."""
+    if t.shift is not None and t.shift_fresh and t.phase is not Phase.GAME_OVER:
+        line = last_shift(t.shift)
+        if line:
+            return line
+    return "" if t.decided is None else last_hand(t.decided)
+
+
+@functools.lru_cache(maxsize=1024)
+def _seat(s: SeatView, f: ProjectSeat, phase: Phase) -> SeatView:
+    """One seat's words (a seat that did not change reads as before: cached)."""
+    over = phase is Phase.GAME_OVER
+    flags = (
+        (f.dealer, "dealer"),
+        (f.called, "called"),
+        (f.all_in, "all-in"),
+        (phase in BET_PHASES and bool(f.commit), f"bet {f.commit}"),
+    )
+    status = seat_status(f.place, dealt=f.dealt, live=f.live, over=over, flags=flags)
+    public = ""
+    if not over and f.dealt and f.live and f.cards:
+        public = f"{f.cards} cards"
+        if f.field:
+            public += " · field: " + ", ".join(map(card_name, f.field))
+    return SeatView(s.seat, s.player, s.stack, status, public, s.active)
 
 
 def _phase_text(t: ProjectTable) -> str:
@@ -242,26 +281,11 @@ class ProjectWords(TwoPotWords):
         return "Main Pot base layer" if index == 0 else f"Main Pot side layer {index}"
 
     def write_table(self, t: Fact, seats: tuple[SeatView, ...]) -> tuple[str, Seats, Info, str]:
-        """The phase, seats, info lines and highlight of a :class:`ProjectTable`."""
+        """The phase, seats, info lines (written when first read) and highlight of a
+        :class:`ProjectTable`."""
         assert isinstance(t, ProjectTable)
-        over = t.phase is Phase.GAME_OVER
-        written = []
-        for s, f in zip(seats, t.seats, strict=True):
-            flags = (
-                (f.dealer, "dealer"),
-                (f.called, "called"),
-                (f.all_in, "all-in"),
-                (t.phase in BET_PHASES and bool(f.commit), f"bet {f.commit}"),
-            )
-            status = seat_status(f.place, dealt=f.dealt, live=f.live, over=over, flags=flags)
-            public = ""
-            if not over and f.dealt and f.live and f.cards:
-                public = f"{f.cards} cards"
-                if f.field:
-                    public += " · field: " + ", ".join(map(card_name, f.field))
-            written.append(SeatView(s.seat, s.player, s.stack, status, public, s.active))
-        info, highlight = _info(t)
-        return _phase_text(t), written, info, highlight
+        written = tuple(_seat(s, f, t.phase) for s, f in zip(seats, t.seats, strict=True))
+        return _phase_text(t), written, lambda: _info(t), _highlight(t)
 
     def write_hand(self, own: Fact) -> tuple[str, tuple[str, ...]]:
         """A seat's hidden cards (a Shift's changes marked), field, hand value and last note."""

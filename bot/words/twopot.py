@@ -21,6 +21,7 @@ from bot.words.base import EventText, Words
 from bot.words.reasons import reasons
 from engine.core.facts import Fact
 from engine.core.game import ActionSpec, Option, PlayerView, PublicView, SeatStats, SeatView
+from engine.core.lazy import RowsOrLazy
 from engine.variants.twopot.actions import BetPreview
 from engine.variants.twopot.cards import RankedEval, signed
 from engine.variants.twopot.events import (
@@ -100,7 +101,7 @@ def dice_row(
     return ("Last dice", f"{d1} · {d2}{shift}"), "" if over else highlight
 
 
-Info = list[tuple[str, str]]
+Info = list[tuple[str, str]] | RowsOrLazy
 Seats = tuple[SeatView, ...] | list[SeatView]
 
 
@@ -223,14 +224,20 @@ class TwoPotWords(Words):
         if not isinstance(t, Fact) or not isinstance(t, self.table_facts or ()):
             return view
         phase, seats, info, highlight = self.write_table(t, view.seats)
-        return dataclasses.replace(
-            view,
-            title=self.title,
-            phase=phase,
-            seats=tuple(seats),
-            pots=tuple((self.pots.get(k, k), n) for k, n in view.pots),
-            info=tuple(info),
-            highlight=highlight,
+        names = self.pots
+        return PublicView(  # (a direct call: dataclasses.replace costs more, once per change)
+            view.variant,
+            self.title,
+            phase,
+            view.hand_no,
+            view.acting,
+            tuple(seats),
+            view.stack_unit,
+            tuple((names.get(k, k), n) for k, n in view.pots),
+            info if callable(info) else tuple(info),
+            highlight,
+            view.finished,
+            t,
         )
 
     def hand(self, view: PlayerView) -> PlayerView:

@@ -9,6 +9,7 @@ typed facts (:class:`CentranTable`, :class:`CentranHand`; cards as notations); t
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 from engine.core.codec import meta
@@ -77,25 +78,31 @@ class CentranHand(Fact):
     note: Note | None = field(metadata=meta(shape=NOTE))
 
 
+_SEAT = functools.lru_cache(maxsize=4096)(CentranSeat)  # equal seats share one instance
+
+
 def _seat(st: CentranState, seat: int) -> CentranSeat:
     dealt = bool(st.dealt) and st.dealt[seat]
-    return CentranSeat(
-        place=st.status[seat],
-        dealt=dealt,
-        live=st.betting.is_live(seat),
-        dealer=seat == st.dealer,
-        all_in=st.betting.is_all_in(seat),
-        commit=st.betting.phase_commit[seat],
-        cards=len(st.held(seat)) if dealt else 0,
-        stasis=tuple(c.notation for c in st.stasis[seat]) if dealt else (),
+    betting = st.betting
+    return _SEAT(
+        st.status[seat],
+        dealt,
+        betting.is_live(seat),
+        seat == st.dealer,
+        betting.is_all_in(seat),
+        betting.phase_commit[seat],
+        len(st.hands[seat]) + len(st.stasis[seat]) if dealt else 0,
+        tuple(c.notation for c in st.stasis[seat]) if dealt and st.stasis[seat] else (),
     )
 
 
 def public_view(st: CentranState) -> PublicView:
     """Everything public; never a hidden card."""
+    n = len(st.players)
+    stacks = st.stacks
     seats = tuple(
-        SeatView(seat=s, player=st.players[s], stack=st.stacks[s], active=st.status[s] is Seat.IN)
-        for s in range(st.n)
+        SeatView(seat=s, player=st.players[s], stack=stacks[s], active=st.status[s] is Seat.IN)
+        for s in range(n)
     )
     return PublicView(
         variant="centran",
@@ -118,7 +125,7 @@ def public_view(st: CentranState) -> PublicView:
             draw_pile=len(st.draw),
             shift=st.shift_note,
             decided=st.last_decision(),
-            seats=tuple(_seat(st, s) for s in range(st.n)),
+            seats=tuple(_seat(st, s) for s in range(n)),
         ),
     )
 

@@ -14,6 +14,7 @@ notation); field cards are public (the seat's facts) and are added in the privat
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass
 
 from engine.core.codec import meta
@@ -85,26 +86,31 @@ class ProjectHand(Fact):
     note: Note | None = dataclasses.field(metadata=meta(shape=NOTE))
 
 
+_SEAT = functools.lru_cache(maxsize=4096)(ProjectSeat)  # equal seats share one instance
+
+
 def _seat(st: ProjectState, seat: int) -> ProjectSeat:
-    dealt = bool(st.dealt) and st.dealt[seat]
-    return ProjectSeat(
-        place=st.status[seat],
-        dealt=dealt,
-        live=st.betting.is_live(seat),
-        dealer=seat == st.dealer,
-        called=st.caller == seat,
-        all_in=st.betting.is_all_in(seat),
-        commit=st.betting.phase_commit[seat],
-        cards=len(st.hands[seat]) if st.hands else 0,
-        field=tuple(c.notation for c in st.field_cards(seat)) if st.fields else (),
+    betting = st.betting
+    return _SEAT(
+        st.status[seat],
+        bool(st.dealt) and st.dealt[seat],
+        betting.is_live(seat),
+        seat == st.dealer,
+        st.caller == seat,
+        betting.is_all_in(seat),
+        betting.phase_commit[seat],
+        len(st.hands[seat]) if st.hands else 0,
+        tuple(c.notation for c in st.field_cards(seat)) if st.fields and st.fields[seat] else (),
     )
 
 
 def public_view(st: ProjectState) -> PublicView:
     """Everything public; never a hidden card."""
+    n = len(st.players)
+    stacks = st.stacks
     seats = tuple(
-        SeatView(seat=s, player=st.players[s], stack=st.stacks[s], active=st.status[s] is Seat.IN)
-        for s in range(st.n)
+        SeatView(seat=s, player=st.players[s], stack=stacks[s], active=st.status[s] is Seat.IN)
+        for s in range(n)
     )
     opts = st.options
     return PublicView(
@@ -133,7 +139,7 @@ def public_view(st: ProjectState) -> PublicView:
             shift=st.shift_note,
             shift_fresh=st.shift_fresh,
             decided=st.last_decision(),
-            seats=tuple(_seat(st, s) for s in range(st.n)),
+            seats=tuple(_seat(st, s) for s in range(n)),
         ),
     )
 
