@@ -6,17 +6,16 @@ family's shared words are :mod:`bot.words.twopot`'s."""
 from __future__ import annotations
 
 import dataclasses
-import functools
 from typing import ClassVar
 
-from bot.words.base import EventText
+from bot.words.base import EventText, Remembered
 from bot.words.reasons import reasons
-from bot.words.twopot import Info, Seats, TwoPotWords, joined, seat_status, uncontested
+from bot.words.twopot import Info, Seats, SeatWords, TwoPotWords, joined, seat_status, uncontested
 from engine.core.facts import Fact
 from engine.core.game import ActionSpec, Option, SeatView
 from engine.variants.centran import actions as act
 from engine.variants.centran import events as ev
-from engine.variants.centran.cards import Card, Category, HandEval
+from engine.variants.centran.cards import Card, Category, HandEval, full_deck
 from engine.variants.centran.state import Phase
 from engine.variants.centran.views import (
     HAND_POT,
@@ -70,9 +69,12 @@ TIE_BREAKS = (
 )
 
 
+_NAMES = {card.notation: card.name for card in full_deck()}
+
+
 def card_name(notation: str) -> str:
     """A Centran card's readable name (``major:-17`` → ``The Star (−17)``)."""
-    return Card.parse(notation).name
+    return _NAMES.get(notation) or Card.parse(notation).name
 
 
 def describe(notations: tuple[str, ...]) -> str:
@@ -222,14 +224,23 @@ EVENTS: dict[type, EventText] = {
 }
 
 
-@functools.lru_cache(maxsize=256)
-def last_shift(shift: ev.ShiftTurned | ev.Worded) -> str:
-    """The ``Last shift`` line (a line stored by an earlier version as it is)."""
+_LINES = Remembered()
+"""The last shift's and the last hand's lines, written once per fact: the state keeps the same
+fact from one view to the next (found by identity, without hashing it)."""
+
+
+def _shift_text(shift: ev.ShiftTurned | ev.Worded) -> str:
     return shift.text if isinstance(shift, ev.Worded) else shift_line(shift)
 
 
-last_hand = functools.lru_cache(maxsize=256)(decided)
-"""The ``Last hand`` line, written once per fact (a table shows it after every action)."""
+def last_shift(shift: ev.ShiftTurned | ev.Worded) -> str:
+    """The ``Last shift`` line (a line stored by an earlier version as it is)."""
+    return _LINES.get(shift, _shift_text)
+
+
+def last_hand(fact: ev.Decided | ev.Worded) -> str:
+    """The ``Last hand`` line."""
+    return _LINES.get(fact, decided)
 
 
 def _info(t: CentranTable) -> tuple[tuple[str, str], ...]:
@@ -260,9 +271,8 @@ def _highlight(t: CentranTable) -> str:
     return "" if t.decided is None else last_hand(t.decided)
 
 
-@functools.lru_cache(maxsize=1024)
-def _seat(s: SeatView, f: CentranSeat, phase: Phase) -> SeatView:
-    """One seat's words (a seat that did not change reads as before: cached)."""
+def _seat_words(f: CentranSeat, phase: Phase) -> tuple[str, str]:
+    """One seat's status and public text."""
     over = phase is Phase.GAME_OVER
     flags = (
         (f.dealer, "dealer"),
@@ -275,7 +285,11 @@ def _seat(s: SeatView, f: CentranSeat, phase: Phase) -> SeatView:
         public = f"{f.cards} cards"
         if f.stasis:
             public += " · stasis: " + ", ".join(map(card_name, f.stasis))
-    return SeatView(s.seat, s.player, s.stack, status, public, s.active)
+    return status, public
+
+
+_SEATS = SeatWords(_seat_words)
+"""Written seats (a seat that did not change is written once)."""
 
 
 def _notes(own: CentranHand) -> tuple[str, ...]:
@@ -343,7 +357,7 @@ class CentranWords(TwoPotWords):
         """The phase, seats, info lines (written when first read) and highlight of a
         :class:`CentranTable`."""
         assert isinstance(t, CentranTable)
-        written = tuple(_seat(s, f, t.phase) for s, f in zip(seats, t.seats, strict=True))
+        written = tuple(_SEATS.get(s, f, t.phase) for s, f in zip(seats, t.seats, strict=True))
         if t.phase is Phase.GAME_OVER:
             phase = "Game over"
         else:

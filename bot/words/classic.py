@@ -22,7 +22,7 @@ from engine.core.facts import Fact
 from engine.core.game import ActionSpec, Option, SeatView
 from engine.variants.classic import events as ev
 from engine.variants.classic.actions import CallPreview, ChangePreview, GainPreview, StasisPreview
-from engine.variants.classic.cards import Card, CardError, Category, HandEval
+from engine.variants.classic.cards import Card, CardError, Category, HandEval, full_deck
 from engine.variants.classic.state import Phase
 from engine.variants.classic.views import HAND_POT, ClassicHand, ClassicSeat, ClassicTable
 from engine.variants.twopot.cards import minus, signed
@@ -41,9 +41,12 @@ CONTROLS = {  # kind -> (label, prompt)
 }
 
 
+_NAMES = {card.notation: card.name for card in full_deck()}
+
+
 def card_name(notation: str) -> str:
     """A card's readable name (``queen#2`` → ``Queen of Air and Darkness (−2)``)."""
-    return Card.parse(notation).name
+    return _NAMES.get(notation) or Card.parse(notation).name
 
 
 def shown(notation: str) -> str:

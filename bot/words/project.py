@@ -6,14 +6,13 @@ Pot's layers; its cards are Classic's (:mod:`bot.words.classic` names them)."""
 
 from __future__ import annotations
 
-import functools
 from enum import StrEnum
 from typing import ClassVar
 
-from bot.words.base import EventText
+from bot.words.base import EventText, Remembered
 from bot.words.classic import card_name, card_option, describe, shown
 from bot.words.reasons import reasons
-from bot.words.twopot import Info, Seats, TwoPotWords, joined, seat_status, uncontested
+from bot.words.twopot import Info, Seats, SeatWords, TwoPotWords, joined, seat_status, uncontested
 from engine.core.facts import Fact
 from engine.core.game import ActionSpec, Option, SeatView
 from engine.variants.project import actions as act
@@ -100,11 +99,12 @@ def decided(e: ev.Decided | ev.Worded) -> str:
 
 
 def _phase(e: ev.PhaseStarted) -> str:
-    title = {
-        Phase.OPEN_BET: "Opening betting (before the deal)",
-        Phase.FINAL_BET: "Final betting",
-        Phase.BET: f"Round {e.round_no} — betting",
-    }.get(Phase(e.phase), f"Round {e.round_no} — draw")
+    if e.phase == Phase.OPEN_BET:
+        title = "Opening betting (before the deal)"
+    elif e.phase == Phase.FINAL_BET:
+        title = "Final betting"
+    else:
+        title = f"Round {e.round_no} — {'betting' if e.phase == Phase.BET else 'draw'}"
     note = PHASE_NOTES[e.note]
     return f"{title}.{' ' + note if note else ''}"
 
@@ -162,14 +162,23 @@ EVENTS: dict[type, EventText] = {
 }
 
 
-@functools.lru_cache(maxsize=256)
-def last_shift(shift: ev.ShiftHappened | ev.Worded) -> str:
-    """The ``Last Shift`` line (a line stored by an earlier version as it is)."""
+_LINES = Remembered()
+"""The last shift's and the last hand's lines, written once per fact: the state keeps the same
+fact from one view to the next (found by identity, without hashing it)."""
+
+
+def _shift_text(shift: ev.ShiftHappened | ev.Worded) -> str:
     return shift.text if isinstance(shift, ev.Worded) else _shift(shift)
 
 
-last_hand = functools.lru_cache(maxsize=256)(decided)
-"""The ``Last hand`` line, written once per fact (a table shows it after every action)."""
+def last_shift(shift: ev.ShiftHappened | ev.Worded) -> str:
+    """The ``Last shift`` line (a line stored by an earlier version as it is)."""
+    return _LINES.get(shift, _shift_text)
+
+
+def last_hand(fact: ev.Decided | ev.Worded) -> str:
+    """The ``Last hand`` line."""
+    return _LINES.get(fact, decided)
 
 
 def _info(t: ProjectTable) -> tuple[tuple[str, str], ...]:
@@ -208,9 +217,8 @@ def _highlight(t: ProjectTable) -> str:
     return "" if t.decided is None else last_hand(t.decided)
 
 
-@functools.lru_cache(maxsize=1024)
-def _seat(s: SeatView, f: ProjectSeat, phase: Phase) -> SeatView:
-    """One seat's words (a seat that did not change reads as before: cached)."""
+def _seat_words(f: ProjectSeat, phase: Phase) -> tuple[str, str]:
+    """One seat's status and public text."""
     over = phase is Phase.GAME_OVER
     flags = (
         (f.dealer, "dealer"),
@@ -224,7 +232,11 @@ def _seat(s: SeatView, f: ProjectSeat, phase: Phase) -> SeatView:
         public = f"{f.cards} cards"
         if f.field:
             public += " · field: " + ", ".join(map(card_name, f.field))
-    return SeatView(s.seat, s.player, s.stack, status, public, s.active)
+    return status, public
+
+
+_SEATS = SeatWords(_seat_words)
+"""Written seats (a seat that did not change is written once)."""
 
 
 def _phase_text(t: ProjectTable) -> str:
@@ -284,7 +296,7 @@ class ProjectWords(TwoPotWords):
         """The phase, seats, info lines (written when first read) and highlight of a
         :class:`ProjectTable`."""
         assert isinstance(t, ProjectTable)
-        written = tuple(_seat(s, f, t.phase) for s, f in zip(seats, t.seats, strict=True))
+        written = tuple(_SEATS.get(s, f, t.phase) for s, f in zip(seats, t.seats, strict=True))
         return _phase_text(t), written, lambda: _info(t), _highlight(t)
 
     def write_hand(self, own: Fact) -> tuple[str, tuple[str, ...]]:

@@ -13,9 +13,9 @@ class shows its worded events as the engine wrote them.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from enum import StrEnum
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from bot.words.base import EventText, Words
 from bot.words.reasons import reasons
@@ -102,6 +102,36 @@ def dice_row(
 
 
 Info = list[tuple[str, str]] | RowsOrLazy
+
+
+class SeatWords:
+    """Written seats, each by the identity of its engine seat view, its seat fact and the
+    phase: the engines share equal seat views and seat facts (one instance each), so a seat that
+    did not change is written once and found again without hashing its fields. ``write(fact,
+    phase)`` gives a seat's status and public text. Bounded: the oldest half goes when full."""
+
+    __slots__ = ("entries", "size", "write")
+
+    def __init__(self, write: Callable[[Any, Any], tuple[str, str]], size: int = 2048) -> None:
+        self.write = write
+        self.size = size
+        self.entries: dict[tuple[int, int, object], tuple[object, object, SeatView]] = {}
+
+    def get(self, seat: SeatView, fact: object, phase: object) -> SeatView:
+        """``seat`` with its status and public text written from ``fact`` in ``phase``."""
+        key = (id(seat), id(fact), phase)
+        found = self.entries.get(key)
+        if found is not None and found[0] is seat and found[1] is fact:
+            return found[2]
+        status, public = self.write(fact, phase)
+        written = SeatView(seat.seat, seat.player, seat.stack, status, public, seat.active)
+        if len(self.entries) >= self.size:
+            for old in list(self.entries)[: self.size // 2]:
+                del self.entries[old]
+        self.entries[key] = (seat, fact, written)
+        return written
+
+
 Seats = tuple[SeatView, ...] | list[SeatView]
 
 
@@ -197,6 +227,14 @@ class TwoPotWords(Words):
 
     def __init__(self) -> None:
         self.words: dict[type, EventText] = {**self.shared_events(), **self.events}
+
+    def event_lines(self, event: object) -> list[str]:
+        """The non-blank public log lines of ``event`` (the family's one-line words first)."""
+        render = self.words.get(type(event))
+        if render is None:
+            return super().event_lines(event)
+        text = render(event)
+        return [text] if text and "\n" not in text and text.strip() else super().event_lines(event)
 
     def event_text(self, event: object) -> str | None:
         """The public log text of ``event`` (shared words first, then the variant's)."""

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from engine.core.codec import meta
 from engine.core.facts import Fact
-from engine.core.game import PlayerView, PublicView, SeatView
+from engine.core.game import PlayerView, PublicView
 from engine.variants.centran.actions import pending
 from engine.variants.centran.cards import HandEval, evaluate
 from engine.variants.centran.events import Decided, Note, ShiftTurned
@@ -22,6 +22,7 @@ from engine.variants.centran.state import DECIDED, NOTE, SHIFT, CentranState, Ph
 from engine.variants.twopot.events import Worded
 from engine.variants.twopot.state import Seat
 from engine.variants.twopot.views import seat_stats as seat_stats
+from engine.variants.twopot.views import seat_views
 
 HAND_POT, SABACC_POT = "hand", "sabacc"  # the pots' keys in the public view
 ROUNDS = 5
@@ -81,52 +82,50 @@ class CentranHand(Fact):
 _SEAT = functools.lru_cache(maxsize=4096)(CentranSeat)  # equal seats share one instance
 
 
-def _seat(st: CentranState, seat: int) -> CentranSeat:
-    dealt = bool(st.dealt) and st.dealt[seat]
-    betting = st.betting
-    return _SEAT(
-        st.status[seat],
-        dealt,
-        betting.is_live(seat),
-        seat == st.dealer,
-        betting.is_all_in(seat),
-        betting.phase_commit[seat],
-        len(st.hands[seat]) + len(st.stasis[seat]) if dealt else 0,
-        tuple(c.notation for c in st.stasis[seat]) if dealt and st.stasis[seat] else (),
-    )
+def _seats(st: CentranState) -> tuple[CentranSeat, ...]:
+    betting, dealt, hands, stasis = st.betting, st.dealt, st.hands, st.stasis
+    out = []
+    for seat in range(len(st.players)):
+        in_hand = bool(dealt) and dealt[seat]
+        live = betting.is_live(seat)
+        field = stasis[seat] if in_hand else ()
+        out.append(
+            _SEAT(
+                st.status[seat],
+                in_hand,
+                live,
+                seat == st.dealer,
+                live and betting.stacks[seat] == 0,  # all-in
+                betting.phase_commit[seat],
+                len(hands[seat]) + len(field) if in_hand else 0,
+                tuple(c.notation for c in field) if field else (),
+            )
+        )
+    return tuple(out)
 
 
 def public_view(st: CentranState) -> PublicView:
     """Everything public; never a hidden card."""
-    n = len(st.players)
-    stacks = st.stacks
-    seats = tuple(
-        SeatView(seat=s, player=st.players[s], stack=stacks[s], active=st.status[s] is Seat.IN)
-        for s in range(n)
+    players, betting = st.players, st.betting
+    table = CentranTable(
+        st.phase,
+        st.hand_no,
+        st.round_no,
+        ROUNDS,
+        players[st.dealer],
+        tuple(c.notation for c in st.array),
+        tuple((c.notation, "" if s is None else players[s]) for c, s in st.fives),
+        betting.current_bet,
+        len(st.draw),
+        st.shift_note,
+        st.last_decision(),
+        _seats(st),
     )
+    pots = ((HAND_POT, betting.pot_total), (SABACC_POT, st.sabacc_pot))
+    acting = tuple(sorted(pending(st)))
+    over = st.phase is Phase.GAME_OVER
     return PublicView(
-        variant="centran",
-        title="",
-        phase="",
-        hand_no=st.hand_no,
-        acting=tuple(sorted(pending(st))),
-        seats=seats,
-        pots=((HAND_POT, st.betting.pot_total), (SABACC_POT, st.sabacc_pot)),
-        finished=st.phase is Phase.GAME_OVER,
-        facts=CentranTable(
-            phase=st.phase,
-            hand_no=st.hand_no,
-            round_no=st.round_no,
-            rounds=ROUNDS,
-            dealer=st.players[st.dealer],
-            array=tuple(c.notation for c in st.array),
-            fives=tuple((c.notation, "" if s is None else st.players[s]) for c, s in st.fives),
-            current_bet=st.betting.current_bet,
-            draw_pile=len(st.draw),
-            shift=st.shift_note,
-            decided=st.last_decision(),
-            seats=tuple(_seat(st, s) for s in range(n)),
-        ),
+        "centran", "", "", st.hand_no, acting, seat_views(st), "credits", pots, (), "", over, table
     )
 
 

@@ -11,13 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.core.facts import Fact
-from engine.core.game import PlayerView, PublicView, SeatView
+from engine.core.game import PlayerView, PublicView
 from engine.variants.classic.actions import pending
 from engine.variants.classic.cards import HandEval, evaluate
 from engine.variants.classic.events import HandDecided
 from engine.variants.classic.state import ClassicState, Note, Phase, Seat
 from engine.variants.twopot.events import Worded
 from engine.variants.twopot.views import seat_stats as seat_stats
+from engine.variants.twopot.views import seat_views
 
 HAND_POT, SABACC_POT = "hand", "sabacc"  # the pots' keys in the public view
 
@@ -87,10 +88,7 @@ def _seat(st: ClassicState, seat: int) -> ClassicSeat:
 def public_view(st: ClassicState) -> PublicView:
     """Everything public; never a hidden card."""
     facts = tuple(_seat(st, s) for s in range(st.n))
-    seats = tuple(
-        SeatView(seat=s, player=st.players[s], stack=st.stacks[s], active=st.status[s] is Seat.IN)
-        for s in range(st.n)
-    )
+    seats = seat_views(st)
     over = st.phase is Phase.GAME_OVER
     return PublicView(
         variant="classic",

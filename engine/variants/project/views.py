@@ -19,13 +19,14 @@ from dataclasses import dataclass
 
 from engine.core.codec import meta
 from engine.core.facts import Fact
-from engine.core.game import PlayerView, PublicView, SeatView
+from engine.core.game import PlayerView, PublicView
 from engine.variants.project.actions import pending
 from engine.variants.project.cards import HandEval, evaluate
 from engine.variants.project.events import Decided, Note, ShiftHappened
 from engine.variants.project.state import DECIDED, NOTE, SHIFT, Phase, ProjectState, Seat
 from engine.variants.twopot.events import Worded
 from engine.variants.twopot.views import seat_stats as seat_stats
+from engine.variants.twopot.views import seat_views
 
 HAND_POT, SABACC_POT = "hand", "sabacc"  # the pots' keys in the public view
 
@@ -89,58 +90,56 @@ class ProjectHand(Fact):
 _SEAT = functools.lru_cache(maxsize=4096)(ProjectSeat)  # equal seats share one instance
 
 
-def _seat(st: ProjectState, seat: int) -> ProjectSeat:
-    betting = st.betting
-    return _SEAT(
-        st.status[seat],
-        bool(st.dealt) and st.dealt[seat],
-        betting.is_live(seat),
-        seat == st.dealer,
-        st.caller == seat,
-        betting.is_all_in(seat),
-        betting.phase_commit[seat],
-        len(st.hands[seat]) if st.hands else 0,
-        tuple(c.notation for c in st.field_cards(seat)) if st.fields and st.fields[seat] else (),
-    )
+def _seats(st: ProjectState) -> tuple[ProjectSeat, ...]:
+    betting, dealt, hands, fields = st.betting, st.dealt, st.hands, st.fields
+    out = []
+    for seat in range(len(st.players)):
+        live = betting.is_live(seat)
+        placed = fields[seat] if fields else ()
+        held = hands[seat] if hands else ()
+        out.append(
+            _SEAT(
+                st.status[seat],
+                bool(dealt) and dealt[seat],
+                live,
+                seat == st.dealer,
+                st.caller == seat,
+                live and betting.stacks[seat] == 0,  # all-in
+                betting.phase_commit[seat],
+                len(held),
+                tuple(held[i].notation for i in placed),
+            )
+        )
+    return tuple(out)
 
 
 def public_view(st: ProjectState) -> PublicView:
     """Everything public; never a hidden card."""
-    n = len(st.players)
-    stacks = st.stacks
-    seats = tuple(
-        SeatView(seat=s, player=st.players[s], stack=stacks[s], active=st.status[s] is Seat.IN)
-        for s in range(n)
+    opts, players, betting = st.options, st.players, st.betting
+    table = ProjectTable(
+        st.phase,
+        st.hand_no,
+        st.round_no,
+        players[st.dealer],
+        players[st.start_seat],
+        betting.current_bet,
+        None if st.caller is None else players[st.caller],
+        opts.pot_building_rounds,
+        st.idle,
+        opts.idle_call_limit,
+        len(st.draw),
+        st.shifts,
+        round(opts.shift_probability * 100),
+        st.shift_note,
+        st.shift_fresh,
+        st.last_decision(),
+        _seats(st),
     )
-    opts = st.options
+    pots = ((HAND_POT, betting.pot_total), (SABACC_POT, st.sabacc_pot))
+    acting = tuple(sorted(pending(st)))
+    over = st.phase is Phase.GAME_OVER
     return PublicView(
-        variant="project",
-        title="",
-        phase="",
-        hand_no=st.hand_no,
-        acting=tuple(sorted(pending(st))),
-        seats=seats,
-        pots=((HAND_POT, st.betting.pot_total), (SABACC_POT, st.sabacc_pot)),
-        finished=st.phase is Phase.GAME_OVER,
-        facts=ProjectTable(
-            phase=st.phase,
-            hand_no=st.hand_no,
-            round_no=st.round_no,
-            dealer=st.players[st.dealer],
-            starter=st.players[st.start_seat],
-            current_bet=st.betting.current_bet,
-            caller=None if st.caller is None else st.players[st.caller],
-            pot_building_rounds=opts.pot_building_rounds,
-            idle=st.idle,
-            idle_limit=opts.idle_call_limit,
-            draw_pile=len(st.draw),
-            shifts=st.shifts,
-            shift_percent=round(opts.shift_probability * 100),
-            shift=st.shift_note,
-            shift_fresh=st.shift_fresh,
-            decided=st.last_decision(),
-            seats=tuple(_seat(st, s) for s in range(n)),
-        ),
+        "project", "", "", st.hand_no, acting, seat_views(st), "credits", pots, (), "", over, table
     )
 
 

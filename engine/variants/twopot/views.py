@@ -8,12 +8,22 @@ roll (:func:`dice_row`) of the variants that throw the Sabacc Shift dice (Classi
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 
 from engine.core.game import PublicView, SeatStats, SeatView
 from engine.variants.twopot.state import AnyTwoPot, Seat
 
-__all__ = ["dice_row", "seat_stats", "seat_status", "table_view"]
+__all__ = ["dice_row", "seat_stats", "seat_status", "seat_views", "table_view"]
+
+_BARE = functools.lru_cache(maxsize=4096)(SeatView)  # equal seats share one instance
+
+
+def seat_views(st: AnyTwoPot) -> tuple[SeatView, ...]:
+    """The seats' data (seat, player, stack, in the game) of a variant speaking facts: its words
+    write the status and public text. A seat that did not change is the same instance."""
+    stacks, status, players = st.stacks, st.status, st.players
+    return tuple(_BARE(s, players[s], stacks[s], "", "", status[s] is Seat.IN) for s in range(st.n))
 
 
 def seat_stats(st: AnyTwoPot) -> dict[int, SeatStats]:
