@@ -235,7 +235,7 @@ def test_every_fact_round_trips_through_the_codec() -> None:
         act.StandPreview(3),
         act.CallPreview(BOMB),
         act.FieldPreview(("idiot",)),
-        ProjectSeat(Seat.IN, True, True, True, False, False, 0, 3, ("queen#2",)),
+        ProjectSeat(Seat.IN, True, True, True, False, 0, 3, False, ("queen#2",)),
         ProjectHand(("coins:2",), (True,), (), HAND, ev.ShiftChanged((("coins:3", "coins:2"),))),
         ProjectHand((), (), ("coins:2",), None, Worded("You drew it.")),
     ):

@@ -20,27 +20,18 @@ from engine.variants.centran.cards import HandEval, evaluate
 from engine.variants.centran.events import Decided, Note, ShiftTurned
 from engine.variants.centran.state import DECIDED, NOTE, SHIFT, CentranState, Phase
 from engine.variants.twopot.events import Worded
-from engine.variants.twopot.state import Seat
+from engine.variants.twopot.views import SeatFacts, seat_views
 from engine.variants.twopot.views import seat_stats as seat_stats
-from engine.variants.twopot.views import seat_views
 
 HAND_POT, SABACC_POT = "hand", "sabacc"  # the pots' keys in the public view
 ROUNDS = 5
 
 
 @dataclass(frozen=True, slots=True)
-class CentranSeat(Fact):
-    """What everyone sees of one seat: its place in the game, whether it was dealt in and is
-    still live, its flags (dealer, all-in), its bet in this phase, how many cards it holds and
+class CentranSeat(SeatFacts):
+    """What everyone sees of one seat (:class:`~engine.variants.twopot.views.SeatFacts`) and
     its Stasis Field (notations)."""
 
-    place: Seat
-    dealt: bool
-    live: bool
-    dealer: bool
-    all_in: bool
-    commit: int
-    cards: int
     stasis: tuple[str, ...]
 
 

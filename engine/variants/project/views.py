@@ -23,28 +23,20 @@ from engine.core.game import PlayerView, PublicView
 from engine.variants.project.actions import pending
 from engine.variants.project.cards import HandEval, evaluate
 from engine.variants.project.events import Decided, Note, ShiftHappened
-from engine.variants.project.state import DECIDED, NOTE, SHIFT, Phase, ProjectState, Seat
+from engine.variants.project.state import DECIDED, NOTE, SHIFT, Phase, ProjectState
 from engine.variants.twopot.events import Worded
+from engine.variants.twopot.views import SeatFacts, seat_views
 from engine.variants.twopot.views import seat_stats as seat_stats
-from engine.variants.twopot.views import seat_views
 
 HAND_POT, SABACC_POT = "hand", "sabacc"  # the pots' keys in the public view
 
 
 @dataclass(frozen=True, slots=True)
-class ProjectSeat(Fact):
-    """What everyone sees of one seat: its place in the game, whether it was dealt in and is
-    still live, its flags (dealer, caller, all-in), its bet in this phase, how many cards it
-    holds and its Interference Field (notations, in the order placed)."""
+class ProjectSeat(SeatFacts):
+    """What everyone sees of one seat (:class:`~engine.variants.twopot.views.SeatFacts`),
+    whether it called the hand, and its Interference Field (notations, in the order placed)."""
 
-    place: Seat
-    dealt: bool
-    live: bool
-    dealer: bool
     called: bool
-    all_in: bool
-    commit: int
-    cards: int
     field: tuple[str, ...]
 
 
@@ -103,10 +95,10 @@ def _seats(st: ProjectState) -> tuple[ProjectSeat, ...]:
                 bool(dealt) and dealt[seat],
                 live,
                 seat == st.dealer,
-                st.caller == seat,
                 live and betting.stacks[seat] == 0,  # all-in
                 betting.phase_commit[seat],
                 len(held),
+                st.caller == seat,
                 tuple(held[i].notation for i in placed),
             )
         )

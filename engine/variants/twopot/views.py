@@ -10,11 +10,30 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
+from engine.core.facts import Fact
 from engine.core.game import PublicView, SeatStats, SeatView
 from engine.variants.twopot.state import AnyTwoPot, Seat
 
-__all__ = ["dice_row", "seat_stats", "seat_status", "seat_views", "table_view"]
+__all__ = ["SeatFacts", "dice_row", "seat_stats", "seat_status", "seat_views", "table_view"]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatFacts(Fact):
+    """What everyone sees of one seat in a family variant speaking facts (Centran, the Sabacc
+    Project): its place in the game, whether it was dealt in and is still live, whether it
+    deals and is all-in, its bet in this phase and how many cards it holds. A variant's seat
+    fact adds its face-up cards."""
+
+    place: Seat
+    dealt: bool
+    live: bool
+    dealer: bool
+    all_in: bool
+    commit: int
+    cards: int
+
 
 _BARE = functools.lru_cache(maxsize=4096)(SeatView)  # equal seats share one instance
 
