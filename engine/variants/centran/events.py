@@ -16,6 +16,7 @@ from engine.core.facts import Fact
 from engine.core.game import ShownHand
 from engine.variants.centran.cards import HandEval
 from engine.variants.twopot.events import (
+    Drew,
     GameOver,
     PenaltyPaid,
     PhaseNote,
@@ -172,13 +173,6 @@ class Decided(Fact):
     best: HandEval | None = None
     runner: HandEval | None = None
     tie_break: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class Drew(Fact):
-    """Private note: the seat drew ``card``."""
-
-    card: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,10 +20,11 @@ from engine.variants.centran.cards import HandEval, evaluate
 from engine.variants.centran.events import Decided, Note, ShiftTurned
 from engine.variants.centran.state import DECIDED, NOTE, SHIFT, CentranState, Phase
 from engine.variants.twopot.events import Worded
-from engine.variants.twopot.views import SeatFacts, seat_views
+from engine.variants.twopot.views import HAND_POT as HAND_POT  # re-exported
+from engine.variants.twopot.views import SABACC_POT as SABACC_POT  # re-exported
+from engine.variants.twopot.views import SeatFacts, fact_view
 from engine.variants.twopot.views import seat_stats as seat_stats
 
-HAND_POT, SABACC_POT = "hand", "sabacc"  # the pots' keys in the public view
 ROUNDS = 5
 
 
@@ -112,12 +113,7 @@ def public_view(st: CentranState) -> PublicView:
         st.last_decision(),
         _seats(st),
     )
-    pots = ((HAND_POT, betting.pot_total), (SABACC_POT, st.sabacc_pot))
-    acting = tuple(sorted(pending(st)))
-    over = st.phase is Phase.GAME_OVER
-    return PublicView(
-        "centran", "", "", st.hand_no, acting, seat_views(st), "credits", pots, (), "", over, table
-    )
+    return fact_view(st, "centran", pending(st), table, over=st.phase is Phase.GAME_OVER)
 
 
 def hand_of(st: CentranState, seat: int) -> tuple[str, ...]:

@@ -17,6 +17,7 @@ from engine.core.facts import Fact
 from engine.core.game import ShownHand
 from engine.variants.classic.cards import HandEval
 from engine.variants.twopot.events import CashedOut as CashedOut  # re-exported
+from engine.variants.twopot.events import Drew as Drew  # re-exported
 from engine.variants.twopot.events import GameOver as GameOver  # re-exported
 from engine.variants.twopot.events import PenaltyPaid as PenaltyPaid  # re-exported
 from engine.variants.twopot.events import PhaseNote as PhaseNote  # re-exported
@@ -120,13 +121,6 @@ class SuddenDemiseDrew(Fact):
     def shown_hands(self) -> tuple[ShownHand, ...]:
         """Each face-up draw adds a card to that player's shown hand."""
         return tuple(ShownHand(d.player, (d.card,) if d.card else (), d.hand) for d in self.draws)
-
-
-@dataclass(frozen=True, slots=True)
-class Drew(Fact):
-    """Private: the card (notation) this seat drew last."""
-
-    card: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,10 +17,9 @@ from engine.variants.classic.cards import HandEval, evaluate
 from engine.variants.classic.events import HandDecided
 from engine.variants.classic.state import ClassicState, Note, Phase, Seat
 from engine.variants.twopot.events import Worded
+from engine.variants.twopot.views import HAND_POT as HAND_POT  # re-exported
+from engine.variants.twopot.views import fact_view
 from engine.variants.twopot.views import seat_stats as seat_stats
-from engine.variants.twopot.views import seat_views
-
-HAND_POT, SABACC_POT = "hand", "sabacc"  # the pots' keys in the public view
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,18 +87,11 @@ def _seat(st: ClassicState, seat: int) -> ClassicSeat:
 def public_view(st: ClassicState) -> PublicView:
     """Everything public; never a hidden card."""
     facts = tuple(_seat(st, s) for s in range(st.n))
-    seats = seat_views(st)
-    over = st.phase is Phase.GAME_OVER
-    return PublicView(
-        variant="classic",
-        title="",
-        phase="",
-        hand_no=st.hand_no,
-        acting=tuple(sorted(pending(st))),
-        seats=seats,
-        pots=((HAND_POT, st.betting.pot_total), (SABACC_POT, st.sabacc_pot)),
-        finished=over,
-        facts=ClassicTable(
+    return fact_view(
+        st,
+        "classic",
+        pending(st),
+        ClassicTable(
             phase=st.phase,
             hand_no=st.hand_no,
             round_no=st.round_no,
@@ -112,6 +104,7 @@ def public_view(st: ClassicState) -> PublicView:
             decided=st.last_decision(),
             seats=facts,
         ),
+        over=st.phase is Phase.GAME_OVER,
     )
 
 

@@ -17,6 +17,7 @@ from engine.core.game import ShownHand
 from engine.variants.project.cards import HandEval
 from engine.variants.twopot.events import (
     CashedOut,
+    Drew,
     GameOver,
     PenaltyPaid,
     PlayerLeft,
@@ -198,13 +199,6 @@ class Decided(Fact):
     tied: tuple[str, ...] = ()
     depth: int = 0
     final: HandEval | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Drew(Fact):
-    """Private note: the seat drew ``card`` (notation)."""
-
-    card: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,10 +25,10 @@ from engine.variants.project.cards import HandEval, evaluate
 from engine.variants.project.events import Decided, Note, ShiftHappened
 from engine.variants.project.state import DECIDED, NOTE, SHIFT, Phase, ProjectState
 from engine.variants.twopot.events import Worded
-from engine.variants.twopot.views import SeatFacts, seat_views
+from engine.variants.twopot.views import HAND_POT as HAND_POT  # re-exported
+from engine.variants.twopot.views import SABACC_POT as SABACC_POT  # re-exported
+from engine.variants.twopot.views import SeatFacts, fact_view
 from engine.variants.twopot.views import seat_stats as seat_stats
-
-HAND_POT, SABACC_POT = "hand", "sabacc"  # the pots' keys in the public view
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,12 +127,7 @@ def public_view(st: ProjectState) -> PublicView:
         st.last_decision(),
         _seats(st),
     )
-    pots = ((HAND_POT, betting.pot_total), (SABACC_POT, st.sabacc_pot))
-    acting = tuple(sorted(pending(st)))
-    over = st.phase is Phase.GAME_OVER
-    return PublicView(
-        "project", "", "", st.hand_no, acting, seat_views(st), "credits", pots, (), "", over, table
-    )
+    return fact_view(st, "project", pending(st), table, over=st.phase is Phase.GAME_OVER)
 
 
 def hand_of(st: ProjectState, seat: int) -> tuple[str, ...]:

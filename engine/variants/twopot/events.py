@@ -19,6 +19,7 @@ from engine.core.game import ShownHand
 
 __all__ = [
     "CashedOut",
+    "Drew",
     "GameOver",
     "HandWon",
     "PenaltyPaid",
@@ -43,6 +44,13 @@ def shown_draws(draws: Iterable[tuple[str, str, str | Fact]]) -> tuple[ShownHand
         ShownHand(player, (card,) if card != NO_CARD else (), label)
         for player, card, label in draws
     )
+
+
+@dataclass(frozen=True, slots=True)
+class Drew(Fact):
+    """Private note: the card (notation) this seat drew last (Classic, Centran, Project)."""
+
+    card: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,19 @@ from engine.core.facts import Fact
 from engine.core.game import PublicView, SeatStats, SeatView
 from engine.variants.twopot.state import AnyTwoPot, Seat
 
-__all__ = ["SeatFacts", "dice_row", "seat_stats", "seat_status", "seat_views", "table_view"]
+__all__ = [
+    "HAND_POT",
+    "SABACC_POT",
+    "SeatFacts",
+    "dice_row",
+    "fact_view",
+    "seat_stats",
+    "seat_status",
+    "seat_views",
+    "table_view",
+]
+
+HAND_POT, SABACC_POT = "hand", "sabacc"  # the pots' keys in a public view speaking facts
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +48,19 @@ class SeatFacts(Fact):
 
 
 _BARE = functools.lru_cache(maxsize=4096)(SeatView)  # equal seats share one instance
+
+
+def fact_view(
+    st: AnyTwoPot, variant: str, acting: Iterable[int], facts: Fact, *, over: bool
+) -> PublicView:
+    """The public view of a variant speaking facts: its data (hand, who acts, the seats' data,
+    both pots by key, ``over``) and its table ``facts``; its words write the text fields."""
+    pots = ((HAND_POT, st.betting.pot_total), (SABACC_POT, st.sabacc_pot))
+    acts = tuple(sorted(acting))
+    seats = seat_views(st)
+    return PublicView(
+        variant, "", "", st.hand_no, acts, seats, "credits", pots, (), "", over, facts
+    )
 
 
 def seat_views(st: AnyTwoPot) -> tuple[SeatView, ...]:
