@@ -216,8 +216,8 @@ def _seat_words(seat: SpikeSeat, phase: Phase) -> tuple[str, str]:
         (seat.all_in, "all-in"),
         (phase is Phase.BET and bool(seat.commit), f"bet {seat.commit}"),
     )
-    in_hand = seat.dealt and seat.live
-    status = seat_status(seat.place, over=phase is Phase.GAME_OVER, in_hand=in_hand, flags=flags)
+    over = phase is Phase.GAME_OVER
+    status = seat_status(seat.place, dealt=seat.dealt, live=seat.live, over=over, flags=flags)
     return status, "" if seat.cards is None else f"{seat.cards} cards"
 
 

@@ -1,4 +1,4 @@
-"""View pieces shared by the two-pot family (Classic, Centran, Project).
+"""View pieces shared by the two-pot family (Classic, Centran, Project, Corellian Spike).
 
 Each variant draws its own seats, phase text and info lines; the closing of the public view (the
 last hand's result line, the two pots, the :class:`~engine.core.game.PublicView` itself) and the
@@ -9,17 +9,65 @@ variants whose views speak facts (:func:`fact_view`, the pots' keys :data:`HAND_
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
+from dataclasses import dataclass
 
 from engine.core.facts import Fact
 from engine.core.game import PublicView, SeatStats, SeatView
 from engine.variants.twopot.state import AnyTwoPot, Seat
 
-__all__ = ["HAND_POT", "SABACC_POT", "fact_view", "seat_stats", "seat_status", "table_view"]
+__all__ = [
+    "HAND_POT",
+    "SABACC_POT",
+    "SeatFacts",
+    "fact_view",
+    "seat_stats",
+    "seat_status",
+    "seat_views",
+    "table_view",
+]
 
-HAND_POT, SABACC_POT = "hand", "sabacc"
-"""The two pots' keys in a public view that speaks facts (the bot's words name them)."""
+HAND_POT, SABACC_POT = "hand", "sabacc"  # the pots' keys in a public view speaking facts
+
+
+@dataclass(frozen=True, slots=True)
+class SeatFacts(Fact):
+    """What everyone sees of one seat in a family variant speaking facts (Centran, the Sabacc
+    Project): its place in the game, whether it was dealt in and is still live, whether it
+    deals and is all-in, its bet in this phase and how many cards it holds. A variant's seat
+    fact adds its face-up cards."""
+
+    place: Seat
+    dealt: bool
+    live: bool
+    dealer: bool
+    all_in: bool
+    commit: int
+    cards: int
+
+
+_BARE = functools.lru_cache(maxsize=4096)(SeatView)  # equal seats share one instance
+
+
+def fact_view(
+    st: AnyTwoPot, variant: str, acting: Iterable[int], facts: Fact, *, over: bool
+) -> PublicView:
+    """The public view of a variant speaking facts: its data (hand, who acts, the seats' data,
+    both pots by key, ``over``) and its table ``facts``; its words write the text fields."""
+    pots = ((HAND_POT, st.betting.pot_total), (SABACC_POT, st.sabacc_pot))
+    acts = tuple(sorted(acting))
+    seats = seat_views(st)
+    return PublicView(
+        variant, "", "", st.hand_no, acts, seats, "credits", pots, (), "", over, facts
+    )
+
+
+def seat_views(st: AnyTwoPot) -> tuple[SeatView, ...]:
+    """The seats' data (seat, player, stack, in the game) of a variant speaking facts: its words
+    write the status and public text. A seat that did not change is the same instance."""
+    stacks, status, players = st.stacks, st.status, st.players
+    return tuple(_BARE(s, players[s], stacks[s], "", "", status[s] is Seat.IN) for s in range(st.n))
 
 
 def seat_stats(st: AnyTwoPot) -> dict[int, SeatStats]:
@@ -80,31 +128,4 @@ def table_view(
         info=tuple(info),
         highlight=highlight,
         finished=finished,
-    )
-
-
-# one shared instance per value: views are built after every action, mostly of the same seats
-_seat_view = lru_cache(maxsize=4096)(SeatView)
-
-
-def fact_view(
-    st: AnyTwoPot, *, variant: str, acting: frozenset[int], finished: bool, facts: Fact
-) -> PublicView:
-    """The public view of a variant that speaks facts: the seats' data, the pots under their
-    keys (:data:`HAND_POT`, :data:`SABACC_POT`) and the variant's ``facts``; the text fields
-    stay empty (the bot's words write them)."""
-    players, stacks = st.players, st.betting.stacks
-    return PublicView(
-        variant=variant,
-        title="",
-        phase="",
-        hand_no=st.hand_no,
-        acting=tuple(sorted(acting)),
-        seats=tuple(
-            _seat_view(s, players[s], stacks[s], "", "", place is Seat.IN)
-            for s, place in enumerate(st.status)
-        ),
-        pots=((HAND_POT, st.betting.pot_total), (SABACC_POT, st.sabacc_pot)),
-        finished=finished,
-        facts=facts,
     )
