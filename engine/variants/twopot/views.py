@@ -1,16 +1,15 @@
 """View pieces shared by the two-pot family (Classic, Centran, Project, Corellian Spike).
 
-Each variant draws its own seats, phase text and info lines; the closing of the public view (the
-last hand's result line, the two pots, the :class:`~engine.core.game.PublicView` itself) and the
-per-seat statistics are the same for all three and live here, with the public view of the
-variants whose views speak facts (:func:`fact_view`, the pots' keys :data:`HAND_POT` and
-:data:`SABACC_POT`).
+Every variant of the family speaks facts: its public view is built here (:func:`fact_view`: the
+seats' data, the pots under their keys :data:`HAND_POT` and :data:`SABACC_POT`, the variant's
+table facts), with the seat facts they share (:class:`SeatFacts`) and the per-seat statistics;
+the bot's words write the text fields.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engine.core.facts import Fact
@@ -23,9 +22,7 @@ __all__ = [
     "SeatFacts",
     "fact_view",
     "seat_stats",
-    "seat_status",
     "seat_views",
-    "table_view",
 ]
 
 HAND_POT, SABACC_POT = "hand", "sabacc"  # the pots' keys in a public view speaking facts
@@ -76,56 +73,3 @@ def seat_stats(st: AnyTwoPot) -> dict[int, SeatStats]:
         s: SeatStats(r.hands_played, r.hands_won, r.best_hand, r.best_score, r.biggest_pot)
         for s, r in enumerate(st.stats)
     }
-
-
-def seat_status(
-    st: AnyTwoPot,
-    seat: int,
-    *,
-    dealt: bool,
-    over: bool,
-    flags: Iterable[tuple[bool, str]],
-) -> str:
-    """A seat's status on the table: ``left``, ``out`` or ``folded``, else the labels of its
-    ``flags`` that hold (comma-separated, in the variant's order); nothing once the game is over."""
-    if st.status[seat] is Seat.LEFT:
-        return "left"
-    if st.status[seat] is Seat.OUT:
-        return "out"
-    if over:
-        return ""
-    if not dealt or not st.betting.is_live(seat):
-        return "folded"
-    return ", ".join(label for on, label in flags if on)
-
-
-def table_view(
-    st: AnyTwoPot,
-    *,
-    variant: str,
-    title: str,
-    phase: str,
-    acting: frozenset[int],
-    seats: Sequence[SeatView],
-    info: list[tuple[str, str]],
-    highlight: str,
-    finished: bool,
-    hand_pot: str = "Hand pot",
-) -> PublicView:
-    """The public view: adds the last hand's result (info line, highlight when there is none
-    yet) and shows the hand pot (named ``hand_pot``) and the Sabacc pot."""
-    if st.last_result:
-        info.append(("Last hand", st.last_result[-1]))
-        highlight = highlight or st.last_result[-1]
-    return PublicView(
-        variant=variant,
-        title=title,
-        phase=phase,
-        hand_no=st.hand_no,
-        acting=tuple(sorted(acting)),
-        seats=tuple(seats),
-        pots=((hand_pot, st.betting.pot_total), ("Sabacc pot", st.sabacc_pot)),
-        info=tuple(info),
-        highlight=highlight,
-        finished=finished,
-    )
