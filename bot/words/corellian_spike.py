@@ -8,13 +8,13 @@ from __future__ import annotations
 import dataclasses
 from typing import ClassVar
 
-from bot.i18n import N_, _, locale_code, ngettext, per_locale
+from bot.i18n import N_, _, ngettext, per_locale
 from bot.words.base import EventText, Remembered
 from bot.words.reasons import reasons
-from bot.words.twopot import TwoPotWords, dice_row, joined, seat_status
+from bot.words.twopot import Info, Seats, SeatWords, TwoPotWords, dice_row, joined, seat_status
 from bot.words.vocab import suit_name
 from engine.core.facts import Fact
-from engine.core.game import ActionSpec, Option, PlayerView, PublicView, SeatView
+from engine.core.game import ActionSpec, Option, SeatView
 from engine.variants.corellian_spike import events as ev
 from engine.variants.corellian_spike.actions import (
     NOT_HELD,
@@ -256,32 +256,14 @@ def _seat_words(seat: SpikeSeat, phase: Phase) -> tuple[str, str]:
         (seat.all_in, _("all-in")),
         (phase is Phase.BET and bool(seat.commit), _("bet {n}").format(n=seat.commit)),
     )
-    in_hand = seat.dealt and seat.live
-    status = seat_status(seat.place, over=phase is Phase.GAME_OVER, in_hand=in_hand, flags=flags)
+    over = phase is Phase.GAME_OVER
+    status = seat_status(seat.place, dealt=seat.dealt, live=seat.live, over=over, flags=flags)
     public = "" if seat.cards is None else _("{n} cards").format(n=seat.cards)
     return status, public
 
 
-_SEATS: dict[tuple[int, int, Phase, str], tuple[SeatView, SpikeSeat, SeatView]] = {}
-
-
-def _seat_view(view: SeatView, seat: SpikeSeat, phase: Phase) -> SeatView:
-    """The engine's seat ``view`` with its status and public text written from ``seat``; found
-    by the two objects' identity first (the engine shares equal seat views and facts)."""
-    key = (id(view), id(seat), phase, locale_code())
-    found = _SEATS.get(key)
-    if found is not None and found[0] is view and found[1] is seat:
-        return found[2]
-    if len(_SEATS) >= 1024:
-        _SEATS.clear()
-    status, public = _seat_words(seat, phase)
-    written = SeatView(view.seat, view.player, view.stack, status, public, view.active)
-    _SEATS[key] = (view, seat, written)
-    return written
-
-
-def _pots(pots: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
-    return tuple([(_(POTS[k]) if k in POTS else k, n) for k, n in pots])
+_SEATS = SeatWords(_seat_words, 1024)
+"""Written seats (a seat that did not change is written once per language)."""
 
 
 def _notes(own: SpikeHand) -> tuple[str, ...]:
@@ -321,6 +303,11 @@ class SpikeWords(TwoPotWords):
 
     variant: ClassVar[str] = "corellian-spike"
     events: ClassVar[dict[type, EventText]] = EVENTS
+    title: ClassVar[str] = TITLE
+    pots: ClassVar[dict[str, str]] = POTS
+    table_facts: ClassVar[type | None] = SpikeTable
+    hand_facts: ClassVar[type | None] = SpikeHand
+    rank_type: ClassVar[type | None] = HandEval
 
     def __init__(self) -> None:
         super().__init__()
@@ -353,41 +340,26 @@ class SpikeWords(TwoPotWords):
             pot=pot, amount=e.amount, shares=split
         )
 
-    def table(self, view: PublicView) -> PublicView:
-        """The table's words: title, phase, seats, pots, info lines and highlight."""
-        t = view.facts
-        if not isinstance(t, SpikeTable):
-            return view
+    def write_table(self, t: Fact, seats: tuple[SeatView, ...]) -> tuple[str, Seats, Info, str]:
+        """The phase, seats, info lines (written when first read) and highlight of a
+        :class:`SpikeTable`."""
+        assert isinstance(t, SpikeTable)
         phase = t.phase
-        seats = tuple([_seat_view(s, f, phase) for s, f in zip(view.seats, t.seats, strict=True)])
-        over = t.phase is Phase.GAME_OVER
-        return PublicView(
-            view.variant,
-            _(TITLE),
+        written = tuple([_SEATS.get(s, f, phase) for s, f in zip(seats, t.seats, strict=True)])
+        text = (
             _("Game over")
-            if over
+            if phase is Phase.GAME_OVER
             else _("Hand {n} · Round {round}/{rounds} · {phase}").format(
-                n=t.hand_no, round=t.round_no, rounds=t.rounds, phase=_(PHASES[t.phase])
-            ),
-            view.hand_no,
-            view.acting,
-            seats,
-            view.stack_unit,
-            _pots(view.pots),
-            lambda: _info(t),  # read when the table is drawn
-            _highlight(t),
-            view.finished,
-            t,
+                n=t.hand_no, round=t.round_no, rounds=t.rounds, phase=_(PHASES[phase])
+            )
         )
+        return text, written, lambda: _info(t), _highlight(t)
 
-    def hand(self, view: PlayerView) -> PlayerView:
+    def write_hand(self, own: Fact) -> tuple[str, tuple[str, ...]]:
         """A seat's cards, its hand's value and its last private note."""
-        own = view.facts
-        if not isinstance(own, SpikeHand):
-            return view
+        assert isinstance(own, SpikeHand)
         text = "  ".join(map(card_name, own.cards)) if own.cards else _("no cards")
-        public = None if view.public is None else self.table(view.public)
-        return dataclasses.replace(view, hand_text=text, notes=_notes(own), public=public)
+        return text, _notes(own)
 
     def spec(self, spec: ActionSpec) -> ActionSpec:
         """A card control's label, prompt and card options (betting controls come worded)."""
@@ -423,15 +395,16 @@ class SpikeWords(TwoPotWords):
             )
         return super().preview(preview)
 
+    def rank_label(self, hand: Fact) -> str:
+        """A Corellian Spike hand's name."""
+        assert isinstance(hand, HandEval)
+        return hand_label(hand)
+
     def hand_name(self, hand: str | Fact) -> str:
-        """A hand's name: from its evaluation, or from the key the seat records keep (a name
-        stored by an earlier version is shown as it is)."""
-        if isinstance(hand, HandEval):
-            return hand_label(hand)
-        if isinstance(hand, str):
-            parts = hand_key(hand)
-            if parts is not None:
-                return label(*parts)
+        """A hand's name: from its evaluation, or from the ``category:total:a:b`` key the seat
+        records keep (a name stored by an earlier version is shown as it is)."""
+        if isinstance(hand, str) and (parts := hand_key(hand)) is not None:
+            return label(*parts)
         return super().hand_name(hand)
 
 

@@ -40,13 +40,21 @@ __all__ = [
 NO_CARD = "no card"
 
 
-def shown_draws(draws: Iterable[tuple[str, str, str]]) -> tuple[ShownHand, ...]:
-    """Sudden-Demise cards dealt face up, ``(player, card notation or "no card", hand label)``,
+def shown_draws(draws: Iterable[tuple[str, str, str | Fact]]) -> tuple[ShownHand, ...]:
+    """Sudden-Demise cards dealt face up, ``(player, card notation or "no card", hand)``,
     as shown hands that add one card each (the Sabacc Project)."""
     return tuple(
         ShownHand(player, (card,) if card != NO_CARD else (), label)
         for player, card, label in draws
     )
+
+
+@dataclass(frozen=True, slots=True)
+class Drew(Fact):
+    """Private note: the card (notation) this seat drew last (Classic, Centran, Project,
+    Corellian Spike)."""
+
+    card: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,13 +93,6 @@ class DiceRolled(Fact):
     def shift(self) -> bool:
         """Doubles."""
         return self.die1 == self.die2
-
-
-@dataclass(frozen=True, slots=True)
-class Drew(Fact):
-    """Private: the card (notation) this seat drew last."""
-
-    card: str
 
 
 @dataclass(frozen=True, slots=True)
