@@ -25,6 +25,7 @@ from functools import cache
 from typing import Any
 
 from bot.i18n import SOURCE, using
+from bot.words.centran_log import card_name as centran_card_name
 from bot.words.classic import card_name as classic_card_name
 from bot.words.kessel_log import card_name as kessel_card_name
 from engine.core.deck import CardDeck
@@ -281,6 +282,8 @@ def face_name(spec: FaceSpec) -> str:
         return kessel_card_name(spec.key)
     if spec.deck == "classic":
         return classic_card_name(spec.key).split(" (")[0]
+    if spec.deck == "centran":
+        return centran_card_name(spec.key).split(" (")[0]
     return spec.name
 
 

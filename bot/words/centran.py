@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 from typing import ClassVar
 
+from bot.i18n import N_, _, ngettext
 from bot.words.base import EventText, Remembered
 from bot.words.centran_log import (
     EVENTS,
@@ -36,33 +37,39 @@ from engine.variants.centran.views import (
 )
 from engine.variants.twopot.actions import StasisPreview
 
-POTS = {HAND_POT: "Hand pot", SABACC_POT: "Sabacc pot"}
-CONTROLS = {  # kind -> (label, prompt)
-    "gain": ("Gain (draw a card)", ""),
+POTS = {HAND_POT: N_("Hand pot"), SABACC_POT: N_("Sabacc pot")}
+CONTROLS = {  # kind -> (label, prompt): English source, translated when shown
+    "gain": (N_("Gain (draw a card)"), ""),
     "trade": (
-        "Trade with the Array",
-        "Which Array card do you take? (Next you choose the card to give.)",
+        N_("Trade with the Array"),
+        N_("Which Array card do you take? (Next you choose the card to give.)"),
     ),
-    "stand": ("Stand", ""),
-    "draw_to_array": ("Draw to the Array", ""),
+    "stand": (N_("Stand"), ""),
+    "draw_to_array": (N_("Draw to the Array"), ""),
     "discard_to_array": (
-        "Discard to the Array",
-        "Which card goes face up to the end of the Array?",
+        N_("Discard to the Array"),
+        N_("Which card goes face up to the end of the Array?"),
     ),
     "array_draw": (
-        "Take an Array card",
-        "Which Array card do you take? (Its place is refilled from the deck.)",
+        N_("Take an Array card"),
+        N_("Which Array card do you take? (Its place is refilled from the deck.)"),
     ),
     "stasis": (
-        "Put in stasis",
-        "Which card goes face up into your Stasis Field (safe from Shifts)?",
+        N_("Put in stasis"),
+        N_("Which card goes face up into your Stasis Field (safe from Shifts)?"),
     ),
-    "unstasis": ("Take from stasis", "Which Stasis card goes back into your hidden hand?"),
-    "give": ("Give a card for {taken}", "Which card takes the place of {taken} in the Array?"),
-    "cancel_trade": ("Cancel the trade", ""),
-    "end_turn": ("End turn", ""),
+    "unstasis": (N_("Take from stasis"), N_("Which Stasis card goes back into your hidden hand?")),
+    "give": (
+        N_("Give a card for {taken}"),
+        N_("Which card takes the place of {taken} in the Array?"),
+    ),
+    "cancel_trade": (N_("Cancel the trade"), ""),
+    "end_turn": (N_("End turn"), ""),
 }
-ARRAY_VERBS = {"trade": "Take ", "array_draw": ""}
+ARRAY_OPTIONS = {  # an Array position's option label, by control
+    "trade": N_("Take Array #{n}: {card}"),
+    "array_draw": N_("Array #{n}: {card}"),
+}
 _LINES = Remembered()
 """The last shift's and the last hand's lines, written once per fact: the state keeps the same
 fact from one view to the next (found by identity, without hashing it)."""
@@ -86,27 +93,28 @@ def _info(t: CentranTable) -> tuple[tuple[str, str], ...]:
     """The info lines."""
     info: list[tuple[str, str]] = []
     if t.phase is not Phase.GAME_OVER:
-        info.append(("Dealer", t.dealer))
-        info.append(("Round", f"{t.round_no}/{t.rounds}"))
-        info.append(("Array", " · ".join(map(card_name, t.array)) or "—"))
-        fives = " · ".join(f"{card_name(c)} ({p or 'Array'})" for c, p in t.fives)
-        info.append(("Wild Fives", f"{len(t.fives)}/5: {fives}" if t.fives else "0/5"))
+        info.append((_("Dealer"), t.dealer))
+        info.append((_("Round"), f"{t.round_no}/{t.rounds}"))
+        info.append((_("Array"), " · ".join(map(card_name, t.array)) or "—"))
+        fives = " · ".join(f"{card_name(c)} ({p or _('Array')})" for c, p in t.fives)
+        info.append((_("Wild Fives"), f"{len(t.fives)}/5: {fives}" if t.fives else "0/5"))
         if t.phase is Phase.BET:
-            info.append(("Current bet", str(t.current_bet)))
-        info.append(("Draw pile", str(t.draw_pile)))
+            info.append((_("Current bet"), str(t.current_bet)))
+        info.append((_("Draw pile"), str(t.draw_pile)))
         if t.shift is not None:
-            info.append(("Last shift", last_shift(t.shift)))
+            info.append((_("Last shift"), last_shift(t.shift)))
     if t.decided is not None:
-        info.append(("Last hand", last_hand(t.decided)))
+        info.append((_("Last hand"), last_hand(t.decided)))
     return tuple(info)
 
 
 def _highlight(t: CentranTable) -> str:
     """A Sabacc Shift of this round, else why the last hand went as it did."""
     if t.shift is not None and t.phase is not Phase.GAME_OVER:
-        line = last_shift(t.shift)
-        if "SABACC SHIFT" in line:
-            return "Sabacc Shift! " + line.split(" — ")[0] + "."
+        shift = t.shift
+        shifted = shift.shift if isinstance(shift, ev.ShiftTurned) else "SABACC SHIFT" in shift.text
+        if shifted:
+            return _("Sabacc Shift!") + " " + last_shift(shift).split(" — ")[0] + "."
     return "" if t.decided is None else last_hand(t.decided)
 
 
@@ -114,21 +122,21 @@ def _seat_words(f: CentranSeat, phase: Phase) -> tuple[str, str]:
     """One seat's status and public text."""
     over = phase is Phase.GAME_OVER
     flags = (
-        (f.dealer, "dealer"),
-        (f.all_in, "all-in"),
-        (phase is Phase.BET and bool(f.commit), f"bet {f.commit}"),
+        (f.dealer, _("dealer")),
+        (f.all_in, _("all-in")),
+        (phase is Phase.BET and bool(f.commit), _("bet {n}").format(n=f.commit)),
     )
     status = seat_status(f.place, dealt=f.dealt, live=f.live, over=over, flags=flags)
     public = ""
     if not over and f.dealt and f.live:
-        public = f"{f.cards} cards"
+        public = _("{n} cards").format(n=f.cards)
         if f.stasis:
-            public += " · stasis: " + ", ".join(map(card_name, f.stasis))
+            public += " · " + _("stasis: {cards}").format(cards=", ".join(map(card_name, f.stasis)))
     return status, public
 
 
 _SEATS = SeatWords(_seat_words)
-"""Written seats (a seat that did not change is written once)."""
+"""Written seats (a seat that did not change is written once per language)."""
 
 
 def _notes(own: CentranHand) -> tuple[str, ...]:
@@ -137,20 +145,32 @@ def _notes(own: CentranHand) -> tuple[str, ...]:
         chosen = chosen_values(own.best, own.hidden + own.stasis)
         tail = f" ({chosen})" if chosen else ""
         n = own.fives
-        fives = f" with {n} table {'five' if n == 1 else 'fives'}" if n else ""
-        notes.append(f"Best now{fives}: {hand_label(own.best)}{tail}")
+        best = hand_label(own.best) + tail
+        notes.append(
+            ngettext(
+                "Best now with {n} table five: {hand}", "Best now with {n} table fives: {hand}", n
+            ).format(n=n, hand=best)
+            if n
+            else _("Best now: {hand}").format(hand=best)
+        )
         if own.best.bombed:
-            notes.append("This hand would bomb out at the reveal (no total within ±23).")
+            notes.append(_("This hand would bomb out at the reveal (no total within ±23)."))
         if own.stasis:
-            notes.append("Stasis Field: " + describe(own.stasis))
+            notes.append(_("Stasis Field: {cards}").format(cards=describe(own.stasis)))
     note = own.note
     if isinstance(note, ev.Drew):
-        notes.append(f"You drew {card_name(note.card)}.")
+        notes.append(_("You drew {card}.").format(card=card_name(note.card)))
     elif isinstance(note, ev.FiveDrawn):
-        notes.append(f"You drew {card_name(note.card)}: it went to the table as a Wild Five.")
+        notes.append(
+            _("You drew {card}: it went to the table as a Wild Five.").format(
+                card=card_name(note.card)
+            )
+        )
     elif isinstance(note, ev.ShiftSwapped):
         lost, got = describe(note.lost), describe(note.got)
-        notes.append(f"Sabacc Shift: you lost {lost} and were dealt {got}.")
+        notes.append(
+            _("Sabacc Shift: you lost {lost} and were dealt {got}.").format(lost=lost, got=got)
+        )
     elif isinstance(note, ev.Worded) and note.text:
         notes.append(note.text)
     return tuple(notes)
@@ -159,17 +179,17 @@ def _notes(own: CentranHand) -> tuple[str, ...]:
 def _options(spec: ActionSpec) -> tuple[Option, ...]:
     facts = spec.facts
     if isinstance(facts, act.TheArray):
-        verb = ARRAY_VERBS[spec.kind]
+        template = _(ARRAY_OPTIONS[spec.kind])
         return tuple(
-            Option(o.value, f"{verb}Array #{i + 1}: {card_name(facts.cards[i])}")
+            Option(o.value, template.format(n=i + 1, card=card_name(facts.cards[i])))
             for i, o in enumerate(spec.options)
         )
     if isinstance(facts, act.Giving):
         return tuple(
             Option(
                 o.value,
-                f"Give {card_name(o.value)}",
-                "your stasis card" if o.value in facts.stasis else "",
+                _("Give {card}").format(card=card_name(o.value)),
+                _("your stasis card") if o.value in facts.stasis else "",
             )
             for o in spec.options
         )
@@ -181,7 +201,7 @@ class CentranWords(TwoPotWords):
 
     variant: ClassVar[str] = "centran"
     events: ClassVar[dict[type, EventText]] = EVENTS
-    title: ClassVar[str] = "Centran Sabacc"
+    title: ClassVar[str] = N_("Centran Sabacc")
     pots: ClassVar[dict[str, str]] = POTS
     table_facts: ClassVar[type | None] = CentranTable
     hand_facts: ClassVar[type | None] = CentranHand
@@ -198,18 +218,20 @@ class CentranWords(TwoPotWords):
         assert isinstance(t, CentranTable)
         written = tuple(_SEATS.get(s, f, t.phase) for s, f in zip(seats, t.seats, strict=True))
         if t.phase is Phase.GAME_OVER:
-            phase = "Game over"
+            phase = _("Game over")
         else:
-            name = "Card phase" if t.phase is Phase.CARD else "Betting"
-            phase = f"Hand {t.hand_no} · Round {t.round_no}/{t.rounds} · {name}"
+            name = _("Card phase") if t.phase is Phase.CARD else _("Betting")
+            phase = _("Hand {n} · Round {round}/{rounds} · {phase}").format(
+                n=t.hand_no, round=t.round_no, rounds=t.rounds, phase=name
+            )
         return phase, written, lambda: _info(t), _highlight(t)
 
     def write_hand(self, own: Fact) -> tuple[str, tuple[str, ...]]:
         """A seat's hidden cards, Stasis Field, best value and last private note."""
         assert isinstance(own, CentranHand)
-        text = describe(own.hidden) if own.hidden else "no hidden cards"
+        text = describe(own.hidden) if own.hidden else _("no hidden cards")
         if own.stasis:
-            text += " | stasis: " + describe(own.stasis)
+            text += " | " + _("stasis: {cards}").format(cards=describe(own.stasis))
         return text, _notes(own)
 
     def options(self, spec: ActionSpec) -> tuple[Option, ...]:
@@ -230,21 +252,31 @@ class CentranWords(TwoPotWords):
         if isinstance(preview, act.GivePreview):
             give, take = card_name(preview.card), card_name(preview.taken)
             change = f"{best_text(preview.now)} → {best_text(preview.after)}"
-            return f"You give {give} and take {take}: {change}."
+            return _("You give {card} and take {taken}: {change}.").format(
+                card=give, taken=take, change=change
+            )
         if isinstance(preview, act.TakePreview):
             name = card_name(preview.card)
-            return f"You take {name}; next you choose which of your cards replaces it."
+            return _("You take {card}; next you choose which of your cards replaces it.").format(
+                card=name
+            )
         if isinstance(preview, act.GainPreview):
             now = best_text(preview.now)
-            return f"You hold {now}; you add one card (a five goes to the table)."
+            return _("You hold {hand}; you add one card (a five goes to the table).").format(
+                hand=now
+            )
         if isinstance(preview, act.DiscardPreview):
             name = card_name(preview.card)
-            return f"Without {name} you would hold {best_text(preview.rest)}."
+            return _("Without {card} you would hold {hand}.").format(
+                card=name, hand=best_text(preview.rest)
+            )
         if isinstance(preview, StasisPreview):
             name = card_name(preview.card)
             if preview.into_field:
-                return f"{name} goes face up into your Stasis Field: safe from Sabacc Shifts."
-            return f"{name} goes back into your hidden hand."
+                return _(
+                    "{card} goes face up into your Stasis Field: safe from Sabacc Shifts."
+                ).format(card=name)
+            return _("{card} goes back into your hidden hand.").format(card=name)
         return super().preview(preview)
 
     def rank_label(self, hand: Fact) -> str:
@@ -262,14 +294,14 @@ class CentranWords(TwoPotWords):
         """A hand's name; a revealed Wild Sabacc says the Five Brothers were claimed."""
         name = super().hand_name(hand)
         if isinstance(hand, HandEval) and hand.category is Category.WILD_SABACC:
-            return f"{name} (Five Brothers claimed)"
+            return f"{name} (" + _("Five Brothers claimed") + ")"
         return name
 
 
 reasons(
     {
-        "no_array_card": "There is no Array card {card!r}.",
-        "one_array_card": "Choose exactly one Array card.",
+        "no_array_card": lambda card: _("There is no Array card {card}.").format(card=repr(card)),
+        "one_array_card": N_("Choose exactly one Array card."),
     }
 )
 

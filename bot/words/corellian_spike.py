@@ -110,7 +110,7 @@ def shown(notations: tuple[str, ...] | list[str]) -> str:
 def label(category: Category, total: int, a: int, b: int) -> str:
     """A hand's name: ``Fleet (four 5s)``, ``Rule of Two (3s and 5s)``, ``Nulrhek −2``."""
     if category is Category.NULRHEK:
-        return f"{_('Nulrhek')} {signed(total)}"
+        return _("Nulrhek") + f" {signed(total)}"
     detail = DETAILS.get(category)
     name = _(NAMES[category])
     return f"{name} ({_(detail).format(a=a, b=b)})" if detail else name

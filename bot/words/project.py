@@ -9,6 +9,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import ClassVar
 
+from bot.i18n import N_, _, ngettext
 from bot.words.base import EventText, Remembered
 from bot.words.classic import card_name, card_option, describe, shown
 from bot.words.reasons import reasons
@@ -28,35 +29,37 @@ from engine.variants.project.views import (
 )
 from engine.variants.twopot.cards import signed
 
-POTS = {HAND_POT: "Main Pot", SABACC_POT: "Sabacc pot"}
+POTS = {HAND_POT: N_("Main Pot"), SABACC_POT: N_("Sabacc pot")}
 SHIFT_MARK = " ⟲"  # after a card name the last Sabacc Shift changed
-CONTROLS = {  # kind -> (label, prompt)
-    "draw": ("Draw a card", ""),
-    "stand": ("Stand", ""),
-    "call_hand": ("Call the hand", ""),
+CONTROLS = {  # kind -> (label, prompt): English source, translated when shown
+    "draw": (N_("Draw a card"), ""),
+    "stand": (N_("Stand"), ""),
+    "call_hand": (N_("Call the hand"), ""),
     "field": (
-        "Interference Field",
-        "Which cards go face up into your Interference Field (safe from a Shift, seen by all, "
-        "for the rest of the hand)?",
+        N_("Interference Field"),
+        N_(
+            "Which cards go face up into your Interference Field (safe from a Shift, seen by "
+            "all, for the rest of the hand)?"
+        ),
     ),
 }
 PHASE_NOTES = {
     ev.PhaseNote.NONE: "",
-    ev.PhaseNote.SKIPPED: "Skipped: nobody left can bet.",
-    ev.PhaseNote.CALLABLE: "The hand may be called.",
-    ev.PhaseNote.POT_BUILDING: "Pot-building: no call yet.",
+    ev.PhaseNote.SKIPPED: N_("Skipped: nobody left can bet."),
+    ev.PhaseNote.CALLABLE: N_("The hand may be called."),
+    ev.PhaseNote.POT_BUILDING: N_("Pot-building: no call yet."),
 }
 
 
 def hand_label(hand: HandEval) -> str:
     """``Idiot's Array``, ``Pure Sabacc +23``, ``Hand −20``, ``Bomb-out (+26)``."""
     if hand.category is Category.IDIOTS_ARRAY:
-        return "Idiot's Array"
+        return _("Idiot's Array")
     if hand.category is Category.PURE_SABACC:
-        return f"Pure Sabacc {signed(hand.total)}"
+        return _("Pure Sabacc") + f" {signed(hand.total)}"
     if hand.category is Category.HAND:
-        return f"Hand {signed(hand.total)}"
-    return f"Bomb-out ({signed(hand.total)})"
+        return _("Hand") + f" {signed(hand.total)}"
+    return _("Bomb-out ({total})").format(total=signed(hand.total))
 
 
 def decided(e: ev.Decided | ev.Worded) -> str:
@@ -65,98 +68,137 @@ def decided(e: ev.Decided | ev.Worded) -> str:
         return e.text
     who, why = joined(e.winners), e.why
     fixed = {
-        ev.Why.NO_POT: "Nothing was bet: there is no Main Pot to win",
-        ev.Why.ALL_BOMBED: "Every hand bombed out: the Main Pot goes to the Sabacc pot",
-        ev.Why.TIED_BOMBED: "Every tied player bombed out in Sudden Demise: the Main Pot goes to "
-        "the Sabacc pot",
-        ev.Why.STAY_TIED: f"{who} stay tied after Sudden Demise and split the pot (no card left)",
+        ev.Why.NO_POT: N_("Nothing was bet: there is no Main Pot to win"),
+        ev.Why.ALL_BOMBED: N_("Every hand bombed out: the Main Pot goes to the Sabacc pot"),
+        ev.Why.TIED_BOMBED: N_(
+            "Every tied player bombed out in Sudden Demise: the Main Pot goes to the Sabacc pot"
+        ),
+        ev.Why.STAY_TIED: N_(
+            "{who} stay tied after Sudden Demise and split the pot (no card left)"
+        ),
     }
     if why is ev.Why.UNCONTESTED:
         return uncontested(who)
     if why in fixed:
-        return fixed[why]
+        return _(fixed[why]).format(who=who)
     assert e.best is not None
     label = hand_label(e.best)
     if why is ev.Why.TIE_SPLIT:
-        return f"{who} tie at {label} and split the pot (no card left for Sudden Demise)"
+        return _("{who} tie at {hand} and split the pot (no card left for Sudden Demise)").format(
+            who=who, hand=label
+        )
     if why is ev.Why.SUDDEN_DEMISE:
         assert e.final is not None
-        extra = "card" if e.depth == 1 else "cards"
-        return (
-            f"{who} wins by Sudden Demise: {joined(e.tied)} tied at {label}; after {e.depth} "
-            f"extra {extra} {who} holds {hand_label(e.final)}"
-        )
+        return ngettext(
+            "{who} wins by Sudden Demise: {tied} tied at {hand}; after {n} extra card {who} "
+            "holds {final}",
+            "{who} wins by Sudden Demise: {tied} tied at {hand}; after {n} extra cards {who} "
+            "holds {final}",
+            e.depth,
+        ).format(who=who, tied=joined(e.tied), hand=label, n=e.depth, final=hand_label(e.final))
     if why is ev.Why.BETTER_BOMBED:
-        return f"{who} wins ({label}): the better tied hands all bombed out in Sudden Demise"
+        return _(
+            "{who} wins ({hand}): the better tied hands all bombed out in Sudden Demise"
+        ).format(who=who, hand=label)
     if why is ev.Why.ONLY_VALID or e.runner is None:
-        return f"{who} holds the only hand that did not bomb out ({label})"
+        return _("{who} holds the only hand that did not bomb out ({hand})").format(
+            who=who, hand=label
+        )
     runner = hand_label(e.runner)
     if why is ev.Why.BEATS:
-        return f"{who}: {label} beats {runner}"
+        return _("{who}: {hand} beats {other}").format(who=who, hand=label, other=runner)
     if why is ev.Why.CLOSER:
-        return f"{who}: {label} is closer to ±23 than {runner}"
-    return f"{who}: at equal distance the positive total wins ({label} over {runner})"
+        return _("{who}: {hand} is closer to ±23 than {other}").format(
+            who=who, hand=label, other=runner
+        )
+    return _("{who}: at equal distance the positive total wins ({hand} over {other})").format(
+        who=who, hand=label, other=runner
+    )
 
 
 def _phase(e: ev.PhaseStarted) -> str:
     if e.phase == Phase.OPEN_BET:
-        title = "Opening betting (before the deal)"
+        title = _("Opening betting (before the deal)")
     elif e.phase == Phase.FINAL_BET:
-        title = "Final betting"
+        title = _("Final betting")
     else:
-        title = f"Round {e.round_no} — {'betting' if e.phase == Phase.BET else 'draw'}"
-    note = PHASE_NOTES[e.note]
+        what = _("betting") if e.phase == Phase.BET else _("draw")
+        title = _("Round {n} — {phase}").format(n=e.round_no, phase=what)
+    note = _(PHASE_NOTES[e.note]) if PHASE_NOTES[e.note] else ""
     return f"{title}.{' ' + note if note else ''}"
 
 
 def _draw_taken(e: ev.DrawTaken) -> str:
     if e.drew:
-        return f"{e.player} draws a card ({e.cards_held} cards)."
-    tail = f" Stands in a row: {e.idle}/{e.idle_limit}." if e.idle_limit else ""
-    return f"{e.player} stands ({e.cards_held} cards).{tail}"
+        return _("{player} draws a card ({n} cards).").format(player=e.player, n=e.cards_held)
+    tail = (
+        " " + _("Stands in a row: {idle}/{limit}.").format(idle=e.idle, limit=e.idle_limit)
+        if e.idle_limit
+        else ""
+    )
+    return _("{player} stands ({n} cards).").format(player=e.player, n=e.cards_held) + tail
 
 
 def _called(e: ev.HandCalled) -> str:
     if e.forced:
-        return (
-            f"Too many stands in a row: the hand is called for {e.player}. Final betting, then "
+        return _(
+            "Too many stands in a row: the hand is called for {player}. Final betting, then "
             "the reveal."
-        )
-    return f"{e.player} CALLS THE HAND. Final betting starts with them, then the reveal."
+        ).format(player=e.player)
+    return _("{player} CALLS THE HAND. Final betting starts with them, then the reveal.").format(
+        player=e.player
+    )
 
 
 def _shift(e: ev.ShiftHappened) -> str:
     if not e.total:
-        return "SABACC SHIFT! A Sabacc Shift occurred, but no card could change."
+        return _("SABACC SHIFT! A Sabacc Shift occurred, but no card could change.")
     parts = ", ".join(f"{p} {k}" for p, k in e.changed)
-    plural = "card" if e.total == 1 else "cards"
-    return f"SABACC SHIFT! A Sabacc Shift occurred: {e.total} {plural} changed ({parts})."
+    return ngettext(
+        "SABACC SHIFT! A Sabacc Shift occurred: {n} card changed ({parts}).",
+        "SABACC SHIFT! A Sabacc Shift occurred: {n} cards changed ({parts}).",
+        e.total,
+    ).format(n=e.total, parts=parts)
 
 
 def _revealed(e: ev.Revealed) -> str:
-    who = f"{e.player} (caller)" if e.caller else e.player
+    who = f"{e.player} (" + _("caller") + ")" if e.caller else e.player
     cards = ", ".join(map(shown, e.cards))
-    return f"{who} reveals {cards} — total {e.hand.total}: {hand_label(e.hand)}."
+    return _("{player} reveals {cards} — total {total}: {hand}.").format(
+        player=who, cards=cards, total=e.hand.total, hand=hand_label(e.hand)
+    )
 
 
 EVENTS: dict[type, EventText] = {
     ev.Revealed: _revealed,
-    ev.HandStarted: lambda e: (
-        f"Hand {e.hand_no}: {e.dealer} deals, {e.starter} starts. {e.players} players ante "
-        f"{e.ante} + {e.ante} (Main Pot {e.main_pot}, Sabacc pot {e.sabacc_pot})."
+    ev.HandStarted: lambda e: _(
+        "Hand {n}: {dealer} deals, {starter} starts. {players} players ante {ante} + {ante} "
+        "(Main Pot {main_pot}, Sabacc pot {sabacc_pot})."
+    ).format(
+        n=e.hand_no,
+        dealer=e.dealer,
+        starter=e.starter,
+        players=e.players,
+        ante=e.ante,
+        main_pot=e.main_pot,
+        sabacc_pot=e.sabacc_pot,
     ),
     ev.PhaseStarted: _phase,
-    ev.CardsDealt: lambda e: f"Two cards dealt to each of the {e.players} players.",
+    ev.CardsDealt: lambda e: _("Two cards dealt to each of the {n} players.").format(n=e.players),
     ev.DrawTaken: _draw_taken,
     ev.HandCalled: _called,
-    ev.FieldPlaced: lambda e: (
-        f"{e.player} puts {', '.join(map(card_name, e.cards))} face up into the Interference Field."
-    ),
+    ev.FieldPlaced: lambda e: _(
+        "{player} puts {cards} face up into the Interference Field."
+    ).format(player=e.player, cards=", ".join(map(card_name, e.cards))),
     ev.ShiftHappened: _shift,
-    ev.SuddenDemiseDealt: lambda e: (
-        f"Sudden Demise (extra card {e.depth}): "
-        + "; ".join(f"{d.player} gets {card_name(d.card)} → {hand_label(d.hand)}" for d in e.draws)
-        + "."
+    ev.SuddenDemiseDealt: lambda e: _("Sudden Demise (extra card {n}): {draws}.").format(
+        n=e.depth,
+        draws="; ".join(
+            _("{player} gets {card} → {hand}").format(
+                player=d.player, card=card_name(d.card), hand=hand_label(d.hand)
+            )
+            for d in e.draws
+        ),
     ),
     ev.Decided: decided,
 }
@@ -185,26 +227,30 @@ def _info(t: ProjectTable) -> tuple[tuple[str, str], ...]:
     """The info lines."""
     info: list[tuple[str, str]] = []
     if t.phase is not Phase.GAME_OVER:
-        info.append(("Dealer", t.dealer))
-        info.append(("Starting player", t.starter))
-        info.append(("Round", str(t.round_no)))
+        info.append((_("Dealer"), t.dealer))
+        info.append((_("Starting player"), t.starter))
+        info.append((_("Round"), str(t.round_no)))
         if t.phase in BET_PHASES:
-            info.append(("Current bet", str(t.current_bet)))
+            info.append((_("Current bet"), str(t.current_bet)))
         if t.caller is not None:
-            info.append(("Caller", t.caller))
+            info.append((_("Caller"), t.caller))
         elif t.round_no <= t.pot_building_rounds:
-            info.append(("Call the hand", f"from round {t.pot_building_rounds + 1}"))
+            info.append(
+                (_("Call the hand"), _("from round {n}").format(n=t.pot_building_rounds + 1))
+            )
         else:
-            info.append(("Call the hand", "allowed on a draw turn"))
+            info.append((_("Call the hand"), _("allowed on a draw turn")))
         if t.idle_limit is not None:
-            info.append(("Stands in a row", f"{t.idle}/{t.idle_limit}"))
-        info.append(("Draw pile", str(t.draw_pile)))
-        chance = f"{t.shift_percent}% after each betting round"
-        info.append(("Sabacc Shift", f"{t.shifts} this hand · {chance}"))
+            info.append((_("Stands in a row"), f"{t.idle}/{t.idle_limit}"))
+        info.append((_("Draw pile"), str(t.draw_pile)))
+        chance = _("{n}% after each betting round").format(n=t.shift_percent)
+        info.append(
+            (_("Sabacc Shift"), _("{n} this hand · {chance}").format(n=t.shifts, chance=chance))
+        )
         if t.shift is not None and last_shift(t.shift):
-            info.append(("Last Shift", last_shift(t.shift)))
+            info.append((_("Last Shift"), last_shift(t.shift)))
     if t.decided is not None:
-        info.append(("Last hand", last_hand(t.decided)))
+        info.append((_("Last hand"), last_hand(t.decided)))
     return tuple(info)
 
 
@@ -221,49 +267,53 @@ def _seat_words(f: ProjectSeat, phase: Phase) -> tuple[str, str]:
     """One seat's status and public text."""
     over = phase is Phase.GAME_OVER
     flags = (
-        (f.dealer, "dealer"),
-        (f.called, "called"),
-        (f.all_in, "all-in"),
-        (phase in BET_PHASES and bool(f.commit), f"bet {f.commit}"),
+        (f.dealer, _("dealer")),
+        (f.called, _("called")),
+        (f.all_in, _("all-in")),
+        (phase in BET_PHASES and bool(f.commit), _("bet {n}").format(n=f.commit)),
     )
     status = seat_status(f.place, dealt=f.dealt, live=f.live, over=over, flags=flags)
     public = ""
     if not over and f.dealt and f.live and f.cards:
-        public = f"{f.cards} cards"
+        public = _("{n} cards").format(n=f.cards)
         if f.field:
-            public += " · field: " + ", ".join(map(card_name, f.field))
+            public += " · " + _("field: {cards}").format(cards=", ".join(map(card_name, f.field)))
     return status, public
 
 
 _SEATS = SeatWords(_seat_words)
-"""Written seats (a seat that did not change is written once)."""
+"""Written seats (a seat that did not change is written once per language)."""
 
 
 def _phase_text(t: ProjectTable) -> str:
     if t.phase is Phase.GAME_OVER:
-        return "Game over"
+        return _("Game over")
     if t.phase is Phase.OPEN_BET:
-        return f"Hand {t.hand_no} · Opening betting"
+        return _("Hand {n} · Opening betting").format(n=t.hand_no)
     if t.phase is Phase.FINAL_BET:
-        return f"Hand {t.hand_no} · Final betting"
-    what = "Draw" if t.phase is Phase.DRAW else "Betting"
-    return f"Hand {t.hand_no} · Round {t.round_no} · {what}"
+        return _("Hand {n} · Final betting").format(n=t.hand_no)
+    what = _("Draw") if t.phase is Phase.DRAW else _("Betting")
+    return _("Hand {n} · Round {round} · {phase}").format(n=t.hand_no, round=t.round_no, phase=what)
 
 
 def _notes(own: ProjectHand) -> tuple[str, ...]:
     notes: list[str] = []
     if own.hand is not None:
-        notes.append(f"Total {own.hand.total}: {hand_label(own.hand)}")
+        notes.append(
+            _("Total {total}: {hand}").format(total=own.hand.total, hand=hand_label(own.hand))
+        )
         if own.hand.bombed:
-            notes.append("This hand would bomb out at the reveal (0, over +23 or under −23).")
+            notes.append(_("This hand would bomb out at the reveal (0, over +23 or under −23)."))
         if own.field:
-            notes.append("Interference Field (face up): " + describe(own.field))
+            notes.append(
+                _("Interference Field (face up): {cards}").format(cards=describe(own.field))
+            )
     note = own.note
     if isinstance(note, ev.Drew):
-        notes.append(f"You drew {card_name(note.card)}.")
+        notes.append(_("You drew {card}.").format(card=card_name(note.card)))
     elif isinstance(note, ev.ShiftChanged):
         changed = ", ".join(f"{card_name(a)} → {card_name(b)}" for a, b in note.swaps)
-        notes.append(f"Sabacc Shift changed your cards: {changed}.")
+        notes.append(_("Sabacc Shift changed your cards: {changes}.").format(changes=changed))
     elif isinstance(note, ev.Worded) and note.text:
         notes.append(note.text)
     return tuple(notes)
@@ -274,7 +324,7 @@ class ProjectWords(TwoPotWords):
 
     variant: ClassVar[str] = "project"
     events: ClassVar[dict[type, EventText]] = EVENTS
-    title: ClassVar[str] = "Sabacc Project"
+    title: ClassVar[str] = N_("Sabacc Project")
     pots: ClassVar[dict[str, str]] = POTS
     table_facts: ClassVar[type | None] = ProjectTable
     hand_facts: ClassVar[type | None] = ProjectHand
@@ -289,8 +339,10 @@ class ProjectWords(TwoPotWords):
     def pot_name(self, index: int, count: int) -> str:
         """``Main Pot`` for a single layer, else ``base layer`` / ``side layer N``."""
         if count == 1:
-            return "Main Pot"
-        return "Main Pot base layer" if index == 0 else f"Main Pot side layer {index}"
+            return _("Main Pot")
+        if index == 0:
+            return _("Main Pot base layer")
+        return _("Main Pot side layer {n}").format(n=index)
 
     def write_table(self, t: Fact, seats: tuple[SeatView, ...]) -> tuple[str, Seats, Info, str]:
         """The phase, seats, info lines (written when first read) and highlight of a
@@ -306,9 +358,9 @@ class ProjectWords(TwoPotWords):
             card_name(n) + (SHIFT_MARK if changed else "")
             for n, changed in zip(own.hidden, own.shifted, strict=True)
         ]
-        text = ", ".join(names) if names else "no hidden cards"
+        text = ", ".join(names) if names else _("no hidden cards")
         if own.field:
-            text += " | field: " + describe(own.field)
+            text += " | " + _("field: {cards}").format(cards=describe(own.field))
         return text, _notes(own)
 
     def options(self, spec: ActionSpec) -> tuple[Option, ...]:
@@ -318,18 +370,21 @@ class ProjectWords(TwoPotWords):
     def preview(self, preview: str | Fact) -> str:
         """The private line about a draw turn, a call, the field or a bet."""
         if isinstance(preview, act.DrawPreview):
-            return f"Your cards total {preview.total}; you take the top card of the draw pile."
+            return _("Your cards total {total}; you take the top card of the draw pile.").format(
+                total=preview.total
+            )
         if isinstance(preview, act.StandPreview):
-            return f"You keep your cards (total {preview.total})."
+            return _("You keep your cards (total {total}).").format(total=preview.total)
         if isinstance(preview, act.CallPreview):
             label = hand_label(preview.hand)
-            return f"You hold {label}. Final betting starts with you, then every hand is revealed."
+            return _(
+                "You hold {hand}. Final betting starts with you, then every hand is revealed."
+            ).format(hand=label)
         if isinstance(preview, act.FieldPreview):
-            return (
-                f"{', '.join(map(card_name, preview.cards))} go face up into your Interference "
-                "Field: safe from a Sabacc Shift, but everyone sees them, and they stay there "
-                "for the hand."
-            )
+            return _(
+                "{cards} go face up into your Interference Field: safe from a Sabacc Shift, but "
+                "everyone sees them, and they stay there for the hand."
+            ).format(cards=", ".join(map(card_name, preview.cards)))
         return super().preview(preview)
 
     def rank_label(self, hand: Fact) -> str:
@@ -340,9 +395,9 @@ class ProjectWords(TwoPotWords):
 
 reasons(
     {
-        "no_field_card": "You have no card you could put into the Interference Field now.",
-        "different_cards": "Choose one or more different cards.",
-        "cannot_field": "You can't put {card} into the field now.",
+        "no_field_card": N_("You have no card you could put into the Interference Field now."),
+        "different_cards": N_("Choose one or more different cards."),
+        "cannot_field": N_("You can't put {card} into the field now."),
     }
 )
 

@@ -1,9 +1,9 @@
-"""A whole game in each language (issue #26 point 5): the same seeded game of a variant (Kessel,
-Classic, Coruscant Shift, Corellian Spike) is played on an English server by English members and
-on a server whose preferred locale is ``fr``, ``de``, ``es-ES`` or ``pt-BR`` by members whose
-Discord client speaks it; not one English word of the English game's messages reaches the other
-members (every message, embed, button, picker, form, DM, reply, error and picture description the
-bot sent them), and the game is the same.
+"""A whole game in each language (issue #26 point 5): the same seeded game of each variant
+(Kessel, Classic, Coruscant Shift, Corellian Spike, Centran, the Sabacc Project) is played on an
+English server by English members and on a server whose preferred locale is ``fr``, ``de``,
+``es-ES`` or ``pt-BR`` by members whose Discord client speaks it; not one English word of the
+English game's messages reaches the other members (every message, embed, button, picker, form,
+DM, reply, error and picture description the bot sent them), and the game is the same.
 
 The simulated Discord sends every interaction as ``en-US``: :func:`tests.helpers.member_locales`
 gives the members their language."""
@@ -20,10 +20,13 @@ from babel.messages.pofile import read_po
 
 from bot.i18n import DOMAIN, LOCALE_DIR, LOCALES, SOURCE, catalog_dir
 from bot.sim_driver import Policy
-from tests.bot import test_classic_table, test_kessel_table, test_spike_table
-from tests.bot.spike_policy import spike_policy
+from tests.bot import test_kessel_table
+from tests.bot.test_centran_table import CENTRAN
+from tests.bot.test_classic_table import CLASSIC
+from tests.bot.test_project_table import PROJECT
+from tests.bot.test_spike_table import SPIKE
 from tests.bot.test_tables import side_pot_policy
-from tests.bot.variant_table import start_seeded
+from tests.bot.variant_table import VariantTable, start_seeded
 from tests.helpers import World, member_locales
 from tests.table_driver import play
 
@@ -82,16 +85,18 @@ class Game:
     buy_in: int | None = None
 
 
+def of(table: VariantTable) -> Game:
+    """A variant's four-player test game (:mod:`tests.bot.variant_table`)."""
+    return Game(table.group, table.seed, table.policy, table.buy_in)
+
+
 GAMES = {
     "kessel": Game("kessel", test_kessel_table.SEED, test_kessel_table.policy),
-    "classic": Game(
-        "classic",
-        test_classic_table.SEED,
-        test_classic_table.classic_policy,
-        test_classic_table.BUY_IN,
-    ),
+    "classic": of(CLASSIC),
     "coruscant-shift": Game("coruscant", 4, side_pot_policy, 30),
-    "corellian-spike": Game("spike", test_spike_table.SEED, spike_policy, test_spike_table.BUY_IN),
+    "corellian-spike": of(SPIKE),
+    "centran": of(CENTRAN),
+    "project": of(PROJECT),
 }
 
 
