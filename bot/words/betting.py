@@ -20,6 +20,7 @@ from engine.core.betting import BetKind
 from engine.core.betting_events import BetMade
 from engine.core.betting_specs import BetControl
 from engine.core.game import ActionSpec
+from engine.core.stakes import StakesChanged
 
 BET_KINDS = frozenset(BetKind)
 """The kinds of the shared betting controls."""
@@ -41,6 +42,20 @@ def bet_made(e: BetMade) -> str:
     if e.returned:
         text += f" {e.returned} uncalled credits go back to {e.returned_to}."
     return text
+
+
+def stakes_changed(e: StakesChanged) -> str:
+    """The log line of a change of antes (a tournament's rising antes).
+
+    >>> stakes_changed(StakesChanged((("hand_ante", 4), ("sabacc_ante", 4))))
+    'From the next hand the antes rise: hand ante 4, Sabacc ante 4.'
+    """
+    parts = ", ".join(f"{STAKE_NAMES.get(name, name)} {amount}" for name, amount in e.stakes)
+    return f"From the next hand the antes rise: {parts}."
+
+
+STAKE_NAMES = {"hand_ante": "hand ante", "sabacc_ante": "Sabacc ante", "ante": "ante"}
+"""How the log names each variant's ante options."""
 
 
 def _label(control: BetControl) -> str:

@@ -56,6 +56,8 @@ reasons(  # the core's codes (engine.core.game, engine.core.betting): every vari
     {
         "no_such_seat": "No such seat.",
         "whole_amount": "An amount must be a whole number of credits.",
+        "stakes_unknown": "This game has no such ante.",
+        "stakes_amount": "An ante must be a whole number of at least 0.",
         "bet_closed": "There is no betting going on right now.",
         "bet_not_yours": "It is not your turn to bet.",
         "bet_unknown": lambda kind: f"Unknown betting action {kind!r}.",
