@@ -13,7 +13,7 @@ from engine.core.stakes import StakesChanged
 from engine.core.variant import StateGame
 from engine.variants import get_variant, variant_ids
 
-WITH_STAKES = ("classic", "corellian-spike", "centran", "project")
+WITH_STAKES = ("classic", "corellian-spike", "project")
 
 
 def _game(variant: str) -> StateGame[Any]:
@@ -38,8 +38,9 @@ def _next_hand(game: StateGame[Any]) -> tuple[object, ...]:
 
 
 def test_every_variant_with_antes_names_its_stakes() -> None:
-    """The variants whose betting takes antes say which; Kessel (no antes) and Coruscant Shift
-    (its ante rises every hand by its own rule) offer none."""
+    """The variants whose betting takes antes say which; Kessel (no antes), Coruscant Shift (its
+    ante rises every hand by its own rule) and Centran (its Bomb-out penalty is "the hand ante"
+    during a hand, so a change could not wait for the next hand) offer none."""
     named = {v: _game(v).STAKES for v in variant_ids()}
     assert {v for v, stakes in named.items() if stakes} == set(WITH_STAKES)
 
@@ -58,9 +59,7 @@ def test_new_antes_apply_from_the_next_hand_and_round_trip(variant: str) -> None
     started = next(e for e in _next_hand(restored) if type(e).__name__ == "HandStarted")
     told = {f.name: getattr(started, f.name) for f in dataclasses.fields(started)}  # type: ignore[arg-type]
     for name, amount in doubled.items():
-        assert told.get(name, amount) == amount
-    if variant == "centran":  # every player paid the doubled hand ante into the hand pot
-        assert told["hand_pot"] == told["players"] * doubled["hand_ante"]
+        assert told[name] == amount
 
 
 @pytest.mark.parametrize("variant", WITH_STAKES)
@@ -81,7 +80,7 @@ def test_bad_stakes_are_refused_and_change_nothing(variant: str) -> None:
     assert game.to_json() == saved
 
 
-@pytest.mark.parametrize("variant", ["kessel", "coruscant-shift"])
+@pytest.mark.parametrize("variant", ["kessel", "coruscant-shift", "centran"])
 def test_a_variant_without_stakes_refuses_a_change(variant: str) -> None:
     game = _game(variant)
     assert game.stakes() == {}

@@ -52,7 +52,6 @@ class CentranGame(TwoPotGame[CentranState]):
     """A running Centran Sabacc table (implements :class:`engine.core.game.Game`)."""
 
     VARIANT: ClassVar[str] = "centran"
-    STAKES: ClassVar[tuple[str, ...]] = ("hand_ante",)  # the Sabacc ante is half of it
     NAME = "Centran Sabacc"
     MIN_PLAYERS, MAX_PLAYERS = MIN_PLAYERS, MAX_PLAYERS
     CODEC = CODEC
