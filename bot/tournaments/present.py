@@ -13,6 +13,7 @@ from bot.errors import TableError
 from bot.tables.runner import Runner
 from bot.tables.watch import send_dm
 from bot.tournaments.models import Entry, Stage, Tournament
+from bot.words.betting import STAKE_NAMES
 
 log = logging.getLogger(__name__)
 
@@ -70,6 +71,16 @@ def kind(tournament: Tournament) -> str:
     return "sit-and-go"
 
 
+def antes_text(tournament: Tournament) -> str:
+    """The schedule and the antes of the tournament's level: ``every 5 hands ×2 · now hand
+    ante 4, Sabacc ante 4``."""
+    assert tournament.blinds is not None
+    now = ", ".join(
+        f"{STAKE_NAMES.get(name, name)} {amount}" for name, amount in tournament.stakes().items()
+    )
+    return f"{tournament.blinds.describe()} · now {now}"
+
+
 def tournament_embed(tournament: Tournament) -> discord.Embed:
     """The tournament message."""
     stage = {
@@ -86,6 +97,8 @@ def tournament_embed(tournament: Tournament) -> discord.Embed:
     embed.add_field(name="Buy-in", value=f"{tournament.buy_in:,} credits")
     embed.add_field(name="Prize pool", value=f"{tournament.pool:,} credits")
     embed.add_field(name="Chips", value=f"{tournament.chips:,} each")
+    if tournament.blinds is not None:
+        embed.add_field(name="Antes", value=antes_text(tournament))
     embed.add_field(name="Starts", value=start_text(tournament), inline=False)
     embed.add_field(name="Payouts", value="\n".join(payout_lines(tournament)), inline=False)
     names = [e.shown for e in tournament.entries[:SHOWN]]

@@ -42,6 +42,7 @@ def test_every_variant_with_antes_names_its_stakes() -> None:
     ante rises every hand by its own rule) and Centran (its Bomb-out penalty is "the hand ante"
     during a hand, so a change could not wait for the next hand) offer none."""
     named = {v: _game(v).STAKES for v in variant_ids()}
+    assert named == {v: get_variant(v).stakes for v in variant_ids()}  # the registry says so
     assert {v for v, stakes in named.items() if stakes} == set(WITH_STAKES)
 
 
