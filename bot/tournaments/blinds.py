@@ -3,9 +3,10 @@
 
 Level 0 is the variant's own antes; every level multiplies each ante by the schedule's
 factor. A level lasts ``every`` hands at a table (each table counts its own hands; a table
-opened later starts at the tournament's level) or ``every`` minutes of the tournament. The
-antes stop rising at the last level whose antes of one hand still fit
-:data:`MAX_SHARE` of a starting stack, so a table never deals a hand nobody can pay.
+opened later starts at the tournament's level) or ``every`` minutes of the tournament (a table
+jumps to the level of the time played). The antes stop rising at the last level whose ante
+options add up to at most a :data:`MAX_SHARE`-th of a starting stack, so the antes never
+outgrow the stacks.
 
 >>> s = parse_schedule("every 5 hands x2")
 >>> s.every, s.unit, s.factor
@@ -29,7 +30,7 @@ from bot.errors import TableError
 
 HANDS, MINUTES = "hands", "minutes"
 MAX_SHARE = 4
-"""The antes of one hand never exceed a quarter of a starting stack."""
+"""The ante options never add up to more than a quarter of a starting stack."""
 FACTORS = range(2, 5)
 """How much each level multiplies the antes by."""
 
@@ -64,7 +65,7 @@ class Schedule:
         return {name: amount * self.factor**level for name, amount in base.items()}
 
     def top_level(self, base: Mapping[str, int], chips: int) -> int:
-        """The last level whose antes of one hand fit :data:`MAX_SHARE` of ``chips``."""
+        """The last level whose ante options add up to at most ``chips / MAX_SHARE``."""
         level = 0
         while 0 < sum(self.stakes(base, level + 1).values()) * MAX_SHARE <= chips:
             level += 1

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import pytest
+
 from bot.sim_driver import engine_policy
 from bot.tables.models import Table
 from bot.tournaments.models import Stage
@@ -145,3 +147,28 @@ async def test_a_later_table_opens_at_the_tournaments_antes_level(
     await world.env.settle()
     assert t.stage is Stage.FINISHED and await pool(world, t) == 0
     assert await money(world) == before
+
+
+async def test_a_schedule_in_minutes_raises_the_antes_to_the_level_of_the_time_played(
+    world: World,
+) -> None:
+    before = await all_accounts(world)
+    seeded(world, 8)
+    await create(world, variant="project", seats=3, antes="every 10 min x3")
+    t = tournament(world)
+    for member in (world.alice, world.bob, world.carol):
+        await member.slash(world.channel, "tournament join")
+    assert t.stage is Stage.RUNNING and t.started_at is not None
+    table = table_in(world)
+    assert stakes(table) == {"ante": 5}
+    stored = await world.bot.db.fetchval("SELECT started_at FROM tournaments WHERE id = ?", (t.id,))
+    assert stored == pytest.approx(t.started_at)
+    t.started_at -= 25 * 60  # as if 25 minutes had been played: level 2 is due
+
+    def risen(table: Table) -> bool:
+        return stakes(table)["ante"] > 5
+
+    table = await play(world, engine_policy("bold"), max_steps=4000, stop=risen)
+    assert stakes(table) == {"ante": 45}  # two levels at once: 5 × 3 × 3
+    assert "From the next hand the antes rise: ante 45." in "\n".join(table.log)
+    assert t.level == 2 and await money(world) == before
