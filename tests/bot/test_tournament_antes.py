@@ -109,6 +109,14 @@ async def test_antes_rise_between_hands_and_survive_a_restart(
     members = [*world.players, world.admin]
     assert sum(await balances(world, members)) == 5 * 900 + 500
     assert "out in 5th place of 5" in public_text(world)
+    # a rise is not a step of a hand's record: /verify replays every hand, around a rise too
+    hands = await world.bot.db.fetchall(
+        "SELECT id FROM hands WHERE table_id = ? ORDER BY hand_no", (table.id,)
+    )
+    assert len(hands) > 3
+    for row in hands:
+        checked = await world.bob.slash(world.channel, "verify", hand=row["id"])
+        assert "Verified" in checked.response.embeds[0].description, row["id"]
 
 
 async def test_a_later_table_opens_at_the_tournaments_antes_level(
