@@ -328,9 +328,10 @@ class TournamentService:
 
     def between_hands(self, table: Table) -> tuple[Event, ...]:
         """A new hand started at ``table``: the antes rise from the next hand when its schedule
-        says so (:mod:`bot.tournaments.blinds`): after every ``every``-th hand at the table, or
-        to the level of the minutes played; never past the top level. In memory, before the
-        table's write (which stores the game with them)."""
+        says so (:mod:`bot.tournaments.blinds`): one level after every ``every``-th hand since
+        the table opened (at the level of its options), or the level of the minutes played;
+        never past the top level, never down. In memory, before the table's write (which
+        stores the game with them)."""
         assert table.tournament_id is not None
         tournament = self.open.get(table.tournament_id)
         game = table.game
@@ -340,8 +341,9 @@ class TournamentService:
         if not base:
             return ()
         level = schedule.level_of(base, game.stakes())
-        if schedule.unit == HANDS:
-            due = level + (table.public_view().hand_no % schedule.every == 0)
+        if schedule.unit == HANDS:  # from the level the table opened at (its own options)
+            opened = schedule.level_of(base, {**base, **table.options})
+            due = opened + table.public_view().hand_no // schedule.every
         else:
             minutes = (now() - (tournament.started_at or now())) / 60
             due = max(level, int(minutes // schedule.every))
