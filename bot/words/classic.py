@@ -5,16 +5,24 @@ family's shared words are :mod:`bot.words.twopot`'s."""
 
 from __future__ import annotations
 
-import dataclasses
+from enum import StrEnum
 from typing import ClassVar
 
 from bot.words.base import EventText
-from bot.words.twopot import TwoPotWords, dice_row, joined, seat_status
+from bot.words.twopot import (
+    Info,
+    Seats,
+    TwoPotWords,
+    dice_row,
+    joined,
+    seat_status,
+    uncontested,
+)
 from engine.core.facts import Fact
-from engine.core.game import ActionSpec, Option, PlayerView, PublicView, SeatView
+from engine.core.game import ActionSpec, Option, SeatView
 from engine.variants.classic import events as ev
 from engine.variants.classic.actions import CallPreview, ChangePreview, GainPreview, StasisPreview
-from engine.variants.classic.cards import Card, CardError, Category, HandEval
+from engine.variants.classic.cards import Card, CardError, Category, HandEval, full_deck
 from engine.variants.classic.state import Phase
 from engine.variants.classic.views import HAND_POT, ClassicHand, ClassicSeat, ClassicTable
 from engine.variants.twopot.cards import minus, signed
@@ -33,9 +41,12 @@ CONTROLS = {  # kind -> (label, prompt)
 }
 
 
+_NAMES = {card.notation: card.name for card in full_deck()}
+
+
 def card_name(notation: str) -> str:
     """A card's readable name (``queen#2`` → ``Queen of Air and Darkness (−2)``)."""
-    return Card.parse(notation).name
+    return _NAMES.get(notation) or Card.parse(notation).name
 
 
 def shown(notation: str) -> str:
@@ -70,7 +81,7 @@ def decided(e: ev.HandDecided | Worded) -> str:
         return e.text
     who, why = joined(e.winners), e.why
     if why is ev.Why.UNCONTESTED:
-        return f"{who} wins: everyone else folded (no reveal; the Sabacc pot stays)"
+        return uncontested(who)
     if why is ev.Why.ALL_BOMBED_IN_DEMISE:
         return "Every tied player bombed out in Sudden Demise: the main pot goes to the Sabacc pot"
     if why is ev.Why.NO_VALID_HAND:
@@ -151,8 +162,8 @@ def _status(seat: ClassicSeat, phase: Phase) -> str:
         (phase is Phase.BET and bool(seat.commit), f"bet {seat.commit}"),
         (phase in (Phase.TRADE, Phase.FINAL_TURNS) and seat.traded, "traded"),
     )
-    in_hand = seat.dealt and seat.live
-    return seat_status(seat.place, over=phase is Phase.GAME_OVER, in_hand=in_hand, flags=flags)
+    over = phase is Phase.GAME_OVER
+    return seat_status(seat.place, dealt=seat.dealt, live=seat.live, over=over, flags=flags)
 
 
 def _public(seat: ClassicSeat, phase: Phase) -> str:
@@ -208,7 +219,9 @@ def _notes(own: ClassicHand) -> tuple[str, ...]:
     return tuple(notes)
 
 
-def _option(option: Option) -> Option:
+def card_option(option: Option) -> Option:
+    """A card option's words: the card's name and its value (Classic's deck, also the
+    Project's)."""
     if option.label:
         return option
     card = Card.parse(option.value)
@@ -220,6 +233,13 @@ class ClassicWords(TwoPotWords):
 
     variant: ClassVar[str] = "classic"
     events: ClassVar[dict[type, EventText]] = EVENTS
+    title: ClassVar[str] = "Classic Sabacc"
+    pots: ClassVar[dict[str, str]] = POTS
+    table_facts: ClassVar[type | None] = ClassicTable
+    hand_facts: ClassVar[type | None] = ClassicHand
+    rank_type: ClassVar[type | None] = HandEval
+    categories: ClassVar[type[StrEnum] | None] = Category
+    controls: ClassVar[dict[str, tuple[str, str]]] = CONTROLS
 
     def __init__(self) -> None:
         super().__init__()
@@ -236,47 +256,31 @@ class ClassicWords(TwoPotWords):
         )
         return f"Sudden Demise for the {self.pot_name(e.pot, e.pots)}: {parts}."
 
-    def table(self, view: PublicView) -> PublicView:
-        """The table's words: title, phase, seats, pots, info lines and highlight."""
-        t = view.facts
-        if not isinstance(t, ClassicTable):
-            return view
+    def write_table(self, t: Fact, seats: tuple[SeatView, ...]) -> tuple[str, Seats, Info, str]:
+        """The phase, seats, info lines and highlight of a :class:`ClassicTable`."""
+        assert isinstance(t, ClassicTable)
         info, highlight = _info(t)
-        seats = tuple(
+        written = tuple(
             SeatView(s.seat, s.player, s.stack, _status(f, t.phase), _public(f, t.phase), s.active)
-            for s, f in zip(view.seats, t.seats, strict=True)
+            for s, f in zip(seats, t.seats, strict=True)
         )
         over = t.phase is Phase.GAME_OVER
-        return dataclasses.replace(
-            view,
-            title="Classic Sabacc",
-            phase="Game over"
-            if over
-            else f"Hand {t.hand_no} · Round {t.round_no} · {PHASES[t.phase]}",
-            seats=seats,
-            pots=tuple((POTS.get(k, k), n) for k, n in view.pots),
-            info=tuple(info),
-            highlight=highlight,
+        phase = (
+            "Game over" if over else f"Hand {t.hand_no} · Round {t.round_no} · {PHASES[t.phase]}"
         )
+        return phase, written, info, highlight
 
-    def hand(self, view: PlayerView) -> PlayerView:
+    def write_hand(self, own: Fact) -> tuple[str, tuple[str, ...]]:
         """A seat's hidden cards, stasis field, hand value and last private note."""
-        own = view.facts
-        if not isinstance(own, ClassicHand):
-            return view
+        assert isinstance(own, ClassicHand)
         text = describe(own.hidden) if own.hidden else "no hidden cards"
         if own.stasis:
             text += " | stasis: " + describe(own.stasis)
-        public = None if view.public is None else self.table(view.public)
-        return dataclasses.replace(view, hand_text=text, notes=_notes(own), public=public)
+        return text, _notes(own)
 
-    def spec(self, spec: ActionSpec) -> ActionSpec:
-        """A trade control's label, prompt and card options (betting controls come worded)."""
-        if spec.label or spec.kind not in CONTROLS:
-            return spec
-        label, prompt = CONTROLS[spec.kind]
-        options = tuple(map(_option, spec.options))
-        return dataclasses.replace(spec, label=label, prompt=prompt, options=options)
+    def options(self, spec: ActionSpec) -> tuple[Option, ...]:
+        """Card options: each card's name and value."""
+        return tuple(map(card_option, spec.options))
 
     def preview(self, preview: str | Fact) -> str:
         """The private line about a trade choice, a call or a bet."""
@@ -295,18 +299,14 @@ class ClassicWords(TwoPotWords):
             return f"You hold {label}. Everyone else gets a last turn; lose and you bomb out."
         return super().preview(preview)
 
+    def rank_label(self, hand: Fact) -> str:
+        """A Classic hand's name."""
+        assert isinstance(hand, HandEval)
+        return hand_label(hand)
+
     def hand_name(self, hand: str | Fact) -> str:
-        """A hand's name: from its evaluation, or from the ``category:total`` key the seat
-        records keep (a name stored by an earlier version is shown as it is)."""
-        if isinstance(hand, HandEval):
-            return hand_label(hand)
-        if isinstance(hand, ev.TieStands):
-            return "tie stands"
-        if isinstance(hand, str):
-            category, _, total = hand.partition(":")
-            if category in Category.__members__.values() and total.lstrip("-").isdigit():
-                return hand_label(HandEval(int(total), Category(category), None))
-        return super().hand_name(hand)
+        """A hand's name (a Sudden-Demise draw that left the tie standing says so)."""
+        return "tie stands" if isinstance(hand, ev.TieStands) else super().hand_name(hand)
 
 
 WORDS = ClassicWords()

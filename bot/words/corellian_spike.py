@@ -11,9 +11,9 @@ from typing import ClassVar
 
 from bot.words.base import EventText, Remembered
 from bot.words.reasons import reasons
-from bot.words.twopot import TwoPotWords, dice_row, joined, seat_status
+from bot.words.twopot import Info, Seats, SeatWords, TwoPotWords, dice_row, joined, seat_status
 from engine.core.facts import Fact
-from engine.core.game import ActionSpec, Option, PlayerView, PublicView, SeatView
+from engine.core.game import ActionSpec, Option, SeatView
 from engine.variants.corellian_spike import events as ev
 from engine.variants.corellian_spike.actions import (
     NOT_HELD,
@@ -216,30 +216,13 @@ def _seat_words(seat: SpikeSeat, phase: Phase) -> tuple[str, str]:
         (seat.all_in, "all-in"),
         (phase is Phase.BET and bool(seat.commit), f"bet {seat.commit}"),
     )
-    in_hand = seat.dealt and seat.live
-    status = seat_status(seat.place, over=phase is Phase.GAME_OVER, in_hand=in_hand, flags=flags)
+    over = phase is Phase.GAME_OVER
+    status = seat_status(seat.place, dealt=seat.dealt, live=seat.live, over=over, flags=flags)
     return status, "" if seat.cards is None else f"{seat.cards} cards"
 
 
-_SEATS: dict[tuple[int, int, Phase], tuple[SeatView, SpikeSeat, SeatView]] = {}
-
-
-def _seat_view(view: SeatView, seat: SpikeSeat, phase: Phase) -> SeatView:
-    """The engine's seat ``view`` with its status and public text written from ``seat``; found
-    by the two objects' identity first (the engine shares equal seat views and facts)."""
-    found = _SEATS.get((id(view), id(seat), phase))
-    if found is not None and found[0] is view and found[1] is seat:
-        return found[2]
-    if len(_SEATS) >= 1024:
-        _SEATS.clear()
-    status, public = _seat_words(seat, phase)
-    written = SeatView(view.seat, view.player, view.stack, status, public, view.active)
-    _SEATS[id(view), id(seat), phase] = (view, seat, written)
-    return written
-
-
-def _pots(pots: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
-    return tuple([(POTS.get(k, k), n) for k, n in pots])
+_SEATS = SeatWords(_seat_words, 1024)
+"""Written seats (a seat that did not change is written once)."""
 
 
 def _notes(own: SpikeHand) -> tuple[str, ...]:
@@ -270,6 +253,11 @@ class SpikeWords(TwoPotWords):
 
     variant: ClassVar[str] = "corellian-spike"
     events: ClassVar[dict[type, EventText]] = EVENTS
+    title: ClassVar[str] = TITLE
+    pots: ClassVar[dict[str, str]] = POTS
+    table_facts: ClassVar[type | None] = SpikeTable
+    hand_facts: ClassVar[type | None] = SpikeHand
+    rank_type: ClassVar[type | None] = HandEval
 
     def __init__(self) -> None:
         super().__init__()
@@ -294,39 +282,24 @@ class SpikeWords(TwoPotWords):
         split = ", ".join(f"{p} {n}" for p, n in e.shares)
         return f"The {pot} ({e.amount}) is split: {split}."
 
-    def table(self, view: PublicView) -> PublicView:
-        """The table's words: title, phase, seats, pots, info lines and highlight."""
-        t = view.facts
-        if not isinstance(t, SpikeTable):
-            return view
+    def write_table(self, t: Fact, seats: tuple[SeatView, ...]) -> tuple[str, Seats, Info, str]:
+        """The phase, seats, info lines (written when first read) and highlight of a
+        :class:`SpikeTable`."""
+        assert isinstance(t, SpikeTable)
         phase = t.phase
-        seats = tuple([_seat_view(s, f, phase) for s, f in zip(view.seats, t.seats, strict=True)])
-        over = t.phase is Phase.GAME_OVER
-        return PublicView(
-            view.variant,
-            TITLE,
+        written = tuple([_SEATS.get(s, f, phase) for s, f in zip(seats, t.seats, strict=True)])
+        text = (
             "Game over"
-            if over
-            else f"Hand {t.hand_no} · Round {t.round_no}/{t.rounds} · {PHASES[t.phase]}",
-            view.hand_no,
-            view.acting,
-            seats,
-            view.stack_unit,
-            _pots(view.pots),
-            lambda: _info(t),  # read when the table is drawn
-            _highlight(t),
-            view.finished,
-            t,
+            if phase is Phase.GAME_OVER
+            else f"Hand {t.hand_no} · Round {t.round_no}/{t.rounds} · {PHASES[phase]}"
         )
+        return text, written, lambda: _info(t), _highlight(t)
 
-    def hand(self, view: PlayerView) -> PlayerView:
+    def write_hand(self, own: Fact) -> tuple[str, tuple[str, ...]]:
         """A seat's cards, its hand's value and its last private note."""
-        own = view.facts
-        if not isinstance(own, SpikeHand):
-            return view
+        assert isinstance(own, SpikeHand)
         text = "  ".join(map(card_name, own.cards)) if own.cards else "no cards"
-        public = None if view.public is None else self.table(view.public)
-        return dataclasses.replace(view, hand_text=text, notes=_notes(own), public=public)
+        return text, _notes(own)
 
     def spec(self, spec: ActionSpec) -> ActionSpec:
         """A card control's label, prompt and card options (betting controls come worded)."""
@@ -358,15 +331,16 @@ class SpikeWords(TwoPotWords):
             return f"Without {card} your cards total {signed(preview.total)}."
         return super().preview(preview)
 
+    def rank_label(self, hand: Fact) -> str:
+        """A Corellian Spike hand's name."""
+        assert isinstance(hand, HandEval)
+        return hand_label(hand)
+
     def hand_name(self, hand: str | Fact) -> str:
-        """A hand's name: from its evaluation, or from the key the seat records keep (a name
-        stored by an earlier version is shown as it is)."""
-        if isinstance(hand, HandEval):
-            return hand_label(hand)
-        if isinstance(hand, str):
-            parts = hand_key(hand)
-            if parts is not None:
-                return label(*parts)
+        """A hand's name: from its evaluation, or from the ``category:total:a:b`` key the seat
+        records keep (a name stored by an earlier version is shown as it is)."""
+        if isinstance(hand, str) and (parts := hand_key(hand)) is not None:
+            return label(*parts)
         return super().hand_name(hand)
 
 

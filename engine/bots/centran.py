@@ -7,9 +7,11 @@ counting as one more table five) and every trade with an Array card; a strong ha
 biggest hidden card into the Stasis Field (safe from a Sabacc Shift). Betting feeds
 ``strength ** rivals`` to the shared pot-odds policy. The advanced actions are never chosen.
 
-Read from the views: the own hidden cards (``view_for``), every seat's card count and Stasis Field
-(``N cards · stasis: …``), the ``Array`` and ``Wild Fives`` info rows (compact notation) and the
-pots; in a trade's second step, the Array card being taken from the ``give`` label.
+Read from the facts: the own hidden cards (``view_for``), the table's
+:class:`~engine.variants.centran.views.CentranTable` (every seat's Stasis Field and whether it is
+live, the Array, the table fives) and the pots; in a trade's second step, the Array card being
+taken from the ``give`` control's :class:`~engine.variants.centran.actions.Giving`. A view or
+control without them raises :class:`~engine.bots.common.Undecided`.
 """
 
 from __future__ import annotations
@@ -20,15 +22,17 @@ from dataclasses import dataclass
 
 from engine.bots.common import (
     BetSituation,
+    Undecided,
     betting_action,
     by_kind,
-    cards_named,
     decision_rng,
-    info_value,
     profile,
 )
 from engine.core.game import Action, ActionSpec, Game, PublicView
+from engine.variants.centran.actions import Giving
 from engine.variants.centran.cards import Card, HandEval, evaluate, full_deck
+from engine.variants.centran.state import Phase
+from engine.variants.centran.views import CentranTable
 
 BOMB = -0.4  # value of a bombed hand at the reveal (it also pays a penalty)
 _CATEGORY_VALUE = {0: 1.0, 1: 0.99, 2: 0.97, 3: 0.95, 4: 0.92, 5: 0.9}
@@ -68,35 +72,31 @@ def value(cards: Sequence[Card], fives: int) -> float:
     return strength(evaluate(cards, fives)) if cards else BOMB
 
 
-_BY_NAME = {card.name: card for card in full_deck()}
-
-
-def _named(text: str, sep: str) -> list[Card]:
-    return cards_named(text, sep, _BY_NAME)
+def _cards(notations: Sequence[str]) -> list[Card]:
+    return [Card.parse(n) for n in notations]
 
 
 def read_table(game: Game, seat: int) -> Table:
-    """This seat's cards plus the public facts (raises ``ValueError`` on unreadable text)."""
+    """This seat's cards plus the public facts (the table's
+    :class:`~engine.variants.centran.views.CentranTable`); raises
+    :class:`~engine.bots.common.Undecided` on a view without them."""
     view = game.view_for(seat)
     public: PublicView = view.public or game.public_view()
-    hidden = tuple(Card.parse(c) for c in view.hand)
-    fields: dict[int, list[Card]] = {}
-    rivals = 0
-    for s in public.seats:
-        _, found, cards = s.public.partition("stasis: ")
-        fields[s.seat] = _named(cards, ", ") if found else []
-        rivals += s.seat != seat and bool(s.public)
-    array_text = info_value(public, "Array") or ""
-    array = tuple(_named(array_text, " · "))
-    five_text = info_value(public, "Wild Fives") or "0/5"
-    fives = int(five_text.split("/")[0])
-    tabled = _named(five_text.partition(":")[2], " · ")
-    known = {*hidden, *array, *tabled, *(c for cards in fields.values() for c in cards)}
+    facts = public.facts
+    if not isinstance(facts, CentranTable):
+        raise Undecided(f"a Centran bot needs the Centran table's facts, not {facts!r}")
+    hidden = tuple(_cards(view.hand))
+    shown = [f.dealt and f.live and facts.phase is not Phase.GAME_OVER for f in facts.seats]
+    fields = [_cards(f.stasis) if on else [] for f, on in zip(facts.seats, shown, strict=True)]
+    array = tuple(_cards(facts.array))
+    tabled = _cards([card for card, _ in facts.fives])
+    known = {*hidden, *array, *tabled, *(c for cards in fields for c in cards)}
+    rivals = sum(1 for i, on in enumerate(shown) if i != seat and on)
     return Table(
         hidden=hidden,
-        stasis=tuple(fields.get(seat, ())),
+        stasis=tuple(fields[seat]),
         array=array,
-        fives=fives,
+        fives=len(facts.fives),
         unseen=tuple(c for c in full_deck() if c not in known),
         rivals=rivals,
         pot=sum(amount for _, amount in public.pots),
@@ -129,10 +129,10 @@ def card_action(table: Table, specs: dict[str, ActionSpec], style: str) -> Actio
         card = max(table.hidden, key=lambda c: (abs(c.value), c.notation))
         return Action("stasis", choices=(card.notation,))
     if "give" in specs:
-        label = specs["give"].label.removeprefix("Give a card for ")
-        taken = next((c for c in table.array if c.name == label), None)
-        if taken is None:
-            raise ValueError(f"unknown Array card {label!r}")
+        giving = specs["give"].facts
+        if not isinstance(giving, Giving):
+            raise Undecided(f"a give control needs its Giving facts, not {giving!r}")
+        taken = Card.parse(giving.taken)
         return Action("give", choices=(best_give(table, taken)[1].notation,))
     if "stand" not in specs:
         return Action("end_turn") if "end_turn" in specs else Action("cancel_trade")

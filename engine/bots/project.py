@@ -9,8 +9,9 @@ Interference Field (safe from a Sabacc Shift) and calls the hand when the style 
 enough. Betting feeds a Monte-Carlo equity to the shared pot-odds policy; before the deal
 (opening betting) every seat is equal.
 
-Read from the public view only: every seat's card count and field cards (``N cards · field: …``),
-the ``Round``, ``Caller`` and ``Call the hand`` info rows and the Main Pot.
+Read from the table's facts (:class:`~engine.variants.project.views.ProjectTable`): every seat's
+card count and field cards, the phase, the round, the caller, the pot-building rounds and the
+Main Pot; a view without them raises :class:`~engine.bots.common.Undecided`.
 """
 
 from __future__ import annotations
@@ -24,15 +25,16 @@ from engine.bots.classic import BOMB, Hand, value_table
 from engine.bots.classic import equity as classic_equity
 from engine.bots.common import (
     BetSituation,
+    Undecided,
     betting_action,
     by_kind,
-    cards_named,
     decision_rng,
-    info_value,
     profile,
 )
-from engine.core.game import Action, ActionSpec, Game, PublicView
+from engine.core.game import Action, ActionSpec, Game
 from engine.variants.project.cards import TARGET, Card, Category, evaluate, full_deck, parse
+from engine.variants.project.state import Phase
+from engine.variants.project.views import HAND_POT, ProjectTable
 
 
 def final_value(total: int) -> float:
@@ -49,30 +51,30 @@ def hand_value(cards: Sequence[Card]) -> float:
     return 1.0 if ev.category is Category.IDIOTS_ARRAY else final_value(ev.total)
 
 
-_BY_NAME = {card.name: parse(card.plain) for card in full_deck()}
-
-
-def _field(text: str) -> list[Card]:
-    """The Interference-Field cards a seat's public text names (``field: Demise (−13), …``)."""
-    _, found, cards = text.partition("field: ")
-    return cards_named(cards, ", ", _BY_NAME) if found else []
-
-
-def _turns_left(public: PublicView) -> int:
-    if info_value(public, "Caller") is not None or "Final" in public.phase:
+def _turns_left(table: ProjectTable) -> int:
+    if table.caller is not None or table.phase is Phase.FINAL_BET:
         return 0
-    call_info = info_value(public, "Call the hand") or ""
-    return 2 if call_info.startswith("from") else 1
+    return 2 if table.round_no <= table.pot_building_rounds else 1
 
 
 def read_hand(game: Game, seat: int) -> Hand:
-    """This seat's cards plus the public facts a decision needs."""
+    """This seat's cards plus the public facts a decision needs (the table's
+    :class:`~engine.variants.project.views.ProjectTable`); raises
+    :class:`~engine.bots.common.Undecided` on a view without them."""
     view = game.view_for(seat)
     public = view.public or game.public_view()
+    table = public.facts
+    if not isinstance(table, ProjectTable):
+        raise Undecided(f"a Project bot needs the Project table's facts, not {table!r}")
     hidden = tuple(parse(c) for c in view.hand)
-    fields = {s.seat: _field(s.public) for s in public.seats}
+    over = table.phase is Phase.GAME_OVER
+    shown = [not over and f.dealt and f.live and f.cards > 0 for f in table.seats]
+    fields = [
+        [parse(Card.parse(n).plain) for n in f.field] if on else []
+        for f, on in zip(table.seats, shown, strict=True)
+    ]
     known = Counter(c.plain for c in hidden)
-    for cards in fields.values():
+    for cards in fields:
         known.update(c.plain for c in cards)
     unseen: Counter[int] = Counter()
     for card in full_deck():
@@ -81,17 +83,17 @@ def read_hand(game: Game, seat: int) -> Hand:
         else:
             unseen[card.value] += 1
     rivals = tuple(
-        (int(s.public.split()[0]), tuple(c.value for c in fields[s.seat]))
-        for s in public.seats
-        if s.seat != seat and s.public  # only live seats holding cards show a count
+        (f.cards, tuple(c.value for c in fields[s]))
+        for s, f in enumerate(table.seats)
+        if s != seat and shown[s]  # only live seats holding cards show a count
     )
     return Hand(
         hidden=hidden,
-        stasis=tuple(fields.get(seat, ())),  # Interference-Field cards (face up, protected)
+        stasis=tuple(fields[seat]),  # Interference-Field cards (face up, protected)
         unseen=unseen,
         rivals=rivals,
-        turns_left=_turns_left(public),
-        pot=sum(amount for name, amount in public.pots if name == "Main Pot"),
+        turns_left=_turns_left(table),
+        pot=sum(amount for key, amount in public.pots if key == HAND_POT),
         stack=public.seats[seat].stack,
     )
 

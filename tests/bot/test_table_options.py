@@ -50,7 +50,7 @@ async def test_house_rules_shape_the_game(world: World) -> None:
     await world.bob.click(lobby.response, label="Join")
     await world.alice.click(lobby.response, label="Start")
     table = table_in(world)
-    assert table.game is not None and table.game.public_view().pots == (("Pot", 10),)
+    assert table.game is not None and table.public_view().pots == (("Pot", 10),)  # rendered
     await play(world, passive)
     assert table.game.finished and table.game.public_view().hand_no == 1  # one hand only
     assert await money(world) == before

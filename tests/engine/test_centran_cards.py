@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+from bot.words.centran import chosen_values
 from engine.variants.centran.cards import (
     CARD_RE,
     Card,
     CardError,
     Category,
-    assignment_text,
     check_unique,
     evaluate,
     full_deck,
@@ -105,12 +105,12 @@ def test_wild_sabacc_only_for_the_claimant_and_never_worse() -> None:
 def test_aces_and_fives_are_chosen_for_the_player() -> None:
     best = ev("sabers:ace coins:8")
     assert (best.category, best.total, best.aces_high) == (Category.PURE_SABACC, 23, 1)
-    assert assignment_text(best, 1) == "Ace 15"
+    assert chosen_values(best, ("sabers:ace", "coins:8")) == "Ace 15"
     low = ev("coins:ace flasks:14")
     assert (low.total, low.aces_high) == (15, 0)
     two = ev("staves:12 major:0 coins:ace", 2)
     assert two.total == 23 and two.fives == (5, 5)
-    assert assignment_text(two, 1) == "Ace 1; fives +5, +5"
+    assert chosen_values(two, ("staves:12", "major:0", "coins:ace")) == "Ace 1; fives +5, +5"
     minus = ev("major:-13 major:-10 coins:11", 4)
     assert minus.total == -22 and sum(minus.fives) == -10
 

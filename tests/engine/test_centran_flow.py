@@ -9,6 +9,7 @@ from collections.abc import Iterable
 
 import pytest
 
+from bot import words
 from bot.words import events_lines
 from engine.core.game import Action, IllegalAction
 from engine.variants.centran import CentranGame
@@ -55,7 +56,7 @@ def test_full_scripted_hand_with_shift_and_sabacc_pot() -> None:
     assert st.phase is Phase.CARD and seat_now(game) == 0
     kinds = [s.kind for s in game.legal_actions(0)]
     assert kinds == ["gain", "trade", "stand", "stasis"]
-    trade = next(s for s in game.legal_actions(0) if s.kind == "trade")
+    trade = words.spec_text("centran", next(s for s in game.legal_actions(0) if s.kind == "trade"))
     assert [(o.value, o.label) for o in trade.options] == [
         ("array:1", "Take Array #1: 8 of Flasks")
     ]
@@ -66,7 +67,8 @@ def test_full_scripted_hand_with_shift_and_sabacc_pot() -> None:
     assert (give.kind, cancel.kind) == ("give", "cancel_trade")
     assert [o.value for o in give.options] == ["major:-2", "major:-20"]
     assert game.default_action(0) == Action("cancel_trade")
-    assert game.preview(0, Action("give", choices=("major:-2",))).startswith(
+    given = game.preview(0, Action("give", choices=("major:-2",)))
+    assert words.preview_text("centran", given).startswith(
         "You give The Queen of Air and Darkness (−2) and take 8 of Flasks: "
     )
     do(game, "cancel_trade")
@@ -98,8 +100,11 @@ def test_full_scripted_hand_with_shift_and_sabacc_pot() -> None:
     # NoShuffle: the discards went on top (A's 8, then B's 10), so A gets 10 and B gets 8.
     assert [c.notation for c in st.hands[0]] == ["staves:10"]
     assert [c.notation for c in st.hands[1]] == ["flasks:8"]
-    assert "Sabacc Shift: you lost 8 of Flasks" in game.view_for(0).notes[-1]
-    assert game.public_view().highlight.startswith("Sabacc Shift!")
+    assert (
+        "Sabacc Shift: you lost 8 of Flasks"
+        in words.hand_text("centran", game.view_for(0)).notes[-1]
+    )
+    assert words.table_text("centran", game.public_view()).highlight.startswith("Sabacc Shift!")
 
     # Round 3: everyone stands and checks → REVEAL, no Shift Phase.
     do(game, "stand; end_turn; stand; end_turn")
@@ -115,7 +120,8 @@ def test_full_scripted_hand_with_shift_and_sabacc_pot() -> None:
     assert not any("Shift Phase (round 3)" in line for line in lines)
     assert game.finished and game.payouts() == {0: 125, 1: 75}
     stats = game.seat_stats()
-    assert stats[0].hands_won == 1 and stats[0].best_hand == "Pure Sabacc 0"
+    assert stats[0].hands_won == 1 and stats[0].best_hand == "pure_sabacc:0"
+    assert words.stats_text("centran", stats[0]).best_hand == "Pure Sabacc 0"
     assert stats[0].biggest_pot == 50
 
 
@@ -154,7 +160,9 @@ def test_gain_of_a_five_has_no_replacement() -> None:
     game = make(["coins:2", "coins:3", "flasks:2", "flasks:3", "sabers:4", "major:-5"])
     do(game, "gain")
     assert len(game.state.held(0)) == 2 and game.state.fives[-1][1] == 0
-    assert "went to the table as a Wild Five" in game.view_for(0).notes[-1]
+    assert (
+        "went to the table as a Wild Five" in words.hand_text("centran", game.view_for(0)).notes[-1]
+    )
 
 
 def test_fold_ends_uncontested_without_reveal() -> None:
@@ -282,10 +290,12 @@ def test_default_action_and_illegal_actions() -> None:
     assert game.default_action(0) == Action("stand")
     with pytest.raises(IllegalAction):
         game.apply(1, Action("stand"))
-    with pytest.raises(IllegalAction, match="no Array card"):
+    with pytest.raises(IllegalAction, match="no_array_card") as refused:
         game.apply(0, Action("trade", choices=("coins:2",)))
-    with pytest.raises(IllegalAction, match="exactly one"):
+    assert words.reason_text(refused.value) == "There is no Array card 'coins:2'."
+    with pytest.raises(IllegalAction, match="one_array_card") as refused:
         game.apply(0, Action("trade", choices=("array:1", "array:1")))
+    assert words.reason_text(refused.value) == "Choose exactly one Array card."
     with pytest.raises(IllegalAction):
         game.apply(0, Action("check"))
     do(game, "stand")

@@ -22,8 +22,8 @@ FIXTURES = sorted((Path(__file__).parent / "fixtures").glob("*.json"))
 WORDS_BECAME_FACTS = {
     "kessel": {"last_reveal"},
     "classic": {"last_drawn", "decided", "last_result"},
-    "centran": {"last_result"},
-    "project": {"last_result"},
+    "centran": {"notes", "shift_note", "decided", "last_result"},
+    "project": {"notes", "shift_note", "decided", "last_result"},
     "corellian-spike": {"last_drawn", "decided", "last_result"},
 }
 """Fields that stored English lines when the fixtures were made and now store facts or only the
@@ -31,7 +31,7 @@ lines of events still worded (issue #24 point 1: no player-facing English built 
 A stored row (old lines included) still loads and writes back byte for byte; a game played
 anew writes these fields in their new form, so the play comparisons below leave them out and
 compare every other field byte for byte, in its stored order."""
-BEST_HAND_KEYS = {"classic", "coruscant-shift", "corellian-spike"}
+BEST_HAND_KEYS = {"classic", "coruscant-shift", "corellian-spike", "centran", "project"}
 """Variants whose seat records keep a best hand's typed key where they kept its name: the
 ``best_hand`` column of ``stats`` is left out of the play comparisons (the other columns stay)."""
 

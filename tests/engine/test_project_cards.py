@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from bot.words.project import decided
 from engine.variants.project.cards import (
     CARD_RE,
     CardError,
@@ -18,6 +19,7 @@ from engine.variants.project.cards import (
     parse,
     parse_hand,
 )
+from engine.variants.project.events import Why
 from engine.variants.project.settle import ListPile, settle
 from engine.variants.project.shift import shift, shift_happens
 
@@ -215,7 +217,8 @@ def test_sudden_demise_cards_are_reused_between_layers() -> None:
     )
     assert len(result.sudden_demise) == 1
     assert [(p.winners, p.depth) for p in result.pots] == [(["C"], 1), (["C"], 1)]
-    assert "Sudden Demise" in result.reason
+    assert result.reason is not None and result.reason.why is Why.SUDDEN_DEMISE
+    assert "Sudden Demise" in decided(result.reason)
 
 
 def test_penalties_are_collected_by_a_pure_sabacc_winner_and_reason_lines() -> None:
@@ -223,11 +226,13 @@ def test_penalties_are_collected_by_a_pure_sabacc_winner_and_reason_lines() -> N
         {"A": ["coins:15", "coins:14"], "B": ["staves:12", "staves:11"]}, [], {"A": 10, "B": 10}
     )
     assert result.penalties == {"A": 20} and result.sabacc_award == {"A": 0, "B": 30}
-    assert result.reason == "B holds the only hand that did not bomb out (Pure Sabacc +23)"
+    assert result.reason is not None
+    assert decided(result.reason) == "B holds the only hand that did not bomb out (Pure Sabacc +23)"
     plus_minus = _settle(
         {"A": ["sabers:9", "coins:12"], "B": ["demise", "endurance"]}, [], {"A": 5, "B": 5}
     )
-    assert "at equal distance the positive total wins" in plus_minus.reason
+    assert plus_minus.reason is not None
+    assert "at equal distance the positive total wins" in decided(plus_minus.reason)
 
 
 def test_docstring_examples_hold() -> None:

@@ -9,12 +9,23 @@ from typing import Any
 
 import pytest
 
+from bot import words
 from bot.words import events_lines, spec_text
 from engine.core.game import Action, Event, IllegalAction, ParamKind
 from engine.variants import get_variant
 from engine.variants.project import ProjectGame
 from engine.variants.project.state import Phase
 from tests.engine.playout import seat_now as pending
+
+
+def table(game: Any) -> Any:
+    """The public view as players read it."""
+    return words.table_text("project", game.public_view())
+
+
+def mine(game: Any, seat: int) -> Any:
+    """A seat's private view as its player reads it."""
+    return words.hand_text("project", game.view_for(seat))
 
 
 def texts(events: Iterable[object]) -> list[str]:
@@ -81,14 +92,14 @@ def test_scripted_hand_forced_call_bomb_out_and_sudden_demise() -> None:
     st = game.state
     do(game, "check; check; check")
     do(game, "draw; draw; stand")  # round 1: A 20, B 20, C 29
-    assert st.idle == 1 and game.view_for(0).notes[0] == "Total 20: Hand +20"
+    assert st.idle == 1 and mine(game, 0).notes[0] == "Total 20: Hand +20"
     for _ in range(3):  # rounds 1–4 betting, rounds 2–4 all stand
         do(game, "check; check; check; stand; stand; stand")
     do(game, "check; check; check")
     assert st.round_no == 5 and st.idle == 10
     # Round 5: A's turn begins with 10 stands in a row: the hand is called for A (SP-5).
     assert st.phase is Phase.FINAL_BET and st.caller == 0 and pending(game) == 0
-    assert "Caller" in dict(game.public_view().info)
+    assert "Caller" in dict(table(game).info)
     events = do(game, "bet 10; call; call")
     lines = texts(events)
     assert "A (caller) reveals 10 of Coins, 3 of Coins, 7 of Staves — total 20: Hand +20." in lines
@@ -115,7 +126,9 @@ def test_calling_on_a_draw_turn_after_the_pot_building_phase() -> None:
     do(game, "check; check")
     do(game, "stand; stand; check; check")
     assert kinds(game) == ["draw", "stand", "call_hand", "field"]
-    assert "Final betting starts with you" in game.preview(0, Action("call_hand"))
+    assert "Final betting starts with you" in words.preview_text(
+        "project", game.preview(0, Action("call_hand"))
+    )
     events = do(game, "call_hand")
     assert "A CALLS THE HAND." in texts(events)[0]
     assert game.state.phase is Phase.FINAL_BET and pending(game) == 0
@@ -132,15 +145,15 @@ def test_interference_field_is_public_and_irreversible() -> None:
     events = do(game, "field flasks:15")
     assert texts(events) == ["A puts Ace of Flasks (15) face up into the Interference Field."]
     assert pending(game) == 0  # not a turn
-    assert game.public_view().seats[0].public == "2 cards · field: Ace of Flasks (15)"
+    assert table(game).seats[0].public == "2 cards · field: Ace of Flasks (15)"
     assert game.view_for(0).hand == ("coins:10",)
-    assert "field: Ace of Flasks (15)" in game.view_for(0).hand_text
+    assert "field: Ace of Flasks (15)" in mine(game, 0).hand_text
     with pytest.raises(IllegalAction):
         do(game, "field flasks:15")
     # Out of turn, the free action is accepted from any live seat (P-impl-5).
     turn = game.turn
     game.apply(1, Action("field", choices=("sabers:10",)))
-    assert game.turn == turn and game.public_view().seats[1].public.endswith("field: 10 of Sabers")
+    assert game.turn == turn and table(game).seats[1].public.endswith("field: 10 of Sabers")
 
 
 def test_a_shift_changes_only_exposed_live_cards() -> None:
@@ -153,17 +166,17 @@ def test_a_shift_changes_only_exposed_live_cards() -> None:
     shift = [t for t in texts(events) if t.startswith("SABACC SHIFT!")]
     assert shift and st.shifts == 1
     assert st.hands[0][0] == before[0][0] and st.hands[2][0] == before[2][0]  # field cards stay
-    assert game.public_view().highlight.startswith("SABACC SHIFT!")
+    assert table(game).highlight.startswith("SABACC SHIFT!")
     changed = [s for s in (0, 2) if st.shifted[s]]
     for s in changed:
-        assert "Sabacc Shift changed your cards" in game.view_for(s).notes[-1]
-        assert "⟲" in game.view_for(s).hand_text
+        assert "Sabacc Shift changed your cards" in mine(game, s).notes[-1]
+        assert "⟲" in mine(game, s).hand_text
     deck = sorted(c.notation for h in st.hands for c in h) + sorted(
         c.notation for c in [*st.mucked, *st.draw.cards]
     )
     assert len(deck) == 76 and len(set(deck)) == 76
     do(game, "stand")
-    assert not game.public_view().highlight.startswith("SABACC")  # only right after it
+    assert not table(game).highlight.startswith("SABACC")  # only right after it
 
 
 def test_folding_to_one_player_awards_the_main_pot_uncontested() -> None:
@@ -214,7 +227,9 @@ def test_max_hands_ends_the_game_and_shares_the_sabacc_pot() -> None:
 def test_default_actions_previews_and_labels() -> None:
     game = make(DECK)
     assert game.default_action(0) == Action("check")
-    assert game.preview(0, Action("bet", amount=7)) == "You put in 7 and keep 83 behind."
+    assert words.preview_text("project", game.preview(0, Action("bet", amount=7))) == (
+        "You put in 7 and keep 83 behind."
+    )
     do(game, "bet 5")
     assert game.default_action(1) == Action("fold")
     assert [spec_text("project", s).label for s in game.legal_actions(1)][:2] == [
@@ -223,7 +238,9 @@ def test_default_actions_previews_and_labels() -> None:
     ]
     do(game, "call; call")
     assert game.default_action(0) == Action("stand")
-    assert game.preview(0, Action("draw")).startswith("Your cards total 13")
+    assert words.preview_text("project", game.preview(0, Action("draw"))).startswith(
+        "Your cards total 13"
+    )
     assert game.preview(1, Action("draw")) == ""
     with pytest.raises(IllegalAction):
         game.apply(1, Action("draw"))
@@ -237,7 +254,7 @@ def test_registry_info() -> None:
     assert info.buy_in_presets["standard"] == 500 and info.options["ante"] == 5
     assert info.options["shift_probability"] == 0.2 and info.options["idle_call_limit"] == 10
     game = info.create(["a", "b"], buy_in=500, options=info.options, seed=5)
-    assert game.public_view().pots == (("Main Pot", 10), ("Sabacc pot", 10))
+    assert table(game).pots == (("Main Pot", 10), ("Sabacc pot", 10))
     with pytest.raises(ValueError):
         info.create(["a"], buy_in=500, options={}, seed=1)
     with pytest.raises(ValueError):

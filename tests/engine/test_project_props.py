@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from hypothesis import strategies as st
 
+from bot import words
 from bot.words import events_lines
 from engine.bots.random_legal import random_for_spec
 from engine.core.game import Action, ActionSpec
@@ -90,7 +91,7 @@ def test_public_text_never_names_a_hidden_card() -> None:
                 kind = type(event).__name__
                 if kind not in ("Revealed", "SuddenDemiseDealt", "FieldPlaced"):
                     assert not CARD_TEXT.search(text), (kind, text)
-            view = game.public_view()
+            view = words.table_text("project", game.public_view())
             for sv in view.seats:
                 _, found, names = sv.public.partition("field: ")
                 shown = names.split(", ") if found else []

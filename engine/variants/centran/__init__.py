@@ -10,9 +10,10 @@ Modules: :mod:`~engine.variants.centran.cards` (deck, notation, scoring, rank_ke
 :mod:`~engine.variants.centran.views` (views, stats), :mod:`~engine.variants.centran.judge`.
 
 Shared code: betting through :class:`engine.core.betting.Betting` (stacks, hand-pot
-contributions, all-in), pot layering and splits through :mod:`engine.core.pots`; the events,
-seat status and statistics records Centran has in common with Classic Sabacc are imported from the
-Classic modules, as are the judge's input validators.
+contributions, all-in), pot layering and splits through :mod:`engine.core.pots`; the state, the
+events, the seat statistics and the stored forms Centran has in common with the two-pot family
+are :mod:`engine.variants.twopot`'s. Events, views, controls and previews are facts; the bot's
+renderer ``bot/words/centran.py`` words them.
 
 Money: Σ stacks + hand pot + Sabacc pot = buy_in × seats − credits already handed back by
 :meth:`CentranGame.leave`; at GAME_OVER the Sabacc pot is shared among the players still in the
@@ -24,10 +25,10 @@ CE-impl-1 leave = fold, credits behind go home (flow); CE-impl-2 hand-1 dealer f
 CE-impl-4 game-end Sabacc pot fallback (payout); CE-impl-5 a Card-Phase turn ends by itself when
 no Stasis operation is left, and CE-impl-6 ``array_draw`` needs a card to refill (actions);
 CE-impl-7 :attr:`PlayerView.hand` lists the hidden cards only, Stasis cards are public and appear
-in ``hand_text`` and ``notes``; CE-impl-8 a ``trade`` is two single choices (the Array card to
-take, then the card to give, or ``cancel_trade``) so that every control fits a button row or one
-select; CE-impl-9 the buy-in must
-cover two hands' antes (§2.2 ``custom``); ``leave`` after GAME_OVER returns 0.
+in the seat's facts (``CentranHand.stasis``, hence in its private words); CE-impl-8 a ``trade``
+is two single choices (the Array card to take, then the card to give, or ``cancel_trade``) so
+that every control fits a button row or one select; CE-impl-9 the buy-in must cover two hands'
+antes (§2.2 ``custom``); ``leave`` after GAME_OVER returns 0.
 """
 
 from __future__ import annotations
@@ -36,7 +37,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from engine.core.fair import SeedSource
-from engine.core.game import Event
 from engine.variants.centran import actions, flow, views
 from engine.variants.centran.cards import DECK
 from engine.variants.centran.deal import stacked_deck
@@ -76,19 +76,14 @@ class CentranGame(TwoPotGame[CentranState]):
         Tests may stack the first hand's draw pile (``deck``: notations, top first) and fix its
         ``dealer``.
         """
-        cls.check_players(players)
         opts = CentranOptions.from_mapping(options or {})
-        least = 2 * (opts.hand_ante + opts.sabacc_ante)
-        if not isinstance(buy_in, int) or isinstance(buy_in, bool) or buy_in < least:
-            raise ValueError(f"the buy-in must be an integer of at least {least}")
+        cls.check_buy_in(players, buy_in, 2 * (opts.hand_ante + opts.sabacc_ante))
         seats = cls.seat(
             players, buy_in, opts, seed, max_raises_per_phase=opts.max_raises_per_phase
         )
-        st = CentranState(**seats, notes=[""] * len(players))
-        events: list[Event] = []
+        st = CentranState(**seats, notes=[None] * len(players))
         pile = stacked_deck(deck) if deck is not None else None
-        flow.start_hand(st, events, deck=pile, dealer=dealer)
-        return cls.opened(st, events)
+        return cls.first_hand(st, flow.start_hand, deck=pile, dealer=dealer)
 
 
 INFO = CentranGame.variant_info(

@@ -22,15 +22,18 @@ row or one select; ``cancel_trade`` (the timeout default) returns to the main-ac
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from engine.core.betting_specs import bet_specs
 from engine.core.facts import Fact
 from engine.core.game import Action, ActionSpec, IllegalAction, Option, ParamKind
-from engine.variants.centran.cards import Card, evaluate
+from engine.variants.centran.cards import Card, HandEval, evaluate
 from engine.variants.centran.deal import draw_card, draw_for, five_brothers, table_five
-from engine.variants.centran.events import CardAction
+from engine.variants.centran.events import CardAction, Drew
 from engine.variants.centran.flow import Events, after_bet, end_turn, maybe_end_turn, showdown
 from engine.variants.centran.state import CentranState, Phase, Step
 from engine.variants.twopot.actions import (
+    StasisPreview,
     bet_preview,
     chosen_card,
     first_default,
@@ -48,14 +51,63 @@ def pending(st: CentranState) -> frozenset[int]:
     return pending_seat(st, betting=st.phase is Phase.BET, turns=st.phase is Phase.CARD)
 
 
-def _card_options(cards: list[Card], verb: str = "") -> tuple[Option, ...]:
-    return tuple(Option(c.notation, f"{verb}{c.name}") for c in cards)
+@dataclass(frozen=True, slots=True)
+class TheArray(Fact):
+    """A ``trade`` or ``array_draw`` control's data: the Array's cards (notations, in order);
+    option ``array:N`` takes card N (1-based)."""
+
+    cards: tuple[str, ...]
 
 
-def _array_options(st: CentranState, verb: str) -> tuple[Option, ...]:
-    return tuple(
-        Option(f"array:{i + 1}", f"{verb}Array #{i + 1}: {c.name}") for i, c in enumerate(st.array)
-    )
+@dataclass(frozen=True, slots=True)
+class Giving(Fact):
+    """A ``give`` control's data: the Array card being ``taken`` and which of the held cards
+    (the options) are in the Stasis Field (notations)."""
+
+    taken: str
+    stasis: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GivePreview(Fact):
+    """Before giving ``card`` for ``taken``: the best hand now and after (``None``: no cards)."""
+
+    card: str
+    taken: str
+    now: HandEval | None
+    after: HandEval | None
+
+
+@dataclass(frozen=True, slots=True)
+class TakePreview(Fact):
+    """Before taking the Array card ``card`` in a trade (the card to give comes next)."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class GainPreview(Fact):
+    """Before a gain: the best hand now (``None``: no cards)."""
+
+    now: HandEval | None
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardPreview(Fact):
+    """Before discarding ``card`` to the Array: the best hand without it (``None``: no cards)."""
+
+    card: str
+    rest: HandEval | None
+
+
+def _card_options(cards: list[Card]) -> tuple[Option, ...]:
+    return tuple(Option(c.notation) for c in cards)
+
+
+def _array_spec(st: CentranState, kind: str) -> ActionSpec:
+    options = tuple(Option(f"array:{i + 1}") for i in range(len(st.array)))
+    facts = TheArray(tuple(c.notation for c in st.array))
+    return ActionSpec(kind, param=ParamKind.CHOICE, options=options, facts=facts)
 
 
 def _main_specs(st: CentranState, seat: int) -> list[ActionSpec]:
@@ -64,41 +116,19 @@ def _main_specs(st: CentranState, seat: int) -> list[ActionSpec]:
     can_draw = st.available() > 0
     specs: list[ActionSpec] = []
     if can_draw:
-        specs.append(ActionSpec("gain", "Gain (draw a card)", style="primary"))
+        specs.append(ActionSpec("gain", style="primary"))
     if st.array and held:
-        specs.append(
-            ActionSpec(
-                "trade",
-                "Trade with the Array",
-                ParamKind.CHOICE,
-                options=_array_options(st, "Take "),
-                prompt="Which Array card do you take? (Next you choose the card to give.)",
-            )
-        )
-    specs.append(ActionSpec("stand", "Stand"))
+        specs.append(_array_spec(st, "trade"))
+    specs.append(ActionSpec("stand"))
     if opts.advanced_actions:
         if can_draw:
-            specs.append(ActionSpec("draw_to_array", "Draw to the Array"))
+            specs.append(ActionSpec("draw_to_array"))
         if len(held) >= 2:
             specs.append(
-                ActionSpec(
-                    "discard_to_array",
-                    "Discard to the Array",
-                    ParamKind.CHOICE,
-                    options=_card_options(held),
-                    prompt="Which card goes face up to the end of the Array?",
-                )
+                ActionSpec("discard_to_array", param=ParamKind.CHOICE, options=_card_options(held))
             )
         if opts.advanced_array_draw and st.array and can_draw:
-            specs.append(
-                ActionSpec(
-                    "array_draw",
-                    "Take an Array card",
-                    ParamKind.CHOICE,
-                    options=_array_options(st, ""),
-                    prompt="Which Array card do you take? (Its place is refilled from the deck.)",
-                )
-            )
+            specs.append(_array_spec(st, "array_draw"))
     return specs
 
 
@@ -108,27 +138,21 @@ def _stasis_specs(st: CentranState, seat: int) -> list[ActionSpec]:
     return stasis_specs(
         _card_options(st.hands[seat]) if st.hands[seat] else None,
         _card_options(st.stasis[seat]) if st.stasis[seat] else None,
-        "Which card goes face up into your Stasis Field (safe from Shifts)?",
-        "Which Stasis card goes back into your hidden hand?",
     )
 
 
 def _give_specs(st: CentranState, seat: int) -> tuple[ActionSpec, ...]:
     taken = st.array[st.trade_index]
-    options = tuple(
-        Option(c.notation, f"Give {c.name}", "your stasis card" if c in st.stasis[seat] else "")
-        for c in st.held(seat)
-    )
+    facts = Giving(taken.notation, tuple(c.notation for c in st.stasis[seat]))
     return (
         ActionSpec(
             "give",
-            f"Give a card for {taken.name}",
-            ParamKind.CHOICE,
-            options=options,
+            param=ParamKind.CHOICE,
+            options=_card_options(st.held(seat)),
             style="primary",
-            prompt=f"Which card takes the place of {taken.name} in the Array?",
+            facts=facts,
         ),
-        ActionSpec("cancel_trade", "Cancel the trade"),
+        ActionSpec("cancel_trade"),
     )
 
 
@@ -142,13 +166,13 @@ def legal_actions(st: CentranState, seat: int) -> tuple[ActionSpec, ...]:
         return (*_main_specs(st, seat), *_stasis_specs(st, seat))
     if st.step is Step.GIVE:
         return _give_specs(st, seat)
-    return (ActionSpec("end_turn", "End turn", style="primary"), *_stasis_specs(st, seat))
+    return (ActionSpec("end_turn", style="primary"), *_stasis_specs(st, seat))
 
 
 def _array_index(st: CentranState, value: str) -> int:
     _, _, raw = value.partition("array:")
     if not raw.isdigit() or not 1 <= int(raw) <= len(st.array):
-        raise IllegalAction(f"There is no Array card {value!r}.")
+        raise IllegalAction("no_array_card", card=value)
     return int(raw) - 1
 
 
@@ -167,10 +191,10 @@ def _main_action(st: CentranState, seat: int, action: Action, ev: Events) -> Non
         card = draw_for(st, sub, seat)
         if card is not None and kind == "gain":
             st.hands[seat].append(card)
-            st.notes[seat] = f"You drew {card.name}."
+            st.notes[seat] = Drew(card.notation)
         elif card is not None:
             st.array.append(card)
-            given = card.name
+            given = card.notation
     elif kind == "give":
         card, index = chosen_card(action, st.held(seat)), st.trade_index
         st.trade_index = -1
@@ -178,19 +202,19 @@ def _main_action(st: CentranState, seat: int, action: Action, ev: Events) -> Non
         received = st.array[index]
         st.array[index] = card
         st.hands[seat].append(received)
-        given, taken, position = card.name, received.name, index + 1
+        given, taken, position = card.notation, received.notation, index + 1
     elif kind == "discard_to_array":
         card = chosen_card(action, st.held(seat))
         _remove_held(st, seat, card)
         st.array.append(card)
-        given = card.name
+        given = card.notation
     elif kind == "array_draw":
         if len(action.choices) != 1:
-            raise IllegalAction("Choose exactly one Array card.")
+            raise IllegalAction("one_array_card")
         index = _array_index(st, action.choices[0])
         received = st.array[index]
         st.hands[seat].append(received)
-        taken, position = received.name, index + 1
+        taken, position = received.notation, index + 1
         _refill(st, sub, seat, index)
     label = "trade" if kind == "give" else kind
     ev.append(CardAction(name, label, len(st.held(seat)), given, taken, position))
@@ -224,7 +248,7 @@ def apply_action(st: CentranState, seat: int, action: Action) -> Events:
         end_turn(st, ev)
     elif action.kind == "trade":
         if len(action.choices) != 1:
-            raise IllegalAction("Choose exactly one Array card.")
+            raise IllegalAction("one_array_card")
         st.trade_index = _array_index(st, action.choices[0])
         st.step = Step.GIVE
     elif action.kind == "cancel_trade":
@@ -248,15 +272,13 @@ def default_action(st: CentranState, seat: int) -> Action:
     )
 
 
-def best_text(st: CentranState, cards: list[Card]) -> str:
+def _best(st: CentranState, cards: list[Card]) -> HandEval | None:
     """The best evaluation of ``cards`` with the current table fives (no Wild Sabacc claim)."""
-    if not cards:
-        return "no cards"
-    return evaluate(cards, len(st.fives)).label
+    return evaluate(cards, len(st.fives)) if cards else None
 
 
 def preview(st: CentranState, seat: int, action: Action) -> str | Fact:
-    """A short private line about a choice before it is confirmed."""
+    """What a choice would do, before it is confirmed (a fact; ``""``: nothing to say)."""
     try:
         if seat not in pending(st):
             return ""
@@ -264,26 +286,18 @@ def preview(st: CentranState, seat: int, action: Action) -> str | Fact:
         if action.kind == "give" and action.choices:
             card, taken = chosen_card(action, held), st.array[st.trade_index]
             after = [c for c in held if c != card] + [taken]
-            return (
-                f"You give {card.name} and take {taken.name}: "
-                f"{best_text(st, held)} → {best_text(st, after)}."
-            )
+            return GivePreview(card.notation, taken.notation, _best(st, held), _best(st, after))
         if action.kind == "trade" and action.choices:
-            taken = st.array[_array_index(st, action.choices[0])]
-            return f"You take {taken.name}; next you choose which of your cards replaces it."
+            return TakePreview(st.array[_array_index(st, action.choices[0])].notation)
         if action.kind == "gain":
-            return f"You hold {best_text(st, held)}; you add one card (a five goes to the table)."
+            return GainPreview(_best(st, held))
         if action.kind == "discard_to_array" and action.choices:
             card = chosen_card(action, held)
-            rest = [c for c in held if c != card]
-            return f"Without {card.name} you would hold {best_text(st, rest)}."
-        if action.kind == "stasis" and action.choices:
-            card = chosen_card(action, st.hands[seat])
-            return f"{card.name} goes face up into your Stasis Field: safe from Sabacc Shifts."
-        if action.kind == "unstasis" and action.choices:
-            card = chosen_card(action, st.stasis[seat])
-            return f"{card.name} goes back into your hidden hand."
+            return DiscardPreview(card.notation, _best(st, [c for c in held if c != card]))
+        if action.kind in ("stasis", "unstasis") and action.choices:
+            into = action.kind == "stasis"
+            card = chosen_card(action, st.hands[seat] if into else st.stasis[seat])
+            return StasisPreview(card.notation, into)
         return bet_preview(st, seat, action) or ""
     except IllegalAction:
         return ""
-    return ""

@@ -6,7 +6,7 @@ Everything here is a pure function of its arguments; the game and the judge both
 >>> evaluate(parse_hand(["coins:10", "flasks:10"]), 0).rank_key
 (6, 3, 1, 0, -2, -1, -1, 0, -10)
 >>> evaluate(parse_hand(["coins:14", "sabers:9"]), 1).label
-'Pure Sabacc +23'
+'pure_sabacc:23'
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from engine.core.deck import CardDeck
+from engine.core.facts import Fact
 from engine.variants.twopot.cards import describe as describe  # re-exported
 from engine.variants.twopot.cards import signed as signed  # re-exported
 
@@ -182,7 +183,7 @@ BOMBED_KEY = (9, 0, 0, 0, 0, 0, 0, 0, 0)
 
 
 @dataclass(frozen=True, slots=True)
-class HandEval:
+class HandEval(Fact):
     """One player's evaluation: category, total (``None`` outside Pure/Nulhrek), the §5.5
     ``rank_key`` (lower is better), and the engine's chosen values of the held Aces
     (``aces_high`` of them count 15) and of each table five (``fives``, e.g. ``(5, 5, 0)``)."""
@@ -205,16 +206,9 @@ class HandEval:
 
     @property
     def label(self) -> str:
-        """``Desperado``, ``Pure Sabacc −23``, ``Wild Sabacc``, ``Nulhrek +19``, ``Bombed out``."""
-        if self.category is Category.PURE_SABACC:
-            return f"Pure Sabacc {signed(self.total or 0)}"
-        if self.category is Category.NULHREK:
-            return f"Nulhrek {signed(self.total or 0)}"
-        return {
-            Category.DESPERADO: "Desperado",
-            Category.IDIOTS_ARRAY: "Idiot's Array",
-            Category.WILD_SABACC: "Wild Sabacc",
-        }.get(self.category, "Bombed out")
+        """The hand's typed key ``category:total`` (``pure_sabacc:-23``, ``wild_sabacc:``): what
+        the seat records keep; the bot's renderer names it (``Pure Sabacc −23``)."""
+        return f"{self.category.value}:{'' if self.total is None else self.total}"
 
     @property
     def score(self) -> int:
@@ -304,21 +298,6 @@ def evaluate(held: Sequence[Card], n_fives: int, wild_claimant: bool = False) ->
     if not cands:
         return HandEval(Category.BOMBED_OUT, None, BOMBED_KEY)
     return min(cands, key=lambda e: e.rank_key)
-
-
-def assignment_text(evaluation: HandEval, aces: int) -> str:
-    """The chosen values shown at the reveal: ``Ace 15; fives +5, 0``; ``""`` if none or for a
-    hand that is not valued by its total (Desperado, Idiot's Array, Wild Sabacc, bomb-out)."""
-    if evaluation.category not in (Category.PURE_SABACC, Category.NULHREK):
-        return ""
-    parts = []
-    if aces:
-        values = [15] * evaluation.aces_high + [1] * (aces - evaluation.aces_high)
-        parts.append(("Ace " if aces == 1 else "Aces ") + ", ".join(map(str, values)))
-    if evaluation.fives:
-        word = "five" if len(evaluation.fives) == 1 else "fives"
-        parts.append(f"{word} " + ", ".join(signed(v) for v in evaluation.fives))
-    return "; ".join(parts)
 
 
 DECK = CardDeck(

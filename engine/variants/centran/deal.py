@@ -11,8 +11,14 @@ from collections.abc import Sequence
 
 from engine.core.deck import Deck
 from engine.core.game import Event
-from engine.variants.centran.cards import Card, describe, full_deck
-from engine.variants.centran.events import FiveBrothers, FiveTabled, ShiftDone
+from engine.variants.centran.cards import Card, full_deck
+from engine.variants.centran.events import (
+    FiveBrothers,
+    FiveDrawn,
+    FiveTabled,
+    ShiftDone,
+    ShiftSwapped,
+)
 from engine.variants.centran.state import CentranState
 from engine.variants.twopot.flow import discard_seat as discard_seat  # re-exported
 from engine.variants.twopot.flow import draw_card as draw_card  # re-exported
@@ -43,11 +49,11 @@ def table_five(st: CentranState, ev: Events, card: Card, credit: int | None) -> 
     """Put a drawn five face up on the table, credited to ``credit`` (or nobody)."""
     st.fives.append((card, credit))
     who = "" if credit is None else st.players[credit]
-    ev.append(FiveTabled(card.name, who, len(st.fives)))
+    ev.append(FiveTabled(card.notation, who, len(st.fives)))
     if five_brothers(st):
         ev.append(FiveBrothers(who))
     if credit is not None:
-        st.notes[credit] = f"You drew {card.name}: it went to the table as a Wild Five."
+        st.notes[credit] = FiveDrawn(card.notation)
 
 
 def draw_for(st: CentranState, ev: Events, seat: int) -> Card | None:
@@ -109,7 +115,7 @@ def sabacc_shift(st: CentranState, ev: Events, k: int) -> None:
     got = deal_round_robin(st, ev, wants)
     for s in order:
         if wants[s]:
-            st.notes[s] = (
-                f"Sabacc Shift: you lost {describe(lost[s])} and were dealt {describe(got[s])}."
+            st.notes[s] = ShiftSwapped(
+                tuple(c.notation for c in lost[s]), tuple(c.notation for c in got[s])
             )
     ev.append(ShiftDone(tuple((st.players[s], wants[s]) for s in order)))

@@ -83,8 +83,8 @@ def start_hand(
     st.hands = [[] for _ in range(st.n)]
     st.stasis = [[] for _ in range(st.n)]
     st.dealt = [s in players for s in range(st.n)]
-    st.notes = [""] * st.n
-    st.shift_note = ""
+    st.notes = [None] * st.n
+    st.shift_note = None
     st.round_no = 0
     st.betting.start_hand(players)
     order = st.hand_order()
@@ -113,7 +113,7 @@ def start_hand(
         return
     if card is not None:
         st.array.append(card)
-        ev.append(ArrayStarted(card.name))
+        ev.append(ArrayStarted(card.notation))
     st.round_no = 1
     begin_card(st, ev)
 
@@ -210,10 +210,12 @@ def shift_phase(st: CentranState, ev: Events) -> None:
     else:
         shift = shift_trigger(before, trigger)[0]
     st.array.append(trigger)
-    prev = before[-1].name if before else "nothing"
-    event = ShiftTurned(st.round_no, trigger.name, prev, shift, k, st.options.shift_mode == RANDOM)
+    prev = before[-1].notation if before else ""
+    event = ShiftTurned(
+        st.round_no, trigger.notation, prev, shift, k, st.options.shift_mode == RANDOM
+    )
     ev.append(event)
-    st.shift_note = event.public_text()
+    st.shift_note = event
     if shift:
         sabacc_shift(st, ev, k)
     if five_brothers(st):

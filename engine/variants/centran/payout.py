@@ -2,8 +2,8 @@
 
 Credits move here: :func:`~engine.variants.centran.settle.settle_hand` decides, this module
 applies the result to the shared :class:`~engine.core.betting.Betting` stacks and the Sabacc pot,
-and writes the public reveal: every hand with its value and name and the chosen value of each
-Ace and table five, each pot's winners, penalties, the Sabacc pot, and why the winner won.
+and announces the reveal: every hand with its evaluation (the chosen value of each Ace and table
+five included), each pot's winners, penalties, the Sabacc pot, and why the winner won.
 
 CE-impl-4: the game-end Sabacc pot goes to the players still in the game (CE-38); if nobody is
 (everyone lost their last credit in the same hand), to the players of the last hand who did not
@@ -13,10 +13,8 @@ leave, so credits are always conserved.
 from __future__ import annotations
 
 from engine.core.game import Event
-from engine.variants.centran.cards import Category, assignment_text
 from engine.variants.centran.deal import last_five_by
 from engine.variants.centran.events import (
-    HandWon,
     PenaltyPaid,
     PotAwarded,
     Revealed,
@@ -26,18 +24,13 @@ from engine.variants.centran.settle import Settlement, explain, settle_hand, set
 from engine.variants.centran.state import CentranState, Phase
 from engine.variants.twopot import payout as twopot_payout
 from engine.variants.twopot.events import Penalty
-from engine.variants.twopot.payout import (
-    apply_credits,
-    contributions_of,
-    public_lines,
-    stacks_of,
-)
+from engine.variants.twopot.payout import apply_credits, contributions_of, stacks_of
 
 Events = list[Event]
 
 
 def _apply(st: CentranState, result: Settlement[int], ev: Events) -> None:
-    """Move the credits a settlement decided; record statistics and the public summary."""
+    """Move the credits a settlement decided; record statistics and why the hand went so."""
     name = st.players.__getitem__
     apply_credits(
         st,
@@ -58,12 +51,13 @@ def _apply(st: CentranState, result: Settlement[int], ev: Events) -> None:
         won = sum(result.sabacc_award.values())
         winners = tuple(name(s) for s in result.sabacc_award)
         ev.append(SabaccPotResult(winners, won or result.sabacc_pot_after))
-    ev.append(HandWon(explain(result, name)))
+    st.decided = explain(result, name)
+    st.last_result = []  # the words an earlier version kept (see CentranState.last_decision)
+    ev.append(st.decided)
 
 
 def reveal(st: CentranState, ev: Events, end: str) -> None:
     """REVEAL and SETTLE (§5.6) for the hand that ended by ``end``."""
-    start = len(ev)
     order = st.hand_order()
     hands = {s: st.held(s) for s in st.live()}
     result = settle_hand(
@@ -79,17 +73,9 @@ def reveal(st: CentranState, ev: Events, end: str) -> None:
     )
     for s in order:
         if s in hands:
-            evaluation = result.evals[s]
-            aces = sum(1 for c in hands[s] if c.is_ace)
-            label = evaluation.label
-            if evaluation.category is Category.WILD_SABACC:
-                label += " (Five Brothers claimed)"
-            names = tuple(c.name for c in hands[s])
             notations = tuple(c.notation for c in hands[s])
-            chosen = assignment_text(evaluation, aces)
-            ev.append(Revealed(st.players[s], names, label, chosen, notations))
+            ev.append(Revealed(st.players[s], notations, result.evals[s]))
     _apply(st, result, ev)
-    st.last_result = public_lines(ev[start:])
 
 
 def award_uncontested(st: CentranState, ev: Events) -> None:

@@ -1,6 +1,7 @@
 """Centran Sabacc rules as pure functions shared by the game and the judge: antes (§2.3), the
 Shift trigger (§3.5), and settlement (§5.5, §5.6): pots, the Sabacc pot, bomb-out penalties,
-dead pots, conceded hands, and one line on why the winner won.
+dead pots, conceded hands, and why the winner won
+(:class:`~engine.variants.centran.events.Decided`).
 
 Players are any hashable ids (seat numbers in the game, letters in test vectors); ``order`` is the
 clockwise seat order beginning with the player on the dealer's left (the odd-credit order).
@@ -19,12 +20,8 @@ from typing import Generic, TypeVar
 
 from engine.core.pots import build_pots, settle, split_evenly
 from engine.variants.centran.cards import Card, HandEval, evaluate
-from engine.variants.twopot.settle import (
-    UNCONTESTED_REASON,
-    hand_pot,
-    uncontested_line,
-    uncontested_payouts,
-)
+from engine.variants.centran.events import Decided, Why
+from engine.variants.twopot.settle import hand_pot, uncontested_payouts
 
 P = TypeVar("P", bound=Hashable)
 
@@ -84,7 +81,7 @@ class Settlement(Generic[P]):
     sabacc_pot_after: int
     stock_after: dict[P, int]
     end: str
-    reason: str = ""
+    reason: Decided | None = None
 
     @property
     def dead(self) -> int:
@@ -159,48 +156,29 @@ def settle_uncontested(
         sabacc_pot_after=sabacc_pot,
         stock_after=stock_after,
         end="uncontested",
-        reason=UNCONTESTED_REASON,
+        reason=Decided(Why.UNCONTESTED, (str(winner),)),
     )
 
 
-_TIE_WORDS = (
-    "more cards",
-    "more pairs",
-    "more cards of one suit",
-    "more negative cards",
-    "a higher positive card",
-)
-
-
-def explain(result: Settlement[P], name: Callable[[P], str]) -> str:
-    """One line on why the winner(s) won: the comparison or tie-breaker that decided (§5.3-§5.4)."""
-    who = " and ".join(name(p) for p in result.winners)
+def explain(result: Settlement[P], name: Callable[[P], str]) -> Decided:
+    """Why the winner(s) won: the comparison or tie-breaker that decided (§5.3-§5.4)."""
+    who = tuple(name(p) for p in result.winners)
     if result.end == "uncontested":
-        return uncontested_line(who)
+        return Decided(Why.UNCONTESTED, who)
     if not result.winners:
-        return "Every hand bombed out: the hand pot goes to the Sabacc pot"
+        return Decided(Why.ALL_BOMBED, who)
     best = result.evals[result.winners[0]]
     if len(result.winners) > 1:
-        return f"{who} tie exactly ({best.label}, every tie-breaker equal) and split the pot"
+        return Decided(Why.EXACT_TIE, who, best)
     others = [e for p, e in result.evals.items() if p not in result.winners and not e.bombed]
     if not others:
-        return f"{who} holds the only hand that did not bomb out ({best.label})"
+        return Decided(Why.ONLY_VALID, who, best)
     runner = min(others, key=lambda e: e.rank_key)
     a, b = best.rank_key, runner.rank_key
-    if a[0] != b[0]:
-        return f"{who}: {best.label} outranks {runner.label}"
-    if a[1] != b[1]:
-        return (
-            f"{who}: {best.label} is nearer to 0 or ±23 than {runner.label} ({a[1]} vs {b[1]} away)"
-        )
-    if a[2] != b[2]:
-        return f"{who}: at equal distance a negative total wins ({best.label} over {runner.label})"
-    if a[3] != b[3]:
-        return f"{who}: at equal distance ±23 beats 0 ({best.label} over {runner.label})"
-    for index, words in enumerate(_TIE_WORDS, start=4):
+    for index, why in enumerate((Why.OUTRANKS, Why.NEARER, Why.NEGATIVE, Why.PURE_OVER_ZERO)):
         if a[index] != b[index]:
-            return (
-                f"{who}: tied at {best.label}; tie-breaker {index - 3}: {words} "
-                f"({-a[index]} vs {-b[index]})"
-            )
-    return f"{who} wins"  # pragma: no cover - distinct keys differ somewhere
+            return Decided(why, who, best, runner)
+    for index in range(4, len(a)):
+        if a[index] != b[index]:
+            return Decided(Why.TIE_BREAK, who, best, runner, index - 3)
+    return Decided(Why.WINS, who, best, runner)  # pragma: no cover - distinct keys differ

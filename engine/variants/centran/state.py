@@ -1,5 +1,6 @@
 """Centran Sabacc table options (spec §6) and the whole mutable game state, with exact JSON
-persistence. :mod:`engine.variants.centran.flow` moves the state through the machine of §3.
+persistence (rows stored before the facts still load and write back as they were).
+:mod:`engine.variants.centran.flow` moves the state through the machine of §3.
 """
 
 from __future__ import annotations
@@ -9,15 +10,24 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from engine.core.codec import Codec, notation, stored
+from engine.core.codec import Codec, meta, notation, stored
 from engine.variants.centran.cards import Card
+from engine.variants.centran.events import Decided, Drew, FiveDrawn, Note, ShiftSwapped, ShiftTurned
 from engine.variants.centran.settle import FIXED, HAND_POT, PenaltyRule
-from engine.variants.twopot.state import (
-    StasisState,
-    TwoPotOptions,
-)
+from engine.variants.twopot.events import Worded
+from engine.variants.twopot.state import StasisState, TwoPotOptions
+from engine.variants.twopot.stored import each, last_decision, tagged
 
 ARRAY, RANDOM = "array", "random"
+
+NOTE = tagged({"drew": Drew, "five": FiveDrawn, "shift": ShiftSwapped}, empty="")
+"""A seat's last private note (``""``: none; a string: a line stored before)."""
+NOTES = each(NOTE)
+"""``notes``: per seat the last private note."""
+SHIFT = tagged({"turned": ShiftTurned}, empty="")
+"""``shift_note``: this round's Shift Phase card (``""``: none yet)."""
+DECIDED = tagged({"decided": Decided})
+"""``decided``: why the last hand went as it did."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +124,7 @@ class Step(StrEnum):
     *("players", "buy_in", "options", "rng", "betting", "status", "stats", "sabacc_pot", "phase"),
     *("hand_no", "dealer", "round_no", "hands", "stasis", "array", "fives", "draw", "discard"),
     *("queue", "step", "stasis_used", "trade_index", "dealt", "notes", "shift_note"),
-    *("last_result", "final_payouts", "seq", "turn"),
+    *("decided", "last_result", "final_payouts", "seq", "turn"),
     omit=("start_seat",),  # the hand's order starts from the dealer (first_to_act)
 )
 @dataclass(slots=True)
@@ -131,8 +141,13 @@ class CentranState(StasisState[CentranOptions, Card]):
     fives: list[tuple[Card, int | None]] = field(default_factory=list)
     step: Step = Step.ACTION
     trade_index: int = -1  # Array position chosen by a trade waiting for its "give" step
-    notes: list[str] = field(default_factory=list)  # one private line per seat
-    shift_note: str = ""  # public line of this round's Shift Phase
+    notes: list[Note | None] = field(default_factory=list, metadata=meta(shape=NOTES))
+    shift_note: ShiftTurned | Worded | None = field(default=None, metadata=meta(shape=SHIFT))
+    decided: Decided | Worded | None = field(default=None, metadata=meta(shape=DECIDED, unset=True))
+
+    def last_decision(self) -> Decided | Worded | None:
+        """Why the last hand went as it did (words for a table stored by an earlier version)."""
+        return last_decision(self.decided, self.last_result)
 
     def first_to_act(self) -> int:
         """The seat on the dealer's left: the hand's order starts here."""

@@ -1,101 +1,119 @@
 """Centran Sabacc views: the public table, one seat's private view, and per-seat statistics.
 
 Public (§3.1): the Array (in order), the table fives and who tabled each, card counts, Stasis
-Fields, pots, stacks, the last Shift Phase and the last reveal. Cards in the public view use the
-compact notation (§1.2). Private: the seat's own hidden cards, with the best value of all its held
-cards together with the table fives.
+Fields, pots, stacks, the last Shift Phase and the last reveal. Private: the seat's own hidden
+cards, with the best value of all its held cards together with the table fives. The views carry
+typed facts (:class:`CentranTable`, :class:`CentranHand`; cards as notations); the bot's renderer
+(``bot/words/centran.py``) writes their words.
 """
 
 from __future__ import annotations
 
-from engine.core.game import PlayerView, PublicView, SeatView
-from engine.variants.centran.actions import pending
-from engine.variants.centran.cards import assignment_text, describe, evaluate
-from engine.variants.centran.state import CentranState, Phase
-from engine.variants.twopot.state import Seat
-from engine.variants.twopot.views import seat_stats as seat_stats
-from engine.variants.twopot.views import seat_status, table_view
+import functools
+from dataclasses import dataclass, field
 
-TITLE = "Centran Sabacc"
+from engine.core.codec import meta
+from engine.core.facts import Fact
+from engine.core.game import PlayerView, PublicView
+from engine.variants.centran.actions import pending
+from engine.variants.centran.cards import HandEval, evaluate
+from engine.variants.centran.events import Decided, Note, ShiftTurned
+from engine.variants.centran.state import DECIDED, NOTE, SHIFT, CentranState, Phase
+from engine.variants.twopot.events import Worded
+from engine.variants.twopot.views import HAND_POT as HAND_POT  # re-exported
+from engine.variants.twopot.views import SABACC_POT as SABACC_POT  # re-exported
+from engine.variants.twopot.views import SeatFacts, fact_view
+from engine.variants.twopot.views import seat_stats as seat_stats
+
 ROUNDS = 5
 
 
-def _phase_text(st: CentranState) -> str:
-    if st.phase is Phase.GAME_OVER:
-        return "Game over"
-    name = "Card phase" if st.phase is Phase.CARD else "Betting"
-    return f"Hand {st.hand_no} · Round {st.round_no}/{ROUNDS} · {name}"
+@dataclass(frozen=True, slots=True)
+class CentranSeat(SeatFacts):
+    """What everyone sees of one seat (:class:`~engine.variants.twopot.views.SeatFacts`) and
+    its Stasis Field (notations)."""
+
+    stasis: tuple[str, ...]
 
 
-def _seat_status(st: CentranState, seat: int) -> str:
-    commit = st.betting.phase_commit[seat]
-    return seat_status(
-        st,
-        seat,
-        dealt=st.dealt[seat],
-        over=st.phase is Phase.GAME_OVER,
-        flags=(
-            (seat == st.dealer, "dealer"),
-            (st.betting.is_all_in(seat), "all-in"),
-            (st.phase is Phase.BET and bool(commit), f"bet {commit}"),
-        ),
-    )
+@dataclass(frozen=True, slots=True)
+class CentranTable(Fact):
+    """The public table beyond seats and pots: the phase, hand and round (of :data:`ROUNDS`),
+    the dealer, the Array (notations, in order), the table fives with who tabled each (``""``:
+    turned up for the Array), the current bet, the draw pile, this round's Shift Phase card and
+    why the last hand went as it did."""
+
+    phase: Phase
+    hand_no: int
+    round_no: int
+    rounds: int
+    dealer: str
+    array: tuple[str, ...]
+    fives: tuple[tuple[str, str], ...]
+    current_bet: int
+    draw_pile: int
+    shift: ShiftTurned | Worded | None = field(metadata=meta(shape=SHIFT))
+    decided: Decided | Worded | None = field(metadata=meta(shape=DECIDED))
+    seats: tuple[CentranSeat, ...]
 
 
-def _seat_public(st: CentranState, seat: int) -> str:
-    if st.phase is Phase.GAME_OVER or not st.dealt[seat] or not st.betting.is_live(seat):
-        return ""
-    text = f"{len(st.held(seat))} cards"
-    if st.stasis[seat]:
-        text += " · stasis: " + ", ".join(c.name for c in st.stasis[seat])
-    return text
+@dataclass(frozen=True, slots=True)
+class CentranHand(Fact):
+    """One seat's private facts: its hidden cards and Stasis Field (notations), the best value
+    of its held cards with the ``fives`` table fives (``None`` without cards or once the game is
+    over) and its last private note. (Fields holding one of several facts carry their stored
+    shape, so every view fact goes through the state codec.)"""
+
+    hidden: tuple[str, ...]
+    stasis: tuple[str, ...]
+    best: HandEval | None
+    fives: int
+    note: Note | None = field(metadata=meta(shape=NOTE))
 
 
-def fives_text(st: CentranState) -> str:
-    """The table fives and who tabled each (``Array`` = turned up for the Array)."""
-    return " · ".join(
-        f"{card.name} ({'Array' if seat is None else st.players[seat]})" for card, seat in st.fives
-    )
+_SEAT = functools.lru_cache(maxsize=4096)(CentranSeat)  # equal seats share one instance
+
+
+def _seats(st: CentranState) -> tuple[CentranSeat, ...]:
+    betting, dealt, hands, stasis = st.betting, st.dealt, st.hands, st.stasis
+    out = []
+    for seat in range(len(st.players)):
+        in_hand = bool(dealt) and dealt[seat]
+        live = betting.is_live(seat)
+        field = stasis[seat] if in_hand else ()
+        out.append(
+            _SEAT(
+                st.status[seat],
+                in_hand,
+                live,
+                seat == st.dealer,
+                live and betting.stacks[seat] == 0,  # all-in
+                betting.phase_commit[seat],
+                len(hands[seat]) + len(field) if in_hand else 0,
+                tuple(c.notation for c in field) if field else (),
+            )
+        )
+    return tuple(out)
 
 
 def public_view(st: CentranState) -> PublicView:
     """Everything public; never a hidden card."""
-    seats = tuple(
-        SeatView(
-            seat=s,
-            player=st.players[s],
-            stack=st.stacks[s],
-            status=_seat_status(st, s),
-            public=_seat_public(st, s),
-            active=st.status[s] is Seat.IN,
-        )
-        for s in range(st.n)
+    players, betting = st.players, st.betting
+    table = CentranTable(
+        st.phase,
+        st.hand_no,
+        st.round_no,
+        ROUNDS,
+        players[st.dealer],
+        tuple(c.notation for c in st.array),
+        tuple((c.notation, "" if s is None else players[s]) for c, s in st.fives),
+        betting.current_bet,
+        len(st.draw),
+        st.shift_note,
+        st.last_decision(),
+        _seats(st),
     )
-    info: list[tuple[str, str]] = []
-    highlight = ""
-    if st.phase is not Phase.GAME_OVER:
-        info.append(("Dealer", st.players[st.dealer]))
-        info.append(("Round", f"{st.round_no}/{ROUNDS}"))
-        info.append(("Array", " · ".join(c.name for c in st.array) or "—"))
-        info.append(("Wild Fives", f"{len(st.fives)}/5: {fives_text(st)}" if st.fives else "0/5"))
-        if st.phase is Phase.BET:
-            info.append(("Current bet", str(st.betting.current_bet)))
-        info.append(("Draw pile", str(len(st.draw))))
-        if st.shift_note:
-            info.append(("Last shift", st.shift_note))
-            if "SABACC SHIFT" in st.shift_note:
-                highlight = "Sabacc Shift! " + st.shift_note.split(" — ")[0] + "."
-    return table_view(
-        st,
-        variant="centran",
-        title=TITLE,
-        phase=_phase_text(st),
-        acting=pending(st),
-        seats=seats,
-        info=info,
-        highlight=highlight,
-        finished=st.phase is Phase.GAME_OVER,
-    )
+    return fact_view(st, "centran", pending(st), table, over=st.phase is Phase.GAME_OVER)
 
 
 def hand_of(st: CentranState, seat: int) -> tuple[str, ...]:
@@ -104,31 +122,20 @@ def hand_of(st: CentranState, seat: int) -> tuple[str, ...]:
 
 
 def view_for(st: CentranState, seat: int) -> PlayerView:
-    """The seat's hidden cards (notation), a readable text, and its best value as notes."""
+    """The seat's hidden cards (notation) and its private facts."""
     hidden = st.hands[seat] if st.hands else []
     field = st.stasis[seat] if st.stasis else []
-    notes: list[str] = []
     held = hidden + field
-    if held and st.phase is not Phase.GAME_OVER:
-        best = evaluate(held, len(st.fives))
-        chosen = assignment_text(best, sum(1 for c in held if c.is_ace))
-        tail = f" ({chosen})" if chosen else ""
-        n = len(st.fives)
-        fives = f" with {n} table {'five' if n == 1 else 'fives'}" if n else ""
-        notes.append(f"Best now{fives}: {best.label}{tail}")
-        if best.bombed:
-            notes.append("This hand would bomb out at the reveal (no total within ±23).")
-        if field:
-            notes.append("Stasis Field: " + describe(field))
-    if st.notes and st.notes[seat]:
-        notes.append(st.notes[seat])
-    text = describe(hidden) if hidden else "no hidden cards"
-    if field:
-        text += " | stasis: " + describe(field)
+    over = st.phase is Phase.GAME_OVER
     return PlayerView(
         seat=seat,
         hand=hand_of(st, seat),
-        hand_text=text,
-        notes=tuple(notes),
         public=public_view(st),
+        facts=CentranHand(
+            hidden=tuple(c.notation for c in hidden),
+            stasis=tuple(c.notation for c in field),
+            best=evaluate(held, len(st.fives)) if held and not over else None,
+            fives=len(st.fives),
+            note=st.notes[seat] if st.notes else None,
+        ),
     )

@@ -34,6 +34,7 @@ from engine.variants.classic.flow import (
 )
 from engine.variants.classic.payout import draw_card
 from engine.variants.classic.state import ClassicState, Phase, Step
+from engine.variants.twopot.actions import StasisPreview as StasisPreview  # re-exported
 from engine.variants.twopot.actions import (
     bet_preview,
     chosen_card,
@@ -138,14 +139,6 @@ class GainPreview(Fact):
     """Before a gain: the total of the cards held now."""
 
     total: int
-
-
-@dataclass(frozen=True, slots=True)
-class StasisPreview(Fact):
-    """Before a stasis operation: the card and whether it goes into the field."""
-
-    card: str
-    into_field: bool
 
 
 @dataclass(frozen=True, slots=True)

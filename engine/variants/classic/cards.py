@@ -180,12 +180,6 @@ class HandEval(RankedEval[Category]):
 
     TOP: ClassVar[int] = 400
 
-    @property
-    def label(self) -> str:
-        """The hand's typed key, ``category:total`` (``nulhrek:22``): what the seat records keep
-        as the best hand (the bot's renderer names it)."""
-        return f"{self.category.value}:{self.total}"
-
     def to_json(self) -> dict[str, object]:
         """The vector schema's ``eval`` object."""
         return {

@@ -89,13 +89,11 @@ def _seat(st: ClassicState, seat: int) -> ClassicSeat:
 def public_view(st: ClassicState) -> PublicView:
     """Everything public; never a hidden card."""
     facts = tuple(_seat(st, s) for s in range(st.n))
-    over = st.phase is Phase.GAME_OVER
     return fact_view(
         st,
-        variant="classic",
-        acting=pending(st),
-        finished=over,
-        facts=ClassicTable(
+        "classic",
+        pending(st),
+        ClassicTable(
             phase=st.phase,
             hand_no=st.hand_no,
             round_no=st.round_no,
@@ -108,6 +106,7 @@ def public_view(st: ClassicState) -> PublicView:
             decided=st.last_decision(),
             seats=facts,
         ),
+        over=st.phase is Phase.GAME_OVER,
     )
 
 

@@ -93,10 +93,9 @@ def public_view(st: SpikeState) -> PublicView:
     over = st.phase is Phase.GAME_OVER
     return fact_view(
         st,
-        variant="corellian-spike",
-        acting=pending(st),
-        finished=over,
-        facts=SpikeTable(
+        "corellian-spike",
+        pending(st),
+        SpikeTable(
             phase=st.phase,
             hand_no=st.hand_no,
             round_no=st.round_no,
@@ -108,6 +107,7 @@ def public_view(st: SpikeState) -> PublicView:
             decided=st.last_decision(),
             seats=_seats(st, over),
         ),
+        over=over,
     )
 
 

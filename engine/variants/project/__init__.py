@@ -37,7 +37,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from engine.core.fair import SeedSource
-from engine.core.game import Event
 from engine.variants.classic.cards import DECK
 from engine.variants.classic.flow import stacked_deck
 from engine.variants.project import actions, flow, views
@@ -79,15 +78,11 @@ class ProjectGame(TwoPotGame[ProjectState]):
         Tests may stack the first hand's draw pile (``deck``: notations dealt first, top first,
         special cards with their copy index ``queen#2``) and fix its ``dealer``.
         """
-        cls.check_players(players)
         opts = ProjectOptions.from_mapping(options or {})
-        if not isinstance(buy_in, int) or isinstance(buy_in, bool) or buy_in < opts.total_ante:
-            raise ValueError(f"the buy-in must be an integer of at least {opts.total_ante}")
+        cls.check_buy_in(players, buy_in, opts.total_ante)
         st = ProjectState(**cls.seat(players, buy_in, opts, seed))
-        events: list[Event] = []
         pile = stacked_deck(deck) if deck is not None else None
-        flow.start_hand(st, events, deck=pile, dealer=dealer)
-        return cls.opened(st, events)
+        return cls.first_hand(st, flow.start_hand, deck=pile, dealer=dealer)
 
 
 INFO = ProjectGame.variant_info(

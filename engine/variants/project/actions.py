@@ -4,6 +4,7 @@ Action kinds:
 
 * betting (shared module, :class:`~engine.core.betting.BetKind`): ``check``, ``bet`` (AMOUNT),
   ``call`` (label "Call N"), ``raise`` (AMOUNT, raise-to), ``all_in``, ``fold``;
+  (the card controls carry no words: ``bot/words/project.py`` writes them)
 * draw turn: ``draw`` (while the pile is not empty), ``stand``, and from round
   ``pot_building_rounds + 1`` ``call_hand`` ("Call the hand", distinct from the betting ``call``);
 * ``field`` (CHOICE, one or more of the seat's exposed cards): the Interference Field (§6.3).
@@ -18,10 +19,13 @@ same hand is ``<name>#2`` (values must be unique).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from engine.core.betting import BetKind
 from engine.core.betting_specs import bet_specs
+from engine.core.facts import Fact
 from engine.core.game import Action, ActionSpec, IllegalAction, Option, ParamKind
-from engine.variants.project.cards import evaluate, hand_total
+from engine.variants.project.cards import HandEval, evaluate, hand_total
 from engine.variants.project.events import FieldPlaced
 from engine.variants.project.flow import (
     Events,
@@ -31,8 +35,7 @@ from engine.variants.project.flow import (
     draw_or_stand,
 )
 from engine.variants.project.state import BET_PHASES, Phase, ProjectState
-from engine.variants.twopot.actions import first_default, pending_seat
-from engine.variants.twopot.cards import minus
+from engine.variants.twopot.actions import bet_preview, first_default, pending_seat
 
 BET_KINDS = frozenset(k.value for k in BetKind)
 CARD_PHASES = (Phase.DRAW, Phase.BET, Phase.FINAL_BET)  # from the deal to the reveal
@@ -65,20 +68,13 @@ def can_field(st: ProjectState, seat: int) -> bool:
 
 
 def _field_spec(st: ProjectState, seat: int) -> ActionSpec:
-    choices = field_choices(st, seat)
-    options = tuple(
-        Option(value, st.hands[seat][i].name, f"value {minus(st.hands[seat][i].value)}")
-        for value, i in choices.items()
-    )
+    options = tuple(Option(value) for value in field_choices(st, seat))
     return ActionSpec(
         "field",
-        "Interference Field",
-        ParamKind.CHOICE,
+        param=ParamKind.CHOICE,
         options=options,
         min_choices=1,
         max_choices=len(options),
-        prompt="Which cards go face up into your Interference Field (safe from a Shift, "
-        "seen by all, for the rest of the hand)?",
     )
 
 
@@ -92,10 +88,10 @@ def legal_actions(st: ProjectState, seat: int) -> tuple[ActionSpec, ...]:
     else:
         specs = []
         if len(st.draw):
-            specs.append(ActionSpec("draw", "Draw a card", style="primary"))
-        specs.append(ActionSpec("stand", "Stand"))
+            specs.append(ActionSpec("draw", style="primary"))
+        specs.append(ActionSpec("stand"))
         if call_allowed(st):
-            specs.append(ActionSpec("call_hand", "Call the hand", style="danger"))
+            specs.append(ActionSpec("call_hand", style="danger"))
     if can_field(st, seat):
         specs.append(_field_spec(st, seat))
     return tuple(specs)
@@ -104,34 +100,34 @@ def legal_actions(st: ProjectState, seat: int) -> tuple[ActionSpec, ...]:
 def place_field(st: ProjectState, seat: int, action: Action, ev: Events) -> None:
     """Move the chosen exposed cards into the seat's Interference Field (irreversible, SP-24)."""
     if not can_field(st, seat):
-        raise IllegalAction("You have no card you could put into the Interference Field now.")
+        raise IllegalAction("no_field_card")
     choices = field_choices(st, seat)
     picked = action.choices
     if not picked or len(set(picked)) != len(picked):
-        raise IllegalAction("Choose one or more different cards.")
+        raise IllegalAction("different_cards")
     unknown = [c for c in picked if c not in choices]
     if unknown:
-        raise IllegalAction(f"You can't put {unknown[0]} into the field now.")
+        raise IllegalAction("cannot_field", card=unknown[0])
     indices = [choices[c] for c in picked]
     st.fields[seat].extend(indices)
-    names = tuple(st.hands[seat][i].name for i in indices)
-    ev.append(FieldPlaced(st.players[seat], names))
+    cards = tuple(st.hands[seat][i].notation for i in indices)
+    ev.append(FieldPlaced(st.players[seat], cards))
 
 
 def apply_action(st: ProjectState, seat: int, action: Action) -> Events:
     """Validate and apply one decision, then run the automatic steps after it."""
     if st.phase is Phase.GAME_OVER:
-        raise IllegalAction("The game is over.")
+        raise IllegalAction("game_over")
     ev: Events = []
     st.shift_fresh = False
     if action.kind == "field" and seat not in pending(st):
         place_field(st, seat, action, ev)  # the free action, out of turn (P-impl-5)
         return ev
     if seat not in pending(st):
-        raise IllegalAction("It is not your turn.")
+        raise IllegalAction("not_yours")
     kinds = {spec.kind for spec in legal_actions(st, seat)}
     if action.kind not in kinds:
-        raise IllegalAction(f"You can't {action.kind.replace('_', ' ')} now.")
+        raise IllegalAction("cannot_now", kind=action.kind)
     if action.kind == "field":
         place_field(st, seat, action, ev)
     elif action.kind in BET_KINDS and st.phase in BET_PHASES:
@@ -148,28 +144,51 @@ def default_action(st: ProjectState, seat: int) -> Action:
     return first_default(legal_actions(st, seat), ("stand", "check", "fold"))
 
 
-def preview(st: ProjectState, seat: int, action: Action) -> str:
-    """A short private line about a choice before it is confirmed."""
+@dataclass(frozen=True, slots=True)
+class DrawPreview(Fact):
+    """Before a draw: the cards' total now."""
+
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class StandPreview(Fact):
+    """Before standing: the cards' total."""
+
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class CallPreview(Fact):
+    """Before calling the hand: the hand held."""
+
+    hand: HandEval
+
+
+@dataclass(frozen=True, slots=True)
+class FieldPreview(Fact):
+    """Before the Interference Field: the chosen cards (notations)."""
+
+    cards: tuple[str, ...]
+
+
+def preview(st: ProjectState, seat: int, action: Action) -> str | Fact:
+    """What a choice would do, before it is confirmed (a fact; ``""``: nothing to say)."""
     if seat not in pending(st):
         return ""
     hand = st.hands[seat]
     if action.kind == "draw":
-        return f"Your cards total {hand_total(hand)}; you take the top card of the draw pile."
+        return DrawPreview(hand_total(hand))
     if action.kind == "stand":
-        return f"You keep your cards (total {hand_total(hand)})."
+        return StandPreview(hand_total(hand))
     if action.kind == "call_hand":
-        label = evaluate(hand).label
-        return f"You hold {label}. Final betting starts with you, then every hand is revealed."
+        return CallPreview(evaluate(hand))
     if action.kind == "field" and action.choices:
         choices = field_choices(st, seat)
-        names = [hand[choices[c]].name for c in action.choices if c in choices]
-        if names:
-            return (
-                f"{', '.join(names)} go face up into your Interference Field: safe from a "
-                "Sabacc Shift, but everyone sees them, and they stay there for the hand."
-            )
-    if action.kind in ("bet", "raise") and action.amount is not None:
-        pay = action.amount - (st.betting.phase_commit[seat] if action.kind == "raise" else 0)
-        if 0 <= pay <= st.stacks[seat]:
-            return f"You put in {pay} and keep {st.stacks[seat] - pay} behind."
+        cards = tuple(hand[choices[c]].notation for c in action.choices if c in choices)
+        if cards:
+            return FieldPreview(cards)
+    bet = bet_preview(st, seat, action)
+    if bet is not None and 0 <= bet.pay <= st.stacks[seat]:
+        return bet
     return ""

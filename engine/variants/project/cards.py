@@ -35,7 +35,6 @@ from engine.variants.classic.cards import (
 )
 from engine.variants.twopot.cards import RankedEval
 from engine.variants.twopot.cards import describe as describe  # re-exported
-from engine.variants.twopot.cards import signed as signed  # re-exported
 
 __all__ = [
     "CARD_RE",
@@ -51,7 +50,6 @@ __all__ = [
     "hand_total",
     "parse",
     "parse_hand",
-    "signed",
 ]
 
 CARD_RE = re.compile(
@@ -96,17 +94,6 @@ class HandEval(RankedEval[Category]):
     collect the Sabacc pot (§5.5); the statistics score goes up to 300."""
 
     TOP: ClassVar[int] = 300
-
-    @property
-    def label(self) -> str:
-        """Readable: ``Idiot's Array``, ``Pure Sabacc +23``, ``Hand −20``, ``Bomb-out (+26)``."""
-        if self.category is Category.IDIOTS_ARRAY:
-            return "Idiot's Array"
-        if self.category is Category.PURE_SABACC:
-            return f"Pure Sabacc {signed(self.total)}"
-        if self.category is Category.HAND:
-            return f"Hand {signed(self.total)}"
-        return f"Bomb-out ({signed(self.total)})"
 
     def to_json(self) -> dict[str, object]:
         """The vector schema's ``eval`` object."""

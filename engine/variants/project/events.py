@@ -1,82 +1,75 @@
-"""Sabacc Project events: frozen dataclasses, each with a public log line.
+"""Sabacc Project events: typed, frozen facts (:class:`~engine.core.facts.Fact`); the bot's
+renderer (``bot/words/project.py``) writes their lines.
 
-Events that read the same as Classic Sabacc's (a revealed hand, a pot paid, a penalty, the
-Sabacc pot, the reason line, cashing out, game over) are Classic's own classes, and leaving is
-the two-pot family's (:mod:`engine.variants.twopot.events`), all re-exported here. No public
-text ever names a hidden card: only Interference-Field cards (face up), revealed hands and
-Sudden-Demise cards (dealt face up) appear.
+Events the Project shares with the two-pot family (cashing out, a pot paid, a penalty, the
+Sabacc pot, leaving, game over) are :mod:`engine.variants.twopot.events`', re-exported here. No
+event names a hidden card: only Interference-Field cards (face up), revealed hands and
+Sudden-Demise cards (dealt face up) appear, as notations.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
+from engine.core.facts import Fact
 from engine.core.game import ShownHand
-from engine.variants.classic.cards import Card as ClassicCard
-from engine.variants.classic.cards import CardError
-from engine.variants.project.cards import parse
+from engine.variants.project.cards import HandEval
 from engine.variants.twopot.events import (
     CashedOut,
+    Drew,
     GameOver,
-    HandWon,
     PenaltyPaid,
     PlayerLeft,
     PotAwarded,
     SabaccPotResult,
+    Worded,
     shown_draws,
 )
 
 __all__ = [
     "CardsDealt",
     "CashedOut",
+    "Decided",
+    "DemiseCard",
     "DrawTaken",
+    "Drew",
     "FieldPlaced",
     "GameOver",
     "HandCalled",
     "HandStarted",
-    "HandWon",
+    "Note",
     "PenaltyPaid",
+    "PhaseNote",
     "PhaseStarted",
     "PlayerLeft",
     "PotAwarded",
     "Revealed",
     "SabaccPotResult",
+    "ShiftChanged",
     "ShiftHappened",
     "SuddenDemiseDealt",
+    "Why",
+    "Worded",
 ]
 
 
-def _shown(card: str) -> str:
-    """A card's notation as players read it (its readable name); anything else as it is."""
-    try:
-        return ClassicCard.parse(card).name
-    except CardError:
-        return card
-
-
 @dataclass(frozen=True, slots=True)
-class Revealed:
-    """One live player's revealed hand and its evaluation (total and name)."""
+class Revealed(Fact):
+    """One live player's revealed hand (notations) and its evaluation."""
 
     player: str
     cards: tuple[str, ...]
-    total: int
-    label: str
+    hand: HandEval
     caller: bool = False
 
-    def public_text(self) -> str:
-        """Log line."""
-        who = f"{self.player} (caller)" if self.caller else self.player
-        cards = ", ".join(map(_shown, self.cards))
-        return f"{who} reveals {cards} — total {self.total}: {self.label}."
-
     def shown_hands(self) -> tuple[ShownHand, ...]:
-        """The revealed hand (notations) and its label."""
-        return (ShownHand(self.player, self.cards, self.label),)
+        """The revealed hand (notations) and its evaluation."""
+        return (ShownHand(self.player, self.cards, self.hand),)
 
 
 @dataclass(frozen=True, slots=True)
-class HandStarted:
+class HandStarted(Fact):
     """A new hand: dealer, starting player, and the antes paid into both pots."""
 
     hand_no: int
@@ -87,40 +80,36 @@ class HandStarted:
     main_pot: int
     sabacc_pot: int
 
-    def public_text(self) -> str:
-        """Log line."""
-        return (
-            f"Hand {self.hand_no}: {self.dealer} deals, {self.starter} starts. {self.players} "
-            f"players ante {self.ante} + {self.ante} (Main Pot {self.main_pot}, Sabacc pot "
-            f"{self.sabacc_pot})."
-        )
+
+class PhaseNote(StrEnum):
+    """What a phase header adds."""
+
+    NONE = ""
+    SKIPPED = "skipped"  # nobody left can bet
+    CALLABLE = "callable"  # the hand may be called in this draw phase
+    POT_BUILDING = "pot_building"  # no call yet
 
 
 @dataclass(frozen=True, slots=True)
-class PhaseStarted:
-    """A betting phase or a draw phase opens (or a betting phase is skipped)."""
+class PhaseStarted(Fact):
+    """A betting phase (``open_bet``, ``bet``, ``final_bet``) or a draw phase (``draw``) of
+    round ``round_no`` opens (or a betting phase is skipped); ``phase`` is the value of a
+    :class:`~engine.variants.project.state.Phase`."""
 
-    title: str  # "Opening betting", "Round 2 — draw", "Final betting", ...
-    note: str = ""
-
-    def public_text(self) -> str:
-        """Log line."""
-        return f"{self.title}.{' ' + self.note if self.note else ''}"
+    phase: str
+    round_no: int
+    note: PhaseNote = PhaseNote.NONE
 
 
 @dataclass(frozen=True, slots=True)
-class CardsDealt:
+class CardsDealt(Fact):
     """DEAL: two face-down cards to every live player."""
 
     players: int
 
-    def public_text(self) -> str:
-        """Log line."""
-        return f"Two cards dealt to each of the {self.players} players."
-
 
 @dataclass(frozen=True, slots=True)
-class DrawTaken:
+class DrawTaken(Fact):
     """A draw turn: the player drew the top card (kept hidden) or stood."""
 
     player: str
@@ -129,45 +118,25 @@ class DrawTaken:
     idle: int  # consecutive stands after this turn
     idle_limit: int | None
 
-    def public_text(self) -> str:
-        """Log line."""
-        if self.drew:
-            return f"{self.player} draws a card ({self.cards_held} cards)."
-        tail = f" Stands in a row: {self.idle}/{self.idle_limit}." if self.idle_limit else ""
-        return f"{self.player} stands ({self.cards_held} cards).{tail}"
-
 
 @dataclass(frozen=True, slots=True)
-class HandCalled:
+class HandCalled(Fact):
     """A player calls the hand (or the idle rule calls it for them, SP-5)."""
 
     player: str
     forced: bool = False
 
-    def public_text(self) -> str:
-        """Log line."""
-        if self.forced:
-            return (
-                f"Too many stands in a row: the hand is called for {self.player}. Final "
-                "betting, then the reveal."
-            )
-        return f"{self.player} CALLS THE HAND. Final betting starts with them, then the reveal."
-
 
 @dataclass(frozen=True, slots=True)
-class FieldPlaced:
-    """Cards moved face up into a player's Interference Field (§6.3)."""
+class FieldPlaced(Fact):
+    """Cards (notations) moved face up into a player's Interference Field (§6.3)."""
 
     player: str
-    cards: tuple[str, ...]  # names
-
-    def public_text(self) -> str:
-        """Log line (field cards are public)."""
-        return f"{self.player} puts {', '.join(self.cards)} face up into the Interference Field."
+    cards: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
-class ShiftHappened:
+class ShiftHappened(Fact):
     """A Sabacc Shift at a Shift check: how many cards changed, per player (no card named)."""
 
     changed: tuple[tuple[str, int], ...]  # (player, cards changed) for affected players
@@ -177,27 +146,67 @@ class ShiftHappened:
         """Cards changed in all."""
         return sum(k for _, k in self.changed)
 
-    def public_text(self) -> str:
-        """Log line."""
-        if not self.total:
-            return "SABACC SHIFT! A Sabacc Shift occurred, but no card could change."
-        parts = ", ".join(f"{p} {k}" for p, k in self.changed)
-        plural = "card" if self.total == 1 else "cards"
-        return f"SABACC SHIFT! A Sabacc Shift occurred: {self.total} {plural} changed ({parts})."
+
+@dataclass(frozen=True, slots=True)
+class DemiseCard(Fact):
+    """One tied player's extra face-up card (a plain notation, ``no card`` when none was
+    left) and the hand it makes."""
+
+    player: str
+    card: str
+    hand: HandEval
 
 
 @dataclass(frozen=True, slots=True)
-class SuddenDemiseDealt:
+class SuddenDemiseDealt(Fact):
     """One Sudden-Demise dealing event: the extra face-up card of each tied player."""
 
     depth: int
-    draws: tuple[tuple[str, str, str], ...]  # (player, card notation, new hand label)
-
-    def public_text(self) -> str:
-        """Log line."""
-        parts = "; ".join(f"{p} gets {parse(c).name} → {label}" for p, c, label in self.draws)
-        return f"Sudden Demise (extra card {self.depth}): {parts}."
+    draws: tuple[DemiseCard, ...]
 
     def shown_hands(self) -> tuple[ShownHand, ...]:
         """Each extra face-up card adds to that player's shown hand."""
-        return shown_draws(self.draws)
+        return shown_draws((d.player, d.card, d.hand) for d in self.draws)
+
+
+class Why(StrEnum):
+    """What decided the Main Pot's base layer."""
+
+    UNCONTESTED = "uncontested"
+    NO_POT = "no_pot"
+    ALL_BOMBED = "all_bombed"
+    TIED_BOMBED = "tied_bombed"  # every tied player bombed out in Sudden Demise
+    TIE_SPLIT = "tie_split"  # tied, no card left for Sudden Demise
+    STAY_TIED = "stay_tied"  # still tied after Sudden Demise, no card left
+    SUDDEN_DEMISE = "sudden_demise"
+    BETTER_BOMBED = "better_bombed"  # the better tied hands bombed out in Sudden Demise
+    ONLY_VALID = "only_valid"
+    BEATS = "beats"
+    CLOSER = "closer"
+    POSITIVE = "positive"  # equal distance: the positive total wins
+
+
+@dataclass(frozen=True, slots=True)
+class Decided(Fact):
+    """Why the Main Pot's base layer went where it did: its ``winners``, their hand ``best``,
+    the best other valid hand ``runner``, the players ``tied`` before Sudden Demise, its
+    ``depth`` (extra cards) and the winner's ``final`` hand after it."""
+
+    why: Why
+    winners: tuple[str, ...]
+    best: HandEval | None = None
+    runner: HandEval | None = None
+    tied: tuple[str, ...] = ()
+    depth: int = 0
+    final: HandEval | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ShiftChanged(Fact):
+    """Private note: the last Sabacc Shift changed the seat's cards, ``(old, new)`` notations."""
+
+    swaps: tuple[tuple[str, str], ...]
+
+
+Note = Drew | ShiftChanged | Worded
+"""A seat's last private note (a line stored by an earlier version is :class:`Worded`)."""

@@ -26,9 +26,12 @@ from engine.variants.project.events import (
     CardsDealt,
     CashedOut,
     DrawTaken,
+    Drew,
     HandCalled,
     HandStarted,
+    PhaseNote,
     PhaseStarted,
+    ShiftChanged,
     ShiftHappened,
 )
 from engine.variants.project.payout import award_uncontested, end_game, reveal
@@ -74,10 +77,10 @@ def start_hand(
     st.hands = [[] for _ in range(st.n)]
     st.fields = [[] for _ in range(st.n)]
     st.shifted = [[] for _ in range(st.n)]
-    st.notes = [""] * st.n
+    st.notes = [None] * st.n
     st.mucked = []
     st.dealt = [s in players for s in range(st.n)]
-    st.idle, st.round_no, st.caller, st.shifts, st.shift_note = 0, 0, None, 0, ""
+    st.idle, st.round_no, st.caller, st.shifts, st.shift_note = 0, 0, None, 0, None
     st.betting.start_hand(players)
     for s in st.hand_order():
         st.betting.post(s, opts.ante)
@@ -100,14 +103,6 @@ def start_hand(
 # --------------------------------------------------------------------------- betting
 
 
-def _bet_title(st: ProjectState, phase: Phase) -> str:
-    if phase is Phase.OPEN_BET:
-        return "Opening betting (before the deal)"
-    if phase is Phase.FINAL_BET:
-        return "Final betting"
-    return f"Round {st.round_no} — betting"
-
-
 def begin_bet(st: ProjectState, ev: Events, phase: Phase) -> None:
     """Open OPEN_BET, BET(r) or FINAL_BET; a phase nobody can bet in is skipped (§4.3)."""
     if len(st.live()) < 2:
@@ -117,9 +112,9 @@ def begin_bet(st: ProjectState, ev: Events, phase: Phase) -> None:
     st.queue = []
     first = st.caller if phase is Phase.FINAL_BET and st.caller is not None else st.start_seat
     if st.betting.start_phase(first):
-        ev.append(PhaseStarted(_bet_title(st, phase)))
+        ev.append(PhaseStarted(phase, st.round_no))
     else:
-        ev.append(PhaseStarted(_bet_title(st, phase), "Skipped: nobody left can bet."))
+        ev.append(PhaseStarted(phase, st.round_no, PhaseNote.SKIPPED))
         end_bet(st, ev)
 
 
@@ -190,10 +185,10 @@ def shift_check(st: ProjectState, ev: Events) -> None:
     counts = tuple((st.players[s], len(st.shifted[s])) for s in order if st.shifted[s])
     for s in order:
         if st.shifted[s]:
-            changed = ", ".join(f"{w.old.name} → {w.new.name}" for w in swaps if w.seat == s)
-            st.notes[s] = f"Sabacc Shift changed your cards: {changed}."
+            changed = tuple((w.old.notation, w.new.notation) for w in swaps if w.seat == s)
+            st.notes[s] = ShiftChanged(changed)
     event = ShiftHappened(counts)
-    st.shift_note = event.public_text()
+    st.shift_note = event
     st.shift_fresh = True
     ev.append(event)
 
@@ -207,8 +202,8 @@ def begin_draw(st: ProjectState, ev: Events) -> None:
     st.phase = Phase.DRAW
     st.queue = st.live_order()
     can_call = st.round_no > st.options.pot_building_rounds
-    note = "The hand may be called." if can_call else "Pot-building: no call yet."
-    ev.append(PhaseStarted(f"Round {st.round_no} — draw", note))
+    note = PhaseNote.CALLABLE if can_call else PhaseNote.POT_BUILDING
+    ev.append(PhaseStarted(Phase.DRAW, st.round_no, note))
     start_draw_turn(st, ev)
 
 
@@ -233,7 +228,7 @@ def draw_or_stand(st: ProjectState, ev: Events, seat: int, drew: bool) -> None:
     if drew:
         card = st.draw.draw_one()
         st.hands[seat].append(card)
-        st.notes[seat] = f"You drew {card.name}."
+        st.notes[seat] = Drew(card.notation)
         st.idle = 0
     else:
         st.idle += 1

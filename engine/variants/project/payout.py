@@ -1,9 +1,9 @@
 """The end of a Sabacc Project hand: REVEAL + SETTLE, AWARD_UNCONTESTED, and GAME_OVER.
 
 Credits move here: :func:`~engine.variants.project.settle.settle` decides, this module applies the
-result to the shared :class:`~engine.core.betting.Betting` stacks and to the Sabacc pot, and writes
-the public reveal: every hand with its value and name, the Sudden-Demise cards, each layer's
-winners, penalties, the Sabacc pot, and one line on why the winner won.
+result to the shared :class:`~engine.core.betting.Betting` stacks and to the Sabacc pot, and
+announces the reveal: every hand with its evaluation, the Sudden-Demise cards, each layer's
+winners, penalties, the Sabacc pot, and why the winner won.
 
 P-impl-2: at game end the Sabacc pot is split among the players still in the game, else among the
 players dealt into the final hand who have not left, else among everyone who has not left (SP-28),
@@ -15,7 +15,7 @@ from __future__ import annotations
 from engine.core.game import Event
 from engine.variants.project.cards import Card, evaluate
 from engine.variants.project.events import (
-    HandWon,
+    DemiseCard,
     PenaltyPaid,
     PotAwarded,
     Revealed,
@@ -26,12 +26,7 @@ from engine.variants.project.settle import Settlement, explain, settle, settle_u
 from engine.variants.project.state import Phase, ProjectState
 from engine.variants.twopot import payout as twopot_payout
 from engine.variants.twopot.events import Penalty
-from engine.variants.twopot.payout import (
-    apply_credits,
-    contributions_of,
-    public_lines,
-    stacks_of,
-)
+from engine.variants.twopot.payout import apply_credits, contributions_of, stacks_of
 
 Events = list[Event]
 
@@ -52,7 +47,7 @@ class GamePile:
 
 
 def _apply(st: ProjectState, result: Settlement[int], ev: Events) -> None:
-    """Move the credits a settlement decided; statistics and the public summary."""
+    """Move the credits a settlement decided; statistics and why the hand went so."""
     name = st.players.__getitem__
     apply_credits(
         st,
@@ -72,12 +67,13 @@ def _apply(st: ProjectState, result: Settlement[int], ev: Events) -> None:
         won = sum(result.sabacc_award.values())
         before = result.sabacc_pot_after - result.to_sabacc_pot
         ev.append(SabaccPotResult(tuple(map(name, result.sabacc_winners)), won or before))
-    ev.append(HandWon(explain(result, name)))
+    st.decided = explain(result, name)
+    st.last_result = []  # the words an earlier version kept (see ProjectState.last_decision)
+    ev.append(st.decided)
 
 
 def reveal(st: ProjectState, ev: Events) -> None:
     """REVEAL and SETTLE (§3, §5): every live hand face up, then the settlement."""
-    start = len(ev)
     order = st.hand_order()
     hands = {s: list(st.hands[s]) for s in st.live_order()}
     result = settle(
@@ -90,18 +86,16 @@ def reveal(st: ProjectState, ev: Events) -> None:
     )
     for s in order:
         if s in hands:
-            e = result.evals[s]
             cards = tuple(c.plain for c in hands[s])
-            ev.append(Revealed(st.players[s], cards, e.total, e.label, s == st.caller))
+            ev.append(Revealed(st.players[s], cards, result.evals[s], s == st.caller))
     for deal in result.sudden_demise:
         draws = []
         for s, card in deal.cards.items():
             st.hands[s].append(card)  # the extra card is dealt face up to the player
-            label = evaluate(result.hand_at(s, deal.depth)).label
-            draws.append((st.players[s], card.plain, label))
+            hand = evaluate(result.hand_at(s, deal.depth))
+            draws.append(DemiseCard(st.players[s], card.plain, hand))
         ev.append(SuddenDemiseDealt(deal.depth, tuple(draws)))
     _apply(st, result, ev)
-    st.last_result = public_lines(ev[start:])
 
 
 def award_uncontested(st: ProjectState, ev: Events) -> None:

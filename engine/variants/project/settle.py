@@ -19,10 +19,10 @@ from typing import Generic, Protocol, TypeVar
 
 from engine.core.pots import build_pots, split_evenly
 from engine.variants.project.cards import Card, HandEval, evaluate
+from engine.variants.project.events import Decided, Why
 from engine.variants.twopot.settle import (
     hand_pot,
     rank_tiers,
-    uncontested_line,
     uncontested_payouts,
 )
 
@@ -97,7 +97,7 @@ class Settlement(Generic[P]):
     sabacc_pot_after: int
     stacks_final: dict[P, int]
     uncontested: bool = False
-    reason: str = ""
+    reason: Decided | None = None
 
     def hand_at(self, player: P, depth: int) -> list[Card]:
         """``hand(p, d)`` of §5.4: the revealed hand plus the first ``depth`` extra cards."""
@@ -256,46 +256,37 @@ def settle_uncontested(
     return result
 
 
-def explain(result: Settlement[P], name: Callable[[P], str]) -> str:
-    """One line on why the base layer went where it did (which comparison or tie-break)."""
+def explain(result: Settlement[P], name: Callable[[P], str]) -> Decided:
+    """Why the base layer went where it did (which comparison or tie-break)."""
     if result.uncontested:
-        return uncontested_line(name(result.winners[0]))
+        return Decided(Why.UNCONTESTED, (name(result.winners[0]),))
     if not result.pots:
-        return "Nothing was bet: there is no Main Pot to win"
+        return Decided(Why.NO_POT, ())
     base = result.pots[0]
-    who = " and ".join(name(p) for p in base.winners)
+    who = tuple(name(p) for p in base.winners)
     valid = [p for p in base.eligible if p not in result.bombed]
     if not base.winners:
-        if not valid:
-            return "Every hand bombed out: the Main Pot goes to the Sabacc pot"
-        return "Every tied player bombed out in Sudden Demise: the Main Pot goes to the Sabacc pot"
+        return Decided(Why.TIED_BOMBED if valid else Why.ALL_BOMBED, ())
     first = base.winners[0]
-    label = result.evals[first].label
-    tied = [p for p in valid if result.evals[p].rank_key == result.evals[first].rank_key]
-    if len(base.winners) > 1:
-        if base.depth == 0:
-            return f"{who} tie at {label} and split the pot (no card left for Sudden Demise)"
-        return f"{who} stay tied after Sudden Demise and split the pot (no card left)"
-    if base.depth > 0:
-        names = " and ".join(name(p) for p in tied)
-        final = result.winning[first].label
-        extra = "card" if base.depth == 1 else "cards"
-        return (
-            f"{who} wins by Sudden Demise: {names} tied at {label}; after {base.depth} extra "
-            f"{extra} {who} holds {final}"
-        )
     best = result.evals[first]
+    tied = [p for p in valid if result.evals[p].rank_key == best.rank_key]
+    if len(base.winners) > 1:
+        return Decided(Why.TIE_SPLIT if base.depth == 0 else Why.STAY_TIED, who, best)
+    if base.depth > 0:
+        final = result.winning[first]
+        names = tuple(name(p) for p in tied)
+        return Decided(Why.SUDDEN_DEMISE, who, best, tied=names, depth=base.depth, final=final)
     assert best.rank_key is not None
     better = [p for p in valid if (k := result.evals[p].rank_key) is not None and k < best.rank_key]
     if better:
-        return f"{who} wins ({label}): the better tied hands all bombed out in Sudden Demise"
+        return Decided(Why.BETTER_BOMBED, who, best)
     others = [result.evals[p] for p in valid if p != first]
     if not others:
-        return f"{who} holds the only hand that did not bomb out ({label})"
+        return Decided(Why.ONLY_VALID, who, best)
     runner = min(others, key=lambda e: e.rank_key or (9, 0, 0))
     assert runner.rank_key is not None
     if best.rank_key[0] != runner.rank_key[0]:
-        return f"{who}: {label} beats {runner.label}"
+        return Decided(Why.BEATS, who, best, runner)
     if best.rank_key[1] != runner.rank_key[1]:
-        return f"{who}: {label} is closer to ±23 than {runner.label}"
-    return f"{who}: at equal distance the positive total wins ({label} over {runner.label})"
+        return Decided(Why.CLOSER, who, best, runner)
+    return Decided(Why.POSITIVE, who, best, runner)

@@ -13,14 +13,17 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from engine.core.codec import Codec, notation, stored
+from engine.core.codec import Codec, meta, notation, stored
 from engine.variants.project.cards import Card
+from engine.variants.project.events import Decided, Drew, Note, ShiftChanged, ShiftHappened
+from engine.variants.twopot.events import Worded
 from engine.variants.twopot.state import (
     Seat,
     SeatRecord,
     TwoPotOptions,
     TwoPotState,
 )
+from engine.variants.twopot.stored import each, last_decision, tagged
 
 __all__ = ["Phase", "ProjectOptions", "ProjectState", "Seat", "SeatRecord"]
 
@@ -86,12 +89,21 @@ class Phase(StrEnum):
 
 BET_PHASES = (Phase.OPEN_BET, Phase.BET, Phase.FINAL_BET)
 
+NOTE = tagged({"drew": Drew, "shift": ShiftChanged}, empty="")
+"""A seat's last private note (``""``: none; a string: a line stored before)."""
+NOTES = each(NOTE)
+"""``notes``: per seat the last private note."""
+SHIFT = tagged({"shift": ShiftHappened}, empty="")
+"""``shift_note``: the last Sabacc Shift of this hand (``""``: none yet)."""
+DECIDED = tagged({"decided": Decided})
+"""``decided``: why the last hand went as it did."""
+
 
 @stored(
     *("players", "buy_in", "options", "rng", "betting", "status", "sabacc_pot", "phase"),
     *("hand_no", "dealer", "start_seat", "round_no", "hands", "fields", "mucked", "draw"),
     *("dealt", "queue", "idle", "caller", "shifts", "shift_note", "shift_fresh", "shifted"),
-    *("notes", "last_result", "final_payouts", "stats", "seq", "turn"),
+    *("notes", "decided", "last_result", "final_payouts", "stats", "seq", "turn"),
 )
 @dataclass(slots=True)
 class ProjectState(TwoPotState[ProjectOptions, Card]):
@@ -109,10 +121,18 @@ class ProjectState(TwoPotState[ProjectOptions, Card]):
     idle: int = 0  # consecutive stands this hand (SP-5)
     caller: int | None = None
     shifts: int = 0  # Sabacc Shifts this hand
-    shift_note: str = ""  # public line of the last Shift of this hand
+    # the last Shift of this hand
+    shift_note: ShiftHappened | Worded | None = field(default=None, metadata=meta(shape=SHIFT))
     shift_fresh: bool = False  # a Shift happened during the last action (table highlight)
     shifted: list[list[int]] = field(default_factory=list)  # hand indices the last Shift changed
-    notes: list[str] = field(default_factory=list)  # private line per seat (last draw, Shift)
+    # private note per seat (last draw, Shift)
+    notes: list[Note | None] = field(default_factory=list, metadata=meta(shape=NOTES))
+    # why the last hand went as it did
+    decided: Decided | Worded | None = field(default=None, metadata=meta(shape=DECIDED, unset=True))
+
+    def last_decision(self) -> Decided | Worded | None:
+        """Why the last hand went as it did (words for a table stored by an earlier version)."""
+        return last_decision(self.decided, self.last_result)
 
     def exposed(self, seat: int) -> list[int]:
         """Indices of the seat's cards outside its Interference Field (received order)."""

@@ -3,119 +3,131 @@
 Public: card counts, Interference-Field cards (face up), both pots, stacks, dealer and starting
 player, the round and whether the hand may be called, the idle counter, the draw pile, Shift news
 and the last hand's result. Private: the seat's own hidden cards, the whole hand's value and name,
-which cards the last Shift changed, and the card it last drew.
+which cards the last Shift changed, and the card it last drew. The views carry typed facts
+(:class:`ProjectTable`, :class:`ProjectHand`; cards as notations); the bot's renderer
+(``bot/words/project.py``) writes their words.
 
 P-impl-7: like Classic's stasis cards, :attr:`PlayerView.hand` lists the hidden cards only (plain
-notation); field cards are public (``SeatView.public``) and are added in ``hand_text`` and
-``notes``.
+notation); field cards are public (the seat's facts) and are added in the private words.
 """
 
 from __future__ import annotations
 
-from engine.core.game import PlayerView, PublicView, SeatView
+import dataclasses
+import functools
+from dataclasses import dataclass
+
+from engine.core.codec import meta
+from engine.core.facts import Fact
+from engine.core.game import PlayerView, PublicView
 from engine.variants.project.actions import pending
-from engine.variants.project.cards import describe, evaluate
-from engine.variants.project.state import BET_PHASES, Phase, ProjectState, Seat
+from engine.variants.project.cards import HandEval, evaluate
+from engine.variants.project.events import Decided, Note, ShiftHappened
+from engine.variants.project.state import DECIDED, NOTE, SHIFT, Phase, ProjectState
+from engine.variants.twopot.events import Worded
+from engine.variants.twopot.views import HAND_POT as HAND_POT  # re-exported
+from engine.variants.twopot.views import SABACC_POT as SABACC_POT  # re-exported
+from engine.variants.twopot.views import SeatFacts, fact_view
 from engine.variants.twopot.views import seat_stats as seat_stats
-from engine.variants.twopot.views import seat_status, table_view
-
-TITLE = "Sabacc Project"
-SHIFT_MARK = " ⟲"  # after a card name the last Sabacc Shift changed
 
 
-def _phase_text(st: ProjectState) -> str:
-    if st.phase is Phase.GAME_OVER:
-        return "Game over"
-    if st.phase is Phase.OPEN_BET:
-        return f"Hand {st.hand_no} · Opening betting"
-    if st.phase is Phase.FINAL_BET:
-        return f"Hand {st.hand_no} · Final betting"
-    what = "Draw" if st.phase is Phase.DRAW else "Betting"
-    return f"Hand {st.hand_no} · Round {st.round_no} · {what}"
+@dataclass(frozen=True, slots=True)
+class ProjectSeat(SeatFacts):
+    """What everyone sees of one seat (:class:`~engine.variants.twopot.views.SeatFacts`),
+    whether it called the hand, and its Interference Field (notations, in the order placed)."""
+
+    called: bool
+    field: tuple[str, ...]
 
 
-def _seat_status(st: ProjectState, seat: int) -> str:
-    commit = st.betting.phase_commit[seat]
-    return seat_status(
-        st,
-        seat,
-        dealt=st.dealt[seat],
-        over=st.phase is Phase.GAME_OVER,
-        flags=(
-            (seat == st.dealer, "dealer"),
-            (st.caller == seat, "called"),
-            (st.betting.is_all_in(seat), "all-in"),
-            (st.phase in BET_PHASES and bool(commit), f"bet {commit}"),
-        ),
-    )
+@dataclass(frozen=True, slots=True)
+class ProjectTable(Fact):
+    """The public table beyond seats and pots: the phase, hand and round, dealer and starting
+    player, the current bet, the caller, the pot-building rounds (no call before), the stands
+    in a row and their limit, the draw pile, this hand's Shifts and their chance (percent), the
+    last Shift (``shift_fresh``: during the last action) and why the last hand went so."""
+
+    phase: Phase
+    hand_no: int
+    round_no: int
+    dealer: str
+    starter: str
+    current_bet: int
+    caller: str | None
+    pot_building_rounds: int
+    idle: int
+    idle_limit: int | None
+    draw_pile: int
+    shifts: int
+    shift_percent: int
+    shift: ShiftHappened | Worded | None = dataclasses.field(metadata=meta(shape=SHIFT))
+    shift_fresh: bool
+    decided: Decided | Worded | None = dataclasses.field(metadata=meta(shape=DECIDED))
+    seats: tuple[ProjectSeat, ...]
 
 
-def _seat_public(st: ProjectState, seat: int) -> str:
-    if st.phase is Phase.GAME_OVER or not st.dealt or not st.dealt[seat]:
-        return ""
-    if not st.betting.is_live(seat) or not st.hands[seat]:
-        return ""
-    text = f"{len(st.hands[seat])} cards"
-    if st.fields[seat]:
-        text += " · field: " + ", ".join(c.name for c in st.field_cards(seat))
-    return text
+@dataclass(frozen=True, slots=True)
+class ProjectHand(Fact):
+    """One seat's private facts: its hidden cards (notations) and which of them the last Shift
+    changed, its Interference Field, the whole hand's evaluation (``None`` without cards) and
+    its last private note."""
+
+    hidden: tuple[str, ...]
+    shifted: tuple[bool, ...]
+    field: tuple[str, ...]
+    hand: HandEval | None
+    note: Note | None = dataclasses.field(metadata=meta(shape=NOTE))
 
 
-def _info(st: ProjectState) -> list[tuple[str, str]]:
-    info: list[tuple[str, str]] = []
-    if st.phase is Phase.GAME_OVER:
-        return info
-    opts = st.options
-    info.append(("Dealer", st.players[st.dealer]))
-    info.append(("Starting player", st.players[st.start_seat]))
-    info.append(("Round", str(st.round_no)))
-    if st.phase in BET_PHASES:
-        info.append(("Current bet", str(st.betting.current_bet)))
-    if st.caller is not None:
-        info.append(("Caller", st.players[st.caller]))
-    elif st.round_no <= opts.pot_building_rounds:
-        info.append(("Call the hand", f"from round {opts.pot_building_rounds + 1}"))
-    else:
-        info.append(("Call the hand", "allowed on a draw turn"))
-    if opts.idle_call_limit is not None:
-        info.append(("Stands in a row", f"{st.idle}/{opts.idle_call_limit}"))
-    info.append(("Draw pile", str(len(st.draw))))
-    chance = f"{round(opts.shift_probability * 100)}% after each betting round"
-    info.append(("Sabacc Shift", f"{st.shifts} this hand · {chance}"))
-    return info
+_SEAT = functools.lru_cache(maxsize=4096)(ProjectSeat)  # equal seats share one instance
+
+
+def _seats(st: ProjectState) -> tuple[ProjectSeat, ...]:
+    betting, dealt, hands, fields = st.betting, st.dealt, st.hands, st.fields
+    out = []
+    for seat in range(len(st.players)):
+        live = betting.is_live(seat)
+        placed = fields[seat] if fields else ()
+        held = hands[seat] if hands else ()
+        out.append(
+            _SEAT(
+                st.status[seat],
+                bool(dealt) and dealt[seat],
+                live,
+                seat == st.dealer,
+                live and betting.stacks[seat] == 0,  # all-in
+                betting.phase_commit[seat],
+                len(held),
+                st.caller == seat,
+                tuple(held[i].notation for i in placed),
+            )
+        )
+    return tuple(out)
 
 
 def public_view(st: ProjectState) -> PublicView:
     """Everything public; never a hidden card."""
-    seats = tuple(
-        SeatView(
-            seat=s,
-            player=st.players[s],
-            stack=st.stacks[s],
-            status=_seat_status(st, s),
-            public=_seat_public(st, s),
-            active=st.status[s] is Seat.IN,
-        )
-        for s in range(st.n)
+    opts, players, betting = st.options, st.players, st.betting
+    table = ProjectTable(
+        st.phase,
+        st.hand_no,
+        st.round_no,
+        players[st.dealer],
+        players[st.start_seat],
+        betting.current_bet,
+        None if st.caller is None else players[st.caller],
+        opts.pot_building_rounds,
+        st.idle,
+        opts.idle_call_limit,
+        len(st.draw),
+        st.shifts,
+        round(opts.shift_probability * 100),
+        st.shift_note,
+        st.shift_fresh,
+        st.last_decision(),
+        _seats(st),
     )
-    info = _info(st)
-    highlight = ""
-    if st.shift_note and st.phase is not Phase.GAME_OVER:
-        info.append(("Last Shift", st.shift_note))
-        if st.shift_fresh:
-            highlight = st.shift_note
-    return table_view(
-        st,
-        variant="project",
-        title=TITLE,
-        phase=_phase_text(st),
-        acting=pending(st),
-        seats=seats,
-        info=info,
-        highlight=highlight,
-        finished=st.phase is Phase.GAME_OVER,
-        hand_pot="Main Pot",
-    )
+    return fact_view(st, "project", pending(st), table, over=st.phase is Phase.GAME_OVER)
 
 
 def hand_of(st: ProjectState, seat: int) -> tuple[str, ...]:
@@ -126,33 +138,20 @@ def hand_of(st: ProjectState, seat: int) -> tuple[str, ...]:
 
 
 def view_for(st: ProjectState, seat: int) -> PlayerView:
-    """The seat's hidden cards (notation), a readable text, and its hand value as notes."""
+    """The seat's hidden cards (notation) and its private facts."""
     hand = st.hands[seat] if st.hands else []
     protected = set(st.fields[seat]) if st.fields else set()
     marked = set(st.shifted[seat]) if st.shifted else set()
-    field = [hand[i] for i in st.fields[seat]] if st.fields else []
-    notes: list[str] = []
-    if hand:
-        evaluation = evaluate(hand)
-        notes.append(f"Total {evaluation.total}: {evaluation.label}")
-        if evaluation.bombed:
-            notes.append("This hand would bomb out at the reveal (0, over +23 or under −23).")
-        if field:
-            notes.append("Interference Field (face up): " + describe(field))
-    if st.notes and st.notes[seat]:
-        notes.append(st.notes[seat])
-    names = [
-        hand[i].name + (SHIFT_MARK if i in marked else "")
-        for i in range(len(hand))
-        if i not in protected
-    ]
-    text = ", ".join(names) if names else "no hidden cards"
-    if field:
-        text += " | field: " + describe(field)
+    hidden = [i for i in range(len(hand)) if i not in protected]
     return PlayerView(
         seat=seat,
         hand=hand_of(st, seat),
-        hand_text=text,
-        notes=tuple(notes),
         public=public_view(st),
+        facts=ProjectHand(
+            hidden=tuple(hand[i].notation for i in hidden),
+            shifted=tuple(i in marked for i in hidden),
+            field=tuple(hand[i].notation for i in st.fields[seat]) if st.fields else (),
+            hand=evaluate(hand) if hand else None,
+            note=st.notes[seat] if st.notes else None,
+        ),
     )

@@ -10,7 +10,8 @@
   Classic (§3.2, §3.3) and Centran (§3.2, CE-31) both allow once per turn: a hidden card face up
   into the stasis field, or a field card back to the hand;
 * :func:`first_default`: a timeout takes the first legal kind of the variant's own order;
-* :func:`bet_preview`: the private line before a bet or raise (Classic, Centran).
+* :func:`bet_preview`: what a bet or raise puts in (Classic, Centran), and the stasis
+  preview's fact :class:`StasisPreview` (Classic, Centran).
 
 Which actions exist, their labels and prompts, and what they do to the cards stay in each
 ``<variant>_actions``: those differ by spec.
@@ -29,6 +30,7 @@ from engine.variants.twopot.state import AnyTwoPot, StasisState
 
 __all__ = [
     "BetPreview",
+    "StasisPreview",
     "bet_preview",
     "chosen_card",
     "first_default",
@@ -129,6 +131,14 @@ class BetPreview(Fact):
 
     pay: int
     keep: int
+
+
+@dataclass(frozen=True, slots=True)
+class StasisPreview(Fact):
+    """Before a stasis operation: the card (notation) and whether it goes into the field."""
+
+    card: str
+    into_field: bool
 
 
 def bet_preview(st: AnyTwoPot, seat: int, action: Action) -> BetPreview | None:

@@ -58,7 +58,7 @@ def describe(cards: Sequence[_Named]) -> str:
 class RankedEval(Fact, Generic[Cat]):
     """One hand's evaluation; ``rank_key`` is ``None`` for a bomb-out, lower keys are better.
 
-    Subclasses set :attr:`TOP` and add ``label`` and ``to_json``.
+    Subclasses set :attr:`TOP` and add ``to_json``.
     """
 
     #: The statistics score of the best key ``(0, 0, 0)``.
@@ -67,6 +67,12 @@ class RankedEval(Fact, Generic[Cat]):
     total: int
     category: Cat
     rank_key: tuple[int, int, int] | None
+
+    @property
+    def label(self) -> str:
+        """The hand's typed key, ``category:total`` (``nulhrek:22``): what the seat records keep
+        as the best hand (the bot's renderer names it)."""
+        return f"{self.category.value}:{self.total}"
 
     @property
     def bombed(self) -> bool:

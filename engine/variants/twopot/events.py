@@ -23,7 +23,6 @@ __all__ = [
     "Drew",
     "GameOver",
     "HandStarted",
-    "HandWon",
     "PenaltyPaid",
     "PhaseNote",
     "PhaseStarted",
@@ -40,13 +39,21 @@ __all__ = [
 NO_CARD = "no card"
 
 
-def shown_draws(draws: Iterable[tuple[str, str, str]]) -> tuple[ShownHand, ...]:
-    """Sudden-Demise cards dealt face up, ``(player, card notation or "no card", hand label)``,
+def shown_draws(draws: Iterable[tuple[str, str, str | Fact]]) -> tuple[ShownHand, ...]:
+    """Sudden-Demise cards dealt face up, ``(player, card notation or "no card", hand)``,
     as shown hands that add one card each (the Sabacc Project)."""
     return tuple(
         ShownHand(player, (card,) if card != NO_CARD else (), label)
         for player, card, label in draws
     )
+
+
+@dataclass(frozen=True, slots=True)
+class Drew(Fact):
+    """Private note: the card (notation) this seat drew last (Classic, Centran, Project,
+    Corellian Spike)."""
+
+    card: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,13 +92,6 @@ class DiceRolled(Fact):
     def shift(self) -> bool:
         """Doubles."""
         return self.die1 == self.die2
-
-
-@dataclass(frozen=True, slots=True)
-class Drew(Fact):
-    """Private: the card (notation) this seat drew last."""
-
-    card: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,18 +212,6 @@ class SabaccPotResult(Fact):
     def pot_paid(self) -> int:
         """The Sabacc pot when it is won (nothing when it carries over)."""
         return self.amount if self.winners else 0
-
-
-@dataclass(frozen=True, slots=True)
-class HandWon:
-    """Why the hand went the way it did, as the variant words it (Centran, Project; Classic and
-    Corellian Spike announce their own ``HandDecided`` facts)."""
-
-    text: str
-
-    def public_text(self) -> str:
-        """Log line."""
-        return self.text
 
 
 @dataclass(frozen=True, slots=True)

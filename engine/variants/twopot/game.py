@@ -11,7 +11,7 @@ rule, the state's own fields, how the first hand starts) stays in each variant's
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Self, TypeVar
 
 from engine.core.betting import Betting
@@ -52,7 +52,7 @@ class TwoPotGame(StateGame[S]):
         """:meth:`check_players`, then raise ``ValueError`` unless ``buy_in`` is an integer of
         at least ``least``."""
         cls.check_players(players)
-        if not isinstance(buy_in, int) or buy_in < least:
+        if not isinstance(buy_in, int) or isinstance(buy_in, bool) or buy_in < least:
             raise ValueError(f"the buy-in must be an integer of at least {least}")
 
     @staticmethod
@@ -90,6 +90,14 @@ class TwoPotGame(StateGame[S]):
             "stats": [SeatRecord() for _ in range(n)],
             "dealt": [False] * n,
         }
+
+    @classmethod
+    def first_hand(cls, state: S, start_hand: Callable[..., None], **hooks: Any) -> Self:
+        """The game over ``state`` once ``start_hand(state, events, **hooks)`` (its flow's) has
+        started the first hand (``hooks``: the variant's test hooks, e.g. a stacked deck)."""
+        events: list[Event] = []
+        start_hand(state, events, **hooks)
+        return cls.opened(state, events)
 
     @classmethod
     def opened(cls, state: S, events: Sequence[Event]) -> Self:

@@ -3,14 +3,15 @@
 Pure functions over plain mappings, like the ``<variant>_settle`` modules that use them:
 
 * :func:`hand_pot`: the hand pot is every contribution of the hand, folded players' included;
-* :func:`uncontested_payouts` and :func:`uncontested_line`: when everyone else folded, the last
+* :func:`uncontested_payouts`: when everyone else folded, the last
   live player takes the whole hand pot unseen, nobody pays a penalty and the Sabacc pot stays
   (Classic §5.6 / CL-24, Centran CE-32, Project §5.6 / SP-21);
 * :func:`rank_tiers`: tied candidates grouped by equal rank key, best first (Classic §5.4 and
   Project §5.4 resolve a pot tier by tier, Sudden Demise breaking a tie).
 
 What differs by spec stays in each variant: Sudden Demise itself, the caller rule, when penalties
-reach the Sabacc pot, the pot layers of a conceded hand, and the wording of the reason lines.
+reach the Sabacc pot, the pot layers of a conceded hand, and why a hand went as it did (each
+variant's ``Decided`` fact; the bot words it).
 """
 
 from __future__ import annotations
@@ -19,12 +20,10 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
 __all__ = [
-    "UNCONTESTED_REASON",
     "Drawer",
     "ListDrawer",
     "hand_pot",
     "rank_tiers",
-    "uncontested_line",
     "uncontested_payouts",
 ]
 
@@ -32,9 +31,6 @@ P = TypeVar("P", bound=Hashable)
 C = TypeVar("C")
 C_co = TypeVar("C_co", covariant=True)
 K = TypeVar("K", bound=tuple[Any, ...])
-
-#: The reason a conceded hand records (Classic, Centran).
-UNCONTESTED_REASON = "everyone else folded: no reveal, the Sabacc pot stays"
 
 
 def hand_pot(contributions: Mapping[P, int], order: Iterable[P]) -> int:
@@ -57,11 +53,6 @@ def uncontested_payouts(
     total = hand_pot(contributions, order)
     payouts = {p: (total if p == winner else 0) for p in order}
     return payouts, {p: stock.get(p, 0) + payouts[p] for p in order}
-
-
-def uncontested_line(who: str) -> str:
-    """The public reason line of a conceded hand won by ``who``."""
-    return f"{who} wins: everyone else folded (no reveal; the Sabacc pot stays)"
 
 
 def rank_tiers(cands: Sequence[P], rank_key: Callable[[P], K | None]) -> list[list[P]]:

@@ -13,15 +13,17 @@ variants always used).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Generic, Protocol, TypeVar
 
 from engine.core.betting import Betting
-from engine.core.codec import PAIRS, ROWS, Shape, meta
+from engine.core.codec import PAIRS, ROWS, meta
 from engine.core.deck import Deck
-from engine.variants.twopot.events import Drew, ShiftDealt, Worded
+from engine.variants.twopot.stored import NOTE as NOTE  # re-exported
+from engine.variants.twopot.stored import NOTES as NOTES  # re-exported
+from engine.variants.twopot.stored import Note as Note  # re-exported
+from engine.variants.twopot.stored import last_decision as last_decision  # re-exported
 
 __all__ = [
     "NOTE",
@@ -79,54 +81,6 @@ RECORDS = meta(shape=ROWS)
 best_score, biggest_pot``)."""
 PAYOUTS = meta(shape=PAIRS)
 """Field metadata of ``final_payouts``: ``[[seat, credits], ...]`` in seat order, or null."""
-
-Note = Drew | ShiftDealt | Worded
-"""A seat's private note (Classic, Corellian Spike): its last draw, the cards a Sabacc Shift
-dealt it, or a line an earlier version stored as words."""
-
-
-def _note_to_json(note: Note | None) -> Any:
-    if isinstance(note, Drew):
-        return {"drew": note.card}
-    if isinstance(note, ShiftDealt):
-        return {"shift": list(note.cards)}
-    return "" if note is None else note.text
-
-
-def _note_from_json(data: Any) -> Note | None:
-    """A note as :func:`_note_to_json` wrote it; a line stored as words by an earlier version
-    (a plain string) is kept as it is."""
-    if isinstance(data, Mapping):
-        if "drew" in data:
-            return Drew(str(data["drew"]))
-        return ShiftDealt(tuple(str(c) for c in data["shift"]))
-    return Worded(str(data)) if data else None
-
-
-def _notes_to_json(notes: list[Note | None]) -> list[Any]:
-    return [_note_to_json(x) for x in notes]
-
-
-def _notes_from_json(data: Any) -> list[Note | None]:
-    return [_note_from_json(x) for x in data]
-
-
-D = TypeVar("D")
-
-
-def last_decision(decided: D | None, last_result: list[str]) -> D | Worded | None:
-    """How the last hand was decided (a variant's fact, ``decided``); a table stored by an
-    earlier version kept it as the last line of ``last_result`` (words), shown as it is."""
-    if decided is None and last_result:
-        return Worded(str(last_result[-1]))
-    return decided
-
-
-NOTE = meta(shape=Shape(_note_to_json, _note_from_json))
-"""Field metadata of one private note (a view fact's)."""
-NOTES = meta(shape=Shape(_notes_to_json, _notes_from_json))
-"""Field metadata of ``last_drawn``: per seat ``{"drew": card}``, ``{"shift": [cards]}``, or a
-stored line (``""``: none)."""
 
 
 class TwoPotOptions:

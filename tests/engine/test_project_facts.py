@@ -1,0 +1,294 @@
+"""The Sabacc Project speaks facts (issue #24): every event, view, control and preview is typed
+data worded by ``bot/words/project.py``; every fact round-trips through the codec; a table
+stored before the facts still loads and reads the same; the Project bot decides from facts."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from bot import words
+from engine.bots import Undecided, choose_action
+from engine.bots.project import decide
+from engine.core.facts import Fact
+from engine.core.game import Action, IllegalAction
+from engine.variants.project import ProjectGame
+from engine.variants.project import actions as act
+from engine.variants.project import events as ev
+from engine.variants.project.cards import HandEval, evaluate, parse_hand
+from engine.variants.project.state import Phase
+from engine.variants.project.views import ProjectHand, ProjectSeat, ProjectTable
+from engine.variants.twopot.actions import BetPreview
+from engine.variants.twopot.events import Penalty, Worded
+from engine.variants.twopot.state import Seat
+from tests.engine.facts_checks import (
+    bot_plays,
+    event_types,
+    fixture_points,
+    reads_and_plays_on,
+    restores_the_same,
+    round_trip,
+    without_facts,
+)
+
+
+def hand(*cards: str) -> HandEval:
+    """The evaluation of ``cards``."""
+    return evaluate(parse_hand(cards))
+
+
+PURE, HAND, CLOSE, BOMB = (
+    hand("coins:15", "sabers:8"),
+    hand("coins:11", "flasks:9"),
+    hand("coins:11", "flasks:11"),
+    hand("coins:15", "sabers:9"),
+)
+
+# One of every Project event type, and the line the table log shows for it.
+EVENT_LINES: list[tuple[object, str]] = [
+    (
+        ev.Revealed("ann", ("coins:15", "sabers:8"), PURE, caller=True),
+        "ann (caller) reveals Ace of Coins (15), 8 of Sabers — total 23: Pure Sabacc +23.",
+    ),
+    (
+        ev.HandStarted(2, "ann", "bob", 3, 5, 15, 30),
+        "Hand 2: ann deals, bob starts. 3 players ante 5 + 5 (Main Pot 15, Sabacc pot 30).",
+    ),
+    (ev.PhaseStarted(Phase.OPEN_BET, 0), "Opening betting (before the deal)."),
+    (
+        ev.PhaseStarted(Phase.BET, 2, ev.PhaseNote.SKIPPED),
+        "Round 2 — betting. Skipped: nobody left can bet.",
+    ),
+    (
+        ev.PhaseStarted(Phase.DRAW, 3, ev.PhaseNote.CALLABLE),
+        "Round 3 — draw. The hand may be called.",
+    ),
+    (
+        ev.PhaseStarted(Phase.DRAW, 1, ev.PhaseNote.POT_BUILDING),
+        "Round 1 — draw. Pot-building: no call yet.",
+    ),
+    (ev.PhaseStarted(Phase.FINAL_BET, 4), "Final betting."),
+    (ev.CardsDealt(3), "Two cards dealt to each of the 3 players."),
+    (ev.DrawTaken("ann", True, 3, 0, 10), "ann draws a card (3 cards)."),
+    (ev.DrawTaken("ann", False, 2, 4, 10), "ann stands (2 cards). Stands in a row: 4/10."),
+    (ev.DrawTaken("ann", False, 2, 4, None), "ann stands (2 cards)."),
+    (
+        ev.HandCalled("ann"),
+        "ann CALLS THE HAND. Final betting starts with them, then the reveal.",
+    ),
+    (
+        ev.HandCalled("ann", forced=True),
+        "Too many stands in a row: the hand is called for ann. Final betting, then the reveal.",
+    ),
+    (
+        ev.FieldPlaced("ann", ("flasks:15", "queen#2")),
+        "ann puts Ace of Flasks (15), The Queen of Air and Darkness (−2) face up into the "
+        "Interference Field.",
+    ),
+    (
+        ev.ShiftHappened((("ann", 2), ("bob", 1))),
+        "SABACC SHIFT! A Sabacc Shift occurred: 3 cards changed (ann 2, bob 1).",
+    ),
+    (ev.ShiftHappened(()), "SABACC SHIFT! A Sabacc Shift occurred, but no card could change."),
+    (
+        ev.SuddenDemiseDealt(1, (ev.DemiseCard("ann", "coins:2", CLOSE),)),
+        "Sudden Demise (extra card 1): ann gets 2 of Coins → Hand +22.",
+    ),
+    (ev.CashedOut("cid", 3), "cid cannot cover the antes and cashes out with 3 credits."),
+    (ev.PlayerLeft("bob", 40, False), "bob leaves the table with 40 credits."),
+    (ev.PotAwarded(0, 2, 20, ("ann",)), "ann wins the Main Pot base layer (20)."),
+    (
+        ev.PenaltyPaid("bob", 4, Penalty.TOTAL, 25),
+        "bob bombs out (total +25) and pays 4 to the Sabacc pot.",
+    ),
+    (ev.SabaccPotResult(("ann", "bob"), 9), "ann and bob split the Sabacc pot (9)!"),
+    (ev.GameOver((("ann", 120),), 0), "Game over. Final credits: ann 120."),
+    (
+        ev.Decided(ev.Why.UNCONTESTED, ("bob",)),
+        "bob wins: everyone else folded (no reveal; the Sabacc pot stays)",
+    ),
+    (ev.Decided(ev.Why.NO_POT, ()), "Nothing was bet: there is no Main Pot to win"),
+    (
+        ev.Decided(ev.Why.ALL_BOMBED, ()),
+        "Every hand bombed out: the Main Pot goes to the Sabacc pot",
+    ),
+    (
+        ev.Decided(ev.Why.TIED_BOMBED, ()),
+        "Every tied player bombed out in Sudden Demise: the Main Pot goes to the Sabacc pot",
+    ),
+    (
+        ev.Decided(ev.Why.TIE_SPLIT, ("ann", "bob"), HAND),
+        "ann and bob tie at Hand +20 and split the pot (no card left for Sudden Demise)",
+    ),
+    (
+        ev.Decided(ev.Why.STAY_TIED, ("ann", "bob"), HAND),
+        "ann and bob stay tied after Sudden Demise and split the pot (no card left)",
+    ),
+    (
+        ev.Decided(ev.Why.SUDDEN_DEMISE, ("ann",), HAND, tied=("ann", "bob"), depth=2, final=CLOSE),
+        "ann wins by Sudden Demise: ann and bob tied at Hand +20; after 2 extra cards ann holds "
+        "Hand +22",
+    ),
+    (
+        ev.Decided(ev.Why.BETTER_BOMBED, ("ann",), HAND),
+        "ann wins (Hand +20): the better tied hands all bombed out in Sudden Demise",
+    ),
+    (
+        ev.Decided(ev.Why.ONLY_VALID, ("ann",), HAND),
+        "ann holds the only hand that did not bomb out (Hand +20)",
+    ),
+    (ev.Decided(ev.Why.BEATS, ("ann",), PURE, HAND), "ann: Pure Sabacc +23 beats Hand +20"),
+    (
+        ev.Decided(ev.Why.CLOSER, ("ann",), CLOSE, HAND),
+        "ann: Hand +22 is closer to ±23 than Hand +20",
+    ),
+    (
+        ev.Decided(ev.Why.POSITIVE, ("ann",), HAND, hand("coins:11", "flasks:9")),
+        "ann: at equal distance the positive total wins (Hand +20 over Hand +20)",
+    ),
+]
+
+
+@pytest.mark.parametrize(("event", "line"), EVENT_LINES)
+def test_every_event_type_is_a_fact_with_its_line(event: object, line: str) -> None:
+    assert isinstance(event, Fact) and not hasattr(event, "public_text")
+    assert words.events_lines("project", [event]) == [line]
+
+
+def test_the_lines_cover_every_event_type() -> None:
+    parts = {
+        HandEval,
+        ev.DemiseCard,
+        ev.Drew,
+        ev.ShiftChanged,
+        Worded,
+    }  # event parts, notes
+    assert event_types(ev, parts) == {type(e) for e, _ in EVENT_LINES}
+
+
+def test_previews_refusals_and_hand_names() -> None:
+    cases: list[tuple[Fact, str]] = [
+        (act.DrawPreview(13), "Your cards total 13; you take the top card of the draw pile."),
+        (act.StandPreview(13), "You keep your cards (total 13)."),
+        (
+            act.CallPreview(PURE),
+            "You hold Pure Sabacc +23. Final betting starts with you, then every hand is revealed.",
+        ),
+        (
+            act.FieldPreview(("coins:2", "idiot")),
+            "2 of Coins, The Idiot (0) go face up into your Interference Field: safe from a "
+            "Sabacc Shift, but everyone sees them, and they stay there for the hand.",
+        ),
+        (BetPreview(5, 91), "You put in 5 and keep 91 behind."),
+    ]
+    for fact, line in cases:
+        assert words.preview_text("project", fact) == line
+    keys = ("pure_sabacc:-23", "bomb:26", "hand:-20", "idiots_array:5", "Hand +3")
+    names = [words.hand_name("project", key) for key in keys]  # the last: a stored name
+    assert names == ["Pure Sabacc −23", "Bomb-out (+26)", "Hand −20", "Idiot's Array", "Hand +3"]
+    assert BOMB.label == "bomb:24" and words.hand_name("project", BOMB) == "Bomb-out (+24)"
+    game = ProjectGame.create(["ann", "bob"], buy_in=100, seed=3)
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(game.state.start_seat, Action("draw"))
+    assert (refused.value.reason, refused.value.data) == ("cannot_now", {"kind": "draw"})
+    assert words.reason_text(refused.value) == "You can't draw now."
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(1 - game.state.start_seat, Action("field", choices=("coins:2",)))
+    assert words.reason_text(refused.value) == (
+        "You have no card you could put into the Interference Field now."
+    )
+
+
+def _played(seed: int, steps: int) -> ProjectGame:
+    game = ProjectGame.create(["ann", "bob", "cid"], buy_in=300, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.finished:
+            break
+        seat = min(game.pending_seats())
+        game.apply(seat, decide(game, seat, rng.choice(["cautious", "balanced", "bold"])))
+    return game
+
+
+def test_every_fact_round_trips_through_the_codec() -> None:
+    for event, _ in EVENT_LINES:
+        round_trip(event)
+    seen: set[type] = set()
+    for seed in range(4):
+        game = _played(seed, 60 + 20 * seed)
+        for fact in (game.public_view().facts, *(game.view_for(s).facts for s in range(3))):
+            assert fact is not None
+            round_trip(fact)
+            seen.add(type(fact))
+        for seat in game.pending_seats():
+            for spec in game.legal_actions(seat):
+                choices = tuple(o.value for o in spec.options[:1])
+                preview = game.preview(seat, Action(spec.kind, choices=choices))
+                if isinstance(preview, Fact):
+                    round_trip(preview)
+                    seen.add(type(preview))
+    assert {ProjectTable, ProjectHand} <= seen
+    for fact in (
+        act.DrawPreview(3),
+        act.StandPreview(3),
+        act.CallPreview(BOMB),
+        act.FieldPreview(("idiot",)),
+        ProjectSeat(Seat.IN, True, True, True, False, 0, 3, False, ("queen#2",)),
+        ProjectHand(("coins:2",), (True,), (), HAND, ev.ShiftChanged((("coins:3", "coins:2"),))),
+        ProjectHand((), (), ("coins:2",), None, Worded("You drew it.")),
+    ):
+        round_trip(fact)
+
+
+def test_views_carry_facts_and_the_bot_writes_their_words() -> None:
+    game = _played(5, 12)
+    view = game.public_view()
+    assert isinstance(view.facts, ProjectTable)
+    assert (view.title, view.phase, view.info, view.highlight) == ("", "", (), "")
+    assert all(not s.status and not s.public for s in view.seats)
+    table = words.table_text("project", view)
+    assert table.title == "Sabacc Project" and table.phase.startswith("Hand ")
+    assert [name for name, _ in table.pots] == ["Main Pot", "Sabacc pot"]
+    own = game.view_for(game.state.live()[0])
+    assert isinstance(own.facts, ProjectHand) and own.hand_text == "" and own.notes == ()
+    written = words.hand_text("project", own)
+    assert written.hand_text and written.notes[0].startswith("Total ")
+
+
+def test_stored_facts_round_trip_through_the_json() -> None:
+    for seed in range(6):
+        game = _played(seed, 150)
+        restored = restores_the_same("project", game)
+        assert (restored.state.notes, restored.state.shift_note, restored.state.decided) == (
+            game.state.notes,
+            game.state.shift_note,
+            game.state.decided,
+        )
+    assert any(_played(s, 150).state.decided is not None for s in range(6))
+
+
+@pytest.mark.parametrize(("name", "row"), fixture_points("project"))
+def test_a_table_stored_before_the_facts_reads_the_same(name: str, row: str) -> None:
+    reads_and_plays_on("project", ProjectGame.from_json(json.loads(row)), name, row, decide)
+
+
+def test_the_bot_decides_from_facts_in_every_phase() -> None:
+    seen: set[str] = set()
+    for seed in range(6):
+        game = ProjectGame.create(
+            ["ann", "bob", "cid"], buy_in=150, options={"max_hands": 3}, seed=seed
+        )
+        seen |= bot_plays(game, decide, ("cautious", "balanced", "bold"))
+    assert {"open_bet", "draw", "bet", "final_bet", "field", "call_hand"} <= seen
+
+
+def test_a_bot_without_facts_raises() -> None:
+    game = ProjectGame.create(["ann", "bob"], buy_in=100, seed=2)
+    blind = without_facts(game, "Sabacc Project", "Betting")
+    seat = min(game.pending_seats())
+    with pytest.raises(Undecided, match="facts"):
+        decide(blind, seat, "balanced")
+    with pytest.raises(Undecided):  # the tests run strict: no silent default move
+        choose_action("project", blind, seat, "balanced")
