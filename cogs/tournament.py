@@ -22,6 +22,7 @@ from bot.i18n.readers import server_locale
 from bot.tables.models import Seat
 from bot.tables.store import now
 from bot.tournaments import store
+from bot.tournaments.blinds import parse_schedule
 from bot.tournaments.models import Stage, Tournament
 from bot.tournaments.payouts import parse_structure
 from bot.tournaments.present import tournament_embed
@@ -76,6 +77,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament"):
         payouts="Percentages by place, e.g. 60/25/15 (default: by the number of players)",
         bots="Let the organizer fill seats with bots",
         table_size="Seats per table: more players play at several tables, in threads",
+        antes="Rising antes, e.g. 'every 5 hands x2' or 'every 10 min x2' (default: fixed)",
     )
     async def create(
         self,
@@ -87,6 +89,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament"):
         payouts: app_commands.Range[str, 1, 60] | None = None,
         bots: bool = False,
         table_size: app_commands.Range[int, 2, 8] | None = None,
+        antes: app_commands.Range[str, 1, 40] | None = None,
     ) -> None:
         """Open a sit-and-go tournament in this channel."""
         assert interaction.guild_id is not None and interaction.channel_id is not None
@@ -131,6 +134,19 @@ class TournamentCog(commands.GroupCog, group_name="tournament"):
                 )
             )
         structure = parse_structure(payouts, seats) if payouts else None
+        blinds = parse_schedule(antes) if antes else None
+        if blinds is not None and not info.stakes:
+            rises = "ante_escalation" in info.options  # Coruscant Shift's own rule
+            raise TableError(
+                (
+                    _(
+                        "Rising antes aren't offered for {variant} (its ante already rises every "
+                        "hand)."
+                    )
+                    if rises
+                    else _("Rising antes aren't offered for {variant}.")
+                ).format(variant=_(info.name))
+            )
         tournament = Tournament(
             id=0,
             guild_id=interaction.guild_id,
@@ -144,6 +160,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament"):
             structure=structure,
             allow_bots=bots,
             table_size=table_size,
+            blinds=blinds,
             start_at=None if start is None else now() + 60 * start,
         )
         await self.service.create(tournament)

@@ -66,3 +66,7 @@ class Tournaments(Protocol):
 
     def committed(self, table: Table) -> None:
         """That write is committed: keep and announce what it recorded."""
+
+    def between_hands(self, table: Table) -> tuple[Event, ...]:
+        """A new hand just started at ``table`` (before its write): change what the next hand
+        takes (rising antes); the events to log."""

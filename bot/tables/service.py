@@ -290,9 +290,11 @@ class TableService:
         chips: int,
         turn_timeout: int,
         tournament_id: int,
+        options: dict[str, Any] | None = None,
     ) -> Table:
         """Open a tournament's table with every seat taken (``seats[0]`` hosts it) and deal its
-        first hand. Its seats play with ``chips`` tournament chips: no credits move at it."""
+        first hand. Its seats play with ``chips`` tournament chips: no credits move at it;
+        ``options`` are the table's own (a tournament's antes at its level)."""
         self._require_free(channel_id)
         table = Table(
             id=0,
@@ -304,6 +306,7 @@ class TableService:
             turn_timeout=turn_timeout,
             seats=list(seats),
             tournament_id=tournament_id,
+            options=dict(options or {}),
         )
         await self._insert(table, self._opened(table))
         self._index(table)
@@ -467,8 +470,9 @@ class TableService:
             try:
                 events = game.apply(seat, action)
                 new_hand = not game.finished and table.public_view().hand_no != hand_before
+                told = self._between_hands(table) if new_hand else ()
                 with for_server(table):
-                    ended = record(table.variant.id, table.log, events, new_hand=new_hand)
+                    ended = record(table.variant.id, table.log, (*events, *told), new_hand=new_hand)
                 if source == "player":
                     table.strikes.pop(seat, None)
                 step = (events, saved.game, hand_before)
@@ -498,8 +502,9 @@ class TableService:
                 table.view_version += 1
                 table.left_seats[index] = credits
                 new_hand = not game.finished and table.public_view().hand_no != hand_before
+                told = self._between_hands(table) if new_hand else ()
                 with for_server(table):
-                    ended = record(table.variant.id, table.log, events, new_hand=new_hand)
+                    ended = record(table.variant.id, table.log, (*events, *told), new_hand=new_hand)
                 step = (events, saved.game, hand_before)
                 change = Change(
                     moves=[("out", user_id, credits)],
@@ -513,6 +518,17 @@ class TableService:
         hand = ended or list(table.log)
         outcome = Outcome(events, hand_ended=game.finished, left=(index, credits), hand=hand)
         self._after(table, outcome)
+
+    def _between_hands(self, table: Table) -> tuple[Event, ...]:
+        """A new hand started at a tournament's table: what its tournament changes for the next
+        hand (the antes), logged with the hand's opening; not a step of the hand's record."""
+        tournaments = self.writer.tournaments
+        if table.tournament_id is None or tournaments is None:
+            return ()
+        told = tournaments.between_hands(table)
+        if told:
+            table.view_version += 1  # the cached public view is of the old antes
+        return told
 
     def _after(self, table: Table, outcome: Outcome) -> None:
         """Tell the display what was committed, then restart the clock (or end the table)."""

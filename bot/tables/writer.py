@@ -98,12 +98,14 @@ class TableWriter:
         row = store.RowWrite(table, [(s, a, logged or src) for s, a, src, *_ in change.steps])
         # the game ended in this write: settle it (a later write of the table never does)
         finished = game is not None and game.finished and table.status is Status.PLAYING
-        plain: list[store.Statement] | None = [] if not change.steps else None
-        if len(change.steps) == 1 and change.history and not change.moves and not finished:
-            seat, action, source, step, _ = change.steps[0]
-            plain = self.history.plain_step(table, seat, action, source, step)
         chips = table.tournament_id is not None
         simple = not (change.moves or change.left or change.started or finished or chips)
+        plain: list[store.Statement] | None = [] if not change.steps else None
+        if simple and len(change.steps) == 1 and change.history:
+            # only here: recording a plain step updates the running hand in memory at once, so
+            # a write that runs as work (a tournament's table) records its step there, once
+            seat, action, source, step, _ = change.steps[0]
+            plain = self.history.plain_step(table, seat, action, source, step)
         if plain is not None and simple:
             ready = [*row.statements(), *plain]
             await uncancelled(self.group.write(lambda: ready, None, row.committed, lease=row.lease))

@@ -11,6 +11,7 @@ from typing import Any
 from bot.bank import HOUSE
 from bot.storage import Row
 from bot.tables.models import Seat
+from bot.tournaments.blinds import Schedule
 from bot.tournaments.payouts import default_structure, prizes
 from engine.core.game import VariantInfo
 from engine.variants import get_variant
@@ -116,6 +117,9 @@ class Tournament:
     seating: Seating | None = None  # the current round's plan
     allow_bots: bool = False
     start_at: float | None = None
+    blinds: Schedule | None = None  # rising antes; None: the variant's antes throughout
+    level: int = 0  # the highest level of antes any of its tables reached
+    started_at: float | None = None
     stage: Stage = Stage.REGISTERING
     message_id: int | None = None
     event_id: int | None = None
@@ -150,6 +154,18 @@ class Tournament:
         """More players than one table seats: tables in threads, winners meet again."""
         return self.table_size is not None and self.seats > self.table_size
 
+    def base_stakes(self) -> dict[str, int]:
+        """The variant's own antes (level 0) that a schedule raises (none: it can't)."""
+        return {name: int(self.variant.options[name]) for name in self.variant.stakes}
+
+    def stakes(self, level: int | None = None) -> dict[str, int]:
+        """The table options of the antes at ``level`` (the tournament's level by default)."""
+        if self.blinds is None:
+            return {}
+        base = self.base_stakes()
+        top = self.blinds.top_level(base, self.chips)
+        return self.blinds.stakes(base, min(self.level if level is None else level, top))
+
     def entry(self, user_id: int) -> Entry | None:
         """A member's (or bot's) registration."""
         return next((e for e in self.entries if e.user_id == user_id), None)
@@ -177,6 +193,9 @@ class Tournament:
             seating=Seating.from_text(row["seating"]) if row["seating"] else None,
             allow_bots=bool(row["allow_bots"]),
             start_at=None if row["start_at"] is None else float(row["start_at"]),
+            blinds=Schedule.from_text(row["blinds"]) if row["blinds"] else None,
+            level=int(row["level"]),
+            started_at=None if row["started_at"] is None else float(row["started_at"]),
             stage=Stage(row["status"]),
             message_id=row["message_id"],
             event_id=row["event_id"],
@@ -199,6 +218,7 @@ class Tournament:
             int(self.allow_bots),
             self.start_at,
             self.season,
+            self.blinds.to_text() if self.blinds is not None else "",
             now,
             now,
         )

@@ -15,6 +15,7 @@ from bot.i18n.readers import server_locale
 from bot.tables.runner import Runner
 from bot.tables.watch import send_dm
 from bot.tournaments.models import Entry, Stage, Tournament
+from bot.words.betting import stake_name
 
 log = logging.getLogger(__name__)
 
@@ -85,6 +86,14 @@ def kind(tournament: Tournament) -> str:
     return _("sit-and-go")
 
 
+def antes_text(tournament: Tournament) -> str:
+    """The schedule and the antes of the tournament's level: ``every 5 hands ×2 · now hand
+    ante 4, Sabacc ante 4``."""
+    assert tournament.blinds is not None
+    now = ", ".join(f"{stake_name(name)} {amount}" for name, amount in tournament.stakes().items())
+    return _("{schedule} · now {antes}").format(schedule=tournament.blinds.describe(), antes=now)
+
+
 def tournament_embed(tournament: Tournament) -> discord.Embed:
     """The tournament message."""
     stage = {
@@ -104,6 +113,8 @@ def tournament_embed(tournament: Tournament) -> discord.Embed:
     embed.add_field(name=_("Buy-in"), value=credits(tournament.buy_in))
     embed.add_field(name=_("Prize pool"), value=credits(tournament.pool))
     embed.add_field(name=_("Chips"), value=_("{n} each").format(n=number(tournament.chips)))
+    if tournament.blinds is not None:
+        embed.add_field(name=_("Antes"), value=antes_text(tournament))
     embed.add_field(name=_("Starts"), value=start_text(tournament), inline=False)
     embed.add_field(name=_("Payouts"), value="\n".join(payout_lines(tournament)), inline=False)
     names = [e.shown for e in tournament.entries[:SHOWN]]

@@ -39,9 +39,11 @@ from bot.tables.models import Seat, Status, Table
 from bot.tables.service import ChannelBusy, TableService
 from bot.tables.store import now
 from bot.tournaments import store
+from bot.tournaments.blinds import HANDS
 from bot.tournaments.models import Entry, Seating, Stage, Tournament, split
 from bot.tournaments.payouts import points
 from bot.tournaments.places import decide
+from engine.core.game import Event
 
 log = logging.getLogger(__name__)
 
@@ -86,6 +88,7 @@ class TournamentService:
         self.open: dict[int, Tournament] = {}
         # by table id: what a write recorded, kept once it is committed
         self._pending: dict[int, tuple[Tournament, list[Entry], Stage, bool]] = {}
+        self._levels: dict[int, tuple[Tournament, int]] = {}  # by table id: antes level written
         # seat order at the table; tests replace it with a seeded ``random.Random``
         self.seating: random.Random = random.SystemRandom()
         tables.writer.tournaments = self
@@ -242,6 +245,7 @@ class TournamentService:
         plan = Seating(1 if plan is None else plan.round + 1, tuple(map(tuple, groups)))
         await self.db.write(lambda conn: store.set_seating(conn, tournament.id, plan))
         tournament.seating, tournament.stage = plan, Stage.RUNNING
+        tournament.started_at = tournament.started_at or now()  # as stored with round 1
         await self._open(tournament, plan, opened)
 
     async def _open(
@@ -269,6 +273,7 @@ class TournamentService:
                     chips=tournament.chips,
                     turn_timeout=int(self.tables.settings.turn_timeout),
                     tournament_id=tournament.id,
+                    options=tournament.stakes(),
                 )
             except ChannelBusy:
                 raise TableError(_(BUSY)) from None
@@ -333,12 +338,50 @@ class TournamentService:
 
     # ------------------------------------------------------------------ the tables' writes
 
+    def between_hands(self, table: Table) -> tuple[Event, ...]:
+        """A new hand started at ``table``: the antes rise from the next hand when its schedule
+        says so (:mod:`bot.tournaments.blinds`): one level after every ``every``-th hand since
+        the table opened (at the level of its options), or the level of the minutes played;
+        never past the top level, never down. In memory, before the table's write (which
+        stores the game with them)."""
+        assert table.tournament_id is not None
+        tournament = self.open.get(table.tournament_id)
+        game = table.game
+        if tournament is None or tournament.blinds is None or game is None or game.finished:
+            return ()
+        schedule, base = tournament.blinds, tournament.base_stakes()
+        if not base:
+            return ()
+        level = schedule.level_of(base, game.stakes())
+        if schedule.unit == HANDS:  # from the level the table opened at (its own options)
+            opened = schedule.level_of(base, {**base, **table.options})
+            due = opened + table.public_view().hand_no // schedule.every
+        else:
+            minutes = (now() - (tournament.started_at or now())) / 60
+            due = max(level, int(minutes // schedule.every))
+        due = min(due, schedule.top_level(base, tournament.chips))
+        if due <= level:
+            return ()
+        return game.set_stakes(schedule.stakes(base, due))
+
+    async def _level_in(self, conn: Tx, tournament: Tournament, table: Table) -> None:
+        """In the table's write: the tournament's level grows to the table's antes (a table
+        opened later starts there)."""
+        if tournament.blinds is None or table.game is None:
+            return
+        base = tournament.base_stakes()
+        level = tournament.blinds.level_of(base, table.game.stakes()) if base else 0
+        if level > tournament.level:
+            await store.raise_level(conn, tournament.id, level)
+            self._levels[table.id] = (tournament, level)
+
     async def record_in(self, conn: Tx, table: Table) -> None:
         """In the write of a tournament's table: the places of players who went out, and when
         the tournament is decided, the prizes (see the module docstring and
         :mod:`bot.tournaments.places`). Memory changes once committed (:meth:`committed`)."""
         assert table.tournament_id is not None
         self._pending.pop(table.id, None)
+        self._levels.pop(table.id, None)
         tournament = self.open.get(table.tournament_id) or await store.load(
             conn, table.tournament_id
         )
@@ -355,6 +398,7 @@ class TournamentService:
         game = table.game
         if game is None:
             return
+        await self._level_in(conn, tournament, table)
         placed = {e.user_id for e in entries if e.place is not None}
         here = [i for i, seat in enumerate(table.seats) if seat.user_id not in placed]
         payouts = game.payouts() if game.finished else None
@@ -388,6 +432,11 @@ class TournamentService:
     def committed(self, table: Table) -> None:
         """The table's write is committed: keep what :meth:`record_in` recorded, tell it; a
         table whose winner goes on may end its round (the next one opens)."""
+        raised = self._levels.pop(table.id, None)
+        if raised is not None:
+            recorded, level = raised
+            kept = self.open.get(recorded.id, recorded)
+            kept.level = max(kept.level, level)
         pending = self._pending.pop(table.id, None)
         if pending is None:
             return

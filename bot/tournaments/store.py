@@ -14,8 +14,8 @@ async def insert(conn: Tx, tournament: Tournament) -> int:
     """Write a new tournament; its id. IntegrityError if its channel has an open one."""
     new_id = await conn.fetchval(
         "INSERT INTO tournaments (guild_id, channel_id, organizer_id, variant, status, buy_in,"
-        " seats, table_size, chips, payouts, allow_bots, start_at, season, created_at,"
-        " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+        " seats, table_size, chips, payouts, allow_bots, start_at, season, blinds, created_at,"
+        " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         tournament.to_insert(now()),
     )
     assert new_id is not None
@@ -31,10 +31,19 @@ async def set_stage(conn: Tx, tournament_id: int, stage: Stage) -> None:
 
 
 async def set_seating(conn: Tx, tournament_id: int, seating: Seating) -> None:
-    """Store a round's plan (and the stage: running)."""
+    """Store a round's plan (and the stage: running; the start time with the first round)."""
     await conn.execute(
-        "UPDATE tournaments SET seating = ?, status = ?, updated_at = ? WHERE id = ?",
-        (seating.to_text(), Stage.RUNNING.value, now(), tournament_id),
+        "UPDATE tournaments SET seating = ?, status = ?, updated_at = ?,"
+        " started_at = COALESCE(started_at, ?) WHERE id = ?",
+        (seating.to_text(), Stage.RUNNING.value, now(), now(), tournament_id),
+    )
+
+
+async def raise_level(conn: Tx, tournament_id: int, level: int) -> None:
+    """A table of the tournament reached antes ``level`` (it only grows)."""
+    await conn.execute(
+        "UPDATE tournaments SET level = ?, updated_at = ? WHERE id = ? AND level < ?",
+        (level, now(), tournament_id, level),
     )
 
 

@@ -25,12 +25,16 @@ from engine.core.game import (
     PublicView,
     SeatStats,
 )
+from engine.core.stakes import StakesChanged
 
 EventText = Callable[[Any], "str | None"]
 T = TypeVar("T")
 F = TypeVar("F")
 
-SHARED_EVENTS: dict[type, EventText] = {BetMade: betting.bet_made}
+SHARED_EVENTS: dict[type, EventText] = {
+    BetMade: betting.bet_made,
+    StakesChanged: betting.stakes_changed,
+}
 """The words of the events every variant shares (the core's betting), whatever its renderer."""
 
 

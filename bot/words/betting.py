@@ -21,6 +21,7 @@ from engine.core.betting import BetKind
 from engine.core.betting_events import BetMade
 from engine.core.betting_specs import BetControl
 from engine.core.game import ActionSpec
+from engine.core.stakes import StakesChanged
 
 BET_KINDS = frozenset(BetKind)
 """The kinds of the shared betting controls."""
@@ -51,6 +52,26 @@ def bet_made(e: BetMade) -> str:
             e.returned,
         ).format(n=e.returned, player=e.returned_to)
     return text
+
+
+def stakes_changed(e: StakesChanged) -> str:
+    """The log line of a change of antes (a tournament's rising antes).
+
+    >>> stakes_changed(StakesChanged((("hand_ante", 4), ("sabacc_ante", 4))))
+    'From the next hand the antes rise: hand ante 4, Sabacc ante 4.'
+    """
+    parts = ", ".join(f"{stake_name(name)} {amount}" for name, amount in e.stakes)
+    return _("From the next hand the antes rise: {antes}.").format(antes=parts)
+
+
+STAKE_NAMES = {"hand_ante": N_("hand ante"), "sabacc_ante": N_("Sabacc ante"), "ante": N_("ante")}
+"""How the log names each variant's ante options (English source, translated when shown)."""
+
+
+def stake_name(name: str) -> str:
+    """An ante option's name in the reader's words (``hand ante``)."""
+    words = STAKE_NAMES.get(name)
+    return name if words is None else _(words)
 
 
 def _label(control: BetControl) -> str:

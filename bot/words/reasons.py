@@ -82,6 +82,8 @@ reasons(  # the core's codes (engine.core.game, engine.core.betting): every vari
     {
         "no_such_seat": N_("No such seat."),
         "whole_amount": N_("An amount must be a whole number of credits."),
+        "stakes_unknown": N_("This game has no such ante."),
+        "stakes_amount": N_("An ante must be a whole number of at least 0."),
         "bet_closed": N_("There is no betting going on right now."),
         "bet_not_yours": N_("It is not your turn to bet."),
         "bet_unknown": _unknown,

@@ -417,6 +417,15 @@ class Game(Protocol):
         """Credits each seat takes home once finished (seats that left get 0 here)."""
         ...
 
+    def stakes(self) -> dict[str, int]:
+        """The antes a hand takes now, by option name (:attr:`VariantInfo.stakes`)."""
+        ...
+
+    def set_stakes(self, stakes: Mapping[str, int]) -> tuple[Event, ...]:
+        """Change antes from the next hand on; the change's events (none when nothing
+        changes). Raises :class:`IllegalAction` for an option the game can't change."""
+        ...
+
     def seat_stats(self) -> dict[int, SeatStats]:
         """Per-seat statistics so far."""
         ...
@@ -490,3 +499,6 @@ class VariantInfo:
     vocabulary: str
     """Names the renderer and word set the bot uses for its texts (variants may share one):
     the bot reads ``bot/words/<vocabulary>.py`` (dashes as underscores) when it exists."""
+    stakes: tuple[str, ...] = ()
+    """The options that are a hand's antes, which a running game may change from its next
+    hand on (``StateGame.STAKES``, ``set_stakes``); empty when the rules have none to change."""

@@ -26,6 +26,7 @@ from engine.core.game import (
     PublicView,
     SeatStats,
 )
+from engine.core.stakes import StakesChanged, changed
 
 
 class GameState(Protocol):
@@ -104,7 +105,9 @@ class StateGame(Generic[S]):
     :attr:`flow` and :attr:`views`. Policies that vary between variants are class attributes:
     :attr:`OUT_OF_TURN` says whether a seat that is not pending may act (then such an action
     does not grow :attr:`turn`); :attr:`SEQ_FIELD` and :attr:`TURN_FIELD` name the state's
-    integer fields that count accepted actions and decision points.
+    integer fields that count accepted actions and decision points; :attr:`STAKES` names the
+    fields of the state's options (:attr:`OPTIONS_FIELD`) that are a hand's antes, which
+    :meth:`set_stakes` may change (none: the rules have no stakes a table may change).
 
     The JSON form is ``{"variant": VARIANT, "state": CODEC.dump(state)}``.
     """
@@ -115,6 +118,8 @@ class StateGame(Generic[S]):
     OUT_OF_TURN: ClassVar[bool] = False
     SEQ_FIELD: ClassVar[str] = "seq"
     TURN_FIELD: ClassVar[str] = "turn"
+    STAKES: ClassVar[tuple[str, ...]] = ()
+    OPTIONS_FIELD: ClassVar[str] = "options"
 
     actions: DecisionRules[S]
     flow: LeaveRules[S]
@@ -196,6 +201,30 @@ class StateGame(Generic[S]):
         credits = self.flow.leave(self.state, seat, events)
         self._count(decision=bool(events))
         return tuple(events), credits
+
+    def stakes(self) -> dict[str, int]:
+        """The antes a hand takes now, by option name (empty when :attr:`STAKES` is)."""
+        if not self.STAKES:
+            return {}
+        options = getattr(self.state, self.OPTIONS_FIELD)
+        return {name: int(getattr(options, name)) for name in self.STAKES}
+
+    def set_stakes(self, stakes: Mapping[str, int]) -> tuple[Event, ...]:
+        """Change antes (:attr:`STAKES` fields) from the next hand on: the hand being played
+        keeps what it took. Returns the :class:`~engine.core.stakes.StakesChanged` event (none
+        when nothing changes); raises :class:`IllegalAction` for an unknown name or an amount
+        that is not a whole number of at least 0, or once the game is over."""
+        if not self.STAKES:
+            raise IllegalAction("stakes_unknown")
+        if self.finished:
+            raise IllegalAction("game_over")
+        options = getattr(self.state, self.OPTIONS_FIELD)
+        new = changed(options, self.STAKES, stakes)
+        if new == options:
+            return ()
+        setattr(self.state, self.OPTIONS_FIELD, new)
+        now = self.stakes()
+        return (StakesChanged(tuple((name, now[name]) for name in self.STAKES)),)
 
     # ------------------------------------------------------------------ results and views
 

@@ -53,6 +53,7 @@ class ClassicGame(TwoPotGame[ClassicState]):
     """A running Classic Sabacc table (implements :class:`engine.core.game.Game`)."""
 
     VARIANT: ClassVar[str] = "classic"
+    STAKES: ClassVar[tuple[str, ...]] = ("hand_ante", "sabacc_ante")
     NAME = "Classic Sabacc"
     MIN_PLAYERS, MAX_PLAYERS = MIN_PLAYERS, MAX_PLAYERS
     CODEC = CODEC

@@ -50,6 +50,7 @@ class SpikeGame(TwoPotGame[SpikeState]):
     """A running Corellian Spike table (implements :class:`engine.core.game.Game`)."""
 
     VARIANT: ClassVar[str] = "corellian-spike"
+    STAKES: ClassVar[tuple[str, ...]] = ("hand_ante", "sabacc_ante")
     NAME = "Corellian Spike"
     MIN_PLAYERS, MAX_PLAYERS = MIN_PLAYERS, MAX_PLAYERS
     CODEC = CODEC

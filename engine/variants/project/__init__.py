@@ -52,6 +52,7 @@ class ProjectGame(TwoPotGame[ProjectState]):
     """A running Sabacc Project table (implements :class:`engine.core.game.Game`)."""
 
     VARIANT: ClassVar[str] = "project"
+    STAKES: ClassVar[tuple[str, ...]] = ("ante",)
     NAME = "Sabacc Project"
     MIN_PLAYERS, MAX_PLAYERS = MIN_PLAYERS, MAX_PLAYERS
     CODEC = CODEC

@@ -23,7 +23,6 @@ __all__ = [
     "Drew",
     "GameOver",
     "HandStarted",
-    "HandWon",
     "PenaltyPaid",
     "PhaseNote",
     "PhaseStarted",
@@ -213,18 +212,6 @@ class SabaccPotResult(Fact):
     def pot_paid(self) -> int:
         """The Sabacc pot when it is won (nothing when it carries over)."""
         return self.amount if self.winners else 0
-
-
-@dataclass(frozen=True, slots=True)
-class HandWon:
-    """Why the hand went the way it did, as the variant words it (Centran, Project; Classic and
-    Corellian Spike announce their own ``HandDecided`` facts)."""
-
-    text: str
-
-    def public_text(self) -> str:
-        """Log line."""
-        return self.text
 
 
 @dataclass(frozen=True, slots=True)

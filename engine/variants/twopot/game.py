@@ -148,6 +148,7 @@ class TwoPotGame(StateGame[S]):
             bot=bot,
             deck=deck,
             vocabulary=cls.VARIANT,
+            stakes=cls.STAKES,
         )
 
     @classmethod

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
-from engine.core.game import Event, WordedEvent
+from engine.core.game import Event
 from engine.core.pots import split_evenly
 from engine.variants.twopot.events import GameOver
 from engine.variants.twopot.state import AnyTwoPot, Scored, Seat
@@ -34,7 +34,6 @@ __all__ = [
     "contributions_of",
     "end_game",
     "game_end_recipients",
-    "public_lines",
     "stacks_of",
 ]
 
@@ -53,11 +52,6 @@ def contributions_of(st: AnyTwoPot, order: Iterable[int]) -> dict[int, int]:
 def stacks_of(st: AnyTwoPot, order: Iterable[int]) -> dict[int, int]:
     """Each seat's credits behind, for the seats of ``order``."""
     return {s: st.stacks[s] for s in order}
-
-
-def public_lines(events: Iterable[Event]) -> list[str]:
-    """The public lines of ``events`` (the hand summary a state keeps as ``last_result``)."""
-    return [t for e in events if isinstance(e, WordedEvent) and (t := e.public_text())]
 
 
 def apply_credits(
@@ -102,16 +96,15 @@ def award_uncontested(
 
     ``settle_one(order, winner, contributions, stacks, sabacc_pot)`` is the variant's settlement
     of an uncontested hand and ``apply(st, result, ev)`` its application (credits and public
-    lines); the hand's public lines become ``st.last_result``.
+    lines); ``st.last_result``, the words an earlier version kept, is emptied.
     """
-    start = len(ev)
     order = st.hand_order()
     (winner,) = st.live()
     result = settle_one(
         order, winner, contributions_of(st, order), stacks_of(st, order), st.sabacc_pot
     )
     apply(st, result, ev)
-    st.last_result = public_lines(ev[start:])
+    st.last_result = []
 
 
 def game_end_recipients(st: AnyTwoPot, still_in: list[int]) -> list[int]:
