@@ -14,39 +14,16 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 from engine.core.betting_specs import BetControl
-from engine.core.game import Action, ActionSpec, Game, ParamKind, PublicView
-
-_C = TypeVar("_C")
+from engine.core.game import Action, ActionSpec, Game, ParamKind
 
 
 class Undecided(ValueError):
     """A bot cannot decide from the facts it was given (a fact missing or of a kind it does not
     know). :func:`engine.bots.choose_action` plays the variant's default action instead, unless
     :data:`engine.bots.STRICT` (tests) lets it propagate."""
-
-
-def cards_named(text: str, sep: str, by_name: Mapping[str, _C]) -> list[_C]:
-    """The cards a public text lists by readable name, ``sep``-separated (``""``/``—``: none).
-
-    An item may carry a trailing `` (who)`` after the name (Centran's table fives); a name the
-    table does not know raises :class:`ValueError`, like any other unreadable view text.
-
-    >>> table = {"7 of Coins": 7, "The Star (−17)": -17}
-    >>> cards_named("7 of Coins, The Star (−17) (Bob)", ", ", table)
-    [7, -17]
-    """
-    cards: list[_C] = []
-    for item in text.split(sep) if text.strip() not in ("", "—") else []:
-        name = item.strip()
-        if name not in by_name:
-            name = name.rpartition(" (")[0]
-        if name not in by_name:
-            raise ValueError(f"no card is named {item.strip()!r}")
-        cards.append(by_name[name])
-    return cards
 
 
 STYLES: tuple[str, ...] = ("cautious", "balanced", "bold")
@@ -126,14 +103,6 @@ def call_amount(spec: ActionSpec | None) -> int:
     if not isinstance(control, BetControl):
         raise Undecided(f"the {spec.kind} control carries no betting facts")
     return control.amount
-
-
-def info_value(public: PublicView, key: str) -> str | None:
-    """The value of one ``(key, value)`` row of the public info, if present."""
-    for name, value in public.info:
-        if name == key:
-            return value
-    return None
 
 
 def monte_carlo(trial: Callable[[random.Random], float], samples: int, rng: random.Random) -> float:
