@@ -47,14 +47,19 @@ class _Selector(selectors.DefaultSelector):
 class WarpLoop(asyncio.SelectorEventLoop):
     """A selector event loop whose idle waits take no time (see the module docstring)."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, frozen: bool = False) -> None:
         selector = _Selector()
         super().__init__(selector)
         selector.loop = self
         self.skipped = 0.0  # seconds of waiting skipped so far
         self.outside = 0  # pieces of work running for the loop in threads or processes
+        # frozen: work takes no time at all, only skipped waits move the clock (a test's
+        # timing then cannot depend on how busy the machine is)
+        self.frozen = super().time() if frozen else None
 
     def time(self) -> float:
+        if self.frozen is not None:
+            return self.frozen + self.skipped
         return super().time() + self.skipped
 
     def run_in_executor(  # type: ignore[override]  # the same call, counted
@@ -111,9 +116,10 @@ def _patched(loop: WarpLoop) -> Iterator[None]:
         aiosqlite.core.Connection._execute = saved[2]  # type: ignore[method-assign]
 
 
-def run(main: Coroutine[Any, Any, T]) -> T:
-    """Run ``main`` to completion on a fresh :class:`WarpLoop` (like ``asyncio.run``)."""
-    loop = WarpLoop()
+def run(main: Coroutine[Any, Any, T], *, frozen: bool = False) -> T:
+    """Run ``main`` to completion on a fresh :class:`WarpLoop` (like ``asyncio.run``);
+    ``frozen``: its clock moves only over skipped waits (deterministic under any load)."""
+    loop = WarpLoop(frozen=frozen)
     try:
         with _patched(loop):
             return loop.run_until_complete(main)
