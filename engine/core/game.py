@@ -9,7 +9,10 @@ privately, and persists :meth:`Game.to_json`.
 
 Money: a game is created with an integer credit ``buy_in`` per seat. Whatever the variant does with
 chips inside, the credits that leave it are exactly the buy-ins: the sum of :meth:`Game.leave`
-returns plus :meth:`Game.payouts` at the end equals ``buy_in * seats``.
+returns plus :meth:`Game.payouts` at the end equals ``buy_in * seats``. A variant whose factory
+takes ``stacks`` (one starting stack per seat; every variant but Kessel, whose chips are tokens)
+can start a game with unequal stacks, e.g. a tournament table carrying its players' chips over;
+the credits that leave it are then ``sum(stacks)``.
 """
 
 from __future__ import annotations
