@@ -429,6 +429,12 @@ class Game(Protocol):
         changes). Raises :class:`IllegalAction` for an option the game can't change."""
         ...
 
+    def close_after(self, hand_no: int) -> None:
+        """End the game once hand ``hand_no`` ends (never later than it would have): each
+        seat's chips are then its payout. Raises :class:`IllegalAction` when the variant can't
+        (:attr:`VariantInfo.carries_stacks` is false) or the game is over."""
+        ...
+
     def seat_stats(self) -> dict[int, SeatStats]:
         """Per-seat statistics so far."""
         ...
@@ -469,6 +475,7 @@ class GameFactory(Protocol):
         buy_in: int,
         options: Mapping[str, Any],
         seed: int | SeedSource,
+        stacks: Sequence[int] | None = None,
     ) -> Game: ...
 
 
@@ -505,3 +512,7 @@ class VariantInfo:
     stakes: tuple[str, ...] = ()
     """The options that are a hand's antes, which a running game may change from its next
     hand on (``StateGame.STAKES``, ``set_stakes``); empty when the rules have none to change."""
+    carries_stacks: bool = True
+    """Whether ``create`` takes ``stacks`` (one starting stack per seat) and a running game
+    can be ended after a given hand (:meth:`Game.close_after`): what a tournament needs to
+    move players between tables with their chips."""
