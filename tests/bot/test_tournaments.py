@@ -486,6 +486,27 @@ async def test_a_twelve_player_tournament_balances_its_tables_down_to_a_final_ta
     bots_won = sum(r["prize"] for r in done if r["bot_style"] is not None)
     assert house == bots_won - 700  # the house paid seven buy-ins and took the bots' prizes
     assert "is out in 12th place of 12." in text and f"wins tournament #{t.id}" in text
+    # hands at tables that started with carried stacks, and the last hand of a table that
+    # closed to move its players, verify: their records recreate those games
+    hands = await world.bot.db.fetchall(
+        "SELECT h.id FROM hands h JOIN game_tables g ON g.id = h.table_id"
+        " WHERE g.options LIKE '%stacks%' OR h.hand_no = (SELECT MAX(hand_no) FROM hands"
+        " WHERE table_id = g.id) ORDER BY h.id"
+    )
+    assert len(hands) > 5
+    for row in hands:
+        checked = await world.bob.slash(world.channel, "verify", hand=row["id"])
+        assert "Verified" in checked.response.embeds[0].description, row["id"]
+
+
+async def test_kessel_is_refused_at_several_tables_with_the_reason(world: World) -> None:
+    before = await open_accounts(world)
+    refused = await world.admin.slash(
+        world.channel, "tournament create", variant="kessel", buy_in=10, seats=6, table_size=3
+    )
+    assert "Kessel Sabacc can't be played at several tables" in await refusal(refused)
+    assert world.bot.tournaments.in_channel(world.channel.id) is None  # nothing was created
+    assert await money(world) == before
 
 
 async def test_a_restart_while_a_round_is_being_seated_opens_the_tables_left(
