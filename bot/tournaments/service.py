@@ -15,8 +15,10 @@ Money (credits are conserved at every step, each step one transaction):
   refunded, busted players' too, and no prize is paid.
 
 Places: players who go out in the same write take the worst places still free, the one seated
-earlier the better of them; when the game ends the players still in are ranked by the chips
-they end with (then by seat).
+earlier the better of them; when the last table ends the players still in are ranked by the
+chips they end with (then by seat). A multi-table tournament's tables are balanced as players
+go out (:mod:`bot.tournaments.balance`, :meth:`TournamentService._advance`): chips move with
+the players, never credits.
 
 A sit-and-go starts when the organizer says so, when it fills, or at its start time (then it
 is cancelled and refunded if fewer than two players registered).

@@ -80,14 +80,7 @@ class CentranGame(TwoPotGame[CentranState]):
         """
         opts = CentranOptions.from_mapping(options or {})
         cls.check_buy_in(players, buy_in, 2 * (opts.hand_ante + opts.sabacc_ante))
-        seats = cls.seat(
-            players,
-            buy_in,
-            opts,
-            seed,
-            max_raises_per_phase=opts.max_raises_per_phase,
-            stacks=stacks,
-        )
+        seats = cls.seat(players, buy_in, opts, seed, stacks=stacks)
         st = CentranState(**seats, notes=[None] * len(players))
         pile = stacked_deck(deck) if deck is not None else None
         return cls.first_hand(st, flow.start_hand, deck=pile, dealer=dealer)

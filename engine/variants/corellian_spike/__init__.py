@@ -91,14 +91,7 @@ class SpikeGame(TwoPotGame[SpikeState]):
         for a, b in rigged_dice:
             is_shift(a, b)  # validates the faces
         st = SpikeState(
-            **cls.seat(
-                players,
-                buy_in,
-                opts,
-                seed,
-                max_raises_per_phase=opts.max_raises_per_phase,
-                stacks=stacks,
-            ),
+            **cls.seat(players, buy_in, opts, seed, stacks=stacks),
             rigged_decks=rigged_decks,
             rigged_dice=rigged_dice,
             rigged_start=start_seat,

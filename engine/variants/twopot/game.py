@@ -70,13 +70,13 @@ class TwoPotGame(StateGame[S]):
         options: TwoPotOptions,
         seed: int | SeedSource,
         *,
-        max_raises_per_phase: int | None = None,
         stacks: Sequence[int] | None = None,
     ) -> dict[str, Any]:
         """The common constructor arguments of a new state: ``players`` (join order) each with
         ``buy_in`` credits (or their own ``stacks``: a tournament table carrying chip stacks
         over) in a fresh :class:`~engine.core.betting.Betting`, in the game, with empty
-        records, not yet dealt, and an RNG seeded with ``seed``.
+        records, not yet dealt, and an RNG seeded with ``seed``; the options'
+        ``max_raises_per_phase`` (where the variant has one) caps the raises.
 
         Raises ``ValueError`` unless ``stacks`` has one positive integer per player
         (:func:`~engine.core.seats.starting_stacks`)."""
@@ -91,7 +91,7 @@ class TwoPotGame(StateGame[S]):
                 n,
                 chips,
                 min_bet=options.min_bet,
-                max_raises_per_phase=max_raises_per_phase,
+                max_raises_per_phase=getattr(options, "max_raises_per_phase", None),
             ),
             "status": [Seat.IN] * n,
             "stats": [SeatRecord() for _ in range(n)],
