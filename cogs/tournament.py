@@ -125,6 +125,14 @@ class TournamentCog(commands.GroupCog, group_name="tournament"):
                 _("{variant} needs at least {n} players.").format(variant=_(info.name), n=least)
             )
         multi = table_size is not None and seats > table_size
+        if multi and not info.carries_stacks:
+            raise TableError(
+                _(
+                    "{variant} can't be played at several tables: its chips are tokens every "
+                    "player starts with alike, so players can't move between tables with their "
+                    "chips. Leave out `table_size` (one table) or choose another variant."
+                ).format(variant=_(info.name))
+            )
         threads = interaction.app_permissions
         if multi and not (threads.create_public_threads and threads.send_messages_in_threads):
             raise TableError(

@@ -71,11 +71,17 @@ def _opened(game: Game, hand_no: int, start: dict[str, Any], step: dict[str, Any
 
 
 def on_create(
-    game: Game, *, players: Sequence[str], buy_in: int, options: Mapping[str, Any]
+    game: Game,
+    *,
+    players: Sequence[str],
+    buy_in: int,
+    options: Mapping[str, Any],
+    stacks: Sequence[int] | None = None,
 ) -> RunningHand:
-    """The first hand, dealt by the game's creation."""
+    """The first hand, dealt by the game's creation (with ``stacks`` when it was given any)."""
     step, seen, _over = record_step(game, tuple(getattr(game, "opening_events", ())))
-    start = {CREATE: {"players": list(players), "buy_in": buy_in, "options": dict(options)}}
+    params = {"players": list(players), "buy_in": buy_in, "options": dict(options)}
+    start = {CREATE: params if stacks is None else {**params, "stacks": list(stacks)}}
     hand = _opened(game, game.public_view().hand_no, start, step)
     hand.starts_seen = seen
     return hand

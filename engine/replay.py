@@ -168,11 +168,13 @@ def replay(record: Mapping[str, Any]) -> Iterator[tuple[Frame, Game]]:
                 if game is not None:
                     raise ValueError("only the first step can create the game")
                 params = start[CREATE]
+                stacks = params.get("stacks")
                 game = info.create(
                     list(params["players"]),
                     buy_in=int(params["buy_in"]),
                     options=dict(params["options"]),
                     seed=source,
+                    stacks=None if stacks is None else [int(c) for c in stacks],
                 )
                 raw: tuple[Event, ...] = tuple(getattr(game, "opening_events", ()))
             else:

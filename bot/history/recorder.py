@@ -134,12 +134,9 @@ class HandHistory:
         game = table.game
         if game is None or table.fair_master is None:
             return
-        hand = on_create(
-            game,
-            players=[s.player_id for s in table.seats],
-            buy_in=table.buy_in,
-            options={**table.variant.options, **table.options},
-        )
+        options, stacks = table.game_params()
+        players = [s.player_id for s in table.seats]
+        hand = on_create(game, players=players, buy_in=table.buy_in, options=options, stacks=stacks)
         await self._open(conn, table, game, hand)
 
     @in_server_language

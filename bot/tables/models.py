@@ -79,6 +79,10 @@ class Seat:
         return cls(int(data["user_id"]), str(data["name"]), data.get("bot_style"))
 
 
+STACKS = "stacks"
+"""The key of :attr:`Table.options` holding a tournament table's starting stacks (seat order)."""
+
+
 @dataclass(slots=True, eq=False)
 class Table:
     """A lobby or a running game in one channel: the one record the runtime keeps of it (its
@@ -155,6 +159,14 @@ class Table:
 
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if not s.is_bot]
+
+    def game_params(self) -> tuple[dict[str, Any], list[int] | None]:
+        """What the table's game is created with besides its players and buy-in: the
+        variant's options with the table's own, and the seats' starting stacks when a
+        tournament carries chips over (kept with the options, under :data:`STACKS`)."""
+        options = {**self.variant.options, **self.options}
+        stacks = options.pop(STACKS, None)
+        return options, None if stacks is None else [int(c) for c in stacks]
 
     def still_in(self, seat: int) -> bool:
         """Whether ``seat`` still takes part in the running game (has not left)."""

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from typing import Any
 
 from bot import metrics
@@ -46,7 +46,7 @@ from bot.tables import store
 from bot.tables.commits import GroupCommit
 from bot.tables.handlog import public_lines, record
 from bot.tables.leases import Leases
-from bot.tables.models import Seat, Status, Table
+from bot.tables.models import STACKS, Seat, Status, Table
 from bot.tables.ports import Display, Outcome, Timers
 from bot.tables.runner import Runner
 from bot.tables.snapshot import Snapshot, may_act
@@ -291,10 +291,12 @@ class TableService:
         turn_timeout: int,
         tournament_id: int,
         options: dict[str, Any] | None = None,
+        stacks: Sequence[int] | None = None,
     ) -> Table:
         """Open a tournament's table with every seat taken (``seats[0]`` hosts it) and deal its
-        first hand. Its seats play with ``chips`` tournament chips: no credits move at it;
-        ``options`` are the table's own (a tournament's antes at its level)."""
+        first hand. Its seats play with ``chips`` tournament chips each (or their ``stacks``,
+        carried over from another table): no credits move at it; ``options`` are the table's
+        own (a tournament's antes at its level)."""
         self._require_free(channel_id)
         table = Table(
             id=0,
@@ -306,12 +308,24 @@ class TableService:
             turn_timeout=turn_timeout,
             seats=list(seats),
             tournament_id=tournament_id,
-            options=dict(options or {}),
+            options=dict(options or {}) | ({} if stacks is None else {STACKS: list(stacks)}),
         )
         await self._insert(table, self._opened(table))
         self._index(table)
         await self.start(table, table.host_id)
         return table
+
+    async def close_after_next_hand(self, table: Table) -> None:
+        """A tournament moves players: the table's game ends when its next hand ends (not the
+        one being played, whose record starts without the change), each seat keeping its
+        chips (:meth:`~engine.core.game.Game.close_after`). Written with the game; nothing
+        happens at a table already closing as soon, or over."""
+        async with table.lock:
+            game = table.game
+            if game is None or game.finished or table.status is not Status.PLAYING:
+                return
+            game.close_after(table.public_view().hand_no + 1)
+            await self.writer.write(table)
 
     def _require_lobby(self, table: Table) -> None:
         if table.status is not Status.LOBBY:
@@ -400,11 +414,13 @@ class TableService:
         """Host only: deal the first hand."""
         async with table.lock:
             self.check_start(table, user_id)
+            options, stacks = table.game_params()
             table.game = table.variant.create(
                 [s.player_id for s in table.seats],
                 buy_in=table.buy_in,
-                options={**table.variant.options, **table.options},
+                options=options,
                 seed=self.history.seed_source(table, self.seeds),
+                stacks=stacks,
             )
             table.status = Status.PLAYING
             table.hands_sent = {}

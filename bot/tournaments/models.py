@@ -70,8 +70,9 @@ class Entry:
 
 @dataclass(frozen=True, slots=True)
 class Seating:
-    """A round's plan: the user ids of each of its tables (written before they are opened, so
-    a restart opens the ones that were not)."""
+    """A seating plan (``round``: its number, 1 at the start): the user ids of each of its
+    tables, written before any table closes or opens for it, so a restart carries it on
+    (:mod:`bot.tournaments.balance`)."""
 
     round: int
     tables: tuple[tuple[int, ...], ...]
@@ -151,7 +152,8 @@ class Tournament:
 
     @property
     def multi_table(self) -> bool:
-        """More players than one table seats: tables in threads, winners meet again."""
+        """More players than one table seats: tables in threads, balanced as players bust
+        (:mod:`bot.tournaments.balance`)."""
         return self.table_size is not None and self.seats > self.table_size
 
     def base_stakes(self) -> dict[str, int]:

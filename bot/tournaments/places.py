@@ -2,10 +2,11 @@
 
 A tournament hands out places from the bottom: players who go out take the worst places still
 free in the whole tournament, the one seated earlier (lower seat) the better of them. When a
-table's game ends, its players still in are ranked by the chips they end with (then by seat):
-if every player still in the tournament sat at that table, it decided the tournament (places 1
-to n); otherwise (a first-round table of a multi-table tournament) its winner goes on to the
-next round unplaced and the others take the worst places still free.
+table's game ends and every player still in the tournament sat at it, it decided the
+tournament: they are ranked by the chips they end with (then by seat), places 1 to n.
+Otherwise (a table of a multi-table tournament that one player won, or that closed to move
+its players: :mod:`bot.tournaments.balance`) only those left without chips go out; the others
+take their chips to another table.
 """
 
 from __future__ import annotations
@@ -16,12 +17,11 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class Decided:
-    """What one write of a table decided: ``(user_id, place)`` pairs, whether the tournament
-    is over, and whether the table's winner goes on to another round."""
+    """What one write of a table decided: ``(user_id, place)`` pairs and whether the
+    tournament is over."""
 
     places: tuple[tuple[int, int], ...]
     over: bool = False
-    advances: int | None = None
 
 
 def decide(
@@ -38,18 +38,17 @@ def decide(
     >>> decide(5, [10, 11, 12], [False, True, True], None).places
     ((11, 4), (12, 5))
     >>> decide(2, [10, 11], [False, True], {0: 90, 1: 0})
-    Decided(places=((10, 1), (11, 2)), over=True, advances=None)
+    Decided(places=((10, 1), (11, 2)), over=True)
+    >>> decide(6, [10, 11, 12], [False, False, True], {0: 90, 1: 30, 2: 0}).places
+    ((12, 6),)
     """
-    if chips is None:
-        gone = [user for user, is_out in zip(seats, out, strict=True) if is_out]
-        first = unplaced - len(gone) + 1
-        return Decided(tuple((user, first + i) for i, user in enumerate(gone)))
-    ranked = [seats[i] for i in sorted(range(len(seats)), key=lambda i: (-chips.get(i, 0), i))]
-    if len(seats) == unplaced:  # every player still in sat here: the tournament is decided
-        return Decided(tuple((user, 1 + i) for i, user in enumerate(ranked)), over=True)
-    beaten = ranked[1:]
-    first = unplaced - len(beaten) + 1
-    return Decided(
-        tuple((user, first + i) for i, user in enumerate(beaten)),
-        advances=ranked[0] if ranked else None,
-    )
+    if chips is not None and len(seats) == unplaced:  # all still in sat here: decided
+        ranked = sorted(range(len(seats)), key=lambda i: (-chips.get(i, 0), i))
+        return Decided(tuple((seats[i], 1 + n) for n, i in enumerate(ranked)), over=True)
+    gone = [
+        user
+        for i, (user, is_out) in enumerate(zip(seats, out, strict=True))
+        if is_out or (chips is not None and not chips.get(i))
+    ]
+    first = unplaced - len(gone) + 1
+    return Decided(tuple((user, first + i) for i, user in enumerate(gone)))

@@ -14,7 +14,7 @@ from bot.i18n import _, current, locale_code, using
 from bot.i18n.readers import server_locale
 from bot.tables.runner import Runner
 from bot.tables.watch import send_dm
-from bot.tournaments.models import Entry, Stage, Tournament
+from bot.tournaments.models import Entry, Seating, Stage, Tournament
 from bot.words.betting import stake_name
 
 log = logging.getLogger(__name__)
@@ -146,6 +146,26 @@ def out_line(entry: Entry, field: int) -> str:
     )
 
 
+def regroup_text(tournament: Tournament, plan: Seating, moving: list[int]) -> str:
+    """The tables are regrouped (:mod:`bot.tournaments.balance`): who moves, and the tables."""
+    names = ", ".join(e.shown for e in map(tournament.entry, moving) if e is not None)
+    if len(plan.tables) == 1:
+        return _(
+            "Everyone left fits one table: {players} move to the final table after their "
+            "table's next hand, each with their chips."
+        ).format(players=names)
+    lines = [
+        _(
+            "The tables are balanced: {players} move to another table after their table's next "
+            "hand, each with their chips."
+        ).format(players=names)
+    ]
+    for number, group in enumerate(plan.tables, start=1):
+        seated = ", ".join(e.shown for e in map(tournament.entry, group) if e is not None)
+        lines.append(_("Table {n}: {players}").format(n=number, players=seated))
+    return "\n".join(lines)
+
+
 def result_line(tournament: Tournament) -> str:
     """The tournament ended."""
     if tournament.stage is Stage.CANCELLED:
@@ -191,6 +211,22 @@ class Herald:
     def say(self, tournament: Tournament, text: str) -> None:
         """Post ``text`` in the tournament's channel."""
         self.runner.spawn(self._post(tournament, text), f"tournament-{tournament.id}-say")
+
+    def regrouped(
+        self, tournament: Tournament, plan: Seating, moving: list[int], channels: list[int]
+    ) -> None:
+        """Tell the tournament's channel, the tables that close (``channels``) and each player
+        who moves (by DM) how the tables are regrouped."""
+        with using(server_locale(tournament.guild_id)):  # public: the server's language
+            text = regroup_text(tournament, plan, moving)
+        name = f"tournament-{tournament.id}-regroup"
+        self.runner.spawn(self._post(tournament, text), name)
+        for channel_id in channels:
+            self.runner.spawn(self._post(tournament, text, channel_id), name)
+        for user in moving:
+            entry = tournament.entry(user)
+            if entry is not None and entry.bot_style is None:
+                self.runner.spawn(send_dm(self.client, user, text), name)
 
     async def table_channel(self, tournament: Tournament, label: str) -> int:
         """The tournament's channel for a sit-and-go; for a multi-table tournament a new
@@ -240,9 +276,16 @@ class Herald:
     def _channel(self, tournament: Tournament) -> Any:
         return self.client.get_channel(tournament.channel_id)
 
-    async def _post(self, tournament: Tournament, text: str) -> None:
-        """Post in the tournament's channel; when it is gone, DM every registered member."""
-        channel = self._channel(tournament)
+    async def _post(self, tournament: Tournament, text: str, channel_id: int | None = None) -> None:
+        """Post in the tournament's channel (or a table's thread of it, ``channel_id``); when
+        the tournament's channel is gone, DM every registered member."""
+        channel: Any
+        if channel_id is not None:
+            channel = self.client.get_channel(channel_id)
+            if channel is None:
+                return
+        else:
+            channel = self._channel(tournament)
         if channel is None:
             for entry in tournament.members():
                 await send_dm(self.client, entry.user_id, text)

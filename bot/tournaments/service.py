@@ -15,8 +15,10 @@ Money (credits are conserved at every step, each step one transaction):
   refunded, busted players' too, and no prize is paid.
 
 Places: players who go out in the same write take the worst places still free, the one seated
-earlier the better of them; when the game ends the players still in are ranked by the chips
-they end with (then by seat).
+earlier the better of them; when the last table ends the players still in are ranked by the
+chips they end with (then by seat). A multi-table tournament's tables are balanced as players
+go out (:mod:`bot.tournaments.balance`, :meth:`TournamentService._advance`): chips move with
+the players, never credits.
 
 A sit-and-go starts when the organizer says so, when it fills, or at its start time (then it
 is cancelled and refunded if fewer than two players registered).
@@ -36,11 +38,12 @@ from bot.i18n import N_, _, using
 from bot.i18n.readers import server_locale
 from bot.storage import Database, IntegrityError, Row, Tx
 from bot.tables.models import Seat, Status, Table
+from bot.tables.rowstate import load_state
 from bot.tables.service import ChannelBusy, TableService
 from bot.tables.store import now
-from bot.tournaments import store
+from bot.tournaments import balance, store
 from bot.tournaments.blinds import HANDS
-from bot.tournaments.models import Entry, Seating, Stage, Tournament, split
+from bot.tournaments.models import Entry, Seating, Stage, Tournament
 from bot.tournaments.payouts import points
 from bot.tournaments.places import decide
 from engine.core.game import Event
@@ -49,6 +52,7 @@ log = logging.getLogger(__name__)
 
 STARTED = N_("Registration is closed: the tournament has started.")
 CLOSED = N_("This tournament is over.")
+OPEN_STATUSES = (Status.LOBBY.value, Status.PLAYING.value)
 BUSY = N_("This channel has a table in play: start the tournament once it is over.")
 STUCK = N_(
     "The tournament's next tables could not be opened: {reason} "
@@ -73,6 +77,12 @@ class Herald(Protocol):
 
     def check_seating(self, tournament: Tournament) -> object:
         """A :class:`~bot.errors.TableError` saying why its tables can't be opened now."""
+
+    def regrouped(
+        self, tournament: Tournament, plan: Seating, moving: list[int], channels: list[int]
+    ) -> None:
+        """The tables are regrouped: tell its channel, the closing tables and who moves."""
+        ...
 
     async def table_channel(self, tournament: Tournament, label: str) -> int:
         """Where a table of the tournament plays: its channel, or a new thread of it for a
@@ -219,43 +229,75 @@ class TournamentService:
         self._herald().changed(tournament)
 
     async def _advance(self, tournament: Tournament) -> None:
-        """Open the tables of the current round that are not open yet; once every table of the
-        round is over and two players or more are still in, plan the next round (written
-        first) and open its tables. Called under the tournament's lock: at the start, when a
-        table of a round ends, and at start-up (so a restart between two tables, or between
-        two rounds, carries on)."""
+        """Seat the players still in as they should sit (:mod:`bot.tournaments.balance`): carry
+        the stored plan on — close the tables that are not a group of it (at a hand boundary,
+        each seat keeping its chips), open each group whose players are all free, with their
+        chips — and, once it is played, plan again from the tables being played and the
+        players waiting (a new plan is written before anything moves). Called under the
+        tournament's lock: at the start, when a player goes out or a table ends, and at
+        start-up (so a restart mid-rebalancing carries the same plan on)."""
         self._herald().check_seating(tournament)  # before anything is written
         rows = await store.tables_of(self.db, tournament.id)
-        opened = {frozenset(s.user_id for s in _seats(row)): row for row in rows}
-        plan = tournament.seating
-        if plan is not None and any(frozenset(group) not in opened for group in plan.tables):
-            await self._open(tournament, plan, opened)
-            return
-        if any(row["status"] in (Status.LOBBY.value, Status.PLAYING.value) for row in rows):
-            return  # the round is still being played
+        out = {e.user_id for e in tournament.entries if e.place is not None}
+        playing = [row for row in rows if row["status"] in OPEN_STATUSES]
+        tables = [[s.user_id for s in _seats(row) if s.user_id not in out] for row in playing]
         still = [e.user_id for e in tournament.entries if e.place is None]
         if len(still) < 2:
             return
-        if not tournament.multi_table and self.tables.in_channel(tournament.channel_id):
-            raise TableError(_(BUSY))
-        self.seating.shuffle(still)
-        size = tournament.table_size if tournament.multi_table else len(still)
-        assert size is not None
-        groups = split(still, max(size, 2))
-        plan = Seating(1 if plan is None else plan.round + 1, tuple(map(tuple, groups)))
-        await self.db.write(lambda conn: store.set_seating(conn, tournament.id, plan))
-        tournament.seating, tournament.stage = plan, Stage.RUNNING
-        tournament.started_at = tournament.started_at or now()  # as stored with round 1
-        await self._open(tournament, plan, opened)
+        plan = tournament.seating
+        todo = None if plan is None else balance.steps(plan.tables, tables, out)
+        if todo is None or todo.done:
+            seated = {user for table in tables for user in table}
+            free = [user for user in still if user not in seated]
+            if plan is None:
+                self.seating.shuffle(free)
+            size = tournament.table_size if tournament.multi_table else len(still)
+            assert size is not None
+            groups = balance.regroup(tables, free, max(size, 2))
+            if sorted(map(sorted, groups)) == sorted(map(sorted, tables)):
+                return  # the tables are as they should be
+            if not tournament.multi_table and self.tables.in_channel(tournament.channel_id):
+                raise TableError(_(BUSY))
+            plan = Seating(1 if plan is None else plan.round + 1, tuple(map(tuple, groups)))
+            await self.db.write(lambda conn: store.set_seating(conn, tournament.id, plan))
+            tournament.seating, tournament.stage = plan, Stage.RUNNING
+            tournament.started_at = tournament.started_at or now()  # as stored with round 1
+            todo = balance.steps(plan.tables, tables, out)
+            if plan.round > 1:
+                self._tell(tournament, plan, [playing[i] for i in todo.close], free)
+        if tournament.variant.carries_stacks:
+            for index in todo.close:
+                table = self.tables.get(int(playing[index]["id"]))
+                if table is not None:
+                    await self.tables.close_after_next_hand(table)
+        assert plan is not None
+        await self._open(tournament, plan, todo.open, rows)
+
+    def _tell(
+        self, tournament: Tournament, plan: Seating, closing: list[Row], free: list[int]
+    ) -> None:
+        """Tell who moves (the players still in at the tables that close, and those waiting)
+        and the closing tables (their threads)."""
+        out = {e.user_id for e in tournament.entries if e.place is not None}
+        moving = [s.user_id for row in closing for s in _seats(row) if s.user_id not in out]
+        tables = [self.tables.get(int(row["id"])) for row in closing]
+        channels = [t.channel_id for t in tables if t is not None]
+        self._herald().regrouped(tournament, plan, moving + free, channels)
 
     async def _open(
-        self, tournament: Tournament, plan: Seating, opened: dict[frozenset[int], Row]
+        self,
+        tournament: Tournament,
+        plan: Seating,
+        groups: tuple[tuple[int, ...], ...],
+        rows: list[Row],
     ) -> None:
-        """Open (and deal) every table of ``plan`` not opened yet."""
+        """Open (and deal) a table for each of ``groups`` (players of ``plan``), each player
+        with the chips they ended their last table with (the tournament's chips at a first
+        table)."""
         final = len(plan.tables) == 1
-        for number, group in enumerate(plan.tables, start=1):
-            if frozenset(group) in opened:
-                continue
+        chips = _chips(tournament, rows)
+        for group in groups:
+            number = 1 + next(i for i, g in enumerate(plan.tables) if set(group) <= set(g))
             entries = [tournament.entry(user) for user in group]
             with using(server_locale(tournament.guild_id)):  # a thread's name: public
                 label = (
@@ -264,6 +306,8 @@ class TournamentService:
                     else _("round {round} · table {n}").format(round=plan.round, n=number)
                 )
             channel = await self._herald().table_channel(tournament, label)
+            stacks = [chips.get(user, tournament.chips) for user in group]
+            carried = tournament.variant.carries_stacks and set(stacks) != {tournament.chips}
             try:
                 await self.tables.open_seated(
                     guild_id=tournament.guild_id,
@@ -274,6 +318,7 @@ class TournamentService:
                     turn_timeout=int(self.tables.settings.turn_timeout),
                     tournament_id=tournament.id,
                     options=tournament.stakes(),
+                    stacks=stacks if carried else None,
                 )
             except ChannelBusy:
                 raise TableError(_(BUSY)) from None
@@ -427,11 +472,12 @@ class TournamentService:
         stage = Stage.FINISHED if decided.over else Stage.RUNNING
         if decided.over:
             await store.set_stage(conn, tournament.id, stage)
-        self._pending[table.id] = (tournament, out, stage, game.finished and not decided.over)
+        moved = (game.finished or bool(out)) and not decided.over  # the tables may regroup
+        self._pending[table.id] = (tournament, out, stage, moved)
 
     def committed(self, table: Table) -> None:
-        """The table's write is committed: keep what :meth:`record_in` recorded, tell it; a
-        table whose winner goes on may end its round (the next one opens)."""
+        """The table's write is committed: keep what :meth:`record_in` recorded, tell it; when
+        a player went out or a table ended, a multi-table tournament's tables may regroup."""
         raised = self._levels.pop(table.id, None)
         if raised is not None:
             recorded, level = raised
@@ -440,7 +486,7 @@ class TournamentService:
         pending = self._pending.pop(table.id, None)
         if pending is None:
             return
-        recorded, out, stage, round_table_ended = pending
+        recorded, out, stage, regroup = pending
         tournament = self.open.setdefault(recorded.id, recorded)  # one object per tournament
         for new in out:
             entry = tournament.entry(new.user_id)
@@ -461,9 +507,21 @@ class TournamentService:
                             self.tables.abandon(other), f"tournament-{tournament.id}-end"
                         )
             return
-        if round_table_ended:
+        if regroup and tournament.multi_table:
             self.tables.runner.spawn(self._next_round(tournament), f"tournament-{tournament.id}")
 
 
 def _seats(row: Row) -> list[Seat]:
     return [Seat.from_json(s) for s in json.loads(row["seats"])]
+
+
+def _chips(tournament: Tournament, rows: list[Row]) -> dict[int, int]:
+    """Each player's chips at the end of the last table they finished (rows oldest first)."""
+    chips: dict[int, int] = {}
+    for row in rows:
+        if row["status"] != Status.FINISHED.value or not row["state"]:
+            continue
+        payouts = tournament.variant.restore(load_state(row["state"])).payouts()
+        for index, seat in enumerate(_seats(row)):
+            chips[seat.user_id] = payouts.get(index, 0)
+    return chips

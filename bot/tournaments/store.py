@@ -60,9 +60,9 @@ async def lock_in(conn: Tx, tournament_id: int) -> tuple[Stage, list[Entry]]:
 
 
 async def tables_of(db: Database | Tx, tournament_id: int) -> list[Row]:
-    """Every table of a tournament (id, status, seats), oldest first."""
+    """Every table of a tournament (id, status, seats, state), oldest first."""
     return await db.fetchall(
-        "SELECT id, status, seats FROM game_tables WHERE tournament_id = ? ORDER BY id",
+        "SELECT id, status, seats, state FROM game_tables WHERE tournament_id = ? ORDER BY id",
         (tournament_id,),
     )
 

@@ -9,7 +9,10 @@ privately, and persists :meth:`Game.to_json`.
 
 Money: a game is created with an integer credit ``buy_in`` per seat. Whatever the variant does with
 chips inside, the credits that leave it are exactly the buy-ins: the sum of :meth:`Game.leave`
-returns plus :meth:`Game.payouts` at the end equals ``buy_in * seats``.
+returns plus :meth:`Game.payouts` at the end equals ``buy_in * seats``. A variant whose factory
+takes ``stacks`` (one starting stack per seat; every variant but Kessel, whose chips are tokens)
+can start a game with unequal stacks, e.g. a tournament table carrying its players' chips over;
+the credits that leave it are then ``sum(stacks)``.
 """
 
 from __future__ import annotations
@@ -426,6 +429,12 @@ class Game(Protocol):
         changes). Raises :class:`IllegalAction` for an option the game can't change."""
         ...
 
+    def close_after(self, hand_no: int) -> None:
+        """End the game once hand ``hand_no`` ends (never later than it would have): each
+        seat's chips are then its payout. Raises :class:`IllegalAction` when the variant can't
+        (:attr:`VariantInfo.carries_stacks` is false) or the game is over."""
+        ...
+
     def seat_stats(self) -> dict[int, SeatStats]:
         """Per-seat statistics so far."""
         ...
@@ -466,6 +475,7 @@ class GameFactory(Protocol):
         buy_in: int,
         options: Mapping[str, Any],
         seed: int | SeedSource,
+        stacks: Sequence[int] | None = None,
     ) -> Game: ...
 
 
@@ -502,3 +512,7 @@ class VariantInfo:
     stakes: tuple[str, ...] = ()
     """The options that are a hand's antes, which a running game may change from its next
     hand on (``StateGame.STAKES``, ``set_stakes``); empty when the rules have none to change."""
+    carries_stacks: bool = True
+    """Whether ``create`` takes ``stacks`` (one starting stack per seat) and a running game
+    can be ended after a given hand (:meth:`Game.close_after`): what a tournament needs to
+    move players between tables with their chips."""

@@ -12,6 +12,7 @@ The modules are checked structurally (:class:`DecisionRules`, :class:`LeaveRules
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
@@ -225,6 +226,17 @@ class StateGame(Generic[S]):
         setattr(self.state, self.OPTIONS_FIELD, new)
         now = self.stakes()
         return (StakesChanged(tuple((name, now[name]) for name in self.STAKES)),)
+
+    def close_after(self, hand_no: int) -> None:
+        """End the game once hand ``hand_no`` ends: the options' ``max_hands`` is lowered to
+        it (never raised). Raises :class:`IllegalAction` without such an option or once over."""
+        if self.finished:
+            raise IllegalAction("game_over")
+        options: Any = getattr(self.state, self.OPTIONS_FIELD, None)
+        if not hasattr(options, "max_hands"):
+            raise IllegalAction("max_hands_unknown")
+        if options.max_hands is None or hand_no < options.max_hands:
+            setattr(self.state, self.OPTIONS_FIELD, dataclasses.replace(options, max_hands=hand_no))
 
     # ------------------------------------------------------------------ results and views
 

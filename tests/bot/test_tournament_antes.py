@@ -149,7 +149,9 @@ async def test_a_later_table_opens_at_the_tournaments_antes_level(
     thread, table = final[0]
     opened = t.stakes(t.level)
     assert opened["hand_ante"] >= 4
-    assert table.options == opened  # the final table opened at the tournament's level
+    options, stacks = table.game_params()
+    assert {k: options[k] for k in opened} == opened  # opened at the tournament's level
+    assert stacks is not None and sum(stacks) == 5 * t.chips  # every chip carried over
     if table.open:
         await play_thread(world, thread, conserved)
     await world.env.settle()

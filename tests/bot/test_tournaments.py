@@ -3,6 +3,7 @@ winner with bots, places and prizes to the credit, refunds, a restart mid-hand."
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -14,6 +15,7 @@ from simcord.enums import OverwriteType
 
 from bot.bank import HOUSE
 from bot.sim_driver import SimDriver, engine_policy
+from bot.tournaments.balance import steps
 from bot.tournaments.models import Stage, Tournament
 from tests.helpers import BOTH_BACKENDS, World, text_of
 from tests.table_driver import (
@@ -396,13 +398,26 @@ async def play_thread(world: World, thread: Any, after_step: Any) -> None:
     await world.env.settle()
 
 
+def regrouping(world: World, t: Tournament) -> bool:
+    """A regrouping plan is written and not carried out yet (tables still to close or open)."""
+    if t.seating is None or t.seating.round < 2:
+        return False
+    out = {e.user_id for e in t.entries if e.place is not None}
+    tables = [
+        [s.user_id for s in table.seats if s.user_id not in out]
+        for _, table in thread_tables(world)
+        if table.open
+    ]
+    return not steps(t.seating.tables, tables, out).done
+
+
 @BOTH_BACKENDS
-async def test_a_twelve_player_tournament_plays_in_three_threads_then_a_final_table(
+async def test_a_twelve_player_tournament_balances_its_tables_down_to_a_final_table(
     world: World, restart: Callable[..., Awaitable[Any]]
 ) -> None:
     before = await all_accounts(world)
     seeded(world, 12)
-    await create(world, seats=12, table_size=4, bots=True)
+    await create(world, variant="classic", seats=12, table_size=4, bots=True)
     t = tournament(world)
     for member in (*world.players, world.admin):
         await member.slash(world.channel, "tournament join")
@@ -418,33 +433,46 @@ async def test_a_twelve_player_tournament_plays_in_three_threads_then_a_final_ta
     assert all(
         thread.name.startswith(f"Tournament #{t.id} · round 1 · table") for thread, _ in first
     )
+    chips = 12 * t.chips
 
     async def conserved() -> None:
         assert await money(world) == before
 
-    restarted = False
-    for thread, table in first:
-        if table.open and any(not s.is_bot for s in table.seats):
-            await play_thread(world, thread, conserved)
-        await conserved()
-        if not restarted:  # a restart between the tables of a round
+    restarted_at: int | None = None
+    for _ in range(80):  # each pass plays one table with members at it to its end
+        await world.env.settle()
+        if t.stage is not Stage.RUNNING:
+            break
+        if restarted_at is None and regrouping(world, t):  # a restart mid-rebalancing
+            restarted_at = t.seating.round if t.seating is not None else None
             await restart()
-            seeded(world, 13)  # the new process's tables (the final one) deal from seeds too
-            restarted = True
+            seeded(world, 13)
             t = tournament(world)
-            assert t.stage is Stage.RUNNING
+            assert t.stage is Stage.RUNNING and t.seating is not None
+            assert t.seating.round == restarted_at  # the stored plan, carried on
+            continue
+        playing = [(th, tb) for th, tb in thread_tables(world) if tb.open]
+        for _, table in playing:  # chips only move between the tables: none lost, none made
+            _options, stacks = table.game_params()
+            assert stacks is None or len(stacks) == len(table.seats)
+        humans = [(th, tb) for th, tb in playing if any(not s.is_bot for s in tb.seats)]
+        assert humans, "tables without members play on their own"
+        await play_thread(world, humans[0][0], conserved)
     await world.env.settle()
-    placed = [e for e in t.entries if e.place is not None]
-    assert sorted(e.place or 0 for e in placed) == list(range(4, 13))  # 9 out, 3 winners on
+    assert restarted_at is not None and restarted_at >= 2
+    assert t.stage is Stage.FINISHED
+    text = public_text(world)
+    assert "The tables are balanced:" in text  # a player moved from a fuller table
+    assert "move to the final table after their table's next hand" in text
     final = [(th, tb) for th, tb in thread_tables(world) if th.name.endswith("final table")]
     assert len(final) == 1
-    thread, table = final[0]
-    assert len(table.seats) == 3
-    assert {s.user_id for s in table.seats} == {e.user_id for e in t.entries if e.place is None}
-    if table.open and any(not s.is_bot for s in table.seats):
-        await play_thread(world, thread, conserved)
-    await world.env.settle()
-    assert t.stage is Stage.FINISHED
+    _, table = final[0]
+    _, stacks = table.game_params()
+    rows = await world.bot.db.fetchall("SELECT left_seats FROM game_tables")
+    forfeited = sum(sum(json.loads(row["left_seats"]).values()) for row in rows)
+    # every chip went on to the final table but those of players who left (forfeited)
+    assert stacks is not None and sum(stacks) == chips - forfeited
+    assert len(stacks) == len(table.seats) >= 2
     done = await world.bot.db.fetchall(
         "SELECT user_id, bot_style, place, prize FROM tournament_entries ORDER BY place"
     )
@@ -457,8 +485,28 @@ async def test_a_twelve_player_tournament_plays_in_three_threads_then_a_final_ta
     house = await world.bot.bank.balance(world.guild.id, HOUSE)
     bots_won = sum(r["prize"] for r in done if r["bot_style"] is not None)
     assert house == bots_won - 700  # the house paid seven buy-ins and took the bots' prizes
-    text = public_text(world)
     assert "is out in 12th place of 12." in text and f"wins tournament #{t.id}" in text
+    # hands at tables that started with carried stacks, and the last hand of a table that
+    # closed to move its players, verify: their records recreate those games
+    hands = await world.bot.db.fetchall(
+        "SELECT h.id FROM hands h JOIN game_tables g ON g.id = h.table_id"
+        " WHERE g.options LIKE '%stacks%' OR h.hand_no = (SELECT MAX(hand_no) FROM hands"
+        " WHERE table_id = g.id) ORDER BY h.id"
+    )
+    assert len(hands) > 5
+    for row in hands:
+        checked = await world.bob.slash(world.channel, "verify", hand=row["id"])
+        assert "Verified" in checked.response.embeds[0].description, row["id"]
+
+
+async def test_kessel_is_refused_at_several_tables_with_the_reason(world: World) -> None:
+    before = await open_accounts(world)
+    refused = await world.admin.slash(
+        world.channel, "tournament create", variant="kessel", buy_in=10, seats=6, table_size=3
+    )
+    assert "Kessel Sabacc can't be played at several tables" in await refusal(refused)
+    assert world.bot.tournaments.in_channel(world.channel.id) is None  # nothing was created
+    assert await money(world) == before
 
 
 async def test_a_restart_while_a_round_is_being_seated_opens_the_tables_left(
@@ -466,7 +514,7 @@ async def test_a_restart_while_a_round_is_being_seated_opens_the_tables_left(
 ) -> None:
     before = await all_accounts(world)
     seeded(world, 7)
-    await create(world, seats=6, table_size=3, bots=True)
+    await create(world, variant="classic", seats=6, table_size=3, bots=True)
     for member in (*world.players, world.admin):
         await member.slash(world.channel, "tournament join")
     second = tournament(world)
@@ -509,13 +557,13 @@ async def test_without_thread_permissions_a_multi_table_tournament_says_what_is_
 
     deny_threads()
     refused = await world.admin.slash(
-        world.channel, "tournament create", variant="kessel", buy_in=10, seats=6, table_size=3
+        world.channel, "tournament create", variant="classic", buy_in=10, seats=6, table_size=3
     )
     assert "I need Create Public Threads and Send Messages in Threads" in await refusal(refused)
     world.env.backend.set_overwrite(
         world.channel.id, Overwrite(target_id=me, type=OverwriteType.MEMBER)
     )
-    await create(world, seats=6, table_size=3)
+    await create(world, variant="classic", seats=6, table_size=3)
     t = tournament(world)
     for member in (world.alice, world.bob, world.carol):
         await member.slash(world.channel, "tournament join")
@@ -543,7 +591,7 @@ async def test_a_sit_and_go_waits_for_a_cash_table_in_its_channel(world: World) 
 async def test_a_deleted_table_thread_cancels_a_multi_table_tournament(world: World) -> None:
     before = await all_accounts(world)
     seeded(world, 9)
-    await create(world, seats=5, table_size=3)
+    await create(world, variant="classic", seats=5, table_size=3)
     for member in (*world.players, world.admin):
         await member.slash(world.channel, "tournament join")
     t = tournament(world)

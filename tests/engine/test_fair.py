@@ -23,9 +23,15 @@ MASTER = bytes(range(32))
 
 
 def play(
-    variant: str, master: bytes = MASTER, *, leave_at: int | None = None
+    variant: str,
+    master: bytes = MASTER,
+    *,
+    leave_at: int | None = None,
+    stacks: list[int] | None = None,
+    close_at: int | None = None,
 ) -> list[dict[str, Any]]:
-    """A whole bot game with a fair seed source; the record of every hand, in order."""
+    """A whole bot game with a fair seed source; the record of every hand, in order. The
+    game may start with ``stacks`` and be closed after the next hand at step ``close_at``."""
     info = get_variant(variant)
     players = ["p0", "p1", "p2"]
     options = (
@@ -33,8 +39,10 @@ def play(
     )
     source = SeedSource(master=master)
     buy_in = info.buy_in_presets[info.default_preset]
-    game: Game = info.create(players, buy_in=buy_in, options=options, seed=source)
-    running: RunningHand | None = on_create(game, players=players, buy_in=buy_in, options=options)
+    game: Game = info.create(players, buy_in=buy_in, options=options, seed=source, stacks=stacks)
+    running: RunningHand | None = on_create(
+        game, players=players, buy_in=buy_in, options=options, stacks=stacks
+    )
     seats = [{"seat": i, "id": p, "name": p} for i, p in enumerate(players)]
     records: list[dict[str, Any]] = []
     for count in range(3000):
@@ -42,6 +50,8 @@ def play(
             break
         seat = min(game.pending_seats())
         before, hand_before = game.to_json(), game.public_view().hand_no
+        if count == close_at:  # mid-hand: from the next hand's start, the game knows
+            game.close_after(hand_before + 1)
         if count == leave_at:
             events, _ = game.leave(seat)
             action, kind = Action("leave"), "leave"
@@ -260,3 +270,15 @@ def test_recorded_pot_is_the_pot_paid(variant: str) -> None:
             seen = max((int(s.get("pot", 0)) for s in record["steps"]), default=0)
             missed_call += paid > seen
     assert missed_call, "no hand ended on a call: the test would not tell the two apart"
+
+
+@pytest.mark.parametrize("variant", [v for v in VARIANTS if get_variant(v).carries_stacks])
+def test_a_game_with_stacks_closed_after_a_hand_verifies(variant: str) -> None:
+    buy_in = get_variant(variant).buy_in_presets[get_variant(variant).default_preset]
+    stacks = [buy_in // 2, buy_in, 2 * buy_in]
+    records = play(variant, stacks=stacks, close_at=2)
+    assert records[0]["start"]["create"]["stacks"] == stacks
+    assert 1 <= len(records) <= 2  # closed after hand 2 at the latest
+    for record in records:
+        verdict = verify(record)
+        assert verdict.ok, (variant, record["hand_no"], verdict.failure)

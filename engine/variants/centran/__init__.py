@@ -68,19 +68,19 @@ class CentranGame(TwoPotGame[CentranState]):
         buy_in: int,
         options: Mapping[str, Any] | None = None,
         seed: int | SeedSource = 0,
+        stacks: Sequence[int] | None = None,
         deck: Sequence[str] | None = None,
         dealer: int | None = None,
     ) -> CentranGame:
-        """Seat ``players`` (join order) with ``buy_in`` credits each and deal the first hand.
+        """Seat ``players`` (join order) with ``buy_in`` credits each (or
+        ``stacks``, one per player) and deal the first hand.
 
         Tests may stack the first hand's draw pile (``deck``: notations, top first) and fix its
         ``dealer``.
         """
         opts = CentranOptions.from_mapping(options or {})
         cls.check_buy_in(players, buy_in, 2 * (opts.hand_ante + opts.sabacc_ante))
-        seats = cls.seat(
-            players, buy_in, opts, seed, max_raises_per_phase=opts.max_raises_per_phase
-        )
+        seats = cls.seat(players, buy_in, opts, seed, stacks=stacks)
         st = CentranState(**seats, notes=[None] * len(players))
         pile = stacked_deck(deck) if deck is not None else None
         return cls.first_hand(st, flow.start_hand, deck=pile, dealer=dealer)

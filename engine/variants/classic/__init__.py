@@ -70,10 +70,12 @@ class ClassicGame(TwoPotGame[ClassicState]):
         buy_in: int,
         options: Mapping[str, Any] | None = None,
         seed: int | SeedSource = 0,
+        stacks: Sequence[int] | None = None,
         deck: Sequence[str] | None = None,
         start_seat: int | None = None,
     ) -> ClassicGame:
-        """Seat ``players`` (join order) with ``buy_in`` credits each and deal the first hand.
+        """Seat ``players`` (join order) with ``buy_in`` credits each (or
+        ``stacks``, one per player) and deal the first hand.
 
         Tests may stack the first hand's draw pile (``deck``: notations dealt first, top first;
         see :func:`~engine.variants.classic.flow.stacked_deck`) and fix its ``start_seat``.
@@ -83,7 +85,9 @@ class ClassicGame(TwoPotGame[ClassicState]):
         cls.check_antes(buy_in, opts.total_ante)
         n = len(players)
         st = ClassicState(
-            **cls.seat(players, buy_in, opts, seed), last_drawn=[None] * n, traded=[False] * n
+            **cls.seat(players, buy_in, opts, seed, stacks=stacks),
+            last_drawn=[None] * n,
+            traded=[False] * n,
         )
         events: list[Event] = []
         pile = flow.stacked_deck(deck) if deck is not None else None

@@ -67,11 +67,13 @@ class SpikeGame(TwoPotGame[SpikeState]):
         buy_in: int,
         options: Mapping[str, Any] | None = None,
         seed: int | SeedSource = 0,
+        stacks: Sequence[int] | None = None,
         decks: Sequence[Sequence[str]] = (),
         dice: Sequence[tuple[int, int]] = (),
         start_seat: int | None = None,
     ) -> SpikeGame:
-        """Seat ``players`` (join order) with ``buy_in`` credits each and deal the first hand.
+        """Seat ``players`` (join order) with ``buy_in`` credits each (or
+        ``stacks``, one per player) and deal the first hand.
 
         Test hooks: ``decks`` are top-first card orders dealt instead of a shuffle in the first
         hands (the other cards follow in a fixed order), ``dice`` the next spike-dice rolls,
@@ -89,7 +91,7 @@ class SpikeGame(TwoPotGame[SpikeState]):
         for a, b in rigged_dice:
             is_shift(a, b)  # validates the faces
         st = SpikeState(
-            **cls.seat(players, buy_in, opts, seed, max_raises_per_phase=opts.max_raises_per_phase),
+            **cls.seat(players, buy_in, opts, seed, stacks=stacks),
             rigged_decks=rigged_decks,
             rigged_dice=rigged_dice,
             rigged_start=start_seat,

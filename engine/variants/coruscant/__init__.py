@@ -20,6 +20,7 @@ from typing import Any
 
 from engine.core.fair import SeedSource, game_rng
 from engine.core.game import Event, VariantInfo
+from engine.core.seats import starting_stacks
 from engine.variants.coruscant import flow
 from engine.variants.coruscant.cards import (
     DECK,
@@ -69,9 +70,7 @@ def create(
     if buy_in < INFO.min_buy_in and stacks is None:
         raise ValueError(f"the buy-in must be at least {INFO.min_buy_in}")
     opts = CoruscantOptions.from_mapping(options)
-    chips = list(stacks) if stacks is not None else [buy_in] * len(players)
-    if len(chips) != len(players) or min(chips, default=0) < 1:
-        raise ValueError("every player needs a positive stack")
+    chips = starting_stacks(buy_in, len(players), stacks)
     st = CoruscantState(players, stacks=chips, options=opts, rng=game_rng(seed))
     for deck in decks:
         cards = [Card.parse(c) for c in deck]

@@ -32,6 +32,7 @@ class CoruscantGame(StateGame[CoruscantState]):
     OVER = Phase.GAME_OVER
     SEQ_FIELD = "seq_count"
     TURN_FIELD = "turn_count"
+    OPTIONS_FIELD = "opts"
     actions = actions
     flow = flow
     views = views

@@ -87,9 +87,18 @@ class KesselGame(StateGame[KesselState]):
 
 
 def create(
-    players: Sequence[str], *, buy_in: int, options: Mapping[str, Any], seed: int | SeedSource
+    players: Sequence[str],
+    *,
+    buy_in: int,
+    options: Mapping[str, Any],
+    seed: int | SeedSource,
+    stacks: Sequence[int] | None = None,
 ) -> KesselGame:
-    """Factory for :data:`INFO` (raises ``ValueError`` on bad players/options)."""
+    """Factory for :data:`INFO` (raises ``ValueError`` on bad players/options, and for
+    ``stacks``: Kessel's chips are tokens every seat starts with alike, so a game can't carry
+    stacks over)."""
+    if stacks is not None:
+        raise ValueError("Kessel's chips are tokens: a game can't start with other stacks")
     return KesselGame.new(players, buy_in=buy_in, options=options, seed=seed)
 
 
@@ -115,6 +124,7 @@ INFO = VariantInfo(
     bot="engine.bots.kessel",
     deck=DECK,
     vocabulary="kessel",
+    carries_stacks=False,
 )
 """Registry entry: presets are the §2.2 stakes for the default 6 chips (lay 90, pro 150,
 tournament 750 credits)."""

@@ -70,17 +70,19 @@ class ProjectGame(TwoPotGame[ProjectState]):
         buy_in: int,
         options: Mapping[str, Any] | None = None,
         seed: int | SeedSource = 0,
+        stacks: Sequence[int] | None = None,
         deck: Sequence[str] | None = None,
         dealer: int | None = None,
     ) -> ProjectGame:
-        """Seat ``players`` (join order) with ``buy_in`` credits each and start the first hand.
+        """Seat ``players`` (join order) with ``buy_in`` credits each (or
+        ``stacks``, one per player) and start the first hand.
 
         Tests may stack the first hand's draw pile (``deck``: notations dealt first, top first,
         special cards with their copy index ``queen#2``) and fix its ``dealer``.
         """
         opts = ProjectOptions.from_mapping(options or {})
         cls.check_buy_in(players, buy_in, opts.total_ante)
-        st = ProjectState(**cls.seat(players, buy_in, opts, seed))
+        st = ProjectState(**cls.seat(players, buy_in, opts, seed, stacks=stacks))
         pile = stacked_deck(deck) if deck is not None else None
         return cls.first_hand(st, flow.start_hand, deck=pile, dealer=dealer)
 

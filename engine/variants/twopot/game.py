@@ -18,6 +18,7 @@ from engine.core.betting import Betting
 from engine.core.deck import CardDeck
 from engine.core.fair import SeedSource, game_rng
 from engine.core.game import Event, JudgeFunction, VariantInfo
+from engine.core.seats import starting_stacks
 from engine.core.variant import StateGame
 from engine.variants.twopot.state import AnyTwoPot, Seat, SeatRecord, TwoPotOptions
 
@@ -69,12 +70,18 @@ class TwoPotGame(StateGame[S]):
         options: TwoPotOptions,
         seed: int | SeedSource,
         *,
-        max_raises_per_phase: int | None = None,
+        stacks: Sequence[int] | None = None,
     ) -> dict[str, Any]:
         """The common constructor arguments of a new state: ``players`` (join order) each with
-        ``buy_in`` credits in a fresh :class:`~engine.core.betting.Betting`, in the game, with
-        empty records, not yet dealt, and an RNG seeded with ``seed``."""
+        ``buy_in`` credits (or their own ``stacks``: a tournament table carrying chip stacks
+        over) in a fresh :class:`~engine.core.betting.Betting`, in the game, with empty
+        records, not yet dealt, and an RNG seeded with ``seed``; the options'
+        ``max_raises_per_phase`` (where the variant has one) caps the raises.
+
+        Raises ``ValueError`` unless ``stacks`` has one positive integer per player
+        (:func:`~engine.core.seats.starting_stacks`)."""
         n = len(players)
+        chips = starting_stacks(buy_in, n, stacks)
         return {
             "players": tuple(players),
             "buy_in": buy_in,
@@ -82,9 +89,9 @@ class TwoPotGame(StateGame[S]):
             "rng": game_rng(seed),
             "betting": Betting(
                 n,
-                [buy_in] * n,
+                chips,
                 min_bet=options.min_bet,
-                max_raises_per_phase=max_raises_per_phase,
+                max_raises_per_phase=getattr(options, "max_raises_per_phase", None),
             ),
             "status": [Seat.IN] * n,
             "stats": [SeatRecord() for _ in range(n)],
@@ -114,8 +121,10 @@ class TwoPotGame(StateGame[S]):
         buy_in: int,
         options: Mapping[str, Any] | None = None,
         seed: int | SeedSource = 0,
+        stacks: Sequence[int] | None = None,
     ) -> Self:
-        """Seat ``players`` with ``buy_in`` credits each and start the first hand."""
+        """Seat ``players`` with ``buy_in`` credits each (or ``stacks``, one per player) and
+        start the first hand."""
         raise NotImplementedError
 
     @classmethod
@@ -159,9 +168,11 @@ class TwoPotGame(StateGame[S]):
         buy_in: int,
         options: Mapping[str, Any],
         seed: int | SeedSource,
+        stacks: Sequence[int] | None = None,
     ) -> Self:
-        """The :class:`~engine.core.game.GameFactory` of the variant."""
-        return cls.create(players, buy_in=buy_in, options=options, seed=seed)
+        """The :class:`~engine.core.game.GameFactory` of the variant (``stacks``: see
+        :meth:`seat`)."""
+        return cls.create(players, buy_in=buy_in, options=options, seed=seed, stacks=stacks)
 
     @classmethod
     def restore_game(cls, data: Mapping[str, Any]) -> Self:
