@@ -417,7 +417,9 @@ async def test_a_twelve_player_tournament_balances_its_tables_down_to_a_final_ta
 ) -> None:
     before = await all_accounts(world)
     seeded(world, 12)
-    await create(world, variant="classic", seats=12, table_size=4, bots=True)
+    await create(
+        world, variant="classic", seats=12, table_size=4, bots=True, antes="every 2 hands x2"
+    )
     t = tournament(world)
     for member in (*world.players, world.admin):
         await member.slash(world.channel, "tournament join")
@@ -467,7 +469,10 @@ async def test_a_twelve_player_tournament_balances_its_tables_down_to_a_final_ta
     final = [(th, tb) for th, tb in thread_tables(world) if th.name.endswith("final table")]
     assert len(final) == 1
     _, table = final[0]
-    _, stacks = table.game_params()
+    final_options, stacks = table.game_params()
+    # the antes rose on schedule: the final table opened at the tournament's level
+    assert t.level >= 1
+    assert final_options["hand_ante"] == t.stakes()["hand_ante"] > t.stakes(0)["hand_ante"]
     rows = await world.bot.db.fetchall("SELECT left_seats FROM game_tables")
     forfeited = sum(sum(json.loads(row["left_seats"]).values()) for row in rows)
     # every chip went on to the final table but those of players who left (forfeited)
