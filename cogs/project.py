@@ -28,7 +28,8 @@ no-limit: Check, Bet, Call, Raise, All-in or Fold (minimum 1); side pots keep sh
 betting round starts with you, then every hand is revealed. After 10 stands in a row the hand \
 is called for the next player automatically.
 
-**Sabacc Shift:** after every betting round there is a one-in-five chance of a Shift: 1–5 random cards \
+**Sabacc Shift:** after every betting round there is a one-in-five chance of a Shift: \
+1–5 random cards \
 held by the players are swapped with random cards of the draw pile. You see privately which of \
 your cards changed. **Interference Field:** at any of your turns you may put cards face up into \
 your field: they still count and no Shift can touch them, but everyone sees them and they stay \
