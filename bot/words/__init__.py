@@ -85,14 +85,5 @@ def stats_text(variant: str, stats: SeatStats) -> SeatStats:
 
 def says_left_with(events: Iterable[Event], credits: int) -> bool:
     """Whether the public lines of ``events`` already say that a player left the table with
-    ``credits``: a leaving event records what it took (:class:`~engine.core.game.Leaves`); an
-    event a variant still words itself says it in its own line."""
-    for event in events:
-        if isinstance(event, Leaves):
-            if event.credits_taken() == credits:
-                return True
-            continue
-        worded = getattr(event, "public_text", None)
-        if worded is not None and f"leaves the table with {credits} credits" in (worded() or ""):
-            return True
-    return False
+    ``credits``: a leaving event records what it took (:class:`~engine.core.game.Leaves`)."""
+    return any(isinstance(event, Leaves) and event.credits_taken() == credits for event in events)

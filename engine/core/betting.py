@@ -169,11 +169,6 @@ class Betting:
         """Credits in the hand pot."""
         return sum(self.contributions)
 
-    @property
-    def phase_open(self) -> bool:
-        """True while a betting phase waits for a decision."""
-        return self.to_act is not None
-
     def _has_chips(self, seat: int) -> bool:
         return self.is_live(seat) and self.stacks[seat] > 0
 

@@ -59,10 +59,6 @@ class Deck(Generic[T]):
             raise EmptyDeck("the deck is empty")
         return self.cards.pop()
 
-    def put_bottom(self, cards: Iterable[T]) -> None:
-        """Return cards under the pile."""
-        self.cards[:0] = list(cards)
-
     def shuffle_in(self, cards: Iterable[T], rng: random.Random) -> None:
         """Add cards and reshuffle the whole pile with ``rng``."""
         self.cards.extend(cards)
