@@ -6,6 +6,7 @@ from the engine's facts (:mod:`engine.variants.centran.views`,
 from __future__ import annotations
 
 import dataclasses
+from functools import partial
 from typing import ClassVar
 
 from bot.i18n import N_, _, ngettext
@@ -21,9 +22,9 @@ from bot.words.centran_log import (
     shift_line,
 )
 from bot.words.reasons import reasons
-from bot.words.twopot import Info, Seats, SeatWords, TwoPotWords, seat_status
+from bot.words.twopot import Info, TwoPotWords, seat_status
 from engine.core.facts import Fact
-from engine.core.game import ActionSpec, Option, SeatView
+from engine.core.game import ActionSpec, Option
 from engine.variants.centran import actions as act
 from engine.variants.centran import events as ev
 from engine.variants.centran.cards import Category, HandEval
@@ -135,10 +136,6 @@ def _seat_words(f: CentranSeat, phase: Phase) -> tuple[str, str]:
     return status, public
 
 
-_SEATS = SeatWords(_seat_words)
-"""Written seats (a seat that did not change is written once per language)."""
-
-
 def _notes(own: CentranHand) -> tuple[str, ...]:
     notes: list[str] = []
     if own.best is not None:
@@ -212,11 +209,9 @@ class CentranWords(TwoPotWords):
         """A Centran card's readable name."""
         return card_name(notation)
 
-    def write_table(self, t: Fact, seats: tuple[SeatView, ...]) -> tuple[str, Seats, Info, str]:
-        """The phase, seats, info lines (written when first read) and highlight of a
+    def write_table(self, t: CentranTable) -> tuple[str, Info, str]:
+        """The phase, info lines (written when first read) and highlight of a
         :class:`CentranTable`."""
-        assert isinstance(t, CentranTable)
-        written = tuple(_SEATS.get(s, f, t.phase) for s, f in zip(seats, t.seats, strict=True))
         if t.phase is Phase.GAME_OVER:
             phase = _("Game over")
         else:
@@ -224,7 +219,11 @@ class CentranWords(TwoPotWords):
             phase = _("Hand {n} · Round {round}/{rounds} · {phase}").format(
                 n=t.hand_no, round=t.round_no, rounds=t.rounds, phase=name
             )
-        return phase, written, lambda: _info(t), _highlight(t)
+        return phase, partial(_info, t), _highlight(t)
+
+    def write_seat(self, seat: CentranSeat, phase: Phase) -> tuple[str, str]:
+        """A seat's status and public text."""
+        return _seat_words(seat, phase)
 
     def write_hand(self, own: Fact) -> tuple[str, tuple[str, ...]]:
         """A seat's hidden cards, Stasis Field, best value and last private note."""

@@ -6,13 +6,13 @@ family's shared words are :mod:`bot.words.twopot`'s."""
 from __future__ import annotations
 
 from enum import StrEnum
+from functools import partial
 from typing import ClassVar
 
 from bot.i18n import N_, _, ngettext, per_locale
-from bot.words.base import EventText
+from bot.words.base import EventText, Remembered
 from bot.words.twopot import (
     Info,
-    Seats,
     TwoPotWords,
     dice_row,
     joined,
@@ -20,7 +20,7 @@ from bot.words.twopot import (
     uncontested,
 )
 from engine.core.facts import Fact
-from engine.core.game import ActionSpec, Option, SeatView
+from engine.core.game import ActionSpec, Option
 from engine.variants.classic import events as ev
 from engine.variants.classic.actions import CallPreview, ChangePreview, GainPreview, StasisPreview
 from engine.variants.classic.cards import Card, CardError, Category, HandEval
@@ -211,7 +211,8 @@ EVENTS: dict[type, EventText] = {
 }
 
 
-def _status(seat: ClassicSeat, phase: Phase) -> str:
+def _seat_words(seat: ClassicSeat, phase: Phase) -> tuple[str, str]:
+    """One seat's status and public text."""
     flags = (
         (seat.called, _("called")),
         (seat.all_in, _("all-in")),
@@ -219,20 +220,27 @@ def _status(seat: ClassicSeat, phase: Phase) -> str:
         (phase in (Phase.TRADE, Phase.FINAL_TURNS) and seat.traded, _("traded")),
     )
     over = phase is Phase.GAME_OVER
-    return seat_status(seat.place, dealt=seat.dealt, live=seat.live, over=over, flags=flags)
-
-
-def _public(seat: ClassicSeat, phase: Phase) -> str:
-    if phase is Phase.GAME_OVER or not seat.dealt or not seat.live:
-        return ""
+    status = seat_status(seat.place, dealt=seat.dealt, live=seat.live, over=over, flags=flags)
+    if over or not seat.dealt or not seat.live:
+        return status, ""
     text = _("{n} cards").format(n=seat.cards)
     if seat.stasis:
         text += " · " + _("stasis: {cards}").format(cards=", ".join(map(card_name, seat.stasis)))
-    return text
+    return status, text
 
 
-def _info(t: ClassicTable) -> tuple[list[tuple[str, str]], str]:
-    """The info lines and the highlight."""
+_DECIDED = Remembered(64)
+"""The last hand's line, written once per fact: the state keeps the same fact from one view
+to the next (found by identity, without hashing it)."""
+
+
+def last_hand(fact: ev.HandDecided | Worded) -> str:
+    """The ``Last hand`` line."""
+    return _DECIDED.get(fact, decided)
+
+
+def _info(t: ClassicTable) -> tuple[tuple[str, str], ...]:
+    """The info lines."""
     over = t.phase is Phase.GAME_OVER
     info: list[tuple[str, str]] = []
     if not over:
@@ -247,14 +255,20 @@ def _info(t: ClassicTable) -> tuple[list[tuple[str, str]], str]:
         else:
             info.append((_("Call the hand"), _("allowed in the Trade phase")))
         info.append((_("Draw pile"), str(t.draw_pile)))
-    dice, highlight = dice_row(t.dice, _("dice"), over=over)
+    dice, _highlight = dice_row(t.dice, _("dice"), over=over)
     if dice is not None:
         info.append(dice)
     if t.decided is not None:
-        last = decided(t.decided)
-        info.append((_("Last hand"), last))
-        highlight = highlight or last
-    return info, highlight
+        info.append((_("Last hand"), last_hand(t.decided)))
+    return tuple(info)
+
+
+def _highlight(t: ClassicTable) -> str:
+    """A Sabacc Shift of the last roll, else why the last hand went as it did."""
+    dice = t.dice
+    if dice is not None and dice[0] == dice[1] and t.phase is not Phase.GAME_OVER:
+        return dice_row(dice, _("dice"), over=False)[1]
+    return "" if t.decided is None else last_hand(t.decided)
 
 
 def _notes(own: ClassicHand) -> tuple[str, ...]:
@@ -321,14 +335,9 @@ class ClassicWords(TwoPotWords):
             pot=self.pot_name(e.pot, e.pots), draws=parts
         )
 
-    def write_table(self, t: Fact, seats: tuple[SeatView, ...]) -> tuple[str, Seats, Info, str]:
-        """The phase, seats, info lines and highlight of a :class:`ClassicTable`."""
-        assert isinstance(t, ClassicTable)
-        info, highlight = _info(t)
-        written = tuple(
-            SeatView(s.seat, s.player, s.stack, _status(f, t.phase), _public(f, t.phase), s.active)
-            for s, f in zip(seats, t.seats, strict=True)
-        )
+    def write_table(self, t: ClassicTable) -> tuple[str, Info, str]:
+        """The phase, info lines (written when first read) and highlight of a
+        :class:`ClassicTable`."""
         over = t.phase is Phase.GAME_OVER
         phase = (
             _("Game over")
@@ -337,7 +346,11 @@ class ClassicWords(TwoPotWords):
                 n=t.hand_no, round=t.round_no, phase=_(PHASES[t.phase])
             )
         )
-        return phase, written, info, highlight
+        return phase, partial(_info, t), _highlight(t)
+
+    def write_seat(self, seat: ClassicSeat, phase: Phase) -> tuple[str, str]:
+        """A seat's status and public text."""
+        return _seat_words(seat, phase)
 
     def write_hand(self, own: Fact) -> tuple[str, tuple[str, ...]]:
         """A seat's hidden cards, stasis field, hand value and last private note."""

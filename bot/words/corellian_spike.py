@@ -6,15 +6,16 @@ The two-pot family's shared words are :mod:`bot.words.twopot`'s."""
 from __future__ import annotations
 
 import dataclasses
+from functools import partial
 from typing import ClassVar
 
-from bot.i18n import N_, _, ngettext, per_locale
+from bot.i18n import N_, _, ngettext
 from bot.words.base import EventText, Remembered
 from bot.words.reasons import reasons
-from bot.words.twopot import Info, Seats, SeatWords, TwoPotWords, dice_row, joined, seat_status
+from bot.words.twopot import Info, TwoPotWords, dice_row, joined, seat_status
 from bot.words.vocab import suit_name
 from engine.core.facts import Fact
-from engine.core.game import ActionSpec, Option, SeatView
+from engine.core.game import ActionSpec, Option
 from engine.variants.corellian_spike import events as ev
 from engine.variants.corellian_spike.actions import (
     NOT_HELD,
@@ -249,7 +250,6 @@ def _highlight(t: SpikeTable) -> str:
     return highlight
 
 
-@per_locale(maxsize=1024)
 def _seat_words(seat: SpikeSeat, phase: Phase) -> tuple[str, str]:
     """A seat's status and public text."""
     flags = (
@@ -260,10 +260,6 @@ def _seat_words(seat: SpikeSeat, phase: Phase) -> tuple[str, str]:
     status = seat_status(seat.place, dealt=seat.dealt, live=seat.live, over=over, flags=flags)
     public = "" if seat.cards is None else _("{n} cards").format(n=seat.cards)
     return status, public
-
-
-_SEATS = SeatWords(_seat_words, 1024)
-"""Written seats (a seat that did not change is written once per language)."""
 
 
 def _notes(own: SpikeHand) -> tuple[str, ...]:
@@ -340,12 +336,10 @@ class SpikeWords(TwoPotWords):
             pot=pot, amount=e.amount, shares=split
         )
 
-    def write_table(self, t: Fact, seats: tuple[SeatView, ...]) -> tuple[str, Seats, Info, str]:
-        """The phase, seats, info lines (written when first read) and highlight of a
+    def write_table(self, t: SpikeTable) -> tuple[str, Info, str]:
+        """The phase, info lines (written when first read) and highlight of a
         :class:`SpikeTable`."""
-        assert isinstance(t, SpikeTable)
         phase = t.phase
-        written = tuple([_SEATS.get(s, f, phase) for s, f in zip(seats, t.seats, strict=True)])
         text = (
             _("Game over")
             if phase is Phase.GAME_OVER
@@ -353,7 +347,11 @@ class SpikeWords(TwoPotWords):
                 n=t.hand_no, round=t.round_no, rounds=t.rounds, phase=_(PHASES[phase])
             )
         )
-        return text, written, lambda: _info(t), _highlight(t)
+        return text, partial(_info, t), _highlight(t)
+
+    def write_seat(self, seat: SpikeSeat, phase: Phase) -> tuple[str, str]:
+        """A seat's status and public text."""
+        return _seat_words(seat, phase)
 
     def write_hand(self, own: Fact) -> tuple[str, tuple[str, ...]]:
         """A seat's cards, its hand's value and its last private note."""

@@ -7,15 +7,16 @@ Pot's layers; its cards are Classic's (:mod:`bot.words.classic` names them)."""
 from __future__ import annotations
 
 from enum import StrEnum
+from functools import partial
 from typing import ClassVar
 
 from bot.i18n import N_, _, ngettext
 from bot.words.base import EventText, Remembered
 from bot.words.classic import card_name, card_option, describe, shown
 from bot.words.reasons import reasons
-from bot.words.twopot import Info, Seats, SeatWords, TwoPotWords, joined, seat_status, uncontested
+from bot.words.twopot import Info, TwoPotWords, joined, seat_status, uncontested
 from engine.core.facts import Fact
-from engine.core.game import ActionSpec, Option, SeatView
+from engine.core.game import ActionSpec, Option
 from engine.variants.project import actions as act
 from engine.variants.project import events as ev
 from engine.variants.project.cards import Category, HandEval
@@ -281,10 +282,6 @@ def _seat_words(f: ProjectSeat, phase: Phase) -> tuple[str, str]:
     return status, public
 
 
-_SEATS = SeatWords(_seat_words)
-"""Written seats (a seat that did not change is written once per language)."""
-
-
 def _phase_text(t: ProjectTable) -> str:
     if t.phase is Phase.GAME_OVER:
         return _("Game over")
@@ -344,12 +341,14 @@ class ProjectWords(TwoPotWords):
             return _("Main Pot base layer")
         return _("Main Pot side layer {n}").format(n=index)
 
-    def write_table(self, t: Fact, seats: tuple[SeatView, ...]) -> tuple[str, Seats, Info, str]:
-        """The phase, seats, info lines (written when first read) and highlight of a
+    def write_table(self, t: ProjectTable) -> tuple[str, Info, str]:
+        """The phase, info lines (written when first read) and highlight of a
         :class:`ProjectTable`."""
-        assert isinstance(t, ProjectTable)
-        written = tuple(_SEATS.get(s, f, t.phase) for s, f in zip(seats, t.seats, strict=True))
-        return _phase_text(t), written, lambda: _info(t), _highlight(t)
+        return _phase_text(t), partial(_info, t), _highlight(t)
+
+    def write_seat(self, seat: ProjectSeat, phase: Phase) -> tuple[str, str]:
+        """A seat's status and public text."""
+        return _seat_words(seat, phase)
 
     def write_hand(self, own: Fact) -> tuple[str, tuple[str, ...]]:
         """A seat's hidden cards (a Shift's changes marked), field, hand value and last note."""

@@ -11,12 +11,14 @@ cards and hand-pot layers are named (:meth:`TwoPotWords.card_name`,
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable, Iterable
 from enum import StrEnum
+from functools import partial
 from typing import Any, ClassVar
 
 from bot.i18n import N_, _, locale_code, ngettext
-from bot.words.base import EventText, Words
+from bot.words.base import SHARED_EVENTS, EventText, Words
 from bot.words.reasons import reasons
 from bot.words.vocab import action_name
 from engine.core.facts import Fact
@@ -144,9 +146,6 @@ class SeatWords:
                 del self.entries[old]
         self.entries[key] = (seat, fact, written)
         return written
-
-
-Seats = tuple[SeatView, ...] | list[SeatView]
 
 
 class TwoPotWords(Words):
@@ -277,54 +276,74 @@ class TwoPotWords(Words):
     def __init__(self) -> None:
         self.words: dict[type, EventText] = {**self.shared_events(), **self.events}
 
-    def event_lines(self, event: object) -> list[str]:
-        """The non-blank public log lines of ``event`` (the family's one-line words first)."""
-        render = self.words.get(type(event))
-        if render is None:
-            return super().event_lines(event)
-        text = render(event)
-        return [text] if text and "\n" not in text and text.strip() else super().event_lines(event)
-
-    def event_text(self, event: object) -> str | None:
-        """The public log text of ``event`` (shared words first, then the variant's)."""
-        render = self.words.get(type(event))
-        if render is not None:
-            return render(event)
-        return super().event_text(event)
+    def renders(self) -> dict[type, EventText]:
+        """The events every variant shares, the family's shared events, then the variant's."""
+        return {**SHARED_EVENTS, **self.words}
 
     # ------------------------------------------------------------------ controls, previews
 
     # ------------------------------------------------------------------ views
 
-    def write_table(self, t: Fact, seats: tuple[SeatView, ...]) -> tuple[str, Seats, Info, str]:
-        """The variant's words of its table facts ``t``: the phase, the seats (statuses and
-        public texts written), the info lines and the highlight."""
+    def write_table(self, t: Any) -> tuple[str, Info, str]:
+        """The variant's words of its table facts ``t`` (a :attr:`table_facts`): the phase, the
+        info lines (a function writing them when first read) and the highlight."""
         raise TypeError(f"{self.variant!r} writes no table")
+
+    def write_seat(self, seat: Any, phase: Any) -> tuple[str, str]:
+        """The variant's words of one seat's facts in ``phase``: its status and public text."""
+        raise TypeError(f"{self.variant!r} writes no seats")
 
     def write_hand(self, own: Fact) -> tuple[str, tuple[str, ...]]:
         """The variant's words of a seat's private facts: the hand's text and the notes."""
         raise TypeError(f"{self.variant!r} writes no hand")
 
+    @functools.cached_property
+    def seat_words(self) -> SeatWords:
+        """The seats this renderer wrote (:class:`SeatWords`)."""
+        return SeatWords(self.write_seat)
+
+    def written_seats(
+        self, seats: tuple[SeatView, ...], facts: tuple[Fact, ...], phase: object
+    ) -> tuple[SeatView, ...]:
+        """The seats with their status and public text written from their ``facts``."""
+        get = self.seat_words.get
+        return tuple([get(s, f, phase) for s, f in zip(seats, facts, strict=True)])
+
+    def constants(self) -> tuple[str, dict[str, str]]:
+        """The title and the pots' names in the reader's language (translated once each)."""
+        code = locale_code()
+        found = self.translated.get(code)
+        if found is None:
+            names = {key: _(name) for key, name in self.pots.items()}
+            found = self.translated[code] = (_(self.title), names)
+        return found
+
+    @functools.cached_property
+    def translated(self) -> dict[str, tuple[str, dict[str, str]]]:
+        """:meth:`constants` by locale code (one entry per language the bot speaks)."""
+        return {}
+
     def table(self, view: PublicView) -> PublicView:
-        """The table's words: title, phase, seats, pots, info lines and highlight."""
-        t = view.facts
-        if not isinstance(t, Fact) or not isinstance(t, self.table_facts or ()):
+        """The table's words: title, phase, seats (written when first read), pots, info lines
+        (the variant's, possibly when first read) and highlight."""
+        if not isinstance(view.facts, self.table_facts or ()):
             return view
-        phase, seats, info, highlight = self.write_table(t, view.seats)
-        names = self.pots
+        t: Any = view.facts  # a table_facts: its seats' facts and its phase
+        phase, info, highlight = self.write_table(t)
+        title, names = self.constants()
         return PublicView(  # (a direct call: dataclasses.replace costs more, once per change)
             view.variant,
-            _(self.title),
+            title,
             phase,
             view.hand_no,
             view.acting,
-            tuple(seats),
+            partial(self.written_seats, view.seats, t.seats, t.phase),
             view.stack_unit,
-            tuple((_(names[k]) if k in names else k, n) for k, n in view.pots),
+            tuple([(names.get(k, k), n) for k, n in view.pots]),
             info if callable(info) else tuple(info),
             highlight,
             view.finished,
-            t,
+            view.facts,
         )
 
     def hand(self, view: PlayerView) -> PlayerView:
