@@ -9,7 +9,7 @@ import dataclasses
 from functools import partial
 from typing import ClassVar
 
-from bot.i18n import N_, _, ngettext
+from bot.i18n import N_, _, ngettext, per_locale
 from bot.words.base import EventText, Remembered
 from bot.words.centran_log import (
     EVENTS,
@@ -119,6 +119,17 @@ def _highlight(t: CentranTable) -> str:
     return "" if t.decided is None else last_hand(t.decided)
 
 
+@per_locale(maxsize=256)
+def _phase_line(phase: Phase, hand_no: int, round_no: int, rounds: int) -> str:
+    """The table's phase: ``Hand 2 · Round 3/5 · Betting``."""
+    if phase is Phase.GAME_OVER:
+        return _("Game over")
+    name = _("Card phase") if phase is Phase.CARD else _("Betting")
+    return _("Hand {n} · Round {round}/{rounds} · {phase}").format(
+        n=hand_no, round=round_no, rounds=rounds, phase=name
+    )
+
+
 def _seat_words(f: CentranSeat, phase: Phase) -> tuple[str, str]:
     """One seat's status and public text."""
     over = phase is Phase.GAME_OVER
@@ -212,13 +223,7 @@ class CentranWords(TwoPotWords):
     def write_table(self, t: CentranTable) -> tuple[str, Info, str]:
         """The phase, info lines (written when first read) and highlight of a
         :class:`CentranTable`."""
-        if t.phase is Phase.GAME_OVER:
-            phase = _("Game over")
-        else:
-            name = _("Card phase") if t.phase is Phase.CARD else _("Betting")
-            phase = _("Hand {n} · Round {round}/{rounds} · {phase}").format(
-                n=t.hand_no, round=t.round_no, rounds=t.rounds, phase=name
-            )
+        phase = _phase_line(t.phase, t.hand_no, t.round_no, t.rounds)
         return phase, partial(_info, t), _highlight(t)
 
     def write_seat(self, seat: CentranSeat, phase: Phase) -> tuple[str, str]:

@@ -211,6 +211,16 @@ EVENTS: dict[type, EventText] = {
 }
 
 
+@per_locale(maxsize=256)
+def _phase_line(phase: Phase, hand_no: int, round_no: int) -> str:
+    """The table's phase: ``Hand 2 · Round 3 · Trade``."""
+    if phase is Phase.GAME_OVER:
+        return _("Game over")
+    return _("Hand {n} · Round {round} · {phase}").format(
+        n=hand_no, round=round_no, phase=_(PHASES[phase])
+    )
+
+
 def _seat_words(seat: ClassicSeat, phase: Phase) -> tuple[str, str]:
     """One seat's status and public text."""
     flags = (
@@ -255,7 +265,7 @@ def _info(t: ClassicTable) -> tuple[tuple[str, str], ...]:
         else:
             info.append((_("Call the hand"), _("allowed in the Trade phase")))
         info.append((_("Draw pile"), str(t.draw_pile)))
-    dice, _highlight = dice_row(t.dice, _("dice"), over=over)
+    dice, _shift = dice_row(t.dice, _("dice"), over=over)
     if dice is not None:
         info.append(dice)
     if t.decided is not None:
@@ -338,15 +348,7 @@ class ClassicWords(TwoPotWords):
     def write_table(self, t: ClassicTable) -> tuple[str, Info, str]:
         """The phase, info lines (written when first read) and highlight of a
         :class:`ClassicTable`."""
-        over = t.phase is Phase.GAME_OVER
-        phase = (
-            _("Game over")
-            if over
-            else _("Hand {n} · Round {round} · {phase}").format(
-                n=t.hand_no, round=t.round_no, phase=_(PHASES[t.phase])
-            )
-        )
-        return phase, partial(_info, t), _highlight(t)
+        return _phase_line(t.phase, t.hand_no, t.round_no), partial(_info, t), _highlight(t)
 
     def write_seat(self, seat: ClassicSeat, phase: Phase) -> tuple[str, str]:
         """A seat's status and public text."""

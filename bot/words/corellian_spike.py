@@ -9,7 +9,7 @@ import dataclasses
 from functools import partial
 from typing import ClassVar
 
-from bot.i18n import N_, _, ngettext
+from bot.i18n import N_, _, ngettext, per_locale
 from bot.words.base import EventText, Remembered
 from bot.words.reasons import reasons
 from bot.words.twopot import Info, TwoPotWords, dice_row, joined, seat_status
@@ -244,10 +244,20 @@ def _info(t: SpikeTable) -> tuple[tuple[str, str], ...]:
 
 def _highlight(t: SpikeTable) -> str:
     """A Sabacc Shift of the last roll, else how the last hand was decided."""
-    _dice, highlight = dice_row(t.dice, _("spike dice"), over=t.phase is Phase.GAME_OVER)
-    if not highlight and t.decided is not None:
-        return _DECIDED.get(t.decided, decided)
-    return highlight
+    dice = t.dice
+    if dice is not None and dice[0] == dice[1] and t.phase is not Phase.GAME_OVER:
+        return dice_row(dice, _("spike dice"), over=False)[1]
+    return "" if t.decided is None else _DECIDED.get(t.decided, decided)
+
+
+@per_locale(maxsize=256)
+def _phase_line(phase: Phase, hand_no: int, round_no: int, rounds: int) -> str:
+    """The table's phase: ``Hand 2 · Round 1/3 · Betting``."""
+    if phase is Phase.GAME_OVER:
+        return _("Game over")
+    return _("Hand {n} · Round {round}/{rounds} · {phase}").format(
+        n=hand_no, round=round_no, rounds=rounds, phase=_(PHASES[phase])
+    )
 
 
 def _seat_words(seat: SpikeSeat, phase: Phase) -> tuple[str, str]:
@@ -339,15 +349,8 @@ class SpikeWords(TwoPotWords):
     def write_table(self, t: SpikeTable) -> tuple[str, Info, str]:
         """The phase, info lines (written when first read) and highlight of a
         :class:`SpikeTable`."""
-        phase = t.phase
-        text = (
-            _("Game over")
-            if phase is Phase.GAME_OVER
-            else _("Hand {n} · Round {round}/{rounds} · {phase}").format(
-                n=t.hand_no, round=t.round_no, rounds=t.rounds, phase=_(PHASES[phase])
-            )
-        )
-        return text, partial(_info, t), _highlight(t)
+        phase = _phase_line(t.phase, t.hand_no, t.round_no, t.rounds)
+        return phase, partial(_info, t), _highlight(t)
 
     def write_seat(self, seat: SpikeSeat, phase: Phase) -> tuple[str, str]:
         """A seat's status and public text."""

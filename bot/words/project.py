@@ -10,7 +10,7 @@ from enum import StrEnum
 from functools import partial
 from typing import ClassVar
 
-from bot.i18n import N_, _, ngettext
+from bot.i18n import N_, _, ngettext, per_locale
 from bot.words.base import EventText, Remembered
 from bot.words.classic import card_name, card_option, describe, shown
 from bot.words.reasons import reasons
@@ -282,15 +282,17 @@ def _seat_words(f: ProjectSeat, phase: Phase) -> tuple[str, str]:
     return status, public
 
 
-def _phase_text(t: ProjectTable) -> str:
-    if t.phase is Phase.GAME_OVER:
+@per_locale(maxsize=256)
+def _phase_line(phase: Phase, hand_no: int, round_no: int) -> str:
+    """The table's phase: ``Hand 2 · Round 3 · Draw``."""
+    if phase is Phase.GAME_OVER:
         return _("Game over")
-    if t.phase is Phase.OPEN_BET:
-        return _("Hand {n} · Opening betting").format(n=t.hand_no)
-    if t.phase is Phase.FINAL_BET:
-        return _("Hand {n} · Final betting").format(n=t.hand_no)
-    what = _("Draw") if t.phase is Phase.DRAW else _("Betting")
-    return _("Hand {n} · Round {round} · {phase}").format(n=t.hand_no, round=t.round_no, phase=what)
+    if phase is Phase.OPEN_BET:
+        return _("Hand {n} · Opening betting").format(n=hand_no)
+    if phase is Phase.FINAL_BET:
+        return _("Hand {n} · Final betting").format(n=hand_no)
+    what = _("Draw") if phase is Phase.DRAW else _("Betting")
+    return _("Hand {n} · Round {round} · {phase}").format(n=hand_no, round=round_no, phase=what)
 
 
 def _notes(own: ProjectHand) -> tuple[str, ...]:
@@ -344,7 +346,7 @@ class ProjectWords(TwoPotWords):
     def write_table(self, t: ProjectTable) -> tuple[str, Info, str]:
         """The phase, info lines (written when first read) and highlight of a
         :class:`ProjectTable`."""
-        return _phase_text(t), partial(_info, t), _highlight(t)
+        return _phase_line(t.phase, t.hand_no, t.round_no), partial(_info, t), _highlight(t)
 
     def write_seat(self, seat: ProjectSeat, phase: Phase) -> tuple[str, str]:
         """A seat's status and public text."""
