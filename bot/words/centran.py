@@ -10,7 +10,7 @@ from functools import partial
 from typing import ClassVar
 
 from bot.i18n import N_, _, ngettext, per_locale
-from bot.words.base import EventText, Remembered
+from bot.words.base import EventText
 from bot.words.centran_log import (
     EVENTS,
     best_text,
@@ -22,7 +22,7 @@ from bot.words.centran_log import (
     shift_line,
 )
 from bot.words.reasons import reasons
-from bot.words.twopot import Info, TwoPotWords, seat_status
+from bot.words.twopot import Info, TwoPotWords, last_line, seat_status
 from engine.core.facts import Fact
 from engine.core.game import ActionSpec, Option
 from engine.variants.centran import actions as act
@@ -71,23 +71,11 @@ ARRAY_OPTIONS = {  # an Array position's option label, by control
     "trade": N_("Take Array #{n}: {card}"),
     "array_draw": N_("Array #{n}: {card}"),
 }
-_LINES = Remembered()
-"""The last shift's and the last hand's lines, written once per fact: the state keeps the same
-fact from one view to the next (found by identity, without hashing it)."""
-
-
-def _shift_text(shift: ev.ShiftTurned | ev.Worded) -> str:
-    return shift.text if isinstance(shift, ev.Worded) else shift_line(shift)
 
 
 def last_shift(shift: ev.ShiftTurned | ev.Worded) -> str:
-    """The ``Last shift`` line (a line stored by an earlier version as it is)."""
-    return _LINES.get(shift, _shift_text)
-
-
-def last_hand(fact: ev.Decided | ev.Worded) -> str:
-    """The ``Last hand`` line."""
-    return _LINES.get(fact, decided)
+    """The ``Last shift`` line."""
+    return last_line(shift, shift_line)
 
 
 def _info(t: CentranTable) -> tuple[tuple[str, str], ...]:
@@ -105,7 +93,7 @@ def _info(t: CentranTable) -> tuple[tuple[str, str], ...]:
         if t.shift is not None:
             info.append((_("Last shift"), last_shift(t.shift)))
     if t.decided is not None:
-        info.append((_("Last hand"), last_hand(t.decided)))
+        info.append((_("Last hand"), last_line(t.decided, decided)))
     return tuple(info)
 
 
@@ -116,7 +104,7 @@ def _highlight(t: CentranTable) -> str:
         shifted = shift.shift if isinstance(shift, ev.ShiftTurned) else "SABACC SHIFT" in shift.text
         if shifted:
             return _("Sabacc Shift!") + " " + last_shift(shift).split(" — ")[0] + "."
-    return "" if t.decided is None else last_hand(t.decided)
+    return "" if t.decided is None else last_line(t.decided, decided)
 
 
 @per_locale(maxsize=256)
@@ -130,20 +118,21 @@ def _phase_line(phase: Phase, hand_no: int, round_no: int, rounds: int) -> str:
     )
 
 
-def _seat_words(f: CentranSeat, phase: Phase) -> tuple[str, str]:
+def _seat_words(seat: CentranSeat, phase: Phase) -> tuple[str, str]:
     """One seat's status and public text."""
     over = phase is Phase.GAME_OVER
     flags = (
-        (f.dealer, _("dealer")),
-        (f.all_in, _("all-in")),
-        (phase is Phase.BET and bool(f.commit), _("bet {n}").format(n=f.commit)),
+        (seat.dealer, _("dealer")),
+        (seat.all_in, _("all-in")),
+        (phase is Phase.BET and bool(seat.commit), _("bet {n}").format(n=seat.commit)),
     )
-    status = seat_status(f.place, dealt=f.dealt, live=f.live, over=over, flags=flags)
+    status = seat_status(seat.place, dealt=seat.dealt, live=seat.live, over=over, flags=flags)
     public = ""
-    if not over and f.dealt and f.live:
-        public = _("{n} cards").format(n=f.cards)
-        if f.stasis:
-            public += " · " + _("stasis: {cards}").format(cards=", ".join(map(card_name, f.stasis)))
+    if not over and seat.dealt and seat.live:
+        public = _("{n} cards").format(n=seat.cards)
+        if seat.stasis:
+            cards = ", ".join(map(card_name, seat.stasis))
+            public += " · " + _("stasis: {cards}").format(cards=cards)
     return status, public
 
 
@@ -226,17 +215,12 @@ class CentranWords(TwoPotWords):
         phase = _phase_line(t.phase, t.hand_no, t.round_no, t.rounds)
         return phase, partial(_info, t), _highlight(t)
 
-    def write_seat(self, seat: CentranSeat, phase: Phase) -> tuple[str, str]:
-        """A seat's status and public text."""
-        return _seat_words(seat, phase)
+    write_seat = staticmethod(_seat_words)
 
     def write_hand(self, own: Fact) -> tuple[str, tuple[str, ...]]:
         """A seat's hidden cards, Stasis Field, best value and last private note."""
         assert isinstance(own, CentranHand)
-        text = describe(own.hidden) if own.hidden else _("no hidden cards")
-        if own.stasis:
-            text += " | " + _("stasis: {cards}").format(cards=describe(own.stasis))
-        return text, _notes(own)
+        return self.stasis_hand(own.hidden, own.stasis), _notes(own)
 
     def options(self, spec: ActionSpec) -> tuple[Option, ...]:
         """Array positions by their cards, cards by name (a given Stasis card says so)."""

@@ -10,13 +10,15 @@ from functools import partial
 from typing import ClassVar
 
 from bot.i18n import N_, _, ngettext, per_locale
-from bot.words.base import EventText, Remembered
+from bot.words.base import EventText
 from bot.words.twopot import (
     Info,
     TwoPotWords,
     dice_row,
     joined,
+    last_line,
     seat_status,
+    shift_highlight,
     uncontested,
 )
 from engine.core.facts import Fact
@@ -239,16 +241,6 @@ def _seat_words(seat: ClassicSeat, phase: Phase) -> tuple[str, str]:
     return status, text
 
 
-_DECIDED = Remembered(64)
-"""The last hand's line, written once per fact: the state keeps the same fact from one view
-to the next (found by identity, without hashing it)."""
-
-
-def last_hand(fact: ev.HandDecided | Worded) -> str:
-    """The ``Last hand`` line."""
-    return _DECIDED.get(fact, decided)
-
-
 def _info(t: ClassicTable) -> tuple[tuple[str, str], ...]:
     """The info lines."""
     over = t.phase is Phase.GAME_OVER
@@ -269,16 +261,8 @@ def _info(t: ClassicTable) -> tuple[tuple[str, str], ...]:
     if dice is not None:
         info.append(dice)
     if t.decided is not None:
-        info.append((_("Last hand"), last_hand(t.decided)))
+        info.append((_("Last hand"), last_line(t.decided, decided)))
     return tuple(info)
-
-
-def _highlight(t: ClassicTable) -> str:
-    """A Sabacc Shift of the last roll, else why the last hand went as it did."""
-    dice = t.dice
-    if dice is not None and dice[0] == dice[1] and t.phase is not Phase.GAME_OVER:
-        return dice_row(dice, _("dice"), over=False)[1]
-    return "" if t.decided is None else last_hand(t.decided)
 
 
 def _notes(own: ClassicHand) -> tuple[str, ...]:
@@ -348,19 +332,16 @@ class ClassicWords(TwoPotWords):
     def write_table(self, t: ClassicTable) -> tuple[str, Info, str]:
         """The phase, info lines (written when first read) and highlight of a
         :class:`ClassicTable`."""
-        return _phase_line(t.phase, t.hand_no, t.round_no), partial(_info, t), _highlight(t)
+        over = t.phase is Phase.GAME_OVER
+        highlight = shift_highlight(t.dice, N_("dice"), over, t.decided, decided)
+        return _phase_line(t.phase, t.hand_no, t.round_no), partial(_info, t), highlight
 
-    def write_seat(self, seat: ClassicSeat, phase: Phase) -> tuple[str, str]:
-        """A seat's status and public text."""
-        return _seat_words(seat, phase)
+    write_seat = staticmethod(_seat_words)
 
     def write_hand(self, own: Fact) -> tuple[str, tuple[str, ...]]:
         """A seat's hidden cards, stasis field, hand value and last private note."""
         assert isinstance(own, ClassicHand)
-        text = describe(own.hidden) if own.hidden else _("no hidden cards")
-        if own.stasis:
-            text += " | " + _("stasis: {cards}").format(cards=describe(own.stasis))
-        return text, _notes(own)
+        return self.stasis_hand(own.hidden, own.stasis), _notes(own)
 
     def options(self, spec: ActionSpec) -> tuple[Option, ...]:
         """Card options: each card's name and value."""

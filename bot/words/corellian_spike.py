@@ -10,9 +10,17 @@ from functools import partial
 from typing import ClassVar
 
 from bot.i18n import N_, _, ngettext, per_locale
-from bot.words.base import EventText, Remembered
+from bot.words.base import EventText
 from bot.words.reasons import reasons
-from bot.words.twopot import Info, TwoPotWords, dice_row, joined, seat_status
+from bot.words.twopot import (
+    Info,
+    TwoPotWords,
+    dice_row,
+    joined,
+    last_line,
+    seat_status,
+    shift_highlight,
+)
 from bot.words.vocab import suit_name
 from engine.core.facts import Fact
 from engine.core.game import ActionSpec, Option
@@ -220,8 +228,6 @@ EVENTS: dict[type, EventText] = {
     ev.HandDecided: decided,
 }
 
-_DECIDED = Remembered(64)
-
 
 def _info(t: SpikeTable) -> tuple[tuple[str, str], ...]:
     """The info lines."""
@@ -238,16 +244,8 @@ def _info(t: SpikeTable) -> tuple[tuple[str, str], ...]:
     if dice is not None:
         info.append(dice)
     if t.decided is not None:
-        info.append((_("Last hand"), _DECIDED.get(t.decided, decided)))
+        info.append((_("Last hand"), last_line(t.decided, decided)))
     return tuple(info)
-
-
-def _highlight(t: SpikeTable) -> str:
-    """A Sabacc Shift of the last roll, else how the last hand was decided."""
-    dice = t.dice
-    if dice is not None and dice[0] == dice[1] and t.phase is not Phase.GAME_OVER:
-        return dice_row(dice, _("spike dice"), over=False)[1]
-    return "" if t.decided is None else _DECIDED.get(t.decided, decided)
 
 
 @per_locale(maxsize=256)
@@ -350,11 +348,11 @@ class SpikeWords(TwoPotWords):
         """The phase, info lines (written when first read) and highlight of a
         :class:`SpikeTable`."""
         phase = _phase_line(t.phase, t.hand_no, t.round_no, t.rounds)
-        return phase, partial(_info, t), _highlight(t)
+        over = t.phase is Phase.GAME_OVER
+        highlight = shift_highlight(t.dice, N_("spike dice"), over, t.decided, decided)
+        return phase, partial(_info, t), highlight
 
-    def write_seat(self, seat: SpikeSeat, phase: Phase) -> tuple[str, str]:
-        """A seat's status and public text."""
-        return _seat_words(seat, phase)
+    write_seat = staticmethod(_seat_words)
 
     def write_hand(self, own: Fact) -> tuple[str, tuple[str, ...]]:
         """A seat's cards, its hand's value and its last private note."""

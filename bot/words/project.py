@@ -11,10 +11,10 @@ from functools import partial
 from typing import ClassVar
 
 from bot.i18n import N_, _, ngettext, per_locale
-from bot.words.base import EventText, Remembered
+from bot.words.base import EventText
 from bot.words.classic import card_name, card_option, describe, shown
 from bot.words.reasons import reasons
-from bot.words.twopot import Info, TwoPotWords, joined, seat_status, uncontested
+from bot.words.twopot import Info, TwoPotWords, joined, last_line, seat_status, uncontested
 from engine.core.facts import Fact
 from engine.core.game import ActionSpec, Option
 from engine.variants.project import actions as act
@@ -205,23 +205,9 @@ EVENTS: dict[type, EventText] = {
 }
 
 
-_LINES = Remembered()
-"""The last shift's and the last hand's lines, written once per fact: the state keeps the same
-fact from one view to the next (found by identity, without hashing it)."""
-
-
-def _shift_text(shift: ev.ShiftHappened | ev.Worded) -> str:
-    return shift.text if isinstance(shift, ev.Worded) else _shift(shift)
-
-
 def last_shift(shift: ev.ShiftHappened | ev.Worded) -> str:
-    """The ``Last shift`` line (a line stored by an earlier version as it is)."""
-    return _LINES.get(shift, _shift_text)
-
-
-def last_hand(fact: ev.Decided | ev.Worded) -> str:
-    """The ``Last hand`` line."""
-    return _LINES.get(fact, decided)
+    """The ``Last Shift`` line."""
+    return last_line(shift, _shift)
 
 
 def _info(t: ProjectTable) -> tuple[tuple[str, str], ...]:
@@ -251,7 +237,7 @@ def _info(t: ProjectTable) -> tuple[tuple[str, str], ...]:
         if t.shift is not None and last_shift(t.shift):
             info.append((_("Last Shift"), last_shift(t.shift)))
     if t.decided is not None:
-        info.append((_("Last hand"), last_hand(t.decided)))
+        info.append((_("Last hand"), last_line(t.decided, decided)))
     return tuple(info)
 
 
@@ -261,24 +247,25 @@ def _highlight(t: ProjectTable) -> str:
         line = last_shift(t.shift)
         if line:
             return line
-    return "" if t.decided is None else last_hand(t.decided)
+    return "" if t.decided is None else last_line(t.decided, decided)
 
 
-def _seat_words(f: ProjectSeat, phase: Phase) -> tuple[str, str]:
+def _seat_words(seat: ProjectSeat, phase: Phase) -> tuple[str, str]:
     """One seat's status and public text."""
     over = phase is Phase.GAME_OVER
     flags = (
-        (f.dealer, _("dealer")),
-        (f.called, _("called")),
-        (f.all_in, _("all-in")),
-        (phase in BET_PHASES and bool(f.commit), _("bet {n}").format(n=f.commit)),
+        (seat.dealer, _("dealer")),
+        (seat.called, _("called")),
+        (seat.all_in, _("all-in")),
+        (phase in BET_PHASES and bool(seat.commit), _("bet {n}").format(n=seat.commit)),
     )
-    status = seat_status(f.place, dealt=f.dealt, live=f.live, over=over, flags=flags)
+    status = seat_status(seat.place, dealt=seat.dealt, live=seat.live, over=over, flags=flags)
     public = ""
-    if not over and f.dealt and f.live and f.cards:
-        public = _("{n} cards").format(n=f.cards)
-        if f.field:
-            public += " · " + _("field: {cards}").format(cards=", ".join(map(card_name, f.field)))
+    if not over and seat.dealt and seat.live and seat.cards:
+        public = _("{n} cards").format(n=seat.cards)
+        if seat.field:
+            cards = ", ".join(map(card_name, seat.field))
+            public += " · " + _("field: {cards}").format(cards=cards)
     return status, public
 
 
@@ -348,9 +335,7 @@ class ProjectWords(TwoPotWords):
         :class:`ProjectTable`."""
         return _phase_line(t.phase, t.hand_no, t.round_no), partial(_info, t), _highlight(t)
 
-    def write_seat(self, seat: ProjectSeat, phase: Phase) -> tuple[str, str]:
-        """A seat's status and public text."""
-        return _seat_words(seat, phase)
+    write_seat = staticmethod(_seat_words)
 
     def write_hand(self, own: Fact) -> tuple[str, tuple[str, ...]]:
         """A seat's hidden cards (a Shift's changes marked), field, hand value and last note."""

@@ -15,10 +15,10 @@ import functools
 from collections.abc import Callable, Iterable
 from enum import StrEnum
 from functools import partial
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from bot.i18n import N_, _, locale_code, ngettext
-from bot.words.base import SHARED_EVENTS, EventText, Words
+from bot.words.base import SHARED_EVENTS, EventText, Remembered, Words
 from bot.words.reasons import reasons
 from bot.words.vocab import action_name
 from engine.core.facts import Fact
@@ -41,6 +41,8 @@ from engine.variants.twopot.events import (
     Worded,
 )
 from engine.variants.twopot.state import Seat
+
+F = TypeVar("F")
 
 PHASE_NOTES = {
     PhaseNote.NONE: "",
@@ -116,7 +118,33 @@ def dice_row(
     return (label or _("Last dice"), f"{d1} · {d2}{shift}"), "" if over else highlight
 
 
+def shift_highlight(
+    dice: tuple[int, int] | None,
+    dice_name: str,
+    over: bool,
+    decided: F | Worded | None,
+    write: Callable[[F], str],
+) -> str:
+    """The highlight of a table that rolls for a Sabacc Shift (Classic, Corellian Spike): the
+    shift of the last roll (doubles, while the game is not ``over``; ``dice_name`` is the
+    English source of the dice's name), else why the last hand went as it did (``decided``,
+    written by ``write``: :func:`last_line`)."""
+    if dice is not None and dice[0] == dice[1] and not over:
+        return dice_row(dice, _(dice_name), over=False)[1]
+    return "" if decided is None else last_line(decided, write)
+
+
 Info = list[tuple[str, str]] | RowsOrLazy
+
+_LAST_LINES = Remembered(256)
+
+
+def last_line(fact: F | Worded, write: Callable[[F], str]) -> str:
+    """The line of a fact the state hands over unchanged from one view to the next (the last
+    shift, why the last hand went as it did): written by ``write`` once per fact and language,
+    found again by identity without hashing it; a line stored by an earlier version
+    (:class:`~engine.variants.twopot.events.Worded`) is shown as it is."""
+    return fact.text if isinstance(fact, Worded) else _LAST_LINES.get(fact, write)
 
 
 class SeatWords:
@@ -296,6 +324,18 @@ class TwoPotWords(Words):
     def write_hand(self, own: Fact) -> tuple[str, tuple[str, ...]]:
         """The variant's words of a seat's private facts: the hand's text and the notes."""
         raise TypeError(f"{self.variant!r} writes no hand")
+
+    def describe(self, notations: tuple[str, ...]) -> str:
+        """Cards by name (``no cards`` when empty)."""
+        return ", ".join(map(self.card_name, notations)) if notations else _("no cards")
+
+    def stasis_hand(self, hidden: tuple[str, ...], stasis: tuple[str, ...]) -> str:
+        """A hand of hidden cards beside a stasis field (Classic, Centran):
+        ``A, B | stasis: C``."""
+        text = self.describe(hidden) if hidden else _("no hidden cards")
+        if stasis:
+            text += " | " + _("stasis: {cards}").format(cards=self.describe(stasis))
+        return text
 
     @functools.cached_property
     def seat_words(self) -> SeatWords:
