@@ -145,18 +145,20 @@ def _order(order: tuple[int, ...]) -> str:
     return " > ".join(f"{v}/{v}" for v in order)
 
 
-def _phase(table: fc.TableFacts) -> str:
-    if table.phase == "card_turn":
-        return _("Turn {turn}/3").format(turn=table.t)
-    return _(PHASE_TITLES[table.phase])
+@per_locale(maxsize=256)
+def _phase(phase: str, t: int) -> str:
+    if phase == "card_turn":
+        return _("Turn {turn}/3").format(turn=t)
+    return _(PHASE_TITLES[phase])
 
 
-def _highlight(table: fc.TableFacts) -> str:
-    if table.phase in HIGHLIGHTS:
-        return _(HIGHLIGHTS[table.phase]) if HIGHLIGHTS[table.phase] else ""
-    if table.phase == "impostor":
-        return _("Round {round} · Reveal: Impostor dice").format(round=table.round_no)
-    return _("Round {round} · Turn {turn}/3").format(round=table.round_no, turn=table.t)
+@per_locale(maxsize=256)
+def _highlight(phase: str, round_no: int, t: int) -> str:
+    if phase in HIGHLIGHTS:
+        return _(HIGHLIGHTS[phase]) if HIGHLIGHTS[phase] else ""
+    if phase == "impostor":
+        return _("Round {round} · Reveal: Impostor dice").format(round=round_no)
+    return _("Round {round} · Turn {turn}/3").format(round=round_no, turn=t)
 
 
 def _hand_result(note: fc.HandNote) -> str:
@@ -300,14 +302,14 @@ class KesselWords(Words):
         return PublicView(  # not dataclasses.replace: one view per change of every table
             view.variant,
             _("Kessel Sabacc"),
-            _phase(table),
+            _phase(table.phase, table.t),
             view.hand_no,
             view.acting,
             partial(_seats, view.seats, table.seats),  # written when first read
             view.stack_unit,
             _pots(view.pots),
             partial(_info, table),  # written when the table message is drawn
-            _highlight(table),
+            _highlight(table.phase, table.round_no, table.t),
             view.finished,
             table,
         )

@@ -159,20 +159,20 @@ class SeatWords:
     def __init__(self, write: Callable[[Any, Any], tuple[str, str]], size: int = 2048) -> None:
         self.write = write
         self.size = size
-        self.entries: dict[tuple[int, int, object, str], tuple[object, object, SeatView]] = {}
+        self.entries: dict[tuple[int, int, int, str], tuple[object, object, object, SeatView]] = {}
 
     def get(self, seat: SeatView, fact: object, phase: object) -> SeatView:
         """``seat`` with its status and public text written from ``fact`` in ``phase``."""
-        key = (id(seat), id(fact), phase, locale_code())
+        key = (id(seat), id(fact), id(phase), locale_code())  # (an enum hashes in Python)
         found = self.entries.get(key)
-        if found is not None and found[0] is seat and found[1] is fact:
-            return found[2]
+        if found is not None and found[0] is seat and found[1] is fact and found[2] is phase:
+            return found[3]
         status, public = self.write(fact, phase)
         written = SeatView(seat.seat, seat.player, seat.stack, status, public, seat.active)
         if len(self.entries) >= self.size:
             for old in list(self.entries)[: self.size // 2]:
                 del self.entries[old]
-        self.entries[key] = (seat, fact, written)
+        self.entries[key] = (seat, fact, phase, written)
         return written
 
 

@@ -78,16 +78,18 @@ _SEAT = functools.lru_cache(maxsize=4096)(ClassicSeat)  # equal seats share one 
 def _seats(st: ClassicState) -> tuple[ClassicSeat, ...]:
     betting, dealt, traded, hands, stasis = st.betting, st.dealt, st.traded, st.hands, st.stasis
     out = []
+    dealt_in, folded = betting.in_hand, betting.folded
     for seat in range(st.n):
         in_hand = bool(dealt) and dealt[seat]
         field = stasis[seat] if in_hand else ()
+        live = dealt_in[seat] and not folded[seat]  # (Betting.is_live: one view per change)
         out.append(
             _SEAT(
                 st.status[seat],
                 in_hand,
-                betting.is_live(seat),
+                live,
                 st.caller == seat,
-                betting.is_all_in(seat),
+                live and betting.stacks[seat] == 0,  # all-in
                 betting.phase_commit[seat],
                 bool(traded) and traded[seat],
                 len(hands[seat]) + len(field) if in_hand else 0,
