@@ -146,13 +146,14 @@ def _order(order: tuple[int, ...]) -> str:
 
 
 @per_locale(maxsize=256)
-def _phase(phase: str, t: int) -> str:
+def _headline(phase: str, round_no: int, t: int) -> tuple[str, str, str]:
+    """The table's title, its phase and its highlight."""
+    title = _("Kessel Sabacc")
     if phase == "card_turn":
-        return _("Turn {turn}/3").format(turn=t)
-    return _(PHASE_TITLES[phase])
+        return title, _("Turn {turn}/3").format(turn=t), _highlight(phase, round_no, t)
+    return title, _(PHASE_TITLES[phase]), _highlight(phase, round_no, t)
 
 
-@per_locale(maxsize=256)
 def _highlight(phase: str, round_no: int, t: int) -> str:
     if phase in HIGHLIGHTS:
         return _(HIGHLIGHTS[phase]) if HIGHLIGHTS[phase] else ""
@@ -299,17 +300,18 @@ class KesselWords(Words):
         table = view.facts
         if not isinstance(table, fc.TableFacts):
             return view
+        title, phase, highlight = _headline(table.phase, table.round_no, table.t)
         return PublicView(  # not dataclasses.replace: one view per change of every table
             view.variant,
-            _("Kessel Sabacc"),
-            _phase(table.phase, table.t),
+            title,
+            phase,
             view.hand_no,
             view.acting,
             partial(_seats, view.seats, table.seats),  # written when first read
             view.stack_unit,
             _pots(view.pots),
             partial(_info, table),  # written when the table message is drawn
-            _highlight(table.phase, table.round_no, table.t),
+            highlight,
             view.finished,
             table,
         )

@@ -352,7 +352,7 @@ def public_view(st: KesselState) -> PublicView:
         tuple(facts),
         piles,
         st.fix,
-        _order(st.fix),
+        _order(st.fix) if st.fix.entries else (),  # (a Fix hashes in Python)
         st.buy_in * st.n,
         reveal_rows(st) if st.phase is Phase.IMPOSTOR else (),
         st.last_reveal,
