@@ -38,8 +38,9 @@ from bot.i18n import N_, _, using
 from bot.i18n.readers import server_locale
 from bot.storage import Database, IntegrityError, Row, Tx
 from bot.tables.models import Seat, Status, Table
+from bot.tables.refusals import ChannelBusy
 from bot.tables.rowstate import load_state
-from bot.tables.service import ChannelBusy, TableService
+from bot.tables.service import TableService
 from bot.tables.store import now
 from bot.tournaments import balance, store
 from bot.tournaments.blinds import HANDS
@@ -256,7 +257,7 @@ class TournamentService:
             groups = balance.regroup(tables, free, max(size, 2))
             if sorted(map(sorted, groups)) == sorted(map(sorted, tables)):
                 return  # the tables are as they should be
-            if not tournament.multi_table and self.tables.in_channel(tournament.channel_id):
+            if not tournament.multi_table and self.tables.index.in_channel(tournament.channel_id):
                 raise TableError(_(BUSY))
             plan = Seating(1 if plan is None else plan.round + 1, tuple(map(tuple, groups)))
             await self.db.write(lambda conn: store.set_seating(conn, tournament.id, plan))
@@ -267,7 +268,7 @@ class TournamentService:
                 self._tell(tournament, plan, [playing[i] for i in todo.close], free)
         if tournament.variant.carries_stacks:
             for index in todo.close:
-                table = self.tables.get(int(playing[index]["id"]))
+                table = self.tables.index.get(int(playing[index]["id"]))
                 if table is not None:
                     await self.tables.close_after_next_hand(table)
         assert plan is not None
@@ -280,7 +281,7 @@ class TournamentService:
         and the closing tables (their threads)."""
         out = {e.user_id for e in tournament.entries if e.place is not None}
         moving = [s.user_id for row in closing for s in _seats(row) if s.user_id not in out]
-        tables = [self.tables.get(int(row["id"])) for row in closing]
+        tables = [self.tables.index.get(int(row["id"])) for row in closing]
         channels = [t.channel_id for t in tables if t is not None]
         self._herald().regrouped(tournament, plan, moving + free, channels)
 
@@ -371,7 +372,7 @@ class TournamentService:
             if tournament.stage is not Stage.RUNNING:
                 continue
             for row in await store.tables_of(self.db, tournament.id):
-                table = self.tables.get(int(row["id"]))
+                table = self.tables.index.get(int(row["id"]))
                 if table is not None and table.status is Status.LOBBY:
                     await self.tables.start(table, table.host_id)
             self.tables.runner.spawn(self._resume(tournament), f"tournament-{tournament.id}")
@@ -501,7 +502,7 @@ class TournamentService:
             self.open.pop(tournament.id, None)
             herald.ended(tournament)
             if stage is Stage.CANCELLED:  # its other tables (threads) end too
-                for other in list(self.tables.tables.values()):
+                for other in list(self.tables.index.tables.values()):
                     if other.tournament_id == tournament.id and other is not table:
                         self.tables.runner.spawn(
                             self.tables.abandon(other), f"tournament-{tournament.id}-end"

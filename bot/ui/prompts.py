@@ -22,6 +22,7 @@ from bot.i18n import N_, _
 from bot.i18n.readers import for_server
 from bot.tables.models import Seat, Table
 from bot.tables.presenter import Presenter
+from bot.tables.refusals import check_start, check_turn
 from bot.tables.rides import Ride
 from bot.tables.service import TableService
 from bot.ui import render
@@ -109,9 +110,9 @@ def seated_turn(
 ) -> tuple[Table, int, ActionSpec]:
     """Who clicked, and may they do ``kind`` now? Raises a user-facing error otherwise."""
     service = manager_of(interaction)
-    table = service.require(table_id)
+    table = service.index.require(table_id)
     seat = table.seat_of(interaction.user.id)
-    spec = service.check_turn(table, seat, turn, kind)
+    spec = check_turn(table, seat, turn, kind)
     assert seat is not None
     return table, seat, spec
 
@@ -413,7 +414,7 @@ class BotStyleView(PromptView):
 async def on_control_click(interaction: discord.Interaction[Any], table_id: int, what: str) -> None:
     """Join / Leave / Add bot / Start / Cancel in the lobby; My hand / I'm back in play."""
     manager = manager_of(interaction)
-    table = manager.require(table_id)
+    table = manager.index.require(table_id)
     user = interaction.user
     if what == "hand":
         seat = table.seat_of(user.id)
@@ -451,7 +452,7 @@ async def on_control_click(interaction: discord.Interaction[Any], table_id: int,
         await manager.leave_lobby(table, user.id)
     elif what == "start":
         # the first deal is drawn through this click (a deferred update of the table message)
-        manager.check_start(table, user.id)  # refused at once, ephemerally
+        check_start(table, user.id)  # refused at once, ephemerally
         await interaction.response.defer()
         runtime_of(interaction).presenter.answering(table, interaction)
         await manager.start(table, user.id)
