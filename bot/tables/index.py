@@ -8,13 +8,13 @@ first check to its indexing (its write awaits in between).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 
 from bot import metrics
 from bot.errors import TableError
 from bot.tables.models import Status, Table
-from bot.tables.refusals import CLOSED
+from bot.tables.refusals import CLOSED, ChannelBusy
 
 
 class TableIndex:
@@ -40,6 +40,13 @@ class TableIndex:
         if table is None or not table.open:
             raise TableError(CLOSED)
         return table
+
+    def require_free(self, channel_id: int, link: Callable[[Table], str]) -> None:
+        """:class:`~bot.tables.refusals.ChannelBusy` if the channel has an open table (shown
+        at ``link(table)``)."""
+        existing = self._channels.get(channel_id)
+        if existing is not None:
+            raise ChannelBusy(existing, link(existing))
 
     def with_message(self, message_ids: Iterable[int]) -> list[Table]:
         """The open tables whose message is one of ``message_ids``."""

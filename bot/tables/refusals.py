@@ -64,13 +64,18 @@ def check_join(table: Table, seat: Seat) -> None:
         raise TableError(_("This table is full."))
 
 
-def lobby_seat(table: Table, user_id: int) -> int:
-    """The seat of ``user_id`` at the lobby ``table``, else the refusal."""
-    require_lobby(table)
+def seated(table: Table, user_id: int) -> int:
+    """The seat of ``user_id`` at ``table``, else the refusal."""
     index = table.seat_of(user_id)
     if index is None:
         raise TableError(_("You are not seated at this table."))
     return index
+
+
+def lobby_seat(table: Table, user_id: int) -> int:
+    """The seat of ``user_id`` at the lobby ``table``, else the refusal."""
+    require_lobby(table)
+    return seated(table, user_id)
 
 
 def check_start(table: Table, user_id: int) -> None:

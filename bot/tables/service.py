@@ -4,7 +4,8 @@ changes one. No Discord here.
 Shape of the runtime (each a separate object, given what it needs; wired by
 :mod:`bot.tables.runtime`)::
 
-    TableService  (this module)   validates, applies the engine, writes, keeps the index
+    TableService  (this module)   locks, validates, changes in memory, writes, tells
+      ├─ TableIndex       (bot.tables.index)       the open tables by id and by channel
       ├─ TableWriter      (bot.tables.writer)      the one write function
       ├─ tells a Display  (bot.tables.presenter)   what was committed: it draws and posts
       ├─ tells a Timers   (bot.tables.scheduler)   to (re)start turn timers, moves, expiry
@@ -13,18 +14,18 @@ Shape of the runtime (each a separate object, given what it needs; wired by
 
 Every change — create, join, leave, add a bot, start, act, time out, sit out, expire, close
 unattended, abandon, settle, take over — is one method that takes the table's lock, validates
-once (one wording for each refusal: :data:`CLOSED`, :data:`OVER`, :data:`STALE`,
-:data:`NOT_YOUR_TURN`), changes the table in memory, and writes once through the one write
-function (:meth:`bot.tables.writer.TableWriter.write`): the table row, ledger rows and escrow
-(accounts in one order: by account id), the action-log row, the hand-history step and
-statistics, fenced by the table's lease, in one transaction of the group commit. If it fails,
-memory is put back (:class:`~bot.tables.snapshot.Snapshot`) and nothing was changed. Only after
-the commit does the service tell the display and the timers.
+once (:mod:`bot.tables.refusals`: one wording for each refusal), changes the table in memory
+(the engine, and what a change does to a table: :mod:`bot.tables.lobby`,
+:mod:`bot.tables.leaving`, :mod:`bot.tables.sitout`, :mod:`bot.tables.handlog`), and writes
+once through the one write function (:meth:`bot.tables.writer.TableWriter.write`): the table
+row, ledger rows and escrow (accounts in one order: by account id), the action-log row, the
+hand-history step and statistics, fenced by the table's lease, in one transaction of the group
+commit. If it fails, memory is put back (:mod:`bot.tables.snapshot`) and nothing was changed.
+Only after the commit does the service tell the display and the timers.
 
-The service keeps only an index of the open tables, by id and by channel. A table that ends
-(finished, cancelled, abandoned, lost to another process) leaves the index at once and its
-record stops its timers (:meth:`bot.tables.record.TableTasks.stop`); what remains to be shown
-of it runs to its end, and then nothing refers to it any more.
+A table that ends (finished, cancelled, abandoned, lost to another process) leaves the index
+at once and its record stops its timers (:meth:`bot.tables.record.TableTasks.stop`); what
+remains to be shown of it runs to its end, and then nothing refers to it any more.
 """
 
 from __future__ import annotations
@@ -39,32 +40,21 @@ from bot.bank import Bank
 from bot.errors import TableError
 from bot.history.recorder import HandHistory
 from bot.i18n import _
-from bot.i18n.readers import for_server
 from bot.settings import Settings
 from bot.storage import Database, IntegrityError, Tx
-from bot.tables import store
+from bot.tables import lobby, refusals, sitout, store
 from bot.tables.commits import GroupCommit
-from bot.tables.handlog import public_lines, record
+from bot.tables.handlog import extend, log_step
 from bot.tables.index import TableIndex
 from bot.tables.leases import Leases
 from bot.tables.leaving import leave, leave_everyone, leave_unattended
 from bot.tables.models import STACKS, Seat, Status, Table
 from bot.tables.ports import Display, Outcome, Timers
-from bot.tables.refusals import (
-    ChannelBusy,
-    check_join,
-    check_lobby_limit,
-    check_start,
-    current_game,
-    lobby_seat,
-    playing_seat,
-    require_lobby,
-)
 from bot.tables.runner import Runner
-from bot.tables.snapshot import Snapshot
+from bot.tables.snapshot import restored_on_failure, undone_on_failure
 from bot.tables.turns import Turns
 from bot.tables.unattended import nobody_playing
-from bot.tables.writer import Change, TableWriter, account
+from bot.tables.writer import Change, TableWriter
 from engine.core.game import Action, Event, VariantInfo
 
 log = logging.getLogger(__name__)
@@ -140,7 +130,7 @@ class TableService:
         assert self.timers is not None, "the runtime is wired in bot.tables.runtime"
         return self.timers
 
-    # ------------------------------------------------------------------ index
+    # ------------------------------------------------------------------ in and out of the index
 
     def _ended(self, table: Table) -> None:
         """``table`` is no longer open here: out of the index, its timers stopped."""
@@ -181,49 +171,23 @@ class TableService:
         options: dict[str, Any] | None = None,
     ) -> Table:
         """Open a lobby with the host seated (their buy-in escrowed)."""
-        self._require_free(channel_id)
-        table = self._new_table(
-            guild_id, channel_id, info, [host], buy_in, turn_timeout, dict(options or {})
+        self.index.require_free(channel_id, self._show.link)
+        table = lobby.new_table(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            info=info,
+            seats=[host],
+            buy_in=buy_in,
+            turn_timeout=turn_timeout,
+            options=dict(options or {}),
         )
-        check_lobby_limit(self.index.lobbies(guild_id, host.user_id), self.settings.lobby_limit)
+        hosted = self.index.lobbies(guild_id, host.user_id)
+        refusals.check_lobby_limit(hosted, self.settings.lobby_limit)
         with self.index.opening(guild_id, host.user_id):  # counted until indexed
             await self._insert(table)
         self.index.add(table)
         self._clock.watch_lobby(table)
         return table
-
-    def _require_free(self, channel_id: int) -> None:
-        """:class:`ChannelBusy` if the channel has an open table."""
-        existing = self.index.in_channel(channel_id)
-        if existing is not None:
-            raise ChannelBusy(existing, self._show.link(existing))
-
-    def _new_table(
-        self,
-        guild_id: int,
-        channel_id: int,
-        info: VariantInfo,
-        seats: list[Seat],
-        buy_in: int,
-        turn_timeout: int,
-        options: dict[str, Any],
-        tournament_id: int | None = None,
-    ) -> Table:
-        """A new table of ``channel_id`` (``seats[0]`` hosts it), not written yet; refused if
-        the channel has an open table."""
-        self._require_free(channel_id)
-        return Table(
-            id=0,
-            guild_id=guild_id,
-            channel_id=channel_id,
-            variant=info,
-            host_id=seats[0].user_id,
-            buy_in=buy_in,
-            turn_timeout=turn_timeout,
-            seats=seats,
-            tournament_id=tournament_id,
-            options=options,
-        )
 
     async def _insert(self, table: Table) -> None:
         """Write a new table with its lease and its secret; refused if its channel has one."""
@@ -254,15 +218,16 @@ class TableService:
         first hand. Its seats play with ``chips`` tournament chips each (or their ``stacks``,
         carried over from another table): no credits move at it; ``options`` are the table's
         own (a tournament's antes at its level)."""
-        table = self._new_table(
-            guild_id,
-            channel_id,
-            info,
-            list(seats),
-            chips,
-            turn_timeout,
-            dict(options or {}) | ({} if stacks is None else {STACKS: list(stacks)}),
-            tournament_id,
+        self.index.require_free(channel_id, self._show.link)
+        table = lobby.new_table(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            info=info,
+            seats=list(seats),
+            buy_in=chips,
+            turn_timeout=turn_timeout,
+            options=dict(options or {}) | ({} if stacks is None else {STACKS: list(stacks)}),
+            tournament_id=tournament_id,
         )
         await self._insert(table)
         self.index.add(table)
@@ -284,34 +249,24 @@ class TableService:
     async def join(self, table: Table, seat: Seat) -> None:
         """Seat a member (or a bot, whose buy-in comes from the house)."""
         async with table.lock:
-            check_join(table, seat)
-            table.seats.append(seat)
-            try:
-                await self.writer.write(table, Change([("in", account(seat), table.buy_in)]))
-            except BaseException:
-                table.seats.pop()
-                raise
+            refusals.check_join(table, seat)
+            await self._write(table, *lobby.sit(table, seat))
         self._clock.watch_lobby(table)  # its lobby message is redrawn by whoever answers
 
     async def leave_lobby(self, table: Table, user_id: int) -> None:
         """Un-seat a member before the start and refund them; the host's leaving closes it."""
         async with table.lock:
-            index = lobby_seat(table, user_id)
+            index = refusals.lobby_seat(table, user_id)
             if user_id == table.host_id:
                 await self._cancel_locked(table)
                 return
-            seat = table.seats.pop(index)
-            try:
-                await self.writer.write(table, Change([("out", seat.user_id, table.buy_in)]))
-            except BaseException:
-                table.seats.insert(index, seat)
-                raise
+            await self._write(table, *lobby.stand(table, index))
         self._clock.watch_lobby(table)
 
     async def cancel(self, table: Table, user_id: int) -> None:
         """Host only: close the lobby and refund every buy-in."""
         async with table.lock:
-            require_lobby(table)
+            refusals.require_lobby(table)
             if user_id != table.host_id:
                 raise TableError(_("Only the host can cancel the table."))
             await self._cancel_locked(table)
@@ -332,39 +287,21 @@ class TableService:
                 await self._cancel_locked(table)
 
     async def _cancel_locked(self, table: Table) -> None:
-        moves = [("out", account(s), table.buy_in) for s in table.seats]
-        table.status = Status.CANCELLED
-        try:
-            await self.writer.write(table, Change(moves))
-        except BaseException:
-            table.status = Status.LOBBY
-            raise
+        await self._write(table, *lobby.cancel(table))
         self._ended(table)
+
+    async def _write(self, table: Table, change: Change | None, undo: Callable[[], object]) -> None:
+        """Write ``table`` with ``change`` (under its lock); ``undo`` puts memory back if that
+        fails."""
+        with undone_on_failure(undo):
+            await self.writer.write(table, change)
 
     async def start(self, table: Table, user_id: int) -> None:
         """Host only: deal the first hand."""
         async with table.lock:
-            check_start(table, user_id)
-            options, stacks = table.game_params()
-            table.game = table.variant.create(
-                [s.player_id for s in table.seats],
-                buy_in=table.buy_in,
-                options=options,
-                seed=self.history.seed_source(table, self.seeds),
-                stacks=stacks,
-            )
-            table.status = Status.PLAYING
-            table.hands_sent = {}
-            table.log.clear()
-            opening = table.game.opening_events  # antes, deal, target…
-            with for_server(table):
-                table.log.extend(public_lines(table.variant.id, opening))
-            try:
-                await self.writer.write(table, Change(started=True))
-            except BaseException:
-                table.game, table.status = None, Status.LOBBY
-                table.log.clear()
-                raise
+            refusals.check_start(table, user_id)
+            seed = self.history.seed_source(table, self.seeds)
+            await self._write(table, *lobby.deal(table, seed))
         self._clock.watch_lobby(table)  # stops the lobby's expiry
         self._show.started(table)
         self.schedule(table)
@@ -384,20 +321,16 @@ class TableService:
         """Apply one decision of ``seat``; nothing changes unless it is legal and current."""
         await self.turns.take()  # a burst of clicks is spread over turns of the event loop
         async with table.lock:
-            game = current_game(table, seat, action.kind, turn)
-            saved = Snapshot.of(table)
-            hand_before = table.public_view().hand_no
-            try:
+            game = refusals.current_game(table, seat, action.kind, turn)
+            with restored_on_failure(table) as saved:
+                hand_before = table.public_view().hand_no
                 events = game.apply(seat, action)
-                new_hand, ended = self._logged(table, events, hand_before)
+                new_hand, ended = log_step(table, events, hand_before, self.writer.tournaments)
                 if source == "player":
-                    table.strikes.pop(seat, None)
+                    sitout.played(table, seat)
                 step = (events, saved.game, hand_before)
                 await self.writer.write(table, Change(steps=[(seat, action, source, step, None)]))
                 metrics.acted(table, source)
-            except BaseException:
-                saved.restore(table)
-                raise
             hand_ended = game.finished or new_hand
             hand = ended or list(table.log) if hand_ended else []
         self._after(table, Outcome(events, hand_ended=hand_ended, hand=hand))
@@ -406,12 +339,11 @@ class TableService:
     async def leave_game(self, table: Table, user_id: int) -> None:
         """A seated member leaves a running game: forfeit, and their stack goes back now."""
         async with table.lock:
-            game, index = playing_seat(table, user_id)
-            saved = Snapshot.of(table)
-            try:
+            game, index = refusals.playing_seat(table, user_id)
+            with restored_on_failure(table) as saved:
                 hand_before = table.public_view().hand_no
                 events, credits = leave(table, index)
-                _new_hand, ended = self._logged(table, events, hand_before)
+                ended = log_step(table, events, hand_before, self.writer.tournaments)[1]
                 step = (events, saved.game, hand_before)
                 change = Change(
                     moves=[("out", user_id, credits)],
@@ -419,36 +351,9 @@ class TableService:
                     left=[(index, credits)],
                 )
                 await self.writer.write(table, change)
-            except BaseException:
-                saved.restore(table)
-                raise
         hand = ended or list(table.log)
         outcome = Outcome(events, hand_ended=game.finished, left=(index, credits), hand=hand)
         self._after(table, outcome)
-
-    def _logged(
-        self, table: Table, events: tuple[Event, ...], hand_before: int
-    ) -> tuple[bool, list[str]]:
-        """Add a step's ``events`` to the table's hand log (with what its tournament changes
-        when they opened a new hand): whether they did, and the whole hand that ended then."""
-        game = table.game
-        assert game is not None
-        new_hand = not game.finished and table.public_view().hand_no != hand_before
-        told = self._between_hands(table) if new_hand else ()
-        with for_server(table):
-            ended = record(table.variant.id, table.log, (*events, *told), new_hand=new_hand)
-        return new_hand, ended
-
-    def _between_hands(self, table: Table) -> tuple[Event, ...]:
-        """A new hand started at a tournament's table: what its tournament changes for the next
-        hand (the antes), logged with the hand's opening; not a step of the hand's record."""
-        tournaments = self.writer.tournaments
-        if table.tournament_id is None or tournaments is None:
-            return ()
-        told = tournaments.between_hands(table)
-        if told:
-            table.view_version += 1  # the cached public view is of the old antes
-        return told
 
     def _after(self, table: Table, outcome: Outcome) -> None:
         """Tell the display what was committed, then restart the clock (or end the table)."""
@@ -470,20 +375,10 @@ class TableService:
     async def set_back(self, table: Table, user_id: int) -> bool:
         """ "I'm back": the member plays their own turns again. Returns whether they were out."""
         async with table.lock:
-            index = table.seat_of(user_id)
-            if index is None:
-                raise TableError(_("You are not seated at this table."))
-            if index not in table.sitting_out:
+            undo = sitout.come_back(table, user_id)
+            if undo is None:
                 return False
-            table.sitting_out.discard(index)
-            strikes = table.strikes.pop(index, None)
-            try:
-                await self.writer.write(table)
-            except BaseException:
-                table.sitting_out.add(index)
-                if strikes is not None:
-                    table.strikes[index] = strikes
-                raise
+            await self._write(table, None, undo)
         self.schedule(table)  # their turns are timed again (a timer that ended restarts)
         self._show.lobby_changed(table)
         return True
@@ -493,10 +388,7 @@ class TableService:
         async with table.lock:
             if not table.open:
                 return False
-            table.strikes[seat] = table.strikes.get(seat, 0) + 1
-            sat_out = table.strikes[seat] >= 2 and seat not in table.sitting_out
-            if sat_out:
-                table.sitting_out.add(seat)
+            sat_out = sitout.strike(table, seat)
             try:
                 await self.writer.write(table)
             except Exception:  # the strike stays in memory; the next write stores it
@@ -513,17 +405,12 @@ class TableService:
             game = table.game
             if game is None or not nobody_playing(table):
                 return False
-            saved = Snapshot.of(table)
-            try:
+            with restored_on_failure(table):
                 events, change = leave_unattended(table)
-                with for_server(table):
-                    table.log.extend(public_lines(table.variant.id, tuple(events)))
+                extend(table, events)
                 if not game.finished:  # not expected: every engine ends a game with one seat left
                     log.error("table %s: the game did not end when its seats left", table.id)
                 await self.writer.write(table, change)
-            except BaseException:
-                saved.restore(table)
-                raise
         if not game.finished:
             return False
         log.info("table %s closed: nobody plays at it any more", table.id)
@@ -543,15 +430,11 @@ class TableService:
             if game is None:
                 await self._cancel_locked(table)
                 return {i: table.buy_in for i in range(len(table.seats))}
-            saved = Snapshot.of(table)
-            try:
+            with restored_on_failure(table):
                 leaving, change = leave_everyone(table)
                 if not game.finished or table.tournament_id is not None:
                     table.status = Status.CANCELLED  # a tournament's is cancelled: refunded
                 await self.writer.write(table, change)
-            except BaseException:
-                saved.restore(table)
-                raise
             payouts = game.payouts() if game.finished else {}
         self._ended(table)
         return {i: leaving.get(i, payouts.get(i, 0)) for i in leaving | payouts}
