@@ -422,7 +422,7 @@ class TableService:
         """The table's channel is gone: end it now. A lobby is refunded; in a game everyone
         still seated leaves as with ``/leave`` (in seat order: the last one takes what is left
         on the table). Returns what went back to each seat. A tournament's table is cancelled
-        (its tournament refunds every buy-in, :mod:`bot.tournaments.service`)."""
+        (its tournament refunds every buy-in, :mod:`bot.tournaments.results`)."""
         async with table.lock:
             game = table.game
             if not table.open:
