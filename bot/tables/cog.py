@@ -29,8 +29,8 @@ from bot.tables.models import Seat, Status, Table
 from bot.tables.options import check_options, parse_options, settable, show_value
 from bot.tables.refusals import ChannelBusy, busy_text
 from bot.tables.service import TableService
+from bot.ui.acting import confirm
 from bot.ui.controls import build_table_message
-from bot.ui.prompts import confirm
 from bot.ui.revive import PromptView
 from bot.words.vocab import variant_name
 from engine.core.game import VariantInfo
