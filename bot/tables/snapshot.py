@@ -29,6 +29,7 @@ class Snapshot:
 
     @classmethod
     def of(cls, table: Table) -> Snapshot:
+        """What ``table`` holds now of what an action may change."""
         game = table.game.to_json() if table.game is not None else None
         return cls(
             game,
@@ -39,6 +40,7 @@ class Snapshot:
         )
 
     def restore(self, table: Table) -> None:
+        """Put ``table`` back as it was when snapshotted."""
         table.game = table.variant.restore(self.game) if self.game is not None else None
         table.view_version += 1  # the cached public view is of the undone state
         table.status = self.status

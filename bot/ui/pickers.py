@@ -180,6 +180,8 @@ class ChoiceView(PromptView):
             self.add_item(self.confirm)
 
     def text(self) -> str:
+        """The picker's message: the question, what each option does, the choice so far and
+        the engine's preview of it."""
         base = self.spec.prompt or f"**{self.spec.label}**"
         if self.buttons and any(adds_to(o.label, o.description) for o in self.spec.options):
             # Buttons cannot show descriptions: list them above the buttons.
@@ -207,6 +209,7 @@ class ChoiceView(PromptView):
         return f"{base}\n{selected}" + (f"\n{preview}" if preview else "")
 
     def hand(self) -> discord.Embed | None:
+        """The clicker's hand as it is now (none before the deal)."""
         game = self.table.game
         if game is None:
             return None
