@@ -276,3 +276,17 @@ class StateGame(Generic[S]):
     def from_json(cls, data: Mapping[str, Any]) -> Self:
         """Restore :meth:`to_json` output exactly."""
         return cls(cls.CODEC.load(data["state"]))
+
+    @classmethod
+    def restore_game(cls, data: Mapping[str, Any]) -> Self:
+        """Restore a serialised game (the ``restore`` function of the variant's
+        :class:`~engine.core.game.VariantInfo`)."""
+        return cls.from_json(data)
+
+    @classmethod
+    def opened(cls, state: S, events: Sequence[Event]) -> Self:
+        """The game over a new state whose first hand has started with ``events`` (its
+        :attr:`opening_events`)."""
+        game = cls(state)
+        game.opening_events = tuple(events)
+        return game

@@ -86,14 +86,11 @@ def create(
         st.rigged_start = start_seat
     opening: list[Event] = []
     flow.start_hand(st, opening)
-    game = CoruscantGame(st)
-    game.opening_events = tuple(opening)
-    return game
+    return CoruscantGame.opened(st, opening)
 
 
-def restore(data: Mapping[str, Any]) -> CoruscantGame:
-    """Inverse of :meth:`CoruscantGame.to_json`."""
-    return CoruscantGame.from_json(data)
+restore = CoruscantGame.restore_game
+"""Inverse of :meth:`CoruscantGame.to_json`."""
 
 
 INFO = VariantInfo(

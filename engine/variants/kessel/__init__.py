@@ -54,10 +54,7 @@ class KesselGame(StateGame[KesselState]):
         seed: int | SeedSource,
     ) -> KesselGame:
         """SETUP a new game (the :data:`INFO` factory)."""
-        state, opening = flow.new_state(players, buy_in, options, seed)
-        game = cls(state)
-        game.opening_events = tuple(opening)
-        return game
+        return cls.opened(*flow.new_state(players, buy_in, options, seed))
 
     def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
         """Apply one decision and every automatic step after it; raise ``IllegalAction``."""
@@ -102,10 +99,8 @@ def create(
     return KesselGame.new(players, buy_in=buy_in, options=options, seed=seed)
 
 
-def restore(data: Mapping[str, Any]) -> KesselGame:
-    """Restore a serialised game."""
-    return KesselGame.from_json(data)
-
+restore = KesselGame.restore_game
+"""Restore a serialised game."""
 
 _DEFAULTS = CODEC.encode(KesselOptions())
 
