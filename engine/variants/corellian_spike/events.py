@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from engine.core.betting_events import PotAwarded as PotAwarded  # re-exported
 from engine.core.facts import Fact
 from engine.core.game import ShownHand
 from engine.variants.corellian_spike.cards import HandEval
@@ -108,24 +109,6 @@ class BlindDrew(Fact):
     pots: int
     level: int
     draws: tuple[tuple[str, str], ...]  # (player, card notation)
-
-
-@dataclass(frozen=True, slots=True)
-class PotAwarded(Fact):
-    """One hand-pot layer (``index`` of ``count``) paid (several shares: a split)."""
-
-    index: int
-    count: int
-    amount: int
-    shares: tuple[tuple[str, int], ...]
-
-    def won_by(self) -> tuple[str, ...]:
-        """The pot's winners."""
-        return tuple(p for p, _ in self.shares)
-
-    def pot_paid(self) -> int:
-        """The hand-pot layer paid."""
-        return self.amount
 
 
 class Why(StrEnum):
