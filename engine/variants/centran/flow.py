@@ -43,7 +43,7 @@ from engine.variants.centran.events import (
 from engine.variants.centran.payout import award_uncontested, end_game, reveal
 from engine.variants.centran.settle import ante_amounts, shift_trigger
 from engine.variants.centran.state import RANDOM, CentranState, Phase, Step
-from engine.variants.twopot.flow import depart, next_hand
+from engine.variants.twopot.flow import leave_hand, next_hand
 from engine.variants.twopot.state import Seat
 
 Events = list[Event]
@@ -253,15 +253,14 @@ def end_hand(st: CentranState, ev: Events) -> None:
 
 def leave(st: CentranState, seat: int, ev: Events) -> int:
     """The player leaves for good (CE-impl-1): fold if live, hand back the credits behind."""
-    card_phase = st.phase is Phase.CARD
-    gone = depart(st, seat, ev, st.phase is Phase.GAME_OVER, discard_seat)
-    if gone is None or not gone.live:
-        return gone.credits if gone else 0
-    if len(st.live()) < 2:
-        concede(st, ev)
-    elif st.phase is Phase.BET:
-        if gone.phase_over:
-            close_bet(st, ev)
-    elif card_phase and gone.was_current:
-        start_turn(st, ev)
-    return gone.credits
+    return leave_hand(
+        st,
+        seat,
+        ev,
+        st.phase is Phase.GAME_OVER,
+        discard_seat,
+        betting=st.phase is Phase.BET,
+        concede=concede,
+        bet_over=close_bet,
+        turn_over=start_turn if st.phase is Phase.CARD else None,
+    )

@@ -36,7 +36,7 @@ from engine.variants.classic.events import (
 )
 from engine.variants.classic.payout import award_conceded, discard_seat, draw_card, end_game, reveal
 from engine.variants.classic.state import REST_OF_ROUND, ClassicState, Phase, Seat, Step
-from engine.variants.twopot.flow import depart, next_hand
+from engine.variants.twopot.flow import leave_hand, next_hand
 
 Events = list[Event]
 
@@ -278,14 +278,14 @@ def end_hand(st: ClassicState, ev: Events) -> None:
 
 def leave(st: ClassicState, seat: int, ev: Events) -> int:
     """The player leaves for good: fold if live (C-impl-1), hand back the credits behind."""
-    gone = depart(st, seat, ev, st.phase is Phase.GAME_OVER, discard_seat)
-    if gone is None or not gone.live:
-        return gone.credits if gone else 0
-    if len(st.live()) < 2:
-        _concede(st, ev)
-    elif st.phase is Phase.BET:
-        if gone.phase_over:
-            begin_trade(st, ev)
-    elif gone.was_current:
-        continue_trade(st, ev)
-    return gone.credits
+    return leave_hand(
+        st,
+        seat,
+        ev,
+        st.phase is Phase.GAME_OVER,
+        discard_seat,
+        betting=st.phase is Phase.BET,
+        concede=_concede,
+        bet_over=begin_trade,
+        turn_over=continue_trade,
+    )

@@ -39,7 +39,7 @@ from engine.variants.corellian_spike.payout import award_conceded, draw_card, en
 from engine.variants.corellian_spike.settle import ante_up
 from engine.variants.corellian_spike.settle import sabacc_shift as shift_cards
 from engine.variants.corellian_spike.state import Phase, Seat, SpikeState
-from engine.variants.twopot.flow import depart, next_hand
+from engine.variants.twopot.flow import leave_hand, next_hand
 
 Events = list[Event]
 
@@ -251,18 +251,19 @@ def end_hand(st: SpikeState, ev: Events) -> None:
 def leave(st: SpikeState, seat: int, ev: Events) -> int:
     """The player leaves for good: a live hand is junked (its contributions stay in the pot);
     returns the credits behind."""
-    current = st.queue[0] if st.queue else None
-    gone = depart(
-        st, seat, ev, st.phase is Phase.GAME_OVER, lambda s, x: junk(s, x, ev, folded=True)
-    )
-    if gone is None or not gone.live:
-        return gone.credits if gone else 0
-    if len(st.live()) < 2:
-        _concede(st, ev)
-    elif st.phase is Phase.BET:
-        if gone.phase_over:
-            _after_betting(st, ev)
-    elif current == seat:
+
+    def turn_over(st: SpikeState, ev: Events) -> None:
         st.queue.insert(0, seat)  # end_card_turn pops the current turn
         end_card_turn(st, ev)
-    return gone.credits
+
+    return leave_hand(
+        st,
+        seat,
+        ev,
+        st.phase is Phase.GAME_OVER,
+        lambda s, x: junk(s, x, ev, folded=True),
+        betting=st.phase is Phase.BET,
+        concede=_concede,
+        bet_over=_after_betting,
+        turn_over=turn_over,
+    )

@@ -37,7 +37,7 @@ from engine.variants.project.events import (
 from engine.variants.project.payout import award_uncontested, end_game, reveal
 from engine.variants.project.shift import shift, shift_happens
 from engine.variants.project.state import BET_PHASES, Phase, ProjectState, Seat
-from engine.variants.twopot.flow import depart, next_hand
+from engine.variants.twopot.flow import leave_hand, next_hand
 
 Events = list[Event]
 
@@ -265,14 +265,14 @@ def end_hand(st: ProjectState, ev: Events) -> None:
 
 def leave(st: ProjectState, seat: int, ev: Events) -> int:
     """The player leaves for good: a live hand folds (P-impl-3); returns the credits behind."""
-    gone = depart(st, seat, ev, st.phase is Phase.GAME_OVER, muck)
-    if gone is None or not gone.live:
-        return gone.credits if gone else 0
-    if len(st.live()) < 2:
-        _uncontested(st, ev)
-    elif st.phase in BET_PHASES:
-        if gone.phase_over:
-            end_bet(st, ev)
-    elif gone.was_current:
-        start_draw_turn(st, ev)
-    return gone.credits
+    return leave_hand(
+        st,
+        seat,
+        ev,
+        st.phase is Phase.GAME_OVER,
+        muck,
+        betting=st.phase in BET_PHASES,
+        concede=_uncontested,
+        bet_over=end_bet,
+        turn_over=start_draw_turn,
+    )

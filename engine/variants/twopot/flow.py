@@ -74,6 +74,39 @@ def depart(
     return Departure(credits, live, was_current, phase_over)
 
 
+def leave_hand(
+    st: St,
+    seat: int,
+    ev: list[Event],
+    over: bool,
+    set_aside: Callable[[St, int], None],
+    *,
+    betting: bool,
+    concede: Callable[[St, list[Event]], None],
+    bet_over: Callable[[St, list[Event]], None],
+    turn_over: Callable[[St, list[Event]], None] | None,
+) -> int:
+    """``seat`` leaves for good (:func:`depart`) and the hand goes on without it; returns the
+    credits handed back.
+
+    When a live hand folded: with fewer than two live hands left, ``concede(st, ev)`` ends the
+    hand; in a ``betting`` phase, ``bet_over(st, ev)`` moves on where the fold ended it; else,
+    where it was the seat's turn, ``turn_over(st, ev)`` (``None``: a phase without turns) moves
+    to the next turn.
+    """
+    gone = depart(st, seat, ev, over, set_aside)
+    if gone is None or not gone.live:
+        return gone.credits if gone else 0
+    if len(st.live()) < 2:
+        concede(st, ev)
+    elif betting:
+        if gone.phase_over:
+            bet_over(st, ev)
+    elif turn_over is not None and gone.was_current:
+        turn_over(st, ev)
+    return gone.credits
+
+
 def discard_seat(st: StasisState[Any, C], seat: int) -> None:
     """A folded player's cards (hand and stasis field) go face down to the discard pile."""
     st.discard.extend(st.hands[seat] + st.stasis[seat])
