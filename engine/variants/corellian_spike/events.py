@@ -16,8 +16,8 @@ from enum import StrEnum
 
 from engine.core.betting_events import PotAwarded as PotAwarded  # re-exported
 from engine.core.facts import Fact
-from engine.core.game import ShownHand
 from engine.variants.corellian_spike.cards import HandEval
+from engine.variants.twopot import events as twopot
 from engine.variants.twopot.events import CashedOut as CashedOut  # re-exported
 from engine.variants.twopot.events import DiceRolled as DiceRolled  # re-exported
 from engine.variants.twopot.events import Drew as Drew  # re-exported
@@ -88,16 +88,8 @@ class ShiftDone(Fact):
 
 
 @dataclass(frozen=True, slots=True)
-class Revealed(Fact):
+class Revealed(twopot.Shown[HandEval]):
     """A live player's hand at REVEAL (notations) with its evaluation."""
-
-    player: str
-    cards: tuple[str, ...]
-    hand: HandEval
-
-    def shown_hands(self) -> tuple[ShownHand, ...]:
-        """The revealed hand and its rank (showdown pictures)."""
-        return (ShownHand(self.player, self.cards, self.hand),)
 
 
 @dataclass(frozen=True, slots=True)
