@@ -45,16 +45,23 @@ class KesselGame(StateGame[KesselState]):
     views = views
 
     @classmethod
-    def new(
+    def new_game(
         cls,
         players: Sequence[str],
-        *,
         buy_in: int,
         options: Mapping[str, Any],
         seed: int | SeedSource,
-    ) -> KesselGame:
-        """SETUP a new game (the :data:`INFO` factory)."""
-        return cls.opened(*flow.new_state(players, buy_in, options, seed))
+        stacks: Sequence[int] | None,
+        events: list[Event],
+    ) -> KesselState:
+        """SETUP a new game (:meth:`~engine.core.variant.StateGame.create`, the :data:`INFO`
+        factory); raises ``ValueError`` on bad players/options, and for ``stacks``: Kessel's
+        chips are tokens every seat starts with alike, so a game can't carry stacks over."""
+        if stacks is not None:
+            raise ValueError("Kessel's chips are tokens: a game can't start with other stacks")
+        state, opening = flow.new_state(players, buy_in, options, seed)
+        events.extend(opening)
+        return state
 
     def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
         """Apply one decision and every automatic step after it; raise ``IllegalAction``."""
@@ -83,21 +90,8 @@ class KesselGame(StateGame[KesselState]):
         return {i: (0 if s.left else st.payout.get(i, 0)) for i, s in enumerate(st.seats)}
 
 
-def create(
-    players: Sequence[str],
-    *,
-    buy_in: int,
-    options: Mapping[str, Any],
-    seed: int | SeedSource,
-    stacks: Sequence[int] | None = None,
-) -> KesselGame:
-    """Factory for :data:`INFO` (raises ``ValueError`` on bad players/options, and for
-    ``stacks``: Kessel's chips are tokens every seat starts with alike, so a game can't carry
-    stacks over)."""
-    if stacks is not None:
-        raise ValueError("Kessel's chips are tokens: a game can't start with other stacks")
-    return KesselGame.new(players, buy_in=buy_in, options=options, seed=seed)
-
+create = KesselGame.create
+"""Start a game (:meth:`KesselGame.new_game`)."""
 
 restore = KesselGame.restore_game
 """Restore a serialised game."""

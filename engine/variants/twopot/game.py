@@ -1,7 +1,7 @@
 """The game class shared by the two-pot family (Classic, Centran, Project, Corellian Spike).
 
 :class:`TwoPotGame` is a :class:`~engine.core.variant.StateGame` with what the four games had
-written out each: the start of a new game (:meth:`TwoPotGame.create`: the player-count and
+written out each: the start of a new game (:meth:`TwoPotGame.new_game`: the player-count and
 buy-in checks, the options, the seats, the first hand), the credits check
 (:meth:`TwoPotGame.total_credits`), and the variant's registration
 (:meth:`TwoPotGame.variant_info`). What differs stays in each variant's class: its options class
@@ -13,7 +13,7 @@ and test hooks (:attr:`TwoPotGame.new_state`).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Self, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from engine.core.betting import Betting
 from engine.core.deck import CardDeck
@@ -49,7 +49,7 @@ class TwoPotGame(StateGame[S]):
     """``new_state(seats, events, **hooks)``: the variant's state over ``seats`` (the constructor
     arguments of :meth:`seat`) plus its own fields, its first hand started with ``events``
     appended; ``hooks`` are the variant's test hooks (a stacked deck, rigged dice, the first
-    seat), keyword arguments of :meth:`create` validated here."""
+    seat), keyword arguments of :meth:`~engine.core.variant.StateGame.create` validated here."""
 
     @classmethod
     def check_players(cls, players: Sequence[str]) -> None:
@@ -115,25 +115,21 @@ class TwoPotGame(StateGame[S]):
         }
 
     @classmethod
-    def create(
+    def new_game(
         cls,
         players: Sequence[str],
-        *,
         buy_in: int,
-        options: Mapping[str, Any] | None = None,
-        seed: int | SeedSource = 0,
-        stacks: Sequence[int] | None = None,
+        options: Mapping[str, Any],
+        seed: int | SeedSource,
+        stacks: Sequence[int] | None,
+        events: list[Event],
         **hooks: Any,
-    ) -> Self:
-        """Seat ``players`` (join order) with ``buy_in`` credits each (or ``stacks``, one per
-        player) and start the first hand (the :class:`~engine.core.game.GameFactory` of the
-        variant); ``hooks``: the variant's test hooks (see its :attr:`new_state`).
-
-        Raises ``ValueError`` for a bad player count, buy-in, option, stack or hook."""
-        opts = cls.table_options(players, buy_in, options or {})
-        events: list[Event] = []
-        state = cls.new_state(cls.seat(players, buy_in, opts, seed, stacks=stacks), events, **hooks)
-        return cls.opened(state, events)
+    ) -> S:
+        """The state of a new game (:attr:`~engine.core.variant.StateGame.new_game`): the table's
+        options (:meth:`table_options`), the seats (:meth:`seat`), then the variant's
+        :attr:`new_state` with its test ``hooks``."""
+        opts = cls.table_options(players, buy_in, options)
+        return cls.new_state(cls.seat(players, buy_in, opts, seed, stacks=stacks), events, **hooks)
 
     @classmethod
     def variant_info(
@@ -146,7 +142,8 @@ class TwoPotGame(StateGame[S]):
         default_preset: str = "lay",
     ) -> VariantInfo:
         """The variant's :class:`~engine.core.game.VariantInfo`: its id, name, seat limits,
-        least buy-in and default options from the class, :meth:`create` and
+        least buy-in and default options from the class,
+        :meth:`~engine.core.variant.StateGame.create` and
         :meth:`~engine.core.variant.StateGame.restore_game` as its factories, its variant id
         as its vocabulary key; ``presets`` default to lay 500 and tournament 1000 credits."""
         return VariantInfo(
