@@ -47,6 +47,19 @@ class GameState(Protocol):
     phase: Any
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class NewGame:
+    """What a new game is asked for (:meth:`StateGame.create`): the ``players`` (join order),
+    the ``buy_in``, the lobby ``options``, the RNG ``seed`` and the starting ``stacks`` (one per
+    player, or ``None``: the buy-in each)."""
+
+    players: Sequence[str]
+    buy_in: int
+    options: Mapping[str, Any]
+    seed: int | SeedSource
+    stacks: Sequence[int] | None
+
+
 S = TypeVar("S", bound=GameState)
 S_contra = TypeVar("S_contra", contravariant=True)
 
@@ -129,11 +142,10 @@ class StateGame(Generic[S]):
     views: ViewRules[S]
 
     new_game: Callable[..., S]
-    """``new_game(players, buy_in, options, seed, stacks, events, **hooks)``: the state of a new
-    game (a classmethod of the variant), its first hand started with its ``events`` appended;
-    ``options`` are the lobby options, ``stacks`` one starting stack per player or ``None``,
-    ``hooks`` the variant's test hooks (a stacked deck, rigged dice, the first seat). Raises
-    ``ValueError`` on bad players, buy-in, options, stacks or hooks."""
+    """``new_game(table, events, **hooks)``: the state of a new game (a classmethod of the
+    variant) for a :class:`NewGame` ``table``, its first hand started with its ``events``
+    appended; ``hooks`` are the variant's test hooks (a stacked deck, rigged dice, the first
+    seat). Raises ``ValueError`` on bad players, buy-in, options, stacks or hooks."""
 
     def __init__(self, state: S) -> None:
         self._state = state
@@ -301,7 +313,8 @@ class StateGame(Generic[S]):
         player) and start the first hand: the :class:`~engine.core.game.GameFactory` of the
         variant (:attr:`new_game`; ``hooks``: its test hooks)."""
         events: list[Event] = []
-        state = cls.new_game(players, buy_in, options or {}, seed, stacks, events, **hooks)
+        table = NewGame(players, buy_in, options or {}, seed, stacks)
+        state = cls.new_game(table, events, **hooks)
         return cls.opened(state, events)
 
     @classmethod

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self
 
-from engine.core.fair import SeedSource, game_rng
+from engine.core.fair import game_rng
 from engine.core.game import Action, Event, IllegalAction
 from engine.core.seats import starting_stacks
-from engine.core.variant import StateGame
+from engine.core.variant import NewGame, StateGame
 from engine.variants.coruscant import actions, flow, views
 from engine.variants.coruscant.cards import TARGETS, Card, Suit, check_unique
 from engine.variants.coruscant.state import CODEC, CoruscantOptions, CoruscantState, Phase
@@ -44,11 +44,7 @@ class CoruscantGame(StateGame[CoruscantState]):
     @classmethod
     def new_game(
         cls,
-        players: Sequence[str],
-        buy_in: int,
-        options: Mapping[str, Any],
-        seed: int | SeedSource,
-        stacks: Sequence[int] | None,
+        table: NewGame,
         events: list[Event],
         *,
         decks: Sequence[Sequence[str]] = (),
@@ -62,11 +58,12 @@ class CoruscantGame(StateGame[CoruscantState]):
         shuffle, ``dice`` their ``(target, suit)`` rolls, ``start_seat`` the first starting
         player.
         """
-        if buy_in < cls.MIN_BUY_IN and stacks is None:
+        players = table.players
+        if table.buy_in < cls.MIN_BUY_IN and table.stacks is None:
             raise ValueError(f"the buy-in must be at least {cls.MIN_BUY_IN}")
-        opts = CoruscantOptions.from_mapping(options)
-        chips = starting_stacks(buy_in, len(players), stacks)
-        st = CoruscantState(players, stacks=chips, options=opts, rng=game_rng(seed))
+        opts = CoruscantOptions.from_mapping(table.options)
+        chips = starting_stacks(table.buy_in, len(players), table.stacks)
+        st = CoruscantState(players, stacks=chips, options=opts, rng=game_rng(table.seed))
         for deck in decks:
             cards = [Card.parse(c) for c in deck]
             check_unique(cards)

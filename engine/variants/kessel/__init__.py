@@ -17,12 +17,10 @@ leaves gets nothing back.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from engine.core.fair import SeedSource
 from engine.core.game import Action, Event, VariantInfo
-from engine.core.variant import StateGame
+from engine.core.variant import NewGame, StateGame
 from engine.variants.kessel import actions, flow, views
 from engine.variants.kessel.cards import DECK
 from engine.variants.kessel.judge import judge
@@ -45,21 +43,13 @@ class KesselGame(StateGame[KesselState]):
     views = views
 
     @classmethod
-    def new_game(
-        cls,
-        players: Sequence[str],
-        buy_in: int,
-        options: Mapping[str, Any],
-        seed: int | SeedSource,
-        stacks: Sequence[int] | None,
-        events: list[Event],
-    ) -> KesselState:
+    def new_game(cls, table: NewGame, events: list[Event]) -> KesselState:
         """SETUP a new game (:meth:`~engine.core.variant.StateGame.create`, the :data:`INFO`
         factory); raises ``ValueError`` on bad players/options, and for ``stacks``: Kessel's
         chips are tokens every seat starts with alike, so a game can't carry stacks over."""
-        if stacks is not None:
+        if table.stacks is not None:
             raise ValueError("Kessel's chips are tokens: a game can't start with other stacks")
-        state, opening = flow.new_state(players, buy_in, options, seed)
+        state, opening = flow.new_state(table.players, table.buy_in, table.options, table.seed)
         events.extend(opening)
         return state
 

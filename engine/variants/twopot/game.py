@@ -20,7 +20,7 @@ from engine.core.deck import CardDeck
 from engine.core.fair import SeedSource, game_rng
 from engine.core.game import Event, JudgeFunction, VariantInfo
 from engine.core.seats import starting_stacks
-from engine.core.variant import StateGame
+from engine.core.variant import NewGame, StateGame
 from engine.variants.twopot.state import AnyTwoPot, Seat, SeatRecord, TwoPotOptions
 
 __all__ = ["TwoPotGame"]
@@ -115,21 +115,14 @@ class TwoPotGame(StateGame[S]):
         }
 
     @classmethod
-    def new_game(
-        cls,
-        players: Sequence[str],
-        buy_in: int,
-        options: Mapping[str, Any],
-        seed: int | SeedSource,
-        stacks: Sequence[int] | None,
-        events: list[Event],
-        **hooks: Any,
-    ) -> S:
+    def new_game(cls, table: NewGame, events: list[Event], **hooks: Any) -> S:
         """The state of a new game (:attr:`~engine.core.variant.StateGame.new_game`): the table's
         options (:meth:`table_options`), the seats (:meth:`seat`), then the variant's
         :attr:`new_state` with its test ``hooks``."""
-        opts = cls.table_options(players, buy_in, options)
-        return cls.new_state(cls.seat(players, buy_in, opts, seed, stacks=stacks), events, **hooks)
+        players, buy_in = table.players, table.buy_in
+        opts = cls.table_options(players, buy_in, table.options)
+        seats = cls.seat(players, buy_in, opts, table.seed, stacks=table.stacks)
+        return cls.new_state(seats, events, **hooks)
 
     @classmethod
     def variant_info(
