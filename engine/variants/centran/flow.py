@@ -23,7 +23,6 @@ from engine.core.betting_events import BetMade
 from engine.core.deck import Deck
 from engine.core.fair import begin_hand
 from engine.core.game import Event
-from engine.core.seats import next_seat
 from engine.variants.centran.cards import Card, full_deck
 from engine.variants.centran.deal import (
     deal_round_robin,
@@ -43,7 +42,7 @@ from engine.variants.centran.events import (
 from engine.variants.centran.payout import award_uncontested, end_game, reveal
 from engine.variants.centran.settle import ante_amounts, shift_trigger
 from engine.variants.centran.state import RANDOM, CentranState, Phase, Step
-from engine.variants.twopot.flow import leave_hand, next_hand
+from engine.variants.twopot.flow import leave_hand, next_hand, next_starter
 from engine.variants.twopot.state import Seat
 
 Events = list[Event]
@@ -68,14 +67,7 @@ def start_hand(
     if len(players) < 2:
         end_game(st, ev)
         return
-    if dealer is not None and dealer in players:
-        st.dealer = dealer
-    elif st.hand_no == 0:
-        st.dealer = st.rng.choice(players)
-    else:
-        nxt = next_seat(st.dealer, st.n, lambda s: st.status[s] is Seat.IN)
-        assert nxt is not None
-        st.dealer = nxt
+    st.dealer = next_starter(st, st.dealer, dealer, players)
     st.hand_no += 1
     begin_hand(st.rng, st.hand_no)
     st.draw = deck if deck is not None else Deck.shuffled(full_deck(), st.rng)

@@ -22,7 +22,6 @@ from engine.core.betting_events import BetMade
 from engine.core.deck import Deck
 from engine.core.fair import begin_hand
 from engine.core.game import Event
-from engine.core.seats import next_seat
 from engine.variants.classic.cards import Card, full_deck
 from engine.variants.classic.events import (
     CashedOut,
@@ -36,7 +35,7 @@ from engine.variants.classic.events import (
 )
 from engine.variants.classic.payout import award_conceded, discard_seat, draw_card, end_game, reveal
 from engine.variants.classic.state import REST_OF_ROUND, ClassicState, Phase, Seat, Step
-from engine.variants.twopot.flow import leave_hand, next_hand
+from engine.variants.twopot.flow import leave_hand, next_hand, next_starter
 
 Events = list[Event]
 
@@ -73,14 +72,7 @@ def start_hand(
     if len(players) < 2:
         end_game(st, ev)
         return
-    if start is not None and start in players:
-        st.start_seat = start
-    elif st.hand_no == 0:
-        st.start_seat = st.rng.choice(players)
-    else:
-        nxt = next_seat(st.start_seat, st.n, lambda s: st.status[s] is Seat.IN)
-        assert nxt is not None
-        st.start_seat = nxt
+    st.start_seat = next_starter(st, st.start_seat, start, players)
     st.hand_no += 1
     begin_hand(st.rng, st.hand_no)
     st.draw = deck if deck is not None else Deck.shuffled(full_deck(), st.rng)

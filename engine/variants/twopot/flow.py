@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 
 from engine.core.deck import Deck
 from engine.core.game import Event
+from engine.core.seats import next_seat
 from engine.variants.twopot.events import PlayerLeft, Reshuffled
 from engine.variants.twopot.state import AnyTwoPot, Seat, StasisState
 
@@ -105,6 +106,19 @@ def leave_hand(
     elif turn_over is not None and gone.was_current:
         turn_over(st, ev)
     return gone.credits
+
+
+def next_starter(st: AnyTwoPot, current: int, fixed: int | None, players: list[int]) -> int:
+    """The seat that opens the next hand (its starting player or dealer): ``fixed`` where it is
+    one of the in-game ``players`` (a test's choice), a random one of them for the first hand
+    (the game's RNG), else the next in-game seat after ``current``."""
+    if fixed is not None and fixed in players:
+        return fixed
+    if st.hand_no == 0:
+        return st.rng.choice(players)
+    nxt = next_seat(current, st.n, lambda s: st.status[s] is Seat.IN)
+    assert nxt is not None
+    return nxt
 
 
 def discard_seat(st: StasisState[Any, C], seat: int) -> None:
