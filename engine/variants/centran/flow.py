@@ -18,8 +18,7 @@ Implementation decisions (not in the spec):
 
 from __future__ import annotations
 
-from engine.core.betting import BetKind, BetResult
-from engine.core.betting_events import BetMade
+from engine.core.betting import BetResult
 from engine.core.deck import Deck
 from engine.core.fair import begin_hand
 from engine.core.game import Event
@@ -42,7 +41,7 @@ from engine.variants.centran.events import (
 from engine.variants.centran.payout import award_uncontested, end_game, reveal
 from engine.variants.centran.settle import ante_amounts, shift_trigger
 from engine.variants.centran.state import RANDOM, CentranState, Phase, Step
-from engine.variants.twopot.flow import leave_hand, next_hand, next_starter
+from engine.variants.twopot.flow import bet_made, leave_hand, next_hand, next_starter
 from engine.variants.twopot.state import Seat
 
 Events = list[Event]
@@ -169,11 +168,7 @@ def begin_bet(st: CentranState, ev: Events) -> None:
 
 def after_bet(st: CentranState, ev: Events, result: BetResult) -> None:
     """Log a betting action; when it closed the phase, move on (§3.3)."""
-    ev.append(BetMade.from_result(result, st.players))
-    if result.kind is BetKind.FOLD:
-        discard_seat(st, result.seat)
-    if result.phase_over:
-        close_bet(st, ev)
+    bet_made(st, ev, result, discard_seat, close_bet)
 
 
 def close_bet(st: CentranState, ev: Events) -> None:

@@ -17,8 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.core.betting import BetKind, BetResult
-from engine.core.betting_events import BetMade
+from engine.core.betting import BetResult
 from engine.core.deck import Deck
 from engine.core.fair import begin_hand
 from engine.core.game import Event
@@ -35,7 +34,7 @@ from engine.variants.classic.events import (
 )
 from engine.variants.classic.payout import award_conceded, discard_seat, draw_card, end_game, reveal
 from engine.variants.classic.state import REST_OF_ROUND, ClassicState, Phase, Seat, Step
-from engine.variants.twopot.flow import leave_hand, next_hand, next_starter
+from engine.variants.twopot.flow import bet_made, leave_hand, next_hand, next_starter
 
 Events = list[Event]
 
@@ -123,11 +122,11 @@ def begin_bet(st: ClassicState, ev: Events) -> None:
 
 def after_bet(st: ClassicState, ev: Events, result: BetResult) -> None:
     """Log a betting action and move on when it ended the phase."""
-    ev.append(BetMade.from_result(result, st.players))
-    if result.kind is BetKind.FOLD:
-        discard_seat(st, result.seat)
-    if not result.phase_over:
-        return
+    bet_made(st, ev, result, discard_seat, _bet_closed)
+
+
+def _bet_closed(st: ClassicState, ev: Events) -> None:
+    """The betting phase is over: uncontested, or TRADE(r)."""
     if len(st.live()) < 2:
         _concede(st, ev)
     else:

@@ -15,8 +15,7 @@ Decisions where the spec is silent:
 
 from __future__ import annotations
 
-from engine.core.betting import BetKind, BetResult
-from engine.core.betting_events import BetMade
+from engine.core.betting import BetResult
 from engine.core.deck import Deck
 from engine.core.fair import begin_hand
 from engine.core.game import Event
@@ -37,7 +36,7 @@ from engine.variants.project.events import (
 from engine.variants.project.payout import award_uncontested, end_game, reveal
 from engine.variants.project.shift import shift, shift_happens
 from engine.variants.project.state import BET_PHASES, Phase, ProjectState, Seat
-from engine.variants.twopot.flow import leave_hand, next_hand
+from engine.variants.twopot.flow import bet_made, leave_hand, next_hand
 
 Events = list[Event]
 
@@ -120,11 +119,7 @@ def begin_bet(st: ProjectState, ev: Events, phase: Phase) -> None:
 
 def after_bet(st: ProjectState, ev: Events, result: BetResult) -> None:
     """Log a betting action and move on when it ended the phase."""
-    ev.append(BetMade.from_result(result, st.players))
-    if result.kind is BetKind.FOLD:
-        muck(st, result.seat)
-    if result.phase_over:
-        end_bet(st, ev)
+    bet_made(st, ev, result, muck, end_bet)
 
 
 def end_bet(st: ProjectState, ev: Events) -> None:

@@ -25,6 +25,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from engine.core.betting import BetKind, BetResult
+from engine.core.betting_events import BetMade
 from engine.core.deck import Deck
 from engine.core.game import Event
 from engine.core.seats import next_seat
@@ -73,6 +75,23 @@ def depart(
     ev.append(PlayerLeft(st.players[seat], credits, live))
     phase_over = result is not None and result.phase_over
     return Departure(credits, live, was_current, phase_over)
+
+
+def bet_made(
+    st: St,
+    ev: list[Event],
+    result: BetResult,
+    set_aside: Callable[[St, int], None],
+    bet_over: Callable[[St, list[Event]], None],
+) -> None:
+    """After a betting action: its :class:`~engine.core.betting_events.BetMade` event, a folded
+    hand's cards away through ``set_aside(st, seat)``, and ``bet_over(st, ev)`` when the action
+    ended the betting phase."""
+    ev.append(BetMade.from_result(result, st.players))
+    if result.kind is BetKind.FOLD:
+        set_aside(st, result.seat)
+    if result.phase_over:
+        bet_over(st, ev)
 
 
 def leave_hand(
