@@ -41,7 +41,7 @@ from engine.variants.centran.events import (
 from engine.variants.centran.payout import award_uncontested, end_game, reveal
 from engine.variants.centran.settle import ante_amounts, shift_trigger
 from engine.variants.centran.state import RANDOM, CentranState, Phase, Step
-from engine.variants.twopot.flow import bet_made, leave_hand, next_hand, next_starter
+from engine.variants.twopot.flow import Exits, bet_made, leave_hand, next_hand, next_starter
 from engine.variants.twopot.state import Seat
 
 Events = list[Event]
@@ -168,7 +168,7 @@ def begin_bet(st: CentranState, ev: Events) -> None:
 
 def after_bet(st: CentranState, ev: Events, result: BetResult) -> None:
     """Log a betting action; when it closed the phase, move on (§3.3)."""
-    bet_made(st, ev, result, discard_seat, close_bet)
+    bet_made(st, ev, result, EXITS)
 
 
 def close_bet(st: CentranState, ev: Events) -> None:
@@ -240,14 +240,10 @@ def end_hand(st: CentranState, ev: Events) -> None:
 
 def leave(st: CentranState, seat: int, ev: Events) -> int:
     """The player leaves for good (CE-impl-1): fold if live, hand back the credits behind."""
-    return leave_hand(
-        st,
-        seat,
-        ev,
-        st.phase is Phase.GAME_OVER,
-        discard_seat,
-        betting=st.phase is Phase.BET,
-        concede=concede,
-        bet_over=close_bet,
-        turn_over=start_turn if st.phase is Phase.CARD else None,
-    )
+    phase = st.phase
+    over, betting, turns = phase is Phase.GAME_OVER, phase is Phase.BET, phase is Phase.CARD
+    return leave_hand(st, seat, ev, EXITS, over=over, betting=betting, turns=turns)
+
+
+EXITS: Exits[CentranState] = Exits(discard_seat, concede, close_bet, start_turn)
+"""How a Centran hand goes on without a seat (:class:`~engine.variants.twopot.flow.Exits`)."""

@@ -34,7 +34,7 @@ from engine.variants.classic.events import (
 )
 from engine.variants.classic.payout import award_conceded, discard_seat, draw_card, end_game, reveal
 from engine.variants.classic.state import REST_OF_ROUND, ClassicState, Phase, Seat, Step
-from engine.variants.twopot.flow import bet_made, leave_hand, next_hand, next_starter
+from engine.variants.twopot.flow import Exits, bet_made, leave_hand, next_hand, next_starter
 
 Events = list[Event]
 
@@ -122,7 +122,7 @@ def begin_bet(st: ClassicState, ev: Events) -> None:
 
 def after_bet(st: ClassicState, ev: Events, result: BetResult) -> None:
     """Log a betting action and move on when it ended the phase."""
-    bet_made(st, ev, result, discard_seat, _bet_closed)
+    bet_made(st, ev, result, EXITS)
 
 
 def _bet_closed(st: ClassicState, ev: Events) -> None:
@@ -270,13 +270,9 @@ def end_hand(st: ClassicState, ev: Events) -> None:
 def leave(st: ClassicState, seat: int, ev: Events) -> int:
     """The player leaves for good: fold if live (C-impl-1), hand back the credits behind."""
     return leave_hand(
-        st,
-        seat,
-        ev,
-        st.phase is Phase.GAME_OVER,
-        discard_seat,
-        betting=st.phase is Phase.BET,
-        concede=_concede,
-        bet_over=begin_trade,
-        turn_over=continue_trade,
+        st, seat, ev, EXITS, over=st.phase is Phase.GAME_OVER, betting=st.phase is Phase.BET
     )
+
+
+EXITS: Exits[ClassicState] = Exits(discard_seat, _concede, _bet_closed, continue_trade)
+"""How a Classic hand goes on without a seat (:class:`~engine.variants.twopot.flow.Exits`)."""

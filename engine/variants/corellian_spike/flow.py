@@ -38,7 +38,7 @@ from engine.variants.corellian_spike.payout import award_conceded, draw_card, en
 from engine.variants.corellian_spike.settle import ante_up
 from engine.variants.corellian_spike.settle import sabacc_shift as shift_cards
 from engine.variants.corellian_spike.state import Phase, Seat, SpikeState
-from engine.variants.twopot.flow import leave_hand, next_hand, next_starter
+from engine.variants.twopot.flow import Exits, leave_hand, next_hand, next_starter
 
 Events = list[Event]
 
@@ -246,14 +246,6 @@ def leave(st: SpikeState, seat: int, ev: Events) -> int:
         st.queue.insert(0, seat)  # end_card_turn pops the current turn
         end_card_turn(st, ev)
 
-    return leave_hand(
-        st,
-        seat,
-        ev,
-        st.phase is Phase.GAME_OVER,
-        lambda s, x: junk(s, x, ev, folded=True),
-        betting=st.phase is Phase.BET,
-        concede=_concede,
-        bet_over=_after_betting,
-        turn_over=turn_over,
-    )
+    exits = Exits(lambda s, x: junk(s, x, ev, folded=True), _concede, _after_betting, turn_over)
+    over, betting = st.phase is Phase.GAME_OVER, st.phase is Phase.BET
+    return leave_hand(st, seat, ev, exits, over=over, betting=betting)

@@ -36,7 +36,7 @@ from engine.variants.project.events import (
 from engine.variants.project.payout import award_uncontested, end_game, reveal
 from engine.variants.project.shift import shift, shift_happens
 from engine.variants.project.state import BET_PHASES, Phase, ProjectState, Seat
-from engine.variants.twopot.flow import bet_made, leave_hand, next_hand
+from engine.variants.twopot.flow import Exits, bet_made, leave_hand, next_hand
 
 Events = list[Event]
 
@@ -119,7 +119,7 @@ def begin_bet(st: ProjectState, ev: Events, phase: Phase) -> None:
 
 def after_bet(st: ProjectState, ev: Events, result: BetResult) -> None:
     """Log a betting action and move on when it ended the phase."""
-    bet_made(st, ev, result, muck, end_bet)
+    bet_made(st, ev, result, EXITS)
 
 
 def end_bet(st: ProjectState, ev: Events) -> None:
@@ -261,13 +261,9 @@ def end_hand(st: ProjectState, ev: Events) -> None:
 def leave(st: ProjectState, seat: int, ev: Events) -> int:
     """The player leaves for good: a live hand folds (P-impl-3); returns the credits behind."""
     return leave_hand(
-        st,
-        seat,
-        ev,
-        st.phase is Phase.GAME_OVER,
-        muck,
-        betting=st.phase in BET_PHASES,
-        concede=_uncontested,
-        bet_over=end_bet,
-        turn_over=start_draw_turn,
+        st, seat, ev, EXITS, over=st.phase is Phase.GAME_OVER, betting=st.phase in BET_PHASES
     )
+
+
+EXITS: Exits[ProjectState] = Exits(muck, _uncontested, end_bet, start_draw_turn)
+"""How a Project hand goes on without a seat (:class:`~engine.variants.twopot.flow.Exits`)."""

@@ -6,7 +6,8 @@ otherwise a live hand is folded (forfeiting its contributions) and its cards set
 leaves the turn queue, is marked :attr:`~engine.variants.twopot.state.Seat.LEFT` and takes its
 credits behind home, and :class:`~engine.variants.twopot.events.PlayerLeft` is announced.
 :func:`depart` does that and reports what the variant's flow needs to carry on (award an
-uncontested hand, close a betting phase, move the turn on), which stays in each ``leave``.
+uncontested hand, close a betting phase, move the turn on); :func:`leave_hand` carries on through
+the variant's :class:`Exits`, which :func:`bet_made` uses after a betting action too.
 
 :func:`next_hand` is the common part of HAND_END: every card returns to the deck (Classic §3,
 Centran §3, Project §3), so the hands, the draw pile and the turn queue start empty before the
@@ -23,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from engine.core.betting import BetKind, BetResult
 from engine.core.betting_events import BetMade
@@ -77,53 +78,57 @@ def depart(
     return Departure(credits, live, was_current, phase_over)
 
 
-def bet_made(
-    st: St,
-    ev: list[Event],
-    result: BetResult,
-    set_aside: Callable[[St, int], None],
-    bet_over: Callable[[St, list[Event]], None],
-) -> None:
+@dataclass(frozen=True, slots=True)
+class Exits(Generic[St]):
+    """How a variant's hand goes on when a seat drops out of it (a fold, a departure) or a
+    betting phase closes, declared once per variant: ``set_aside(st, seat)`` puts a folded
+    hand's cards away, ``concede(st, ev)`` settles a hand fewer than two live seats are left in,
+    ``bet_over(st, ev)`` moves on from a closed betting phase and ``turn_over(st, ev)`` from the
+    current seat's turn."""
+
+    set_aside: Callable[[St, int], None]
+    concede: Callable[[St, list[Event]], None]
+    bet_over: Callable[[St, list[Event]], None]
+    turn_over: Callable[[St, list[Event]], None]
+
+
+def bet_made(st: St, ev: list[Event], result: BetResult, exits: Exits[St]) -> None:
     """After a betting action: its :class:`~engine.core.betting_events.BetMade` event, a folded
-    hand's cards away through ``set_aside(st, seat)``, and ``bet_over(st, ev)`` when the action
-    ended the betting phase."""
+    hand's cards set aside, and the betting phase's end where the action closed it."""
     ev.append(BetMade.from_result(result, st.players))
     if result.kind is BetKind.FOLD:
-        set_aside(st, result.seat)
+        exits.set_aside(st, result.seat)
     if result.phase_over:
-        bet_over(st, ev)
+        exits.bet_over(st, ev)
 
 
 def leave_hand(
     st: St,
     seat: int,
     ev: list[Event],
-    over: bool,
-    set_aside: Callable[[St, int], None],
+    exits: Exits[St],
     *,
+    over: bool,
     betting: bool,
-    concede: Callable[[St, list[Event]], None],
-    bet_over: Callable[[St, list[Event]], None],
-    turn_over: Callable[[St, list[Event]], None] | None,
+    turns: bool = True,
 ) -> int:
-    """``seat`` leaves for good (:func:`depart`) and the hand goes on without it; returns the
-    credits handed back.
+    """``seat`` leaves for good (:func:`depart`; nothing once the game is ``over``) and the hand
+    goes on without it; returns the credits handed back.
 
-    When a live hand folded: with fewer than two live hands left, ``concede(st, ev)`` ends the
-    hand; in a ``betting`` phase, ``bet_over(st, ev)`` moves on where the fold ended it; else,
-    where it was the seat's turn, ``turn_over(st, ev)`` (``None``: a phase without turns) moves
-    to the next turn.
+    When a live hand folded: with fewer than two live hands left, the hand is conceded; in a
+    ``betting`` phase, the phase ends where the fold closed it; else, where it was the seat's
+    turn in a phase of ``turns``, the next turn comes.
     """
-    gone = depart(st, seat, ev, over, set_aside)
+    gone = depart(st, seat, ev, over, exits.set_aside)
     if gone is None or not gone.live:
         return gone.credits if gone else 0
     if len(st.live()) < 2:
-        concede(st, ev)
+        exits.concede(st, ev)
     elif betting:
         if gone.phase_over:
-            bet_over(st, ev)
-    elif turn_over is not None and gone.was_current:
-        turn_over(st, ev)
+            exits.bet_over(st, ev)
+    elif turns and gone.was_current:
+        exits.turn_over(st, ev)
     return gone.credits
 
 
