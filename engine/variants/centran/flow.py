@@ -18,7 +18,6 @@ Implementation decisions (not in the spec):
 
 from __future__ import annotations
 
-from engine.core.betting import BetResult
 from engine.core.deck import Deck
 from engine.core.fair import begin_hand
 from engine.core.game import Event
@@ -41,7 +40,7 @@ from engine.variants.centran.events import (
 from engine.variants.centran.payout import award_uncontested, end_game, reveal
 from engine.variants.centran.settle import ante_amounts, shift_trigger
 from engine.variants.centran.state import RANDOM, CentranState, Phase, Step
-from engine.variants.twopot.flow import Exits, bet_made, leave_hand, next_hand, next_starter
+from engine.variants.twopot.flow import Exits, leave_hand, next_hand, next_starter
 from engine.variants.twopot.state import Seat
 
 Events = list[Event]
@@ -164,11 +163,6 @@ def begin_bet(st: CentranState, ev: Events) -> None:
         return
     ev.append(PhaseStarted(st.round_no, "betting", PhaseNote.SKIPPED))
     showdown(st, ev, "all_checked")
-
-
-def after_bet(st: CentranState, ev: Events, result: BetResult) -> None:
-    """Log a betting action; when it closed the phase, move on (§3.3)."""
-    bet_made(st, ev, result, EXITS)
 
 
 def close_bet(st: CentranState, ev: Events) -> None:

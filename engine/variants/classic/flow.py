@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.core.betting import BetResult
 from engine.core.deck import Deck
 from engine.core.fair import begin_hand
 from engine.core.game import Event
@@ -34,7 +33,7 @@ from engine.variants.classic.events import (
 )
 from engine.variants.classic.payout import award_conceded, discard_seat, draw_card, end_game, reveal
 from engine.variants.classic.state import REST_OF_ROUND, ClassicState, Phase, Seat, Step
-from engine.variants.twopot.flow import Exits, bet_made, leave_hand, next_hand, next_starter
+from engine.variants.twopot.flow import Exits, leave_hand, next_hand, next_starter
 
 Events = list[Event]
 
@@ -118,11 +117,6 @@ def begin_bet(st: ClassicState, ev: Events) -> None:
     else:
         ev.append(PhaseStarted(st.round_no, "betting", PhaseNote.SKIPPED))
         begin_trade(st, ev)
-
-
-def after_bet(st: ClassicState, ev: Events, result: BetResult) -> None:
-    """Log a betting action and move on when it ended the phase."""
-    bet_made(st, ev, result, EXITS)
 
 
 def _bet_closed(st: ClassicState, ev: Events) -> None:

@@ -15,7 +15,6 @@ Decisions where the spec is silent:
 
 from __future__ import annotations
 
-from engine.core.betting import BetResult
 from engine.core.deck import Deck
 from engine.core.fair import begin_hand
 from engine.core.game import Event
@@ -36,7 +35,7 @@ from engine.variants.project.events import (
 from engine.variants.project.payout import award_uncontested, end_game, reveal
 from engine.variants.project.shift import shift, shift_happens
 from engine.variants.project.state import BET_PHASES, Phase, ProjectState, Seat
-from engine.variants.twopot.flow import Exits, bet_made, leave_hand, next_hand
+from engine.variants.twopot.flow import Exits, leave_hand, next_hand
 
 Events = list[Event]
 
@@ -115,11 +114,6 @@ def begin_bet(st: ProjectState, ev: Events, phase: Phase) -> None:
     else:
         ev.append(PhaseStarted(phase, st.round_no, PhaseNote.SKIPPED))
         end_bet(st, ev)
-
-
-def after_bet(st: ProjectState, ev: Events, result: BetResult) -> None:
-    """Log a betting action and move on when it ended the phase."""
-    bet_made(st, ev, result, EXITS)
 
 
 def end_bet(st: ProjectState, ev: Events) -> None:
