@@ -40,8 +40,7 @@ from engine.variants.centran.events import (
 from engine.variants.centran.payout import award_uncontested, end_game, reveal
 from engine.variants.centran.settle import ante_amounts, shift_trigger
 from engine.variants.centran.state import RANDOM, CentranState, Phase, Step
-from engine.variants.twopot.flow import Exits, leave_hand, next_hand, next_starter
-from engine.variants.twopot.state import Seat
+from engine.variants.twopot.flow import Exits, hand_players, leave_hand, next_hand, next_starter
 
 Events = list[Event]
 ROUNDS = 5
@@ -54,16 +53,10 @@ def start_hand(
     """HAND_START, ANTE, DEAL and ARRAY_START, then the first Card Phase (or GAME_OVER).
     ``deck`` and ``dealer`` override the shuffled pile and the dealer (stacked-deck tests)."""
     opts = st.options
-    if opts.max_hands is not None and st.hand_no >= opts.max_hands:
-        end_game(st, ev)
-        return
-    for s in st.in_game():
-        if st.stacks[s] == 0:
-            st.status[s] = Seat.OUT
-            ev.append(PlayerOut(st.players[s]))
-    players = st.in_game()
-    if len(players) < 2:
-        end_game(st, ev)
+    players = hand_players(
+        st, ev, end_game, lambda stack: stack == 0, lambda player, _: PlayerOut(player)
+    )
+    if players is None:
         return
     st.dealer = next_starter(st, st.dealer, dealer, players)
     st.hand_no += 1

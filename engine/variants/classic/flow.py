@@ -32,8 +32,8 @@ from engine.variants.classic.events import (
     ShiftDone,
 )
 from engine.variants.classic.payout import award_conceded, discard_seat, draw_card, end_game, reveal
-from engine.variants.classic.state import REST_OF_ROUND, ClassicState, Phase, Seat, Step
-from engine.variants.twopot.flow import Exits, leave_hand, next_hand, next_starter
+from engine.variants.classic.state import REST_OF_ROUND, ClassicState, Phase, Step
+from engine.variants.twopot.flow import Exits, hand_players, leave_hand, next_hand, next_starter
 
 Events = list[Event]
 
@@ -59,16 +59,9 @@ def start_hand(
     """HAND_START, ANTE and DEAL, then the first betting phase (or GAME_OVER). ``deck`` and
     ``start`` override the shuffled pile and the starting player (stacked-deck tests)."""
     opts = st.options
-    if opts.max_hands is not None and st.hand_no >= opts.max_hands:
-        end_game(st, ev)
-        return
-    for s in st.in_game():
-        if st.stacks[s] < max(opts.total_ante, 1):
-            st.status[s] = Seat.OUT
-            ev.append(CashedOut(st.players[s], st.stacks[s]))
-    players = st.in_game()
-    if len(players) < 2:
-        end_game(st, ev)
+    least = max(opts.total_ante, 1)
+    players = hand_players(st, ev, end_game, lambda stack: stack < least, CashedOut)
+    if players is None:
         return
     st.start_seat = next_starter(st, st.start_seat, start, players)
     st.hand_no += 1

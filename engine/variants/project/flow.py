@@ -35,7 +35,7 @@ from engine.variants.project.events import (
 from engine.variants.project.payout import award_uncontested, end_game, reveal
 from engine.variants.project.shift import shift, shift_happens
 from engine.variants.project.state import BET_PHASES, Phase, ProjectState, Seat
-from engine.variants.twopot.flow import Exits, leave_hand, next_hand
+from engine.variants.twopot.flow import Exits, hand_players, leave_hand, next_hand
 
 Events = list[Event]
 
@@ -49,16 +49,9 @@ def start_hand(
     """HAND_START, ANTE and OPEN_BET (or GAME_OVER). ``deck`` / ``dealer`` override the shuffled
     pile and the dealer (stacked-deck tests)."""
     opts = st.options
-    if opts.max_hands is not None and st.hand_no >= opts.max_hands:
-        end_game(st, ev)
-        return
-    for s in st.in_game():
-        if st.stacks[s] < opts.total_ante:  # SP-6
-            st.status[s] = Seat.OUT
-            ev.append(CashedOut(st.players[s], st.stacks[s]))
-    players = st.in_game()
-    if len(players) < 2:
-        end_game(st, ev)
+    least = opts.total_ante  # SP-6
+    players = hand_players(st, ev, end_game, lambda stack: stack < least, CashedOut)
+    if players is None:
         return
     if dealer is not None:
         st.dealer = dealer

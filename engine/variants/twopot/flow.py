@@ -132,6 +132,32 @@ def leave_hand(
     return gone.credits
 
 
+def hand_players(
+    st: St,
+    ev: list[Event],
+    end_game: Callable[[St, list[Event]], None],
+    short: Callable[[int], bool],
+    out: Callable[[str, int], Event],
+) -> list[int] | None:
+    """HAND_START's first step: the players of the new hand, or ``None`` when the game ended
+    (``end_game(st, ev)``) instead, at the options' hand limit or with fewer than two players
+    left. Before that, every seat in the game whose stack is ``short`` (``short(stack)``) is
+    out of the game, announced by ``out(player, stack)``."""
+    limit = st.options.max_hands
+    if limit is not None and st.hand_no >= limit:
+        end_game(st, ev)
+        return None
+    for s in st.in_game():
+        if short(st.stacks[s]):
+            st.status[s] = Seat.OUT
+            ev.append(out(st.players[s], st.stacks[s]))
+    players = st.in_game()
+    if len(players) < 2:
+        end_game(st, ev)
+        return None
+    return players
+
+
 def next_starter(st: AnyTwoPot, current: int, fixed: int | None, players: list[int]) -> int:
     """The seat that opens the next hand (its starting player or dealer): ``fixed`` where it is
     one of the in-game ``players`` (a test's choice), a random one of them for the first hand
