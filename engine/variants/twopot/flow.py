@@ -1,4 +1,8 @@
-"""Leaving a two-pot table (Classic, Centran, Project), written once.
+"""The flow steps the two-pot family (Classic, Centran, Project, Corellian Spike) shares, written
+once: opening a hand (:func:`hand_players`, :func:`next_starter`), a betting action
+(:func:`bet_made`), leaving the table (:func:`depart`, :func:`leave_hand`) and the end of a hand
+(:func:`next_hand`); each variant declares how its hand goes on without a seat in one
+:class:`Exits`.
 
 The three specs give a player who leaves the same treatment (Classic C-impl-1, Centran
 CE-impl-1, Project P-impl-3): after the game or from a seat already left it does nothing;
