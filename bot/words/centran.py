@@ -6,11 +6,10 @@ from the engine's facts (:mod:`engine.variants.centran.views`,
 from __future__ import annotations
 
 import dataclasses
-from functools import partial
 from typing import ClassVar
 
 from bot.i18n import N_, _, ngettext, per_locale
-from bot.words.base import EventText
+from bot.words.base import EventText, later
 from bot.words.centran_log import (
     EVENTS,
     best_text,
@@ -213,7 +212,7 @@ class CentranWords(TwoPotWords):
         """The phase, info lines (written when first read) and highlight of a
         :class:`CentranTable`."""
         phase = _phase_line(t.phase, t.hand_no, t.round_no, t.rounds)
-        return phase, partial(_info, t), _highlight(t)
+        return phase, later(_info, t), _highlight(t)
 
     write_seat = staticmethod(_seat_words)
 

@@ -6,11 +6,10 @@ family's shared words are :mod:`bot.words.twopot`'s."""
 from __future__ import annotations
 
 from enum import StrEnum
-from functools import partial
 from typing import ClassVar
 
 from bot.i18n import N_, _, ngettext, per_locale
-from bot.words.base import EventText
+from bot.words.base import EventText, later
 from bot.words.twopot import (
     Info,
     TwoPotWords,
@@ -334,7 +333,7 @@ class ClassicWords(TwoPotWords):
         :class:`ClassicTable`."""
         over = t.phase is Phase.GAME_OVER
         highlight = shift_highlight(t.dice, N_("dice"), over, t.decided, decided)
-        return _phase_line(t.phase, t.hand_no, t.round_no), partial(_info, t), highlight
+        return _phase_line(t.phase, t.hand_no, t.round_no), later(_info, t), highlight
 
     write_seat = staticmethod(_seat_words)
 

@@ -6,11 +6,10 @@ The two-pot family's shared words are :mod:`bot.words.twopot`'s."""
 from __future__ import annotations
 
 import dataclasses
-from functools import partial
 from typing import ClassVar
 
 from bot.i18n import N_, _, ngettext, per_locale
-from bot.words.base import EventText
+from bot.words.base import EventText, later
 from bot.words.reasons import reasons
 from bot.words.twopot import (
     Info,
@@ -350,7 +349,7 @@ class SpikeWords(TwoPotWords):
         phase = _phase_line(t.phase, t.hand_no, t.round_no, t.rounds)
         over = t.phase is Phase.GAME_OVER
         highlight = shift_highlight(t.dice, N_("spike dice"), over, t.decided, decided)
-        return phase, partial(_info, t), highlight
+        return phase, later(_info, t), highlight
 
     write_seat = staticmethod(_seat_words)
 

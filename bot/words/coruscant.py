@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from functools import partial
 from typing import ClassVar
 
 from bot.i18n import N_, _, ngettext, per_locale
-from bot.words.base import EventText, Remembered, Words
+from bot.words.base import EventText, Remembered, Words, later
 from bot.words.reasons import reasons
 from bot.words.vocab import suit_name
 from engine.core.facts import Fact
@@ -278,7 +277,7 @@ class CoruscantWords(Words):
             _(PHASES[t.phase]),
             view.hand_no,
             view.acting,
-            partial(self.written_seats, view.seats, t.seats, over),
+            later(self.written_seats, view.seats, t.seats, over),
             view.stack_unit,
             _pots(view.pots),
             info,

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from functools import lru_cache, partial
+from functools import lru_cache
 from typing import ClassVar, TypeVar
 
 from bot.i18n import N_, _, per_locale
-from bot.words.base import EventText, Remembered, Words
+from bot.words.base import EventText, Remembered, Words, later
 from bot.words.kessel_log import (
     EVENTS,
     FACES,
@@ -307,10 +307,10 @@ class KesselWords(Words):
             phase,
             view.hand_no,
             view.acting,
-            partial(_seats, view.seats, table.seats),  # written when first read
+            later(_seats, view.seats, table.seats),  # written when first read
             view.stack_unit,
             _pots(view.pots),
-            partial(_info, table),  # written when the table message is drawn
+            later(_info, table),  # written when the table message is drawn
             highlight,
             view.finished,
             table,

@@ -7,11 +7,10 @@ Pot's layers; its cards are Classic's (:mod:`bot.words.classic` names them)."""
 from __future__ import annotations
 
 from enum import StrEnum
-from functools import partial
 from typing import ClassVar
 
 from bot.i18n import N_, _, ngettext, per_locale
-from bot.words.base import EventText
+from bot.words.base import EventText, later
 from bot.words.classic import card_name, card_option, describe, shown
 from bot.words.reasons import reasons
 from bot.words.twopot import Info, TwoPotWords, joined, last_line, seat_status, uncontested
@@ -333,7 +332,7 @@ class ProjectWords(TwoPotWords):
     def write_table(self, t: ProjectTable) -> tuple[str, Info, str]:
         """The phase, info lines (written when first read) and highlight of a
         :class:`ProjectTable`."""
-        return _phase_line(t.phase, t.hand_no, t.round_no), partial(_info, t), _highlight(t)
+        return _phase_line(t.phase, t.hand_no, t.round_no), later(_info, t), _highlight(t)
 
     write_seat = staticmethod(_seat_words)
 

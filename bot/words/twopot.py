@@ -14,11 +14,10 @@ import dataclasses
 import functools
 from collections.abc import Callable, Iterable
 from enum import StrEnum
-from functools import partial
 from typing import Any, ClassVar, TypeVar
 
 from bot.i18n import N_, _, locale_code, ngettext
-from bot.words.base import SHARED_EVENTS, EventText, Remembered, Words
+from bot.words.base import SHARED_EVENTS, EventText, Remembered, Words, later
 from bot.words.reasons import reasons
 from bot.words.vocab import action_name
 from engine.core.facts import Fact
@@ -377,7 +376,7 @@ class TwoPotWords(Words):
             phase,
             view.hand_no,
             view.acting,
-            partial(self.written_seats, view.seats, t.seats, t.phase),
+            later(self.written_seats, view.seats, t.seats, t.phase),
             view.stack_unit,
             tuple([(names.get(k, k), n) for k, n in view.pots]),
             info if callable(info) else tuple(info),
