@@ -188,6 +188,32 @@ class Bank:
             (_check_id(guild, "guild"), *ids),
         )
 
+    async def _change_in(
+        self,
+        conn: Connection,
+        guild: int,
+        user: int,
+        delta: int,
+        guard: str,
+        guard_params: tuple[int, ...],
+        reason: str,
+        table_id: int | None,
+    ) -> int | None:
+        """Add ``delta`` (negative: take) to the account where the SQL condition ``guard`` holds,
+        with its ledger row; the new balance, or ``None`` (and nothing changed) where it does not.
+        The account is opened first; the caller has checked the amount."""
+        await self.ensure_account_in(conn, guild, user)
+        rows = await conn.fetchall(
+            "UPDATE accounts SET balance = balance + ?"
+            f" WHERE guild_id = ? AND user_id = ? AND {guard}"
+            " RETURNING balance",
+            (delta, guild, user, *guard_params),
+        )
+        if not rows:
+            return None
+        await self._ledger(conn, guild, user, delta, reason, table_id)
+        return int(rows[0][0])
+
     async def debit_in(
         self,
         conn: Connection,
@@ -199,22 +225,24 @@ class Bank:
     ) -> int:
         """Take ``amount`` from the account; :class:`InsufficientFunds` unless it is the house."""
         check_amount(amount)
-        await self.ensure_account_in(conn, guild, user)
-        rows = await conn.fetchall(
-            "UPDATE accounts SET balance = balance - ?"
-            " WHERE guild_id = ? AND user_id = ? AND (balance >= ? OR user_id = ?)"
-            " RETURNING balance",
-            (amount, guild, user, amount, HOUSE),
+        new_balance = await self._change_in(
+            conn,
+            guild,
+            user,
+            -amount,
+            "(balance >= ? OR user_id = ?)",
+            (amount, HOUSE),
+            reason,
+            table_id,
         )
-        if not rows:
+        if new_balance is None:
             balance = await _scalar(
                 conn,
                 "SELECT balance FROM accounts WHERE guild_id = ? AND user_id = ?",
                 (guild, user),
             )
             raise InsufficientFunds(balance or 0, amount)
-        await self._ledger(conn, guild, user, -amount, reason, table_id)
-        return int(rows[0][0])
+        return new_balance
 
     async def credit_in(
         self,
@@ -227,17 +255,12 @@ class Bank:
     ) -> int:
         """Add ``amount`` to the account; :class:`BalanceTooHigh` above :data:`MAX_BALANCE`."""
         check_amount(amount)
-        await self.ensure_account_in(conn, guild, user)
-        rows = await conn.fetchall(
-            "UPDATE accounts SET balance = balance + ?"
-            " WHERE guild_id = ? AND user_id = ? AND balance <= ?"
-            " RETURNING balance",
-            (amount, guild, user, MAX_BALANCE - amount),
+        new_balance = await self._change_in(
+            conn, guild, user, amount, "balance <= ?", (MAX_BALANCE - amount,), reason, table_id
         )
-        if not rows:
+        if new_balance is None:
             raise BalanceTooHigh(MAX_BALANCE)
-        await self._ledger(conn, guild, user, amount, reason, table_id)
-        return int(rows[0][0])
+        return new_balance
 
     async def escrow_in(
         self, conn: Connection, guild: int, user: int, table_id: int, amount: int

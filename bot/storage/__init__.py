@@ -42,34 +42,12 @@ from pathlib import Path
 
 import asyncpg
 
-from bot.storage.base import (
-    CONFLICT_STATES,
-    MIGRATIONS_ROOT,
-    Conflict,
-    Database,
-    IntegrityError,
-    MigrationError,
-    Params,
-    Row,
-    StorageError,
-    Tx,
-)
+from bot.storage import base
+from bot.storage.base import *  # noqa: F403 (the package's API is base's, and the names below)
+from bot.storage.base import MIGRATIONS_ROOT, Database
 
-__all__ = [
-    "CONFLICT_STATES",
-    "DATABASE_ERRORS",
-    "MIGRATIONS_ROOT",
-    "Conflict",
-    "Database",
-    "IntegrityError",
-    "MigrationError",
-    "Params",
-    "Row",
-    "StorageError",
-    "Tx",
-    "is_postgres_url",
-    "open_database",
-]
+__all__ = ["DATABASE_ERRORS", "is_postgres_url", "open_database"]
+__all__ += base.__all__
 
 #: Failures that mean the configured database cannot be used (bad file, refused connection, …).
 DATABASE_ERRORS: tuple[type[BaseException], ...] = (

@@ -36,6 +36,7 @@ __all__ = [
     "StorageError",
     "Tx",
     "migrations",
+    "pending_migrations",
 ]
 
 log = logging.getLogger(__name__)
@@ -98,6 +99,17 @@ def migrations(directory: Path) -> list[tuple[int, Path]]:
     if versions != list(range(1, len(versions) + 1)):
         raise MigrationError(f"migration versions must be 1, 2, 3, ... without gaps: {versions}")
     return [(v, found[v]) for v in versions]
+
+
+def pending_migrations(found: list[tuple[int, Path]], current: int) -> list[tuple[int, Path]]:
+    """The migrations of ``found`` (:func:`migrations`) after schema version ``current``, in
+    order; :class:`MigrationError` where the database is newer than the code."""
+    if current > len(found):
+        raise MigrationError(
+            f"the database is at schema version {current}, newer than this code "
+            f"({len(found)}); upgrade the bot"
+        )
+    return found[current:]
 
 
 class Tx(ABC):

@@ -37,6 +37,7 @@ from bot.storage.base import (
     Row,
     Tx,
     migrations,
+    pending_migrations,
 )
 
 __all__ = ["PostgresDatabase", "redact", "translate"]
@@ -172,12 +173,7 @@ class PostgresDatabase(Database):
                 current = await conn.fetchval(
                     "SELECT COALESCE(MAX(version), 0) FROM schema_migrations"
                 )
-                if current > len(found):
-                    raise MigrationError(
-                        f"the database is at schema version {current}, newer than this code "
-                        f"({len(found)}); upgrade the bot"
-                    )
-                for version, path in found[current:]:
+                for version, path in pending_migrations(found, current):
                     log.info("Applying migration %s", path.name)
                     try:
                         async with conn.transaction():  # a savepoint: one migration at a time
