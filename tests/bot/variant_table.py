@@ -6,6 +6,10 @@ table message after every click, and the restart-mid-hand-then-finish flow.
 :class:`VariantTable` bundles one variant's test game (slash-command group, seed, buy-in, policy,
 what its table message must show); the lower-level :func:`start_seeded`,
 :func:`restart_and_restore` and :func:`finish_settled` also serve Kessel.
+
+Each variant's deal is seeded (its ``SEED``) and its policy is deterministic, so its game is
+always the same one; :meth:`VariantTable.simulate` replays it on the engine alone (that is how
+the seed was picked).
 """
 
 from __future__ import annotations
@@ -228,6 +232,15 @@ class VariantTable:
         left = await world.bob.slash(world.channel, f"{self.group} leave")
         assert left.ephemeral and "buy-in is back" in left.response.content
         assert await balances(world, [world.bob]) == [1000]
+
+    async def lobby_moves_no_credit(self, world: World) -> None:
+        """With every account open, :meth:`join_and_leave_lobby`, and a join of a table of
+        another variant (Coruscant Shift) is refused; no credit moved."""
+        before = await open_accounts(world)
+        await self.join_and_leave_lobby(world)
+        wrong = await world.bob.slash(world.channel, "coruscant join")
+        assert wrong.ephemeral and "no Coruscant Shift table" in wrong.response.content
+        assert await money(world) == before
 
     async def play_whole_game(self, world: World) -> tuple[Table, TableWatcher, int]:
         """Open the accounts, start, play to the end with the watcher after every click; the
