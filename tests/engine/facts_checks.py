@@ -19,7 +19,7 @@ from bot import words
 from engine.bots import Undecided, choose_action
 from engine.core.codec import Codec
 from engine.core.facts import Fact
-from engine.core.game import Action, Game, PlayerView, PublicView
+from engine.core.game import Action, Game, IllegalAction, PlayerView, PublicView
 
 Decide = Callable[[Any, int, str], Action]
 G = TypeVar("G", bound=Game)
@@ -42,6 +42,13 @@ def has_its_line(variant: str, event: object, line: str) -> None:
     """``event`` is a fact (no prose of its own) and the table log writes it as ``line``."""
     assert isinstance(event, Fact) and not hasattr(event, "public_text")
     assert words.events_lines(variant, [event]) == [line]
+
+
+def refusal(act: Callable[[], object]) -> IllegalAction:
+    """What ``act()`` raises: it must be refused with :class:`IllegalAction`."""
+    with pytest.raises(IllegalAction) as refused:
+        act()
+    return refused.value
 
 
 def round_trip(fact: object) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ from engine.bots import choose_action
 from engine.bots.spike import decide
 from engine.core.codec import Codec
 from engine.core.facts import Fact
-from engine.core.game import Action, IllegalAction
+from engine.core.game import Action
 from engine.variants.corellian_spike import SpikeGame
 from engine.variants.corellian_spike import events as ev
 from engine.variants.corellian_spike.actions import Fee, SwapFor, SwapPreview, WithoutPreview
@@ -32,6 +33,7 @@ from tests.engine.facts_checks import (
     event_types,
     fact_views,
     has_its_line,
+    refusal,
 )
 
 SPIKE = "corellian-spike"
@@ -266,13 +268,9 @@ def test_a_refusal_is_a_code_with_its_data() -> None:
         (0, Action("check"), "cannot_now", {"kind": "check"}),
         (1, Action("stand"), "not_yours", {}),
     ]
-    sentences = []
-    for seat, action, code, data in cases:
-        with pytest.raises(IllegalAction) as refused:
-            game.apply(seat, action)
-        assert (refused.value.reason, refused.value.data) == (code, data)
-        sentences.append(words.reason_text(refused.value))
-    assert sentences == [
+    refused = [refusal(partial(game.apply, seat, action)) for seat, action, _, _ in cases]
+    assert [(error.reason, error.data) for error in refused] == [(c, d) for _, _, c, d in cases]
+    assert [words.reason_text(error) for error in refused] == [
         "You don't hold sylop.",
         "Choose exactly one card.",
         "You can't check now.",
