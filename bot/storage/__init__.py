@@ -26,7 +26,8 @@ Public API (stable)::
     is_postgres_url(target) -> bool
 
 SQL is written once, SQLite style (``?``/``:name`` placeholders, ``RETURNING``, ``ON CONFLICT``);
-migrations live in ``bot/migrations/<backend>/`` with the same numbers for both backends.
+migrations are written once in ``bot/migrations/`` (``V001__name.sql``, …), the few words where
+the backends' schemas differ as ``${NAME}`` (:data:`~bot.storage.base.DIALECTS`).
 Concurrency: SQLite serialises whole transactions in one process (``BEGIN IMMEDIATE``);
 PostgreSQL runs them concurrently at read committed, so code that reads a row to decide a write
 locks it with ``tx.for_update`` or writes with a conditional ``UPDATE``; a transaction that
@@ -69,7 +70,7 @@ async def open_database(target: str | Path, *, migrations_root: Path = MIGRATION
         from bot.storage.postgres import PostgresDatabase
 
         assert isinstance(target, str)
-        return await PostgresDatabase.open(target, migrations_dir=migrations_root / "postgres")
+        return await PostgresDatabase.open(target, migrations_dir=migrations_root)
     from bot.storage.sqlite import SqliteDatabase
 
-    return await SqliteDatabase.open(target, migrations_dir=migrations_root / "sqlite")
+    return await SqliteDatabase.open(target, migrations_dir=migrations_root)

@@ -36,6 +36,7 @@ from bot.storage.base import (
     Params,
     Row,
     Tx,
+    migration_script,
     migrations,
     pending_migrations,
 )
@@ -177,7 +178,7 @@ class PostgresDatabase(Database):
                     log.info("Applying migration %s", path.name)
                     try:
                         async with conn.transaction():  # a savepoint: one migration at a time
-                            await conn.execute(path.read_text(encoding="utf-8"))
+                            await conn.execute(migration_script(path, self.backend))
                             await conn.execute(
                                 "INSERT INTO schema_migrations (version, name) VALUES ($1, $2)",
                                 version,

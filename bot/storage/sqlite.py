@@ -126,7 +126,7 @@ class SqliteDatabase(Database):
             row = await cursor.fetchone()
         current = int(row[0]) if row else 0
         for version, path in base.pending_migrations(base.migrations(directory), current):
-            script = path.read_text(encoding="utf-8")
+            script = base.migration_script(path, self.backend)
             log.info("Applying migration %s", path.name)
             try:
                 # executescript commits first, so the transaction is part of the script.
