@@ -188,29 +188,40 @@ class Bank:
             (_check_id(guild, "guild"), *ids),
         )
 
-    async def _change_in(
+    async def _move_in(
         self,
         conn: Connection,
         guild: int,
         user: int,
         delta: int,
-        guard: str,
-        guard_params: tuple[int, ...],
         reason: str,
         table_id: int | None,
-    ) -> int | None:
-        """Add ``delta`` (negative: take) to the account where the SQL condition ``guard`` holds,
-        with its ledger row; the new balance, or ``None`` (and nothing changed) where it does not.
-        The account is opened first; the caller has checked the amount."""
+    ) -> int:
+        """Add ``delta`` checked credits to the account (negative: take them), with its ledger
+        row; the new balance. One conditional ``UPDATE``, so nothing changes where it is refused:
+        a debit beyond the balance (:class:`InsufficientFunds`, but the house may go negative),
+        a credit above :data:`MAX_BALANCE` (:class:`BalanceTooHigh`)."""
         await self.ensure_account_in(conn, guild, user)
+        bound: tuple[int, ...]
+        if delta < 0:
+            guard, bound = "(balance >= ? OR user_id = ?)", (-delta, HOUSE)
+        else:
+            guard, bound = "balance <= ?", (MAX_BALANCE - delta,)
         rows = await conn.fetchall(
             "UPDATE accounts SET balance = balance + ?"
             f" WHERE guild_id = ? AND user_id = ? AND {guard}"
             " RETURNING balance",
-            (delta, guild, user, *guard_params),
+            (delta, guild, user, *bound),
         )
+        if not rows and delta > 0:
+            raise BalanceTooHigh(MAX_BALANCE)
         if not rows:
-            return None
+            balance = await _scalar(
+                conn,
+                "SELECT balance FROM accounts WHERE guild_id = ? AND user_id = ?",
+                (guild, user),
+            )
+            raise InsufficientFunds(balance or 0, -delta)
         await self._ledger(conn, guild, user, delta, reason, table_id)
         return int(rows[0][0])
 
@@ -224,25 +235,7 @@ class Bank:
         table_id: int | None = None,
     ) -> int:
         """Take ``amount`` from the account; :class:`InsufficientFunds` unless it is the house."""
-        check_amount(amount)
-        new_balance = await self._change_in(
-            conn,
-            guild,
-            user,
-            -amount,
-            "(balance >= ? OR user_id = ?)",
-            (amount, HOUSE),
-            reason,
-            table_id,
-        )
-        if new_balance is None:
-            balance = await _scalar(
-                conn,
-                "SELECT balance FROM accounts WHERE guild_id = ? AND user_id = ?",
-                (guild, user),
-            )
-            raise InsufficientFunds(balance or 0, amount)
-        return new_balance
+        return await self._move_in(conn, guild, user, -check_amount(amount), reason, table_id)
 
     async def credit_in(
         self,
@@ -254,13 +247,7 @@ class Bank:
         table_id: int | None = None,
     ) -> int:
         """Add ``amount`` to the account; :class:`BalanceTooHigh` above :data:`MAX_BALANCE`."""
-        check_amount(amount)
-        new_balance = await self._change_in(
-            conn, guild, user, amount, "balance <= ?", (MAX_BALANCE - amount,), reason, table_id
-        )
-        if new_balance is None:
-            raise BalanceTooHigh(MAX_BALANCE)
-        return new_balance
+        return await self._move_in(conn, guild, user, check_amount(amount), reason, table_id)
 
     async def escrow_in(
         self, conn: Connection, guild: int, user: int, table_id: int, amount: int
