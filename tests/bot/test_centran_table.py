@@ -9,7 +9,6 @@ buttons checked at every step, the two-step trade picker, and a restart mid-hand
 from __future__ import annotations
 
 import re
-from functools import partial
 from typing import Any
 
 from bot.sim_driver import picker_of
@@ -86,13 +85,7 @@ def centran_shows(game: Any, view: Any, message: Any, text: str) -> None:
 
 
 CENTRAN = VariantTable(
-    "centran",
-    "Centran Sabacc",
-    partial(CentranGame.create, buy_in=BUY_IN),
-    centran_policy,
-    SEED,
-    BUY_IN,
-    check=centran_shows,
+    "centran", "Centran Sabacc", CentranGame, centran_policy, SEED, BUY_IN, check=centran_shows
 )
 
 

@@ -9,7 +9,6 @@ conserved at every step, and a restart mid-hand.
 from __future__ import annotations
 
 import re
-from functools import partial
 from typing import Any
 
 from bot.sim_driver import picker_of
@@ -75,13 +74,7 @@ def classic_shows(game: Any, view: Any, message: Any, text: str) -> None:
 
 
 CLASSIC = VariantTable(
-    "classic",
-    "Classic Sabacc",
-    partial(ClassicGame.create, buy_in=BUY_IN),
-    classic_policy,
-    SEED,
-    BUY_IN,
-    check=classic_shows,
+    "classic", "Classic Sabacc", ClassicGame, classic_policy, SEED, BUY_IN, check=classic_shows
 )
 
 

@@ -9,7 +9,6 @@ with credits conserved and the buttons checked at every step, and a restart mid-
 from __future__ import annotations
 
 import re
-from functools import partial
 from typing import Any
 
 from bot.tables.models import Table
@@ -61,7 +60,7 @@ def project_shows(game: Any, view: Any, message: Any, text: str) -> None:
 PROJECT = VariantTable(
     GROUP,
     "Sabacc Project",
-    partial(ProjectGame.create, buy_in=BUY_IN, options={}),
+    ProjectGame,
     project_policy,
     SEED,
     BUY_IN,

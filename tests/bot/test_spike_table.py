@@ -11,7 +11,6 @@ draw that also takes the Sabacc pot) with credits conserved after every click, h
 from __future__ import annotations
 
 import re
-from functools import partial
 from typing import Any
 
 from engine.variants.corellian_spike import SpikeGame
@@ -43,13 +42,7 @@ def spike_shows(game: Any, view: Any, message: Any, text: str) -> None:
 
 
 SPIKE = VariantTable(
-    "spike",
-    "Corellian Spike",
-    partial(SpikeGame.create, buy_in=BUY_IN),
-    spike_policy,
-    SEED,
-    BUY_IN,
-    check=spike_shows,
+    "spike", "Corellian Spike", SpikeGame, spike_policy, SEED, BUY_IN, check=spike_shows
 )
 
 

@@ -179,7 +179,7 @@ class VariantTable:
 
     group: str  # the slash-command group
     title: str  # "Classic Sabacc": rules embed "<title> — rules", lobby "<title> table"
-    create: Callable[..., Any]  # players, seed= -> a new game (the buy-in bound in)
+    game: Any  # the variant's game class: game.create(players, buy_in=, seed=)
     policy: Policy
     seed: int
     buy_in: int
@@ -193,7 +193,8 @@ class VariantTable:
     def simulate(self, players: tuple[str, ...] = PLAYERS) -> tuple[Any, list[str]]:
         """The test game on the engine alone (the table's seed, the same policy): the finished
         game and every public log line."""
-        game = self.create(players, seed=random.Random(self.seed).randrange(2**63))
+        seed = random.Random(self.seed).randrange(2**63)
+        game = self.game.create(players, buy_in=self.buy_in, seed=seed)
         lines = words.events_lines(game.VARIANT, game.opening_events)
         table: Any = SimpleNamespace(game=game)
         while not game.finished:
