@@ -132,7 +132,7 @@ async def worker(url: str, index: int, tables: int, seconds: float, ttl: float) 
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
             for channel, host in hosts.items():
-                table = manager.in_channel(channel)
+                table = manager.index.in_channel(channel)
                 if table is None:
                     await bot.bank.grant(guild, host, BUY_IN, "bench")  # keep hosts solvent
                     await _new_table(manager, guild, channel, host)

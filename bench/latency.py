@@ -6,7 +6,7 @@ them are answered. Two ways:
 
 * ``runtime``: through the table runtime directly (:mod:`bench.stub`: a real ``TableService``
   over a real SQLite file; only Discord's HTTP calls are stubbed). Each click runs the real
-  button check (``bot.ui.prompts.seated_turn``), which is where the bot acknowledges the
+  button check (``bot.ui.acting.seated_turn``), which is where the bot acknowledges the
   interaction (its ``defer()`` HTTP call stubbed as one turn of the event loop), then
   ``TableService.act``. click → ack is the time until that check is through;
   click → committed until ``act`` returned (the state and ledger are in SQLite by then).
@@ -43,7 +43,7 @@ from bench.stub import StallMonitor, open_runtime, open_tables, pending_moves
 from bot.art.painter import Painter
 from bot.errors import NotYourTurn, StaleButton, TableError
 from bot.tables.models import Table
-from bot.ui.prompts import seated_turn
+from bot.ui.acting import seated_turn
 from engine.core.game import Action, IllegalAction
 
 PICTURE_PROCESSES = 1  # as the bot (Settings.picture_processes)

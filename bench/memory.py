@@ -133,7 +133,7 @@ async def measure(path: Path, stored: int, frames: int = 1, explain: bool = Fals
     gc.collect()
     idle = tracemalloc.get_traced_memory()[0] - base
     print(f"start-up with {stored:,} stored unfinished tables: {elapsed:.2f} s (with tracemalloc)")
-    tables = list(manager.tables.values())
+    tables = list(manager.index.tables.values())
     print(f"memory per idle table:   {idle / len(tables) / 1024:6.1f} KB  ({len(tables)} tables)")
     restored = tracemalloc.take_snapshot()
     if explain:

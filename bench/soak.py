@@ -62,7 +62,7 @@ def resident_mib() -> float:
 
 def held(runtime: Any) -> int:
     """The tables the runtime keeps in memory."""
-    return len(runtime.tables)
+    return len(runtime.index.tables)
 
 
 def snapshot(runtime: Any, games: int) -> dict[str, float]:

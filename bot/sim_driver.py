@@ -231,7 +231,7 @@ class SimDriver:
 
     def table(self) -> Table:
         """The open table of the channel, else the newest one seen (finished or cancelled)."""
-        table = self.manager.in_channel(self.channel.id)
+        table = self.manager.index.in_channel(self.channel.id)
         if table is not None:
             self.seen[self.channel.id] = table
             return table

@@ -13,15 +13,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import words
 from bot.bank import MAX_BALANCE
 from bot.errors import UserFacingError, quote
 from bot.history import leaderboard as boards
+from bot.history.records import amount, ranked, stats_field, stats_footer
 from bot.history.views import variant_name as _variant_name
-from bot.i18n import _, current, ngettext, using
+from bot.i18n import _, current, using
 from bot.i18n.readers import server_locale
 from bot.inputs import guild_of
-from bot.storage import Row
 from bot.tournaments import store as tournament_store
 from engine.variants import UnknownVariant, get_variant, variant_ids
 
@@ -33,11 +32,6 @@ log = logging.getLogger(__name__)
 COLOUR = discord.Colour.gold()
 Amount = app_commands.Range[int, 1, MAX_BALANCE]
 
-STATS_COLUMNS = (
-    "variant, games_played, games_won, hands_played, hands_won, credits_won, credits_lost,"
-    " best_hand, biggest_pot"
-)
-
 
 def _human(member: discord.Member | discord.User) -> discord.Member | discord.User:
     if member.bot:
@@ -45,83 +39,6 @@ def _human(member: discord.Member | discord.User) -> discord.Member | discord.Us
             _("{name} is a bot; bots don't hold credits.").format(name=member.display_name)
         )
     return member
-
-
-def _percent(part: int, whole: int) -> str:
-    return f" ({100 * part // whole}%)" if whole else ""
-
-
-def signed(amount: int) -> str:
-    """``+600``, ``−500`` (the same minus sign as "−500 lost" on the line), ``0``."""
-    if not amount:
-        return "0"
-    return ("+" if amount > 0 else "−") + current().number(abs(amount))
-
-
-def amount(value: int, unit: str) -> str:
-    """``1,200 credits``, ``3 hands``, ``−40 credits``, ``90 pot``, ``5 points`` (the reader's
-    numbers)."""
-    shown = signed(value) if unit == "credits" and value < 0 else current().number(value)
-    if unit == "credits":
-        return ngettext("{n} credit", "{n} credits", abs(value)).format(n=shown)
-    if unit == "hands":
-        return ngettext("{n} hand", "{n} hands", value).format(n=shown)
-    if unit == "points":
-        return ngettext("{n} point", "{n} points", value).format(n=shown)
-    return _("{n} pot").format(n=shown)
-
-
-def _ranked(top: list[tuple[int, int]], you: int, unit: str) -> list[str]:
-    """``**1.** <@id> — 1,200 credits ← you`` lines; equal values share a rank (1, 2, 2, 4)."""
-    lines = []
-    for user_id, value in top:
-        position = 1 + next(i for i, (_i, v) in enumerate(top) if v == value)
-        mark = " ← " + _("you") if user_id == you else ""
-        lines.append(f"**{position}.** <@{user_id}> — {amount(value, unit)}{mark}")
-    return lines
-
-
-def stats_footer(rows: list[Row]) -> str:
-    """Every variant together: hands and games played and won, the favourite variant (most
-    hands played); hands count as each one ends, games when they end."""
-    if not rows:
-        return _("No games played yet.")
-    hands, hands_won = sum(r["hands_played"] for r in rows), sum(r["hands_won"] for r in rows)
-    played, won = sum(r["games_played"] for r in rows), sum(r["games_won"] for r in rows)
-    favourite = max(rows, key=lambda r: (r["hands_played"], r["games_played"]))
-    parts = [
-        _("All variants: {hands} hands, {won} won").format(hands=hands, won=hands_won)
-        + _percent(hands_won, hands),
-        _("{played} games, {won} won").format(played=played, won=won) + _percent(won, played),
-    ]
-    if len(rows) > 1:
-        parts.append(_("favourite: {variant}").format(variant=_variant_name(favourite["variant"])))
-    return " · ".join(parts)
-
-
-def stats_field(row: Row) -> tuple[str, str]:
-    """``(name, value)`` of the embed field for one ``stats`` row (one variant)."""
-    net = row["credits_won"] - row["credits_lost"]
-    number = current().number
-    lines = [
-        _("Games: **{played}** played · **{won}** won").format(
-            played=row["games_played"], won=row["games_won"]
-        )
-        + _percent(row["games_won"], row["games_played"]),
-        _("Hands: **{played}** played · **{won}** won").format(
-            played=row["hands_played"], won=row["hands_won"]
-        )
-        + _percent(row["hands_won"], row["hands_played"]),
-        _("Credits: +{won} won · −{lost} lost (net **{net}**)").format(
-            won=number(row["credits_won"]), lost=number(row["credits_lost"]), net=signed(net)
-        ),
-    ]
-    if row["biggest_pot"]:
-        lines.append(_("Biggest pot: **{amount}**").format(amount=number(row["biggest_pot"])))
-    if row["best_hand"]:
-        hand = words.hand_name(str(row["variant"]), str(row["best_hand"]))
-        lines.append(_("Best hand: {hand}").format(hand=hand))
-    return _variant_name(row["variant"]), "\n".join(lines)
 
 
 class Economy(commands.Cog):
@@ -215,7 +132,7 @@ class Economy(commands.Cog):
         own_balance = await bank.balance(guild, interaction.user.id)
         top = await bank.leaderboard(guild, limit=10)
         with using(server_locale(guild)):  # a public reply: the server's language
-            lines = _ranked(top, interaction.user.id, "credits")
+            lines = ranked(top, interaction.user.id, "credits")
             name = interaction.guild.name if interaction.guild else _("this server")
             embed = discord.Embed(
                 title=_("Richest players in {server}").format(server=name),
@@ -250,7 +167,7 @@ class Economy(commands.Cog):
             name = interaction.guild.name if interaction.guild else _("this server")
             embed = discord.Embed(
                 title=_("Tournament season {n} in {server}").format(n=shown, server=name),
-                description="\n".join(_ranked(top, interaction.user.id, "points"))
+                description="\n".join(ranked(top, interaction.user.id, "points"))
                 or _("No tournament finished this season yet."),
                 colour=COLOUR,
             )
@@ -274,7 +191,7 @@ class Economy(commands.Cog):
         top = await boards.top(db, guild, by, variant)
         mine = await boards.standing(db, guild, interaction.user.id, by, variant)
         with using(server_locale(guild)):  # a public reply: the server's language
-            lines = _ranked(top, interaction.user.id, unit)
+            lines = ranked(top, interaction.user.id, unit)
             scope = _variant_name(variant) if variant else _("all variants")
             name = interaction.guild.name if interaction.guild else _("this server")
             embed = discord.Embed(
@@ -319,13 +236,7 @@ class Economy(commands.Cog):
         db, bank = self.bot.db, self.bot.bank
         balance = await bank.balance(guild, target.id)
         rank = await bank.rank(guild, target.id)
-        rows = None
-        if await db.table_exists("stats"):
-            rows = await db.fetchall(
-                f"SELECT {STATS_COLUMNS} FROM stats WHERE guild_id = ? AND user_id = ?"
-                " ORDER BY games_played DESC, variant",
-                (guild, target.id),
-            )
+        rows = await boards.member_stats(db, guild, target.id)
         with using(server_locale(guild)):  # a public reply: the server's language
             embed = discord.Embed(
                 title=_("{name}'s Sabacc record").format(name=target.display_name),

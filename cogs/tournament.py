@@ -27,7 +27,7 @@ from bot.tournaments.models import Stage, Tournament
 from bot.tournaments.payouts import parse_structure
 from bot.tournaments.present import tournament_embed
 from bot.tournaments.service import TournamentService
-from bot.ui.prompts import BOT_NAMES, BOT_STYLES
+from bot.ui.lobby import BOT_NAMES, BOT_STYLES
 from engine.variants import UnknownVariant, get_variant, variant_ids
 
 if TYPE_CHECKING:

@@ -1,11 +1,12 @@
-"""Leaderboards from the per-variant statistics: net winnings, hands won, best win (per server,
-optionally for one variant). The balance board stays the bank's (:meth:`bot.bank.Bank.leaderboard`).
+"""Reading the per-variant statistics: a member's record (:func:`member_stats`) and the
+leaderboards: net winnings, hands won, best win (per server, optionally for one variant). The
+balance board stays the bank's (:meth:`bot.bank.Bank.leaderboard`).
 """
 
 from __future__ import annotations
 
 from bot.i18n import N_
-from bot.storage import Database
+from bot.storage import Database, Row
 
 # by -> (title: English source, translated where shown; SQL aggregate over a member's rows)
 BOARDS: dict[str, tuple[str, str]] = {
@@ -14,6 +15,10 @@ BOARDS: dict[str, tuple[str, str]] = {
     "best": (N_("Best win"), "MAX(biggest_pot)"),
 }
 UNITS = {"net": "credits", "hands": "hands", "best": "pot"}
+STATS_COLUMNS = (
+    "variant, games_played, games_won, hands_played, hands_won, credits_won, credits_lost,"
+    " best_hand, biggest_pot"
+)
 
 
 def _where(variant: str | None) -> tuple[str, tuple[str, ...]]:
@@ -57,3 +62,15 @@ async def standing(
         (guild_id, *extra, value),
     )
     return (1 + int(above["n"] if above is not None else 0)), value
+
+
+async def member_stats(db: Database, guild_id: int, user_id: int) -> list[Row] | None:
+    """A member's statistics, one row per variant they played (most games first); ``None``
+    when the database has no statistics table."""
+    if not await db.table_exists("stats"):
+        return None
+    return await db.fetchall(
+        f"SELECT {STATS_COLUMNS} FROM stats WHERE guild_id = ? AND user_id = ?"
+        " ORDER BY games_played DESC, variant",
+        (guild_id, user_id),
+    )

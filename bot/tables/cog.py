@@ -27,9 +27,10 @@ from bot.i18n import _
 from bot.i18n.readers import for_server
 from bot.tables.models import Seat, Status, Table
 from bot.tables.options import check_options, parse_options, settable, show_value
-from bot.tables.service import ChannelBusy, TableService, busy_text
+from bot.tables.refusals import ChannelBusy, busy_text
+from bot.tables.service import TableService
+from bot.ui.acting import confirm
 from bot.ui.controls import build_table_message
-from bot.ui.prompts import confirm
 from bot.ui.revive import PromptView
 from bot.words.vocab import variant_name
 from engine.core.game import VariantInfo
@@ -248,7 +249,7 @@ class VariantCog(commands.GroupCog):
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     def _table_here(self, interaction: discord.Interaction[Any]) -> Table:
-        table = self._manager().in_channel(interaction.channel_id or 0)
+        table = self._manager().index.in_channel(interaction.channel_id or 0)
         if table is None or table.variant.id != self.variant_id:
             raise TableError(
                 _("There is no {variant} table in this channel.").format(

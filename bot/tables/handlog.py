@@ -12,6 +12,9 @@ from __future__ import annotations
 from collections.abc import MutableSequence, Sequence
 
 from bot.i18n import _
+from bot.i18n.readers import for_server
+from bot.tables.models import Table
+from bot.tables.ports import Tournaments
 from bot.words import events_lines
 from engine.core.game import Event
 
@@ -44,6 +47,33 @@ def record(
     log.clear()
     log.extend(public_lines(variant, events[opening:]))
     return ended
+
+
+def extend(table: Table, events: Sequence[Event]) -> None:
+    """Add the public lines of ``events`` to ``table``'s log, in its server's language."""
+    with for_server(table):
+        table.log.extend(public_lines(table.variant.id, events))
+
+
+def log_step(
+    table: Table, events: Sequence[Event], hand_before: int, tournaments: Tournaments | None
+) -> tuple[bool, list[str]]:
+    """Add the ``events`` of one step (taken in hand ``hand_before``) to ``table``'s log, in
+    its server's language: whether they opened a new hand, and the whole hand that ended then
+    (see :func:`record`). When a tournament's table opens a new hand, what its tournament
+    changes for it (the antes, :meth:`~bot.tables.ports.Tournaments.between_hands`) is logged
+    with the hand's opening; it is not a step of the hand's record."""
+    game = table.game
+    assert game is not None
+    new_hand = not game.finished and table.public_view().hand_no != hand_before
+    told: tuple[Event, ...] = ()
+    if new_hand and table.tournament_id is not None and tournaments is not None:
+        told = tournaments.between_hands(table)
+        if told:
+            table.view_version += 1  # the cached public view is of the old antes
+    with for_server(table):
+        ended = record(table.variant.id, table.log, (*events, *told), new_hand=new_hand)
+    return new_hand, ended
 
 
 def played(variant: str, events: Sequence[Event], player: str) -> str:

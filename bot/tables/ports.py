@@ -57,7 +57,7 @@ class Timers(Protocol):
 
 
 class Tournaments(Protocol):
-    """The tournaments tables belong to (:class:`bot.tournaments.service.TournamentService`):
+    """The tournaments tables belong to (:class:`bot.tournaments.results.Results`):
     told of every write of a tournament's table, inside it and once it is committed."""
 
     async def record_in(self, conn: Tx, table: Table) -> None:

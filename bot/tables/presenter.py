@@ -11,9 +11,10 @@ they take the paced channel route (:mod:`bot.tables.rides`). A hand's result goe
 follow-up of the click that ended it, and a clicker is never sent by DM the hand their reply
 shows.
 
-The :class:`Presenter` is told what was committed by the table service (the
-:class:`~bot.tables.ports.Display` methods) and never writes a table: where a table message was
-posted is handed back to the service (:meth:`TableService.set_message`)."""
+What the end of a hand says is worded in :mod:`bot.tables.results`. The :class:`Presenter` is
+told what was committed by the table service (the :class:`~bot.tables.ports.Display` methods)
+and never writes a table: where a table message was posted is handed back to the service
+(:meth:`TableService.set_message`)."""
 
 from __future__ import annotations
 
@@ -31,8 +32,7 @@ from bot.art import present
 from bot.i18n import _
 from bot.i18n.readers import in_server_language
 from bot.settings import Settings
-from bot.tables import handlog, store
-from bot.tables.handlog import public_lines
+from bot.tables import results, store
 from bot.tables.models import Table
 from bot.tables.outbox import Outbox, refused_for_now
 from bot.tables.pacing import Budget, Lane
@@ -44,8 +44,6 @@ from bot.tables.service import TableService
 from bot.tables.watch import NEEDED, TableWatch
 from bot.ui import controls, render
 from bot.words import says_left_with
-from bot.words.vocab import hand_word
-from engine.core.game import Event
 
 log = logging.getLogger(__name__)
 
@@ -55,19 +53,6 @@ RETRY_AFTER = 2.0  # seconds before drawing again after a refused edit
 # Discord allows 5 edits of a channel's messages per 5 s: stay below (when edits are paced,
 # EDITS_PER_WINDOW of bot.tables.record).
 EDIT_WINDOW = 5.0
-
-
-def result_events(events: tuple[Event, ...]) -> tuple[Event, ...]:
-    """The events that ended a hand, without the next hand's opening."""
-    for index, event in enumerate(events):
-        if index and handlog.opens_hand(event):
-            return events[:index]
-    return events
-
-
-def result_lines(variant: str, events: tuple[Event, ...]) -> list[str]:
-    """The public lines of the events that ended a hand, without the next hand's opening."""
-    return public_lines(variant, result_events(events))
 
 
 class Presenter:
@@ -168,7 +153,9 @@ class Presenter:
         via = reply.ride if reply is not None else None  # results follow the click that ended
         events = outcome.events
         lines = (
-            self._hand_summary(table, list(outcome.hand) or result_lines(table.variant.id, events))
+            results.hand_summary(
+                table, list(outcome.hand) or results.result_lines(table.variant.id, events)
+            )
             + self.service.history.reveal_lines(table)
             if outcome.hand_ended
             else []
@@ -177,59 +164,14 @@ class Presenter:
             seat, credits = outcome.left
             # Said once: the result message below may already have the leaving event's line.
             if not (lines and says_left_with(events, credits)):
-                mention = table.seats[seat].mention
-                self.post(
-                    table,
-                    _("{player} left the table with **{credits}** credits.").format(
-                        player=mention, credits=credits
-                    ),
-                )
+                self.post(table, results.left_line(table, seat, credits))
         if lines:
-            word = hand_word(table.variant.id)
-            title = (
-                _("Game over")
-                if game.finished
-                else _("{hand_word} {n}").format(hand_word=word, n=table.public_view().hand_no - 1)
-            )
-            embed = render.result_embed(table, title, lines)
-            picture = present.result_picture(self.bot, table, result_events(events), embed)
+            embed = render.result_embed(table, results.result_title(table), lines)
+            picture = present.result_picture(self.bot, table, results.result_events(events), embed)
             self.post(table, embed=embed, attach=picture, via=via)
         if game.finished:
             table.deadline = None
-            self.post(table, embed=self._standings(table))
-
-    @staticmethod
-    def _hand_summary(table: Table, lines: list[str]) -> list[str]:
-        named = [table.names(line) for line in lines]
-        players = [table.names(seat.player_id) for seat in table.seats]
-        return handlog.summary(named, players).splitlines()
-
-    def _standings(self, table: Table) -> discord.Embed:
-        """What every player took home: the final payout, or the stack they left with."""
-        assert table.game is not None
-        payouts = table.game.payouts()
-        took = {i: table.left_seats.get(i, payouts.get(i, 0)) for i in range(len(table.seats))}
-        lines = []
-        chips = table.tournament_id is not None  # a tournament's table: no credits paid here
-        for index, seat in sorted(enumerate(table.seats), key=lambda p: -took[p[0]]):
-            note = " — " + _("left early") if index in table.left_seats else ""
-            net = took[index] - table.buy_in
-            lines.append(
-                (
-                    _("{player}: **{chips}** chips ({net})")
-                    if chips
-                    else _("{player}: **{credits}** credits ({net})")
-                ).format(
-                    player=seat.mention, chips=took[index], credits=took[index], net=f"{net:+d}"
-                )
-                + note
-            )
-        title = (
-            _("Final standings — tournament chips")
-            if chips
-            else _("Final standings — credits paid out")
-        )
-        return render.result_embed(table, title, lines)
+            self.post(table, embed=results.standings(table))
 
     # ------------------------------------------------------------------ messages
 

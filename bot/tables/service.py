@@ -4,7 +4,8 @@ changes one. No Discord here.
 Shape of the runtime (each a separate object, given what it needs; wired by
 :mod:`bot.tables.runtime`)::
 
-    TableService  (this module)   validates, applies the engine, writes, keeps the index
+    TableService  (this module)   locks, validates, changes in memory, writes, tells
+      ├─ TableIndex       (bot.tables.index)       the open tables by id and by channel
       ├─ TableWriter      (bot.tables.writer)      the one write function
       ├─ tells a Display  (bot.tables.presenter)   what was committed: it draws and posts
       ├─ tells a Timers   (bot.tables.scheduler)   to (re)start turn timers, moves, expiry
@@ -13,72 +14,50 @@ Shape of the runtime (each a separate object, given what it needs; wired by
 
 Every change — create, join, leave, add a bot, start, act, time out, sit out, expire, close
 unattended, abandon, settle, take over — is one method that takes the table's lock, validates
-once (one wording for each refusal: :data:`CLOSED`, :data:`OVER`, :data:`STALE`,
-:data:`NOT_YOUR_TURN`), changes the table in memory, and writes once through the one write
-function (:meth:`bot.tables.writer.TableWriter.write`): the table row, ledger rows and escrow
-(accounts in one order: by account id), the action-log row, the hand-history step and
-statistics, fenced by the table's lease, in one transaction of the group commit. If it fails,
-memory is put back (:class:`~bot.tables.snapshot.Snapshot`) and nothing was changed. Only after
-the commit does the service tell the display and the timers.
+once (:mod:`bot.tables.refusals`: one wording for each refusal), changes the table in memory
+(the engine, and what a change does to a table: :mod:`bot.tables.lobby`,
+:mod:`bot.tables.leaving`, :mod:`bot.tables.sitout`, :mod:`bot.tables.handlog`), and writes
+once through the one write function (:meth:`bot.tables.writer.TableWriter.write`): the table
+row, ledger rows and escrow (accounts in one order: by account id), the action-log row, the
+hand-history step and statistics, fenced by the table's lease, in one transaction of the group
+commit. If it fails, memory is put back (:mod:`bot.tables.snapshot`) and nothing was changed.
+Only after the commit does the service tell the display and the timers.
 
-The service keeps only an index of the open tables, by id and by channel. A table that ends
-(finished, cancelled, abandoned, lost to another process) leaves the index at once and its
-record stops its timers (:meth:`bot.tables.record.TableTasks.stop`); what remains to be shown
-of it runs to its end, and then nothing refers to it any more.
+A table that ends (finished, cancelled, abandoned, lost to another process) leaves the index
+at once and its record stops its timers (:meth:`bot.tables.record.TableTasks.stop`); what
+remains to be shown of it runs to its end, and then nothing refers to it any more.
 """
 
 from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from bot import metrics
 from bot.bank import Bank
-from bot.errors import NotYourTurn, StaleButton, TableError
+from bot.errors import TableError
 from bot.history.recorder import HandHistory
-from bot.i18n import N_, _
-from bot.i18n.readers import for_server
+from bot.i18n import _
 from bot.settings import Settings
 from bot.storage import Database, IntegrityError, Tx
-from bot.tables import store
+from bot.tables import lobby, refusals, sitout, store
 from bot.tables.commits import GroupCommit
-from bot.tables.handlog import public_lines, record
+from bot.tables.handlog import extend, log_step
+from bot.tables.index import TableIndex
 from bot.tables.leases import Leases
+from bot.tables.leaving import leave, leave_everyone, leave_unattended
 from bot.tables.models import STACKS, Seat, Status, Table
 from bot.tables.ports import Display, Outcome, Timers
 from bot.tables.runner import Runner
-from bot.tables.snapshot import Snapshot, may_act
+from bot.tables.snapshot import restored_on_failure, undone_on_failure
 from bot.tables.turns import Turns
-from bot.tables.unattended import leave_order, nobody_playing
-from bot.tables.writer import Change, TableWriter, account
-from bot.words.vocab import variant_name
-from engine.core.game import Action, ActionSpec, Event, VariantInfo
+from bot.tables.unattended import nobody_playing
+from bot.tables.writer import Change, TableWriter
+from engine.core.game import Action, Event, VariantInfo
 
 log = logging.getLogger(__name__)
-
-# (English source: shown in the member's language by bot.errors.user_message)
-CLOSED = N_("This table is closed.")
-OVER = N_("This game is over.")
-STALE = N_("This button is out of date: the table has moved on.")
-NOT_YOUR_TURN = N_("It's not your turn.")
-UNATTENDED = "unattended"  # the action log's source of the leaves of a table nobody plays at
-
-
-def busy_text(table: Table, link: str) -> str:
-    """The refusal of a new table in a channel that has ``table`` (at ``link``)."""
-    return _("This channel already has a {variant} table: {link}").format(
-        variant=variant_name(table.variant), link=link
-    )
-
-
-class ChannelBusy(TableError):
-    """The channel already has an open ``table``."""
-
-    def __init__(self, table: Table, link: str) -> None:
-        super().__init__(busy_text(table, link))
-        self.table = table
 
 
 class TableService:
@@ -113,10 +92,7 @@ class TableService:
         self.turns = Turns()
         # Seeds of new games; tests replace it with a seeded ``random.Random``.
         self.seeds: random.Random = random.SystemRandom()
-        self.tables: dict[int, Table] = {}  # the open tables by id ...
-        self._channels: dict[int, Table] = {}  # ... and by channel
-        metrics.watch_tables(self.tables.__len__)
-        self._creating: dict[tuple[int, int], int] = {}  # (guild, host) -> lobbies being opened
+        self.index = TableIndex()  # the open tables: only this service adds and removes them
         self.display: Display | None = None
         self.timers: Timers | None = None
 
@@ -154,38 +130,11 @@ class TableService:
         assert self.timers is not None, "the runtime is wired in bot.tables.runtime"
         return self.timers
 
-    # ------------------------------------------------------------------ index
-
-    def get(self, table_id: int) -> Table | None:
-        """An open table by id."""
-        return self.tables.get(table_id)
-
-    def in_channel(self, channel_id: int) -> Table | None:
-        """The open table of a channel, if any."""
-        return self._channels.get(channel_id)
-
-    def require(self, table_id: int) -> Table:
-        """An open table by id, else :data:`CLOSED`."""
-        table = self.tables.get(table_id)
-        if table is None or not table.open:
-            raise TableError(CLOSED)
-        return table
-
-    def with_message(self, message_ids: Iterable[int]) -> list[Table]:
-        """The open tables whose message is one of ``message_ids``."""
-        wanted = set(message_ids)
-        return [t for t in self.tables.values() if t.message_id in wanted]
-
-    def _index(self, table: Table) -> None:
-        self.tables[table.id] = table
-        self._channels[table.channel_id] = table
+    # ------------------------------------------------------------------ in and out of the index
 
     def _ended(self, table: Table) -> None:
         """``table`` is no longer open here: out of the index, its timers stopped."""
-        if self.tables.get(table.id) is table:
-            del self.tables[table.id]
-        if self._channels.get(table.channel_id) is table:
-            del self._channels[table.channel_id]
+        self.index.remove(table)
         table.tasks.stop()
         self.history.forget(table.id)
         self.leases.finished(table.id)
@@ -193,7 +142,7 @@ class TableService:
     def adopt(self, table: Table) -> None:
         """Drive a table read from the database (start-up, or taken over from another process):
         indexed, drawn again, its timers restarted."""
-        self._index(table)
+        self.index.add(table)
         self._show.resumed(table)
         if table.status is Status.PLAYING:
             self.schedule(table)
@@ -202,7 +151,7 @@ class TableService:
 
     def lost(self, table_id: int) -> None:
         """Another process drives ``table_id`` now: forget it, stop all of its tasks."""
-        table = self.tables.get(table_id)
+        table = self.index.get(table_id)
         if table is not None:
             log.warning("table %s is now driven by another process", table_id)
             self._ended(table)
@@ -222,63 +171,35 @@ class TableService:
         options: dict[str, Any] | None = None,
     ) -> Table:
         """Open a lobby with the host seated (their buy-in escrowed)."""
-        self._require_free(channel_id)
-        table = Table(
-            id=0,
+        self.index.require_free(channel_id, self._show.link)
+        table = lobby.new_table(
             guild_id=guild_id,
             channel_id=channel_id,
-            variant=info,
-            host_id=host.user_id,
+            info=info,
+            seats=[host],
             buy_in=buy_in,
             turn_timeout=turn_timeout,
             options=dict(options or {}),
-            seats=[host],
         )
-        limit, key = self.settings.lobby_limit, (guild_id, host.user_id)
-        hosted = sum(
-            t.status is Status.LOBBY and (t.guild_id, t.host_id) == key
-            for t in self.tables.values()
-        )
-        if hosted + self._creating.get(key, 0) >= limit:
-            raise TableError(
-                _(
-                    "You already host {limit} open lobbies on this server: start or cancel one "
-                    "of them first."
-                ).format(limit=limit)
-            )
-
-        self._creating[key] = self._creating.get(key, 0) + 1  # counted until indexed
-        try:
-            await self._insert(table, self._opened(table))
-        finally:
-            self._creating[key] -= 1
-            if not self._creating[key]:
-                del self._creating[key]
-        self._index(table)
+        hosted = self.index.lobbies(guild_id, host.user_id)
+        refusals.check_lobby_limit(hosted, self.settings.lobby_limit)
+        with self.index.opening(guild_id, host.user_id):  # counted until indexed
+            await self._insert(table)
+        self.index.add(table)
         self._clock.watch_lobby(table)
         return table
 
-    def _require_free(self, channel_id: int) -> None:
-        """:class:`ChannelBusy` if the channel has an open table."""
-        existing = self.in_channel(channel_id)
-        if existing is not None:
-            raise ChannelBusy(existing, self._show.link(existing))
-
-    async def _insert(self, table: Table, opened: Callable[[Tx], Awaitable[None]]) -> None:
-        """Write a new table (``opened`` with it); refused if its channel has one."""
-        try:
-            await self.writer.insert(table, opened)
-        except IntegrityError:
-            raise TableError(_("This channel already has a table.")) from None
-
-    def _opened(self, table: Table) -> Callable[[Tx], Awaitable[None]]:
-        """What is written with a new table's row: its lease, its secret."""
+    async def _insert(self, table: Table) -> None:
+        """Write a new table with its lease and its secret; refused if its channel has one."""
 
         async def opened(conn: Tx) -> None:
             await self.leases.hold_in(conn, table)
             await self.history.on_lobby(conn, table, self.seeds)
 
-        return opened
+        try:
+            await self.writer.insert(table, opened)
+        except IntegrityError:
+            raise TableError(_("This channel already has a table.")) from None
 
     async def open_seated(
         self,
@@ -297,21 +218,19 @@ class TableService:
         first hand. Its seats play with ``chips`` tournament chips each (or their ``stacks``,
         carried over from another table): no credits move at it; ``options`` are the table's
         own (a tournament's antes at its level)."""
-        self._require_free(channel_id)
-        table = Table(
-            id=0,
+        self.index.require_free(channel_id, self._show.link)
+        table = lobby.new_table(
             guild_id=guild_id,
             channel_id=channel_id,
-            variant=info,
-            host_id=seats[0].user_id,
+            info=info,
+            seats=list(seats),
             buy_in=chips,
             turn_timeout=turn_timeout,
-            seats=list(seats),
-            tournament_id=tournament_id,
             options=dict(options or {}) | ({} if stacks is None else {STACKS: list(stacks)}),
+            tournament_id=tournament_id,
         )
-        await self._insert(table, self._opened(table))
-        self._index(table)
+        await self._insert(table)
+        self.index.add(table)
         await self.start(table, table.host_id)
         return table
 
@@ -327,48 +246,27 @@ class TableService:
             game.close_after(table.public_view().hand_no + 1)
             await self.writer.write(table)
 
-    def _require_lobby(self, table: Table) -> None:
-        if table.status is not Status.LOBBY:
-            raise TableError(_("The game has already started.") if table.open else CLOSED)
-
     async def join(self, table: Table, seat: Seat) -> None:
         """Seat a member (or a bot, whose buy-in comes from the house)."""
         async with table.lock:
-            self._require_lobby(table)
-            if not seat.is_bot and table.seat_of(seat.user_id) is not None:
-                raise TableError(_("You are already seated at this table."))
-            if len(table.seats) >= table.variant.max_players:
-                raise TableError(_("This table is full."))
-            table.seats.append(seat)
-            try:
-                await self.writer.write(table, Change([("in", account(seat), table.buy_in)]))
-            except BaseException:
-                table.seats.pop()
-                raise
+            refusals.check_join(table, seat)
+            await self._write(table, *lobby.sit(table, seat))
         self._clock.watch_lobby(table)  # its lobby message is redrawn by whoever answers
 
     async def leave_lobby(self, table: Table, user_id: int) -> None:
         """Un-seat a member before the start and refund them; the host's leaving closes it."""
         async with table.lock:
-            self._require_lobby(table)
-            index = table.seat_of(user_id)
-            if index is None:
-                raise TableError(_("You are not seated at this table."))
+            index = refusals.lobby_seat(table, user_id)
             if user_id == table.host_id:
                 await self._cancel_locked(table)
                 return
-            seat = table.seats.pop(index)
-            try:
-                await self.writer.write(table, Change([("out", seat.user_id, table.buy_in)]))
-            except BaseException:
-                table.seats.insert(index, seat)
-                raise
+            await self._write(table, *lobby.stand(table, index))
         self._clock.watch_lobby(table)
 
     async def cancel(self, table: Table, user_id: int) -> None:
         """Host only: close the lobby and refund every buy-in."""
         async with table.lock:
-            self._require_lobby(table)
+            refusals.require_lobby(table)
             if user_id != table.host_id:
                 raise TableError(_("Only the host can cancel the table."))
             await self._cancel_locked(table)
@@ -389,51 +287,21 @@ class TableService:
                 await self._cancel_locked(table)
 
     async def _cancel_locked(self, table: Table) -> None:
-        moves = [("out", account(s), table.buy_in) for s in table.seats]
-        table.status = Status.CANCELLED
-        try:
-            await self.writer.write(table, Change(moves))
-        except BaseException:
-            table.status = Status.LOBBY
-            raise
+        await self._write(table, *lobby.cancel(table))
         self._ended(table)
 
-    def check_start(self, table: Table, user_id: int) -> None:
-        """May ``user_id`` start ``table`` now? Raises the refusal that applies."""
-        self._require_lobby(table)
-        if user_id != table.host_id:
-            raise TableError(_("Only the host can start the game."))
-        if len(table.seats) < table.variant.min_players:
-            raise TableError(
-                _("{variant} needs at least {n} players.").format(
-                    variant=variant_name(table.variant), n=table.variant.min_players
-                )
-            )
+    async def _write(self, table: Table, change: Change | None, undo: Callable[[], object]) -> None:
+        """Write ``table`` with ``change`` (under its lock); ``undo`` puts memory back if that
+        fails."""
+        with undone_on_failure(undo):
+            await self.writer.write(table, change)
 
     async def start(self, table: Table, user_id: int) -> None:
         """Host only: deal the first hand."""
         async with table.lock:
-            self.check_start(table, user_id)
-            options, stacks = table.game_params()
-            table.game = table.variant.create(
-                [s.player_id for s in table.seats],
-                buy_in=table.buy_in,
-                options=options,
-                seed=self.history.seed_source(table, self.seeds),
-                stacks=stacks,
-            )
-            table.status = Status.PLAYING
-            table.hands_sent = {}
-            table.log.clear()
-            opening = table.game.opening_events  # antes, deal, target…
-            with for_server(table):
-                table.log.extend(public_lines(table.variant.id, opening))
-            try:
-                await self.writer.write(table, Change(started=True))
-            except BaseException:
-                table.game, table.status = None, Status.LOBBY
-                table.log.clear()
-                raise
+            refusals.check_start(table, user_id)
+            seed = self.history.seed_source(table, self.seeds)
+            await self._write(table, *lobby.deal(table, seed))
         self._clock.watch_lobby(table)  # stops the lobby's expiry
         self._show.started(table)
         self.schedule(table)
@@ -447,56 +315,22 @@ class TableService:
 
     # ------------------------------------------------------------------ play
 
-    def check_turn(self, table: Table, seat: int | None, turn: int, kind: str) -> ActionSpec:
-        """May ``seat`` take an action of ``kind`` on ``turn`` now? The action's spec, else
-        the one refusal that applies (the only place these are worded)."""
-        game = table.game
-        if not table.open:
-            raise TableError(CLOSED)
-        if seat is None or not table.still_in(seat):
-            raise TableError(_("You're not seated at this table."))
-        if game is None:
-            raise TableError(_("The game has not started yet."))
-        if game.finished or table.status is not Status.PLAYING:
-            raise TableError(OVER)
-        if game.turn != turn:
-            raise StaleButton(STALE)
-        for spec in game.legal_actions(seat):  # out-of-turn actions are listed for waiting seats
-            if spec.kind == kind:
-                return spec
-        if not may_act(game, seat, kind):
-            raise NotYourTurn(NOT_YOUR_TURN)
-        raise TableError(_("You can't do that right now."))
-
     async def act(
         self, table: Table, seat: int, action: Action, *, turn: int, source: str = "player"
     ) -> tuple[Event, ...]:
         """Apply one decision of ``seat``; nothing changes unless it is legal and current."""
         await self.turns.take()  # a burst of clicks is spread over turns of the event loop
         async with table.lock:
-            game = table.game
-            if game is None or table.status is not Status.PLAYING:
-                raise TableError(OVER)
-            if game.turn != turn:
-                raise StaleButton(STALE)
-            if not may_act(game, seat, action.kind):
-                raise NotYourTurn(NOT_YOUR_TURN)
-            saved = Snapshot.of(table)
-            hand_before = table.public_view().hand_no
-            try:
+            game = refusals.current_game(table, seat, action.kind, turn)
+            with restored_on_failure(table) as saved:
+                hand_before = table.public_view().hand_no
                 events = game.apply(seat, action)
-                new_hand = not game.finished and table.public_view().hand_no != hand_before
-                told = self._between_hands(table) if new_hand else ()
-                with for_server(table):
-                    ended = record(table.variant.id, table.log, (*events, *told), new_hand=new_hand)
+                new_hand, ended = log_step(table, events, hand_before, self.writer.tournaments)
                 if source == "player":
-                    table.strikes.pop(seat, None)
+                    sitout.played(table, seat)
                 step = (events, saved.game, hand_before)
                 await self.writer.write(table, Change(steps=[(seat, action, source, step, None)]))
                 metrics.acted(table, source)
-            except BaseException:
-                saved.restore(table)
-                raise
             hand_ended = game.finished or new_hand
             hand = ended or list(table.log) if hand_ended else []
         self._after(table, Outcome(events, hand_ended=hand_ended, hand=hand))
@@ -505,22 +339,11 @@ class TableService:
     async def leave_game(self, table: Table, user_id: int) -> None:
         """A seated member leaves a running game: forfeit, and their stack goes back now."""
         async with table.lock:
-            game = table.game
-            index = table.seat_of(user_id)
-            if game is None or game.finished or table.status is not Status.PLAYING:
-                raise TableError(OVER)
-            if index is None or not table.still_in(index):
-                raise TableError(_("You are not playing at this table."))
-            saved = Snapshot.of(table)
-            try:
+            game, index = refusals.playing_seat(table, user_id)
+            with restored_on_failure(table) as saved:
                 hand_before = table.public_view().hand_no
-                events, credits = game.leave(index)
-                table.view_version += 1
-                table.left_seats[index] = credits
-                new_hand = not game.finished and table.public_view().hand_no != hand_before
-                told = self._between_hands(table) if new_hand else ()
-                with for_server(table):
-                    ended = record(table.variant.id, table.log, (*events, *told), new_hand=new_hand)
+                events, credits = leave(table, index)
+                ended = log_step(table, events, hand_before, self.writer.tournaments)[1]
                 step = (events, saved.game, hand_before)
                 change = Change(
                     moves=[("out", user_id, credits)],
@@ -528,23 +351,9 @@ class TableService:
                     left=[(index, credits)],
                 )
                 await self.writer.write(table, change)
-            except BaseException:
-                saved.restore(table)
-                raise
         hand = ended or list(table.log)
         outcome = Outcome(events, hand_ended=game.finished, left=(index, credits), hand=hand)
         self._after(table, outcome)
-
-    def _between_hands(self, table: Table) -> tuple[Event, ...]:
-        """A new hand started at a tournament's table: what its tournament changes for the next
-        hand (the antes), logged with the hand's opening; not a step of the hand's record."""
-        tournaments = self.writer.tournaments
-        if table.tournament_id is None or tournaments is None:
-            return ()
-        told = tournaments.between_hands(table)
-        if told:
-            table.view_version += 1  # the cached public view is of the old antes
-        return told
 
     def _after(self, table: Table, outcome: Outcome) -> None:
         """Tell the display what was committed, then restart the clock (or end the table)."""
@@ -566,20 +375,10 @@ class TableService:
     async def set_back(self, table: Table, user_id: int) -> bool:
         """ "I'm back": the member plays their own turns again. Returns whether they were out."""
         async with table.lock:
-            index = table.seat_of(user_id)
-            if index is None:
-                raise TableError(_("You are not seated at this table."))
-            if index not in table.sitting_out:
+            undo = sitout.come_back(table, user_id)
+            if undo is None:
                 return False
-            table.sitting_out.discard(index)
-            strikes = table.strikes.pop(index, None)
-            try:
-                await self.writer.write(table)
-            except BaseException:
-                table.sitting_out.add(index)
-                if strikes is not None:
-                    table.strikes[index] = strikes
-                raise
+            await self._write(table, None, undo)
         self.schedule(table)  # their turns are timed again (a timer that ended restarts)
         self._show.lobby_changed(table)
         return True
@@ -589,10 +388,7 @@ class TableService:
         async with table.lock:
             if not table.open:
                 return False
-            table.strikes[seat] = table.strikes.get(seat, 0) + 1
-            sat_out = table.strikes[seat] >= 2 and seat not in table.sitting_out
-            if sat_out:
-                table.sitting_out.add(seat)
+            sat_out = sitout.strike(table, seat)
             try:
                 await self.writer.write(table)
             except Exception:  # the strike stays in memory; the next write stores it
@@ -609,32 +405,12 @@ class TableService:
             game = table.game
             if game is None or not nobody_playing(table):
                 return False
-            saved = Snapshot.of(table)
-            events: list[Event] = []
-            change = Change(log_source=UNATTENDED)
-            try:
-                for seat in leave_order(table):
-                    if game.finished:
-                        break
-                    before, hand_before = game.to_json(), game.public_view().hand_no
-                    seat_events, credits = game.leave(seat)
-                    table.view_version += 1  # the cached public view is out of date
-                    after = table.variant.restore(game.to_json())  # the game right after it
-                    change.steps.append(
-                        (seat, Action("leave"), "leave", (seat_events, before, hand_before), after)
-                    )
-                    events.extend(seat_events)
-                    table.left_seats[seat] = credits
-                    change.moves.append(("out", account(table.seats[seat]), credits))
-                    change.left.append((seat, credits))
-                with for_server(table):
-                    table.log.extend(public_lines(table.variant.id, tuple(events)))
+            with restored_on_failure(table):
+                events, change = leave_unattended(table)
+                extend(table, events)
                 if not game.finished:  # not expected: every engine ends a game with one seat left
                     log.error("table %s: the game did not end when its seats left", table.id)
                 await self.writer.write(table, change)
-            except BaseException:
-                saved.restore(table)
-                raise
         if not game.finished:
             return False
         log.info("table %s closed: nobody plays at it any more", table.id)
@@ -646,7 +422,7 @@ class TableService:
         """The table's channel is gone: end it now. A lobby is refunded; in a game everyone
         still seated leaves as with ``/leave`` (in seat order: the last one takes what is left
         on the table). Returns what went back to each seat. A tournament's table is cancelled
-        (its tournament refunds every buy-in, :mod:`bot.tournaments.service`)."""
+        (its tournament refunds every buy-in, :mod:`bot.tournaments.results`)."""
         async with table.lock:
             game = table.game
             if not table.open:
@@ -654,22 +430,11 @@ class TableService:
             if game is None:
                 await self._cancel_locked(table)
                 return {i: table.buy_in for i in range(len(table.seats))}
-            saved = Snapshot.of(table)
-            leaving: dict[int, int] = {}
-            try:
-                for index in range(len(table.seats)):
-                    if not game.finished and table.still_in(index):
-                        leaving[index] = table.left_seats[index] = game.leave(index)[1]
-                        table.view_version += 1  # the cached public view is out of date
+            with restored_on_failure(table):
+                leaving, change = leave_everyone(table)
                 if not game.finished or table.tournament_id is not None:
                     table.status = Status.CANCELLED  # a tournament's is cancelled: refunded
-                moves = [("out", account(table.seats[i]), c) for i, c in leaving.items()]
-                await self.writer.write(
-                    table, Change(moves, left=list(leaving.items()), history=False)
-                )
-            except BaseException:
-                saved.restore(table)
-                raise
+                await self.writer.write(table, change)
             payouts = game.payouts() if game.finished else {}
         self._ended(table)
         return {i: leaving.get(i, payouts.get(i, 0)) for i in leaving | payouts}

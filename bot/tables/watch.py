@@ -154,7 +154,7 @@ class TableWatch:
     async def _recover(self) -> None:
         pause = 1.0 / min(RECOVERY_RATE, self.rate)
         while self._recovering:
-            table = self.service.get(self._recovering.popleft())
+            table = self.service.index.get(self._recovering.popleft())
             if table is None or self.visible(table):
                 continue
             self.render(table)
@@ -201,7 +201,7 @@ class TableWatch:
 
     def _guild_changed(self, guild_id: int | None) -> None:
         """Permissions may have come back: draw the blocked tables of the guild again."""
-        for table in list(self.service.tables.values()):
+        for table in list(self.service.index.tables.values()):
             if table.tasks.blocked is not None and guild_id in (None, table.guild_id):
                 self.render(table)
 
@@ -221,7 +221,7 @@ class TableWatch:
     async def on_message(self, message: discord.Message) -> None:
         """A message below a table message pushes it up: buried under :data:`BURIED_AFTER` of
         them, the table is posted again at the bottom (its old message says where it went)."""
-        table = self.service.in_channel(message.channel.id)
+        table = self.service.index.in_channel(message.channel.id)
         if table is None or table.message_id in (None, message.id) or message.flags.ephemeral:
             return
         tasks = table.tasks
@@ -235,13 +235,13 @@ class TableWatch:
 
     async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
         """A table message was deleted: post it again now."""
-        for table in self.service.with_message([payload.message_id]):
+        for table in self.service.index.with_message([payload.message_id]):
             log.info("table %s message was deleted; posting it again", table.id)
             self.lost(table)
 
     async def on_raw_bulk_message_delete(self, payload: discord.RawBulkMessageDeleteEvent) -> None:
         """Several messages were deleted at once (a purge)."""
-        for table in self.service.with_message(payload.message_ids):
+        for table in self.service.index.with_message(payload.message_ids):
             self.lost(table)
 
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
@@ -268,7 +268,7 @@ class TableWatch:
 
     async def channel_gone(self, channel_id: int) -> None:
         """End the open table of a channel that no longer exists."""
-        table = self.service.in_channel(channel_id)
+        table = self.service.index.in_channel(channel_id)
         if table is None:
             return
         paid = await self.service.abandon(table)

@@ -179,7 +179,7 @@ def result_line(tournament: Tournament) -> str:
 
 
 class Herald:
-    """Shows tournaments in Discord (the service's :class:`bot.tournaments.service.Herald`):
+    """Shows tournaments in Discord (the service's :class:`bot.tournaments.ports.Herald`):
     every message is sent in the background, so no change waits for Discord."""
 
     def __init__(self, client: discord.Client, runner: Runner) -> None:

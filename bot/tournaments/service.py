@@ -1,24 +1,14 @@
-"""The tournament service: registrations, the prize pool, the start, places and prizes. No
-Discord here (what players see is told to a :class:`Herald`).
+"""The tournament service: the open tournaments of this process, registrations, the start
+and the rounds. No Discord here (what players see is told to a
+:class:`~bot.tournaments.ports.Herald`).
 
-Money (credits are conserved at every step, each step one transaction):
-
-* ``join`` moves the buy-in from the member's account (a bot's from the house) into the prize
-  pool, held in escrow under -(tournament id) (ledger reason ``buy-in``);
-* ``leave`` (before the start) and ``cancel`` pay buy-ins back (``refund``);
-* the table plays with tournament chips, never credits (:attr:`bot.tables.models.Table.
-  tournament_id`); every write of it calls :meth:`TournamentService.record_in` inside the same
-  transaction, which stores the places of the players who went out and, when the game ended,
-  pays the prizes from the pool (``prize``; :mod:`bot.tournaments.payouts`) — so a crash never
-  leaves a hand recorded without its places or a finished table without its prizes. A table
-  that was cancelled (its channel was deleted) cancels the tournament: every buy-in is
-  refunded, busted players' too, and no prize is paid.
-
-Places: players who go out in the same write take the worst places still free, the one seated
-earlier the better of them; when the last table ends the players still in are ranked by the
-chips they end with (then by seat). A multi-table tournament's tables are balanced as players
-go out (:mod:`bot.tournaments.balance`, :meth:`TournamentService._advance`): chips move with
-the players, never credits.
+* registration: ``create``, ``join`` (the buy-in into the prize pool), ``leave`` and
+  ``cancel`` before the start (buy-ins back): each one transaction (:mod:`bot.tournaments.pool`);
+* the start and the rounds: the field seated at random; a multi-table tournament's tables are
+  balanced as players go out (:mod:`bot.tournaments.balance`, :meth:`TournamentService.
+  _advance`): chips move with the players, never credits;
+* what the writes of its tables record (places, prizes, rising antes) is
+  :class:`~bot.tournaments.results.Results`, which the service builds and gives the tables.
 
 A sit-and-go starts when the organizer says so, when it fills, or at its start time (then it
 is cancelled and refunded if fewer than two players registered).
@@ -30,23 +20,21 @@ import json
 import logging
 import random
 from collections.abc import Callable
-from typing import Protocol
 
 from bot.bank import Bank
 from bot.errors import TableError
 from bot.i18n import N_, _, using
 from bot.i18n.readers import server_locale
 from bot.storage import Database, IntegrityError, Row, Tx
-from bot.tables.models import Seat, Status, Table
+from bot.tables.models import Seat, Status
+from bot.tables.refusals import ChannelBusy
 from bot.tables.rowstate import load_state
-from bot.tables.service import ChannelBusy, TableService
+from bot.tables.service import TableService
 from bot.tables.store import now
-from bot.tournaments import balance, store
-from bot.tournaments.blinds import HANDS
+from bot.tournaments import balance, pool, store
 from bot.tournaments.models import Entry, Seating, Stage, Tournament
-from bot.tournaments.payouts import points
-from bot.tournaments.places import decide
-from engine.core.game import Event
+from bot.tournaments.ports import Herald
+from bot.tournaments.results import Results
 
 log = logging.getLogger(__name__)
 
@@ -60,48 +48,19 @@ STUCK = N_(
 )
 
 
-class Herald(Protocol):
-    """Shows tournaments (:class:`bot.tournaments.present.Herald`)."""
-
-    def changed(self, tournament: Tournament) -> None:
-        """Registrations or the stage changed: draw the tournament message again."""
-
-    def placed(self, tournament: Tournament, entries: list[Entry]) -> None:
-        """``entries`` went out: tell them their finishing place."""
-
-    def ended(self, tournament: Tournament) -> None:
-        """The tournament finished (results, prizes) or was cancelled (refunds)."""
-
-    def say(self, tournament: Tournament, text: str) -> None:
-        """Post ``text`` in the tournament's channel."""
-
-    def check_seating(self, tournament: Tournament) -> object:
-        """A :class:`~bot.errors.TableError` saying why its tables can't be opened now."""
-
-    def regrouped(
-        self, tournament: Tournament, plan: Seating, moving: list[int], channels: list[int]
-    ) -> None:
-        """The tables are regrouped: tell its channel, the closing tables and who moves."""
-        ...
-
-    async def table_channel(self, tournament: Tournament, label: str) -> int:
-        """Where a table of the tournament plays: its channel, or a new thread of it for a
-        multi-table tournament; a :class:`~bot.errors.TableError` saying why it can't."""
-
-
 class TournamentService:
-    """The open tournaments of this process and every change of one."""
+    """The open tournaments of this process and every change of one but what their tables'
+    writes record (:class:`~bot.tournaments.results.Results`)."""
 
     def __init__(self, tables: TableService, herald: Callable[[], Herald]) -> None:
         self.tables = tables
         self._herald = herald
         self.open: dict[int, Tournament] = {}
-        # by table id: what a write recorded, kept once it is committed
-        self._pending: dict[int, tuple[Tournament, list[Entry], Stage, bool]] = {}
-        self._levels: dict[int, tuple[Tournament, int]] = {}  # by table id: antes level written
         # seat order at the table; tests replace it with a seeded ``random.Random``
         self.seating: random.Random = random.SystemRandom()
-        tables.writer.tournaments = self
+        # what the writes of its tables record (places, prizes, antes)
+        self.results = Results(self.open, tables, herald, self._next_round)
+        tables.writer.tournaments = self.results
 
     @property
     def db(self) -> Database:
@@ -151,9 +110,7 @@ class TournamentService:
             entry = Entry(seat.user_id, seat.name, seat.bot_style, joined)
 
             async def register(conn: Tx) -> None:
-                await self.bank.escrow_in(
-                    conn, tournament.guild_id, entry.account, tournament.pool_id, tournament.buy_in
-                )
+                await pool.buy_in(conn, self.bank, tournament, entry)
                 await store.add_entry(conn, tournament.id, entry)
 
             await self.db.write(register)
@@ -172,7 +129,7 @@ class TournamentService:
 
             async def withdraw(conn: Tx) -> None:
                 await store.remove_entry(conn, tournament.id, user_id)
-                await self._refund_in(conn, tournament, [entry])
+                await pool.refund(conn, self.bank, tournament, [entry])
 
             await self.db.write(withdraw)
             tournament.entries.remove(entry)
@@ -188,24 +145,13 @@ class TournamentService:
             self._require_registering(tournament)
 
             async def cancel(conn: Tx) -> None:
-                await self._refund_in(conn, tournament, tournament.entries)
+                await pool.refund(conn, self.bank, tournament, tournament.entries)
                 await store.set_stage(conn, tournament.id, Stage.CANCELLED)
 
             await self.db.write(cancel)
             tournament.stage = Stage.CANCELLED
             del self.open[tournament.id]
         self._herald().ended(tournament)
-
-    async def _refund_in(self, conn: Tx, tournament: Tournament, entries: list[Entry]) -> None:
-        for entry in sorted(entries, key=lambda e: e.account):
-            await self.bank.pay_out_in(
-                conn,
-                tournament.guild_id,
-                tournament.pool_id,
-                entry.account,
-                tournament.buy_in,
-                "refund",
-            )
 
     def _require_registering(self, tournament: Tournament) -> None:
         if tournament.stage is not Stage.REGISTERING:
@@ -256,7 +202,7 @@ class TournamentService:
             groups = balance.regroup(tables, free, max(size, 2))
             if sorted(map(sorted, groups)) == sorted(map(sorted, tables)):
                 return  # the tables are as they should be
-            if not tournament.multi_table and self.tables.in_channel(tournament.channel_id):
+            if not tournament.multi_table and self.tables.index.in_channel(tournament.channel_id):
                 raise TableError(_(BUSY))
             plan = Seating(1 if plan is None else plan.round + 1, tuple(map(tuple, groups)))
             await self.db.write(lambda conn: store.set_seating(conn, tournament.id, plan))
@@ -267,7 +213,7 @@ class TournamentService:
                 self._tell(tournament, plan, [playing[i] for i in todo.close], free)
         if tournament.variant.carries_stacks:
             for index in todo.close:
-                table = self.tables.get(int(playing[index]["id"]))
+                table = self.tables.index.get(int(playing[index]["id"]))
                 if table is not None:
                     await self.tables.close_after_next_hand(table)
         assert plan is not None
@@ -280,7 +226,7 @@ class TournamentService:
         and the closing tables (their threads)."""
         out = {e.user_id for e in tournament.entries if e.place is not None}
         moving = [s.user_id for row in closing for s in _seats(row) if s.user_id not in out]
-        tables = [self.tables.get(int(row["id"])) for row in closing]
+        tables = [self.tables.index.get(int(row["id"])) for row in closing]
         channels = [t.channel_id for t in tables if t is not None]
         self._herald().regrouped(tournament, plan, moving + free, channels)
 
@@ -371,7 +317,7 @@ class TournamentService:
             if tournament.stage is not Stage.RUNNING:
                 continue
             for row in await store.tables_of(self.db, tournament.id):
-                table = self.tables.get(int(row["id"]))
+                table = self.tables.index.get(int(row["id"]))
                 if table is not None and table.status is Status.LOBBY:
                     await self.tables.start(table, table.host_id)
             self.tables.runner.spawn(self._resume(tournament), f"tournament-{tournament.id}")
@@ -380,135 +326,6 @@ class TournamentService:
         """Carry a recovered tournament on once Discord is ready (threads are opened there)."""
         await self.tables.ready()
         await self._next_round(tournament)
-
-    # ------------------------------------------------------------------ the tables' writes
-
-    def between_hands(self, table: Table) -> tuple[Event, ...]:
-        """A new hand started at ``table``: the antes rise from the next hand when its schedule
-        says so (:mod:`bot.tournaments.blinds`): one level after every ``every``-th hand since
-        the table opened (at the level of its options), or the level of the minutes played;
-        never past the top level, never down. In memory, before the table's write (which
-        stores the game with them)."""
-        assert table.tournament_id is not None
-        tournament = self.open.get(table.tournament_id)
-        game = table.game
-        if tournament is None or tournament.blinds is None or game is None or game.finished:
-            return ()
-        schedule, base = tournament.blinds, tournament.base_stakes()
-        if not base:
-            return ()
-        level = schedule.level_of(base, game.stakes())
-        if schedule.unit == HANDS:  # from the level the table opened at (its own options)
-            opened = schedule.level_of(base, {**base, **table.options})
-            due = opened + table.public_view().hand_no // schedule.every
-        else:
-            minutes = (now() - (tournament.started_at or now())) / 60
-            due = max(level, int(minutes // schedule.every))
-        due = min(due, schedule.top_level(base, tournament.chips))
-        if due <= level:
-            return ()
-        return game.set_stakes(schedule.stakes(base, due))
-
-    async def _level_in(self, conn: Tx, tournament: Tournament, table: Table) -> None:
-        """In the table's write: the tournament's level grows to the table's antes (a table
-        opened later starts there)."""
-        if tournament.blinds is None or table.game is None:
-            return
-        base = tournament.base_stakes()
-        level = tournament.blinds.level_of(base, table.game.stakes()) if base else 0
-        if level > tournament.level:
-            await store.raise_level(conn, tournament.id, level)
-            self._levels[table.id] = (tournament, level)
-
-    async def record_in(self, conn: Tx, table: Table) -> None:
-        """In the write of a tournament's table: the places of players who went out, and when
-        the tournament is decided, the prizes (see the module docstring and
-        :mod:`bot.tournaments.places`). Memory changes once committed (:meth:`committed`)."""
-        assert table.tournament_id is not None
-        self._pending.pop(table.id, None)
-        self._levels.pop(table.id, None)
-        tournament = self.open.get(table.tournament_id) or await store.load(
-            conn, table.tournament_id
-        )
-        if tournament is None or not tournament.open:
-            return
-        stage, entries = await store.lock_in(conn, tournament.id)  # as stored: all its tables'
-        if stage is not Stage.RUNNING:  # another of its tables ended it in this batch
-            return
-        if table.status is Status.CANCELLED:  # its channel was deleted (or it never dealt)
-            await self._refund_in(conn, tournament, entries)
-            await store.set_stage(conn, tournament.id, Stage.CANCELLED)
-            self._pending[table.id] = (tournament, [], Stage.CANCELLED, False)
-            return
-        game = table.game
-        if game is None:
-            return
-        await self._level_in(conn, tournament, table)
-        placed = {e.user_id for e in entries if e.place is not None}
-        here = [i for i, seat in enumerate(table.seats) if seat.user_id not in placed]
-        payouts = game.payouts() if game.finished else None
-        decided = decide(
-            len(entries) - len(placed),
-            [table.seats[i].user_id for i in here],
-            [not table.still_in(i) for i in here],
-            None if payouts is None else {n: payouts.get(i, 0) for n, i in enumerate(here)},
-        )
-        if not decided.places and not game.finished:
-            return
-        prizes = tournament.prizes()
-        out: list[Entry] = []
-        for user, place in decided.places:
-            entry = tournament.entry(user)
-            assert entry is not None
-            prize = prizes[place - 1] if place <= len(prizes) else 0  # a paid place is final
-            score = points(place, len(entries))
-            new = Entry(user, entry.name, entry.bot_style, entry.joined, place, prize, score)
-            await store.place_entry(conn, tournament.id, new)
-            if prize:
-                await self.bank.pay_out_in(
-                    conn, tournament.guild_id, tournament.pool_id, new.account, prize, "prize"
-                )
-            out.append(new)
-        stage = Stage.FINISHED if decided.over else Stage.RUNNING
-        if decided.over:
-            await store.set_stage(conn, tournament.id, stage)
-        moved = (game.finished or bool(out)) and not decided.over  # the tables may regroup
-        self._pending[table.id] = (tournament, out, stage, moved)
-
-    def committed(self, table: Table) -> None:
-        """The table's write is committed: keep what :meth:`record_in` recorded, tell it; when
-        a player went out or a table ended, a multi-table tournament's tables may regroup."""
-        raised = self._levels.pop(table.id, None)
-        if raised is not None:
-            recorded, level = raised
-            kept = self.open.get(recorded.id, recorded)
-            kept.level = max(kept.level, level)
-        pending = self._pending.pop(table.id, None)
-        if pending is None:
-            return
-        recorded, out, stage, regroup = pending
-        tournament = self.open.setdefault(recorded.id, recorded)  # one object per tournament
-        for new in out:
-            entry = tournament.entry(new.user_id)
-            assert entry is not None
-            entry.place, entry.prize, entry.points = new.place, new.prize, new.points
-        tournament.stage = stage
-        herald = self._herald()
-        beaten = [entry for entry in out if entry.place != 1]
-        if beaten:
-            herald.placed(tournament, beaten)
-        if not tournament.open:
-            self.open.pop(tournament.id, None)
-            herald.ended(tournament)
-            if stage is Stage.CANCELLED:  # its other tables (threads) end too
-                for other in list(self.tables.tables.values()):
-                    if other.tournament_id == tournament.id and other is not table:
-                        self.tables.runner.spawn(
-                            self.tables.abandon(other), f"tournament-{tournament.id}-end"
-                        )
-            return
-        if regroup and tournament.multi_table:
-            self.tables.runner.spawn(self._next_round(tournament), f"tournament-{tournament.id}")
 
 
 def _seats(row: Row) -> list[Seat]:

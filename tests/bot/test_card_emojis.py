@@ -17,7 +17,7 @@ from bot.art.present import decorate_picker, with_emojis
 from bot.settings import Settings, SettingsError
 from bot.sim_driver import picker_of
 from bot.tables.models import Seat, Status, Table
-from bot.ui.prompts import ChoiceView
+from bot.ui.pickers import ChoiceView
 from engine.core.game import ActionSpec, Option, ParamKind
 from engine.variants import get_variant
 from tests.bot.variant_table import start_seeded

@@ -43,7 +43,7 @@ CHILD = textwrap.dedent(
             for table, seat, action, turn in pending_moves(tables, rng):
                 moves.setdefault(table.id, (table, seat, action, turn))  # one per table
             if not moves:
-                tables = await open_tables(manager, 24, first=len(manager.tables))
+                tables = await open_tables(manager, 24, first=len(manager.index.tables))
                 continue
             await asyncio.gather(*(act(*move) for move in moves.values()))
 

@@ -46,7 +46,7 @@ async def test_every_group_and_command_used_in_a_dm_is_answered_clearly(world: W
         assert result.response is not None and result.response.content == ONLY_SERVER, name
     result = await raw_slash(user, dm, "verify", hand=1)
     assert result.response is not None and result.response.content == ONLY_SERVER
-    assert world.bot.tables.tables == {}  # nothing was opened
+    assert world.bot.tables.index.tables == {}  # nothing was opened
     about = await raw_slash(user, dm, "about")
     assert about.response is not None and "Shard" in text_of(about.response)
 
@@ -95,7 +95,7 @@ async def test_an_option_outside_its_declaration_is_refused_clearly(
     assert result.ephemeral and result.response is not None
     assert result.response.content.startswith(says), result.response.content
     assert result.response.content.endswith("Nothing was changed.")
-    assert world.bot.tables.tables == {}
+    assert world.bot.tables.index.tables == {}
 
 
 def string_options(world: World) -> list[tuple[str, str]]:
@@ -128,7 +128,7 @@ async def test_every_text_option_answers_any_length_within_a_message(world: Worl
             assert value[:100] not in text  # the input is quoted short, not echoed whole
             if result.ephemeral is False:  # something was opened: a table; close it
                 await world.alice.slash(world.channel, command.split()[0] + " leave")
-    assert world.bot.tables.in_channel(world.channel.id) is None
+    assert world.bot.tables.index.in_channel(world.channel.id) is None
 
 
 async def test_long_stakes_and_leaderboard_variant_get_an_answer(world: World) -> None:

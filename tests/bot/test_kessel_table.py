@@ -12,7 +12,7 @@ from typing import Any
 from bot import words
 from bot.sim_driver import picker_of
 from bot.tables.models import Table
-from bot.ui.prompts import done_text
+from bot.ui.pickers import done_text
 from engine.core.game import ActionSpec
 from engine.variants.kessel import KesselGame
 from engine.variants.kessel.cards import FAMILIES, evaluate

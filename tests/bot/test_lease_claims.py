@@ -58,18 +58,20 @@ async def test_processes_starting_together_split_the_tables_and_finish_them(
         rows = await bot.db.fetchall("SELECT table_id, owner FROM table_leases ORDER BY 1")
         owners = {int(r[0]): str(r[1]) for r in rows}
         for (_bot, manager), taken in zip(runtimes, claimed, strict=True):
-            assert sorted(manager.tables) == sorted(taken)
+            assert sorted(manager.index.tables) == sorted(taken)
             assert {owners[t] for t in taken} <= {manager.leases.owner}
             assert [t[0] for t in manager.leases.takeovers] == sorted(taken)
             assert not manager.history.running  # running hands are read at the next step
-            for table in manager.tables.values():
+            for table in manager.index.tables.values():
                 assert table.game is not None and table.fair_master is not None
                 assert json.dumps(table.game.to_json()) == states[table.id]
         rng = random.Random(5)
         while True:  # both processes play their tables to the end
             moves = {}
             for _bot, manager in runtimes:
-                for table, seat, action, turn in pending_moves(list(manager.tables.values()), rng):
+                for table, seat, action, turn in pending_moves(
+                    list(manager.index.tables.values()), rng
+                ):
                     moves.setdefault(table.id, (manager, table, seat, action, turn))
             if not moves:
                 break
@@ -103,16 +105,18 @@ async def test_recovered_tables_are_redrawn_paced_in_turn(database_target: str |
     bot.sleeper = Sleeper()
     try:
         await manager.leases.claim()  # the same INSTANCE_ID takes its tables back at once
-        assert len(manager.tables) == TABLES
+        assert len(manager.index.tables) == TABLES
         assert not bot.traffic.edits  # nothing drawn yet: the redraws wait their turn
         for _ in range(1000):
             if sum(len(e) for e in bot.traffic.edits.values()) == TABLES:
                 break
             await asyncio.sleep(0.01)
         drawn = sorted(bot.traffic.edits, key=lambda c: bot.traffic.edits[c][0])
-        assert drawn == [t.channel_id for t in sorted(manager.tables.values(), key=lambda t: t.id)]
+        assert drawn == [
+            t.channel_id for t in sorted(manager.index.tables.values(), key=lambda t: t.id)
+        ]
         assert pauses.count(1.0 / RECOVERY_RATE) == TABLES
-        assert all(t.tasks.visible.is_set() for t in manager.tables.values())
+        assert all(t.tasks.visible.is_set() for t in manager.index.tables.values())
     finally:
         await manager.close()
         await bot.db.close()

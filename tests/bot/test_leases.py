@@ -61,13 +61,13 @@ async def test_a_dead_process_s_table_is_taken_over_after_its_lease_runs_out(
 
     new_bot = await start_other_process(world.env, settings, _bots, "second")
     leases = new_bot.tables.leases
-    assert new_bot.tables.get(table_id) is None  # the lease has not run out: hands off
+    assert new_bot.tables.index.get(table_id) is None  # the lease has not run out: hands off
     assert await leases.claim() == []
 
     leases.clock = lambda: time.time() + settings.lease_ttl + 1  # the lease runs out
     with bot_scope(world.env):  # as the bot's own renewal loop would
         await leases.tick()
-    taken = new_bot.tables.get(table_id)
+    taken = new_bot.tables.index.get(table_id)
     assert taken is not None and taken.lease == leases.token
     assert taken.game is not None and taken.game.to_json() == old_table.game.to_json()
     assert await lease_rows(new_bot) == [(table_id, "second", leases.token)]
@@ -94,7 +94,7 @@ async def restart_takes_the_tables_at_once(
     await start_table(world, 2, buy_in=20)
     table_id = table_in(world).id
     new_bot = await restart()
-    assert new_bot.tables.get(table_id) is not None
+    assert new_bot.tables.index.get(table_id) is not None
     assert [row[:2] for row in await lease_rows(new_bot)] == [
         (table_id, new_bot.tables.leases.owner)
     ]

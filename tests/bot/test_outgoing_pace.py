@@ -106,7 +106,7 @@ async def test_many_tables_never_exceed_the_request_rate(world: World) -> None:
         lobby = await world.alice.slash(channel, "coruscant start", buy_in=50)
         await world.bob.click(lobby.response, label="Join")
         await world.alice.click(lobby.response, label="Start")
-        tables.append(manager(world).in_channel(channel.id))
+        tables.append(manager(world).index.in_channel(channel.id))
     step, seconds = 0.25, 40
     counts = [sum(1 for r in env.http_requests[first:] if counted(r))]
     seen = len(env.http_requests)

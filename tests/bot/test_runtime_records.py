@@ -33,9 +33,9 @@ async def test_a_finished_table_leaves_memory(world: World) -> None:
     await start_table(world, 2, buy_in=20)
     table = await play(world, all_in)
     assert table.game is not None and table.game.finished
-    tables = world.bot.tables
-    assert tables.get(table.id) is None and tables.in_channel(world.channel.id) is None
-    assert table.id not in tables.tables
+    index = world.bot.tables.index
+    assert index.get(table.id) is None and index.in_channel(world.channel.id) is None
+    assert table.id not in index.tables
     assert not table.tasks.autos and table.tasks.timer is None and table.tasks.lobby is None
     await world.env.advance_time(60)
     assert not tasks_of(table.id)  # every task of the table is over
@@ -49,10 +49,10 @@ async def test_a_finished_table_leaves_memory(world: World) -> None:
 async def test_cancelled_and_expired_lobbies_leave_memory(world: World) -> None:
     lobby = await world.alice.slash(world.channel, "coruscant start", buy_in=100)
     await world.alice.click(lobby.response, label="Cancel")
-    assert world.bot.tables.tables == {}
+    assert world.bot.tables.index.tables == {}
     await world.alice.slash(world.channel, "coruscant start", buy_in=100)
     await world.env.advance_time(1801)
-    assert world.bot.tables.tables == {}
+    assert world.bot.tables.index.tables == {}
     await world.env.advance_time(60)
     assert not tasks_of(1) and not tasks_of(2)
 
@@ -67,7 +67,7 @@ async def test_a_member_hosts_at_most_the_lobby_limit(world: World, restart: Any
         assert opened.acknowledged and not opened.ephemeral
     refused = await world.alice.slash(channels[2], "kessel start")
     assert refused.ephemeral and "2 open lobbies" in refused.response.content
-    assert world.bot.tables.in_channel(channels[2].id) is None
+    assert world.bot.tables.index.in_channel(channels[2].id) is None
     other = await world.bob.slash(channels[2], "kessel start")  # another member may
     assert not other.ephemeral
     cancelled = await world.alice.click(table_message_of(world, channels[0]), label="Cancel")
@@ -78,7 +78,7 @@ async def test_a_member_hosts_at_most_the_lobby_limit(world: World, restart: Any
 
 def table_message_of(world: World, channel: object) -> discord.Message:
     """The open table message of ``channel``."""
-    table = world.bot.tables.in_channel(getattr(channel, "id", 0))
+    table = world.bot.tables.index.in_channel(getattr(channel, "id", 0))
     assert table is not None
     for message in channel.history():
         if message.id == table.message_id:
@@ -137,9 +137,9 @@ async def test_a_lobby_expiry_outlives_a_database_error(
 
     monkeypatch.setattr(tables, "expire", flaky)
     await world.env.advance_time(1801)
-    assert not failures and tables.in_channel(world.channel.id) is not None  # failed once
+    assert not failures and tables.index.in_channel(world.channel.id) is not None  # failed once
     await world.env.advance_time(10)
-    assert tables.in_channel(world.channel.id) is None
+    assert tables.index.in_channel(world.channel.id) is None
     assert "lobby closed" in world.channel.history()[-1].content
     assert await money(world) == before
     assert await world.bot.bank.balance(world.guild.id, world.alice.id) == 1000

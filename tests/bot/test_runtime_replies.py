@@ -34,7 +34,7 @@ async def test_a_start_whose_reply_fails_holds_no_credits(world: World) -> None:
     await world.alice.slash(world.channel, "coruscant start", buy_in=100)
     failed = [getattr(e, "original", e) for e in world.env.errors]  # seen, and logged
     assert any(isinstance(e, discord.NotFound) for e in failed), failed
-    assert world.bot.tables.in_channel(world.channel.id) is None
+    assert world.bot.tables.index.in_channel(world.channel.id) is None
     assert await world.bot.bank.balance(world.guild.id, world.alice.id) == 1000
     assert await money(world) == before
     rows = await world.bot.db.fetchall("SELECT status FROM game_tables")

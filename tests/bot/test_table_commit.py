@@ -18,7 +18,7 @@ async def cancel_timer_at_commit(world: World, table_id: int) -> list[str]:
     commit still runs in aiosqlite's thread, as when a task is cancelled mid-commit)."""
     loop = asyncio.get_running_loop()
     db = world.bot.db
-    table = world.bot.tables.get(table_id)
+    table = world.bot.tables.index.get(table_id)
     assert table is not None
     cancelled: list[str] = []
 

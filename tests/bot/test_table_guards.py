@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from bot.tables.models import Table
-from bot.ui.prompts import parse_amount
+from bot.ui.pickers import parse_amount
 from engine.core.game import ActionSpec, ParamKind
 from tests.bot.test_tables import start_table
 from tests.helpers import World, burst_click, close_dms, text_of

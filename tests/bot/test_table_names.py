@@ -4,7 +4,7 @@ read again as an id (a nickname may be another member's user id)."""
 from __future__ import annotations
 
 from bot.tables.models import Seat, Table
-from bot.ui.prompts import plain_spec
+from bot.ui.pickers import plain_spec
 from engine.core.game import ActionSpec, Option, ParamKind
 from engine.variants import get_variant
 

@@ -41,7 +41,7 @@ async def test_house_rules_shape_the_game(world: World) -> None:
     world.bot.tables.seeds = random.Random(1)
     bad = await world.alice.slash(world.channel, "coruscant start", options="colour=red")
     assert bad.ephemeral and "no option" in bad.response.content
-    assert world.bot.tables.in_channel(world.channel.id) is None
+    assert world.bot.tables.index.in_channel(world.channel.id) is None
     lobby = await world.alice.slash(
         world.channel, "coruscant start", buy_in=100, options="max_hands=1 base_ante=5"
     )
