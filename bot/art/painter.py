@@ -36,10 +36,11 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Any, Protocol, TypeVar, cast, runtime_checkable
 
 from bot.art.compose import warm
 from bot.art.decks import DECKS
+from bot.shapes import conforms
 
 __all__ = ["Painter", "painter_of"]
 
@@ -195,5 +196,5 @@ class HasPainter(Protocol):
 
 def painter_of(client: object) -> Painter:
     """The client's painter (threads for a client without one)."""
-    painter = client.card_painter if isinstance(client, HasPainter) else None
+    painter = cast(HasPainter, client).card_painter if conforms(client, HasPainter) else None
     return painter if isinstance(painter, Painter) else _THREADS

@@ -30,6 +30,19 @@ def _ids_pattern(ids: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(rf"(?<![<@\w])(?:{alternatives})(?!\w)")
 
 
+@functools.lru_cache(maxsize=4096)
+def _naming(
+    seats: tuple[tuple[int, str, str | None], ...], plain: bool
+) -> tuple[re.Pattern[str], dict[str, str]]:
+    """For :meth:`Table.names`: the pattern of a seating's engine player ids and what each is
+    replaced by, built once per seating (a table message names its players in every line)."""
+    shown: dict[str, str] = {}
+    for user_id, name, bot_style in seats:
+        seat = Seat(user_id, name, bot_style)
+        shown[seat.player_id] = seat.display if plain else seat.mention
+    return _ids_pattern(tuple(sorted(shown, key=len, reverse=True))), shown
+
+
 def hand_of(game: Game, seat: int) -> tuple[str, ...]:
     """``game.view_for(seat).hand``, without building the whole view where the engine can."""
     quick = getattr(game, "hand", None)
@@ -140,11 +153,10 @@ class Table:
         display names where mentions do not render (``plain``: buttons, menus, modal titles)."""
         if not self.seats:
             return text
-        shown = {s.player_id: s.display if plain else s.mention for s in self.seats}
+        pattern, shown = _naming(tuple((s.user_id, s.name, s.bot_style) for s in self.seats), plain)
         # One pass over the original text: a name put in is never read again as an id (a
         # nickname may be another member's user id).
-        ids = tuple(sorted(shown, key=len, reverse=True))
-        return _ids_pattern(ids).sub(lambda m: shown[m.group(0)], text)
+        return pattern.sub(lambda m: shown[m.group(0)], text)
 
     def public_view(self) -> PublicView:
         """``game.public_view()`` with its words written (:func:`bot.words.table_text`) in the
