@@ -15,7 +15,7 @@ from bot import words
 from bot.i18n import locale_code
 from bot.tables.record import TableTasks
 from bot.tables.rowstate import dump_state, load_state
-from engine.core.game import Game, PublicView, VariantInfo
+from engine.core.game import ActionSpec, Game, PublicView, VariantInfo
 from engine.variants import get_variant
 
 LOG_LINES = 400  # public log lines of the hand in play (bot.tables.handlog); newest shown
@@ -129,6 +129,9 @@ class Table:
     _public: tuple[tuple[int, int, int, int, str], PublicView] | None = field(
         default=None, init=False, repr=False
     )
+    _legal: tuple[tuple[int, int, int, int], dict[int, tuple[ActionSpec, ...]]] | None = field(
+        default=None, init=False, repr=False
+    )
     lease: str | None = None  # token of this process's lease (bot.tables.leases); None: unchecked
     fair_master: bytes | None = field(default=None, repr=False)  # hand seeds derive from it
     tasks: TableTasks = field(default_factory=TableTasks, repr=False)  # bot.tables.record
@@ -168,6 +171,21 @@ class Table:
         if self._public is None or self._public[0] != key:
             self._public = (key, words.table_text(self.variant.id, game.public_view()))
         return self._public[1]
+
+    def legal_actions(self, seat: int) -> tuple[ActionSpec, ...]:
+        """``game.legal_actions(seat)``, asked of the engine once per seat and change of the
+        game (the same key as :meth:`public_view`'s, without the language): a redraw lists
+        every seat's, and the click on what it drew checks the clicker's again."""
+        game = self.game
+        assert game is not None
+        key = (id(game), game.seq, game.turn, self.view_version)
+        if self._legal is None or self._legal[0] != key:
+            self._legal = (key, {})
+        known = self._legal[1]
+        specs = known.get(seat)
+        if specs is None:
+            specs = known[seat] = game.legal_actions(seat)
+        return specs
 
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if not s.is_bot]

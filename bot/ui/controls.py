@@ -186,7 +186,7 @@ def build_table_message(table: Table) -> tuple[discord.Embed, discord.ui.View | 
     others = [s for s in range(len(table.seats)) if s not in pending and not table.seats[s].is_bot]
     specs: dict[str, Any] = {}
     for seat in pending + others:
-        for spec in game.legal_actions(seat):
+        for spec in table.legal_actions(seat):
             specs.setdefault(spec.kind, spec)
     for spec in list(specs.values())[:22]:
         view.add_item(
