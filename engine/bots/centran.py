@@ -27,8 +27,9 @@ from engine.bots.common import (
     by_kind,
     decision_rng,
     profile,
+    table_facts,
 )
-from engine.core.game import Action, ActionSpec, Game, PublicView
+from engine.core.game import Action, ActionSpec, Game
 from engine.variants.centran.actions import Giving
 from engine.variants.centran.cards import Card, HandEval, evaluate, full_deck
 from engine.variants.centran.state import Phase
@@ -80,11 +81,7 @@ def read_table(game: Game, seat: int) -> Table:
     """This seat's cards plus the public facts (the table's
     :class:`~engine.variants.centran.views.CentranTable`); raises
     :class:`~engine.bots.common.Undecided` on a view without them."""
-    view = game.view_for(seat)
-    public: PublicView = view.public or game.public_view()
-    facts = public.facts
-    if not isinstance(facts, CentranTable):
-        raise Undecided(f"a Centran bot needs the Centran table's facts, not {facts!r}")
+    view, public, facts = table_facts(game, seat, CentranTable, "Centran")
     hidden = tuple(_cards(view.hand))
     shown = [f.dealt and f.live and facts.phase is not Phase.GAME_OVER for f in facts.seats]
     fields = [_cards(f.stasis) if on else [] for f, on in zip(facts.seats, shown, strict=True)]

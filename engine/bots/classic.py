@@ -22,13 +22,14 @@ from dataclasses import dataclass
 
 from engine.bots.common import (
     BetSituation,
-    Undecided,
     betting_action,
     by_kind,
     decision_rng,
     monte_carlo,
     profile,
     showdown_share,
+    table_facts,
+    unseen_values,
 )
 from engine.core.game import Action, ActionSpec, Game
 from engine.variants.classic.cards import TARGET, Card, Category, evaluate, full_deck, hand_total
@@ -116,22 +117,13 @@ def read_hand(game: Game, seat: int) -> Hand:
     """This seat's cards plus the public facts a decision needs (the table's
     :class:`~engine.variants.classic.views.ClassicTable`); raises
     :class:`~engine.bots.common.Undecided` on a view without them."""
-    view = game.view_for(seat)
-    public = view.public or game.public_view()
-    table = public.facts
-    if not isinstance(table, ClassicTable):
-        raise Undecided(f"a Classic bot needs the Classic table's facts, not {table!r}")
+    view, public, table = table_facts(game, seat, ClassicTable, "Classic")
     hidden = tuple(Card.parse(c) for c in view.hand)
     fields = {s: [Card.parse(c) for c in f.stasis] for s, f in enumerate(table.seats)}
     known = Counter(c.plain for c in hidden)
     for cards in fields.values():
         known.update(c.plain for c in cards)
-    unseen: Counter[int] = Counter()
-    for card in full_deck():
-        if known[card.plain] > 0:
-            known[card.plain] -= 1
-        else:
-            unseen[card.value] += 1
+    unseen = unseen_values(full_deck(), known)
     over = table.phase is Phase.GAME_OVER
     rivals = tuple(
         (f.cards, tuple(c.value for c in fields[s]))

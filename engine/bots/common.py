@@ -12,12 +12,15 @@ returned by :func:`decision_rng`, seeded from public information, so a decision 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from engine.core.betting_specs import BetControl
-from engine.core.game import Action, ActionSpec, Game, ParamKind
+from engine.core.game import Action, ActionSpec, Game, ParamKind, PlayerView, PublicView
+
+F = TypeVar("F")
 
 
 class Undecided(ValueError):
@@ -63,6 +66,42 @@ def profile(style: str) -> Profile:
 def decision_rng(game: Game, seat: int, style: str) -> random.Random:
     """A generator seeded only from public facts (action count, decision counter, seat, style)."""
     return random.Random(f"{game.seq}:{game.turn}:{seat}:{style}")
+
+
+def table_facts(
+    game: Game, seat: int, kind: type[F], variant: str
+) -> tuple[PlayerView, PublicView, F]:
+    """The seat's private view, the public view (the one the private view carries, else the
+    game's) and its table facts, which must be a ``kind`` (the ``variant``'s table); raises
+    :class:`Undecided` on a view without them."""
+    view = game.view_for(seat)
+    public = view.public or game.public_view()
+    table = public.facts
+    if not isinstance(table, kind):
+        raise Undecided(f"a {variant} bot needs the {variant} table's facts, not {table!r}")
+    return view, public, table
+
+
+class Valued(Protocol):
+    """A card as :func:`unseen_values` counts it: its physical card (``plain``) and value."""
+
+    @property
+    def plain(self) -> Hashable: ...
+
+    @property
+    def value(self) -> int: ...
+
+
+def unseen_values(deck: Iterable[Valued], known: Counter[Any]) -> Counter[int]:
+    """How many cards of each value of ``deck`` are not among the ``known`` ones (counted by
+    their ``plain`` card; ``known`` is used up)."""
+    unseen: Counter[int] = Counter()
+    for card in deck:
+        if known[card.plain] > 0:
+            known[card.plain] -= 1
+        else:
+            unseen[card.value] += 1
+    return unseen
 
 
 def by_kind(specs: Iterable[ActionSpec]) -> dict[str, ActionSpec]:

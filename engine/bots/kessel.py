@@ -22,7 +22,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.bots import kessel_model as km
-from engine.bots.common import Undecided, by_kind, profile
+from engine.bots.common import (
+    Undecided,
+    by_kind,
+    profile,
+    table_facts,
+)
 from engine.core.game import Action, ActionSpec, Game
 from engine.variants.kessel.cards import FAMILIES, Face, Family, evaluate, parse_card
 from engine.variants.kessel.facts import DrawCost, ImpostorOption, KeepOption, TableFacts
@@ -88,11 +93,7 @@ class Situation:
 
 def read_situation(game: Game, seat: int) -> Situation:
     """This seat's cards and the public table (raises :class:`Undecided` without a full hand)."""
-    view = game.view_for(seat)
-    public = view.public or game.public_view()
-    table = public.facts
-    if not isinstance(table, TableFacts):
-        raise Undecided(f"the Kessel table has no facts: {table!r}")
+    view, public, table = table_facts(game, seat, TableFacts, "Kessel")
     cards = [parse_card(c) for c in view.hand]
     if len(cards) != 2:
         raise Undecided(f"seat {seat} holds {len(cards)} cards, not a hand")

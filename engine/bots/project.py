@@ -25,11 +25,12 @@ from engine.bots.classic import BOMB, Hand, value_table
 from engine.bots.classic import equity as classic_equity
 from engine.bots.common import (
     BetSituation,
-    Undecided,
     betting_action,
     by_kind,
     decision_rng,
     profile,
+    table_facts,
+    unseen_values,
 )
 from engine.core.game import Action, ActionSpec, Game
 from engine.variants.project.cards import TARGET, Card, Category, evaluate, full_deck, parse
@@ -61,11 +62,7 @@ def read_hand(game: Game, seat: int) -> Hand:
     """This seat's cards plus the public facts a decision needs (the table's
     :class:`~engine.variants.project.views.ProjectTable`); raises
     :class:`~engine.bots.common.Undecided` on a view without them."""
-    view = game.view_for(seat)
-    public = view.public or game.public_view()
-    table = public.facts
-    if not isinstance(table, ProjectTable):
-        raise Undecided(f"a Project bot needs the Project table's facts, not {table!r}")
+    view, public, table = table_facts(game, seat, ProjectTable, "Project")
     hidden = tuple(parse(c) for c in view.hand)
     over = table.phase is Phase.GAME_OVER
     shown = [not over and f.dealt and f.live and f.cards > 0 for f in table.seats]
@@ -76,12 +73,7 @@ def read_hand(game: Game, seat: int) -> Hand:
     known = Counter(c.plain for c in hidden)
     for cards in fields:
         known.update(c.plain for c in cards)
-    unseen: Counter[int] = Counter()
-    for card in full_deck():
-        if known[card.plain] > 0:
-            known[card.plain] -= 1
-        else:
-            unseen[card.value] += 1
+    unseen = unseen_values(full_deck(), known)
     rivals = tuple(
         (f.cards, tuple(c.value for c in fields[s]))
         for s, f in enumerate(table.seats)

@@ -29,13 +29,13 @@ from dataclasses import dataclass
 
 from engine.bots.common import (
     BetSituation,
-    Undecided,
     betting_action,
     by_kind,
     decision_rng,
     monte_carlo,
     profile,
     showdown_share,
+    table_facts,
 )
 from engine.core.game import Action, ActionSpec, Game
 from engine.variants.corellian_spike.cards import MAX_HAND, Card, evaluate_cards, full_deck
@@ -71,11 +71,7 @@ class Seen:
 def read(game: Game, seat: int) -> Seen:
     """What ``seat`` sees, from its view and the public table's facts; raises
     :class:`~engine.bots.common.Undecided` on a view without them."""
-    view = game.view_for(seat)
-    public = view.public or game.public_view()
-    table = public.facts
-    if not isinstance(table, SpikeTable):
-        raise Undecided(f"a Corellian Spike bot needs the table's facts, not {table!r}")
+    view, public, table = table_facts(game, seat, SpikeTable, "Corellian Spike")
     hand = tuple(Card.parse(c) for c in view.hand)
     top = None if table.discard_top is None else Card.parse(table.discard_top)
     known = Counter([*hand, *([top] if top else [])])

@@ -1,9 +1,10 @@
 """The public record of a betting action, shared by every variant that bets through
-:mod:`engine.core.betting`.
+:mod:`engine.core.betting`, and of a pot paid out in shares.
 
 :class:`BetMade` is the one event a betting action (or a fold out of turn) produces; variants build
 it from the :class:`~engine.core.betting.BetResult` with :meth:`BetMade.from_result`, naming seats
 with their own player labels. It is a fact: the bot writes its line (``bot/words/betting.py``).
+:class:`PotAwarded` is a hand-pot layer paid out in shares (Corellian Spike, Coruscant Shift).
 
 >>> from engine.core.betting import Betting
 >>> b = Betting(2, [10, 4])
@@ -56,3 +57,22 @@ class BetMade(Fact):
             result.returned,
             back_to,
         )
+
+
+@dataclass(frozen=True, slots=True)
+class PotAwarded(Fact):
+    """Pot ``index`` of ``count`` (0 the main pot) paid at the showdown: every winner with their
+    share (several shares: a split pot)."""
+
+    index: int
+    count: int
+    amount: int
+    shares: tuple[tuple[str, int], ...]
+
+    def won_by(self) -> tuple[str, ...]:
+        """Everyone with a share of the pot."""
+        return tuple(p for p, _ in self.shares)
+
+    def pot_paid(self) -> int:
+        """The pot paid out."""
+        return self.amount

@@ -13,11 +13,12 @@ The modules are checked structurally (:class:`DecisionRules`, :class:`LeaveRules
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from engine.core.codec import Codec
 from engine.core.facts import Fact
+from engine.core.fair import SeedSource
 from engine.core.game import (
     Action,
     ActionSpec,
@@ -44,6 +45,19 @@ class GameState(Protocol):
         ...
 
     phase: Any
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class NewGame:
+    """What a new game is asked for (:meth:`StateGame.create`): the ``players`` (join order),
+    the ``buy_in``, the lobby ``options``, the RNG ``seed`` and the starting ``stacks`` (one per
+    player, or ``None``: the buy-in each)."""
+
+    players: Sequence[str]
+    buy_in: int
+    options: Mapping[str, Any]
+    seed: int | SeedSource
+    stacks: Sequence[int] | None
 
 
 S = TypeVar("S", bound=GameState)
@@ -109,6 +123,7 @@ class StateGame(Generic[S]):
     integer fields that count accepted actions and decision points; :attr:`STAKES` names the
     fields of the state's options (:attr:`OPTIONS_FIELD`) that are a hand's antes, which
     :meth:`set_stakes` may change (none: the rules have no stakes a table may change).
+    A new game comes from :meth:`create` over the variant's :attr:`new_game`.
 
     The JSON form is ``{"variant": VARIANT, "state": CODEC.dump(state)}``.
     """
@@ -125,6 +140,12 @@ class StateGame(Generic[S]):
     actions: DecisionRules[S]
     flow: LeaveRules[S]
     views: ViewRules[S]
+
+    new_game: Callable[..., S]
+    """``new_game(table, events, **hooks)``: the state of a new game (a classmethod of the
+    variant) for a :class:`NewGame` ``table``, its first hand started with its ``events``
+    appended; ``hooks`` are the variant's test hooks (a stacked deck, rigged dice, the first
+    seat). Raises ``ValueError`` on bad players, buy-in, options, stacks or hooks."""
 
     def __init__(self, state: S) -> None:
         self._state = state
@@ -276,3 +297,36 @@ class StateGame(Generic[S]):
     def from_json(cls, data: Mapping[str, Any]) -> Self:
         """Restore :meth:`to_json` output exactly."""
         return cls(cls.CODEC.load(data["state"]))
+
+    @classmethod
+    def create(
+        cls,
+        players: Sequence[str],
+        *,
+        buy_in: int,
+        options: Mapping[str, Any] | None = None,
+        seed: int | SeedSource = 0,
+        stacks: Sequence[int] | None = None,
+        **hooks: Any,
+    ) -> Self:
+        """Seat ``players`` (join order) with ``buy_in`` credits each (or ``stacks``, one per
+        player) and start the first hand: the :class:`~engine.core.game.GameFactory` of the
+        variant (:attr:`new_game`; ``hooks``: its test hooks)."""
+        events: list[Event] = []
+        table = NewGame(players, buy_in, options or {}, seed, stacks)
+        state = cls.new_game(table, events, **hooks)
+        return cls.opened(state, events)
+
+    @classmethod
+    def restore_game(cls, data: Mapping[str, Any]) -> Self:
+        """Restore a serialised game (the ``restore`` function of the variant's
+        :class:`~engine.core.game.VariantInfo`)."""
+        return cls.from_json(data)
+
+    @classmethod
+    def opened(cls, state: S, events: Sequence[Event]) -> Self:
+        """The game over a new state whose first hand has started with ``events`` (its
+        :attr:`opening_events`)."""
+        game = cls(state)
+        game.opening_events = tuple(events)
+        return game

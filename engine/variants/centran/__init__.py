@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from engine.core.fair import SeedSource
+from engine.core.game import Event
 from engine.variants.centran import actions, flow, views
 from engine.variants.centran.cards import DECK
 from engine.variants.centran.deal import stacked_deck
@@ -44,54 +44,47 @@ from engine.variants.centran.judge import judge
 from engine.variants.centran.state import CODEC, CentranOptions, CentranState, Phase
 from engine.variants.twopot.game import TwoPotGame
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 8  # CE-34
-MIN_BUY_IN = 30  # 2 × (10 + 5) with the default ante (§2.2)
-
 
 class CentranGame(TwoPotGame[CentranState]):
-    """A running Centran Sabacc table (implements :class:`engine.core.game.Game`)."""
+    """A running Centran Sabacc table (implements :class:`engine.core.game.Game`); 2–8 players
+    (CE-34)."""
 
     VARIANT: ClassVar[str] = "centran"
     NAME = "Centran Sabacc"
-    MIN_PLAYERS, MAX_PLAYERS = MIN_PLAYERS, MAX_PLAYERS
+    MIN_BUY_IN = 30  # 2 × (10 + 5) with the default ante (§2.2)
+    OPTIONS = CentranOptions
     CODEC = CODEC
     OVER = Phase.GAME_OVER
-    actions = actions
-    flow = flow
-    views = views
+    actions, flow, views = actions, flow, views
 
     @classmethod
-    def create(
+    def table_options(
+        cls, players: Sequence[str], buy_in: int, raw: Mapping[str, Any]
+    ) -> CentranOptions:
+        """The validated options; the buy-in must cover two hands' antes (CE-impl-9)."""
+        opts = CentranOptions.from_mapping(raw)
+        cls.check_buy_in(players, buy_in, 2 * (opts.hand_ante + opts.sabacc_ante))
+        return opts
+
+    @classmethod
+    def new_state(
         cls,
-        players: Sequence[str],
+        seats: dict[str, Any],
+        events: list[Event],
         *,
-        buy_in: int,
-        options: Mapping[str, Any] | None = None,
-        seed: int | SeedSource = 0,
-        stacks: Sequence[int] | None = None,
         deck: Sequence[str] | None = None,
         dealer: int | None = None,
-    ) -> CentranGame:
-        """Seat ``players`` (join order) with ``buy_in`` credits each (or
-        ``stacks``, one per player) and deal the first hand.
+    ) -> CentranState:
+        """The state over ``seats`` (:meth:`~engine.variants.twopot.game.TwoPotGame.seat`),
+        its first hand dealt.
 
         Tests may stack the first hand's draw pile (``deck``: notations, top first) and fix its
         ``dealer``.
         """
-        opts = CentranOptions.from_mapping(options or {})
-        cls.check_buy_in(players, buy_in, 2 * (opts.hand_ante + opts.sabacc_ante))
-        seats = cls.seat(players, buy_in, opts, seed, stacks=stacks)
-        st = CentranState(**seats, notes=[None] * len(players))
+        st = CentranState(**seats, notes=[None] * len(seats["players"]))
         pile = stacked_deck(deck) if deck is not None else None
-        return cls.first_hand(st, flow.start_hand, deck=pile, dealer=dealer)
+        flow.start_hand(st, events, deck=pile, dealer=dealer)
+        return st
 
 
-INFO = CentranGame.variant_info(
-    presets={"lay": 500, "tournament": 1000},
-    default_preset="lay",
-    min_buy_in=MIN_BUY_IN,
-    judge=judge,
-    options=CODEC.encode(CentranOptions()),
-    bot="engine.bots.centran",
-    deck=DECK,
-)
+INFO = CentranGame.variant_info(judge=judge, bot="engine.bots.centran", deck=DECK)

@@ -30,7 +30,7 @@ from engine.core.game import Action, ActionSpec, IllegalAction, Option, ParamKin
 from engine.variants.centran.cards import Card, HandEval, evaluate
 from engine.variants.centran.deal import draw_card, draw_for, five_brothers, table_five
 from engine.variants.centran.events import CardAction, Drew
-from engine.variants.centran.flow import Events, after_bet, end_turn, maybe_end_turn, showdown
+from engine.variants.centran.flow import EXITS, Events, end_turn, maybe_end_turn, showdown
 from engine.variants.centran.state import CentranState, Phase, Step
 from engine.variants.twopot.actions import (
     StasisPreview,
@@ -42,6 +42,7 @@ from engine.variants.twopot.actions import (
     require_legal,
     stasis_specs,
 )
+from engine.variants.twopot.flow import bet_made
 
 MAIN_KINDS = ("gain", "trade", "stand", "draw_to_array", "discard_to_array", "array_draw")
 
@@ -240,7 +241,7 @@ def apply_action(st: CentranState, seat: int, action: Action) -> Events:
     require_legal(over, seat, pending(st), legal_actions(st, seat), action)
     ev: Events = []
     if st.phase is Phase.BET:
-        after_bet(st, ev, st.betting.act(seat, action.kind, action.amount))
+        bet_made(st, ev, st.betting.act(seat, action.kind, action.amount), EXITS)
     elif action.kind in ("stasis", "unstasis"):
         move_stasis(st, seat, action, ev)
         maybe_end_turn(st, ev)

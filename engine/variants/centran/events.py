@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from engine.core.facts import Fact
-from engine.core.game import ShownHand
 from engine.variants.centran.cards import HandEval
+from engine.variants.twopot import events as twopot
 from engine.variants.twopot.events import (
     Drew,
     GameOver,
@@ -134,17 +134,9 @@ class FiveBrothers(Fact):
 
 
 @dataclass(frozen=True, slots=True)
-class Revealed(Fact):
+class Revealed(twopot.Shown[HandEval]):
     """One live player's held cards at the reveal (notations) and their evaluation, with the
     values the engine chose for the Aces and table fives."""
-
-    player: str
-    cards: tuple[str, ...]
-    hand: HandEval
-
-    def shown_hands(self) -> tuple[ShownHand, ...]:
-        """The revealed hand (notations) and its evaluation."""
-        return (ShownHand(self.player, self.cards, self.hand),)
 
 
 class Why(StrEnum):

@@ -18,12 +18,9 @@ Implementation decisions (not in the spec):
 
 from __future__ import annotations
 
-from engine.core.betting import BetKind, BetResult
-from engine.core.betting_events import BetMade
 from engine.core.deck import Deck
 from engine.core.fair import begin_hand
 from engine.core.game import Event
-from engine.core.seats import next_seat
 from engine.variants.centran.cards import Card, full_deck
 from engine.variants.centran.deal import (
     deal_round_robin,
@@ -43,8 +40,7 @@ from engine.variants.centran.events import (
 from engine.variants.centran.payout import award_uncontested, end_game, reveal
 from engine.variants.centran.settle import ante_amounts, shift_trigger
 from engine.variants.centran.state import RANDOM, CentranState, Phase, Step
-from engine.variants.twopot.flow import depart, next_hand
-from engine.variants.twopot.state import Seat
+from engine.variants.twopot.flow import Exits, hand_players, leave_hand, next_hand, next_starter
 
 Events = list[Event]
 ROUNDS = 5
@@ -57,25 +53,12 @@ def start_hand(
     """HAND_START, ANTE, DEAL and ARRAY_START, then the first Card Phase (or GAME_OVER).
     ``deck`` and ``dealer`` override the shuffled pile and the dealer (stacked-deck tests)."""
     opts = st.options
-    if opts.max_hands is not None and st.hand_no >= opts.max_hands:
-        end_game(st, ev)
+    players = hand_players(
+        st, ev, end_game, lambda stack: stack == 0, lambda player, _: PlayerOut(player)
+    )
+    if players is None:
         return
-    for s in st.in_game():
-        if st.stacks[s] == 0:
-            st.status[s] = Seat.OUT
-            ev.append(PlayerOut(st.players[s]))
-    players = st.in_game()
-    if len(players) < 2:
-        end_game(st, ev)
-        return
-    if dealer is not None and dealer in players:
-        st.dealer = dealer
-    elif st.hand_no == 0:
-        st.dealer = st.rng.choice(players)
-    else:
-        nxt = next_seat(st.dealer, st.n, lambda s: st.status[s] is Seat.IN)
-        assert nxt is not None
-        st.dealer = nxt
+    st.dealer = next_starter(st, st.dealer, dealer, players)
     st.hand_no += 1
     begin_hand(st.rng, st.hand_no)
     st.draw = deck if deck is not None else Deck.shuffled(full_deck(), st.rng)
@@ -175,15 +158,6 @@ def begin_bet(st: CentranState, ev: Events) -> None:
     showdown(st, ev, "all_checked")
 
 
-def after_bet(st: CentranState, ev: Events, result: BetResult) -> None:
-    """Log a betting action; when it closed the phase, move on (§3.3)."""
-    ev.append(BetMade.from_result(result, st.players))
-    if result.kind is BetKind.FOLD:
-        discard_seat(st, result.seat)
-    if result.phase_over:
-        close_bet(st, ev)
-
-
 def close_bet(st: CentranState, ev: Events) -> None:
     """The three exits of BET(r): uncontested, all checked → REVEAL, a bet → SHIFT (CE-24)."""
     if len(st.live()) < 2:
@@ -253,15 +227,10 @@ def end_hand(st: CentranState, ev: Events) -> None:
 
 def leave(st: CentranState, seat: int, ev: Events) -> int:
     """The player leaves for good (CE-impl-1): fold if live, hand back the credits behind."""
-    card_phase = st.phase is Phase.CARD
-    gone = depart(st, seat, ev, st.phase is Phase.GAME_OVER, discard_seat)
-    if gone is None or not gone.live:
-        return gone.credits if gone else 0
-    if len(st.live()) < 2:
-        concede(st, ev)
-    elif st.phase is Phase.BET:
-        if gone.phase_over:
-            close_bet(st, ev)
-    elif card_phase and gone.was_current:
-        start_turn(st, ev)
-    return gone.credits
+    phase = st.phase
+    over, betting, turns = phase is Phase.GAME_OVER, phase is Phase.BET, phase is Phase.CARD
+    return leave_hand(st, seat, ev, EXITS, over=over, betting=betting, turns=turns)
+
+
+EXITS: Exits[CentranState] = Exits(discard_seat, concede, close_bet, start_turn)
+"""How a Centran hand goes on without a seat (:class:`~engine.variants.twopot.flow.Exits`)."""

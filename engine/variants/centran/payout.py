@@ -16,7 +16,6 @@ from engine.core.game import Event
 from engine.variants.centran.deal import last_five_by
 from engine.variants.centran.events import (
     PenaltyPaid,
-    PotAwarded,
     Revealed,
     SabaccPotResult,
 )
@@ -24,7 +23,7 @@ from engine.variants.centran.settle import Settlement, explain, settle_hand, set
 from engine.variants.centran.state import CentranState, Phase
 from engine.variants.twopot import payout as twopot_payout
 from engine.variants.twopot.events import Penalty
-from engine.variants.twopot.payout import apply_credits, contributions_of, stacks_of
+from engine.variants.twopot.payout import apply_credits, award_pots, contributions_of, stacks_of
 
 Events = list[Event]
 
@@ -32,18 +31,8 @@ Events = list[Event]
 def _apply(st: CentranState, result: Settlement[int], ev: Events) -> None:
     """Move the credits a settlement decided; record statistics and why the hand went so."""
     name = st.players.__getitem__
-    apply_credits(
-        st,
-        result.order,
-        result.payouts,
-        result.sabacc_award,
-        result.penalties,
-        result.sabacc_pot_after,
-        result.winners,
-        result.evals,
-    )
-    for i, pot in enumerate(result.pots):
-        ev.append(PotAwarded(i, len(result.pots), pot.amount, tuple(map(name, pot.winners))))
+    apply_credits(st, result, result.sabacc_award, result.penalties)
+    award_pots(st, result.pots, ev)
     for s, paid in result.penalties.items():
         if s in result.evals and result.evals[s].bombed:
             ev.append(PenaltyPaid(name(s), paid, Penalty.NO_TOTAL))

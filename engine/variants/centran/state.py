@@ -15,7 +15,7 @@ from engine.variants.centran.cards import Card
 from engine.variants.centran.events import Decided, Drew, FiveDrawn, Note, ShiftSwapped, ShiftTurned
 from engine.variants.centran.settle import FIXED, HAND_POT, PenaltyRule
 from engine.variants.twopot.events import Worded
-from engine.variants.twopot.state import StasisState, TwoPotOptions
+from engine.variants.twopot.state import StasisState, TwoPotOptions, whole_option
 from engine.variants.twopot.stored import each, last_decision, tagged
 
 ARRAY, RANDOM = "array", "random"
@@ -61,12 +61,7 @@ class CentranOptions(TwoPotOptions):
         """Validate lobby options (unknown names, ``buy_in`` included, are ignored)."""
 
         def whole(name: str, low: int, default: int | None) -> int | None:
-            value = raw.get(name, default)
-            if value is None and default is None:
-                return None
-            if not isinstance(value, int) or isinstance(value, bool) or value < low:
-                raise ValueError(f"option {name} must be an integer ≥ {low}")
-            return value
+            return whole_option(raw, name, low, default, nullable=default is None)
 
         def flag(name: str) -> bool:
             value = raw.get(name, False)

@@ -34,10 +34,9 @@ Implementation decisions where the spec is silent (IDs referenced in the modules
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from engine.core.fair import SeedSource
 from engine.core.game import Event
 from engine.variants.classic import actions, flow, views
 from engine.variants.classic.cards import DECK
@@ -45,62 +44,40 @@ from engine.variants.classic.judge import judge
 from engine.variants.classic.state import CODEC, ClassicOptions, ClassicState, Phase
 from engine.variants.twopot.game import TwoPotGame
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 8  # CL-27
-MIN_BUY_IN = 20  # §2.2 "custom any integer ≥ 20"
-
 
 class ClassicGame(TwoPotGame[ClassicState]):
-    """A running Classic Sabacc table (implements :class:`engine.core.game.Game`)."""
+    """A running Classic Sabacc table (implements :class:`engine.core.game.Game`); 2–8 players
+    (CL-27)."""
 
     VARIANT: ClassVar[str] = "classic"
     STAKES: ClassVar[tuple[str, ...]] = ("hand_ante", "sabacc_ante")
     NAME = "Classic Sabacc"
-    MIN_PLAYERS, MAX_PLAYERS = MIN_PLAYERS, MAX_PLAYERS
+    MIN_BUY_IN = 20  # §2.2 "custom any integer ≥ 20"
+    OPTIONS = ClassicOptions
     CODEC = CODEC
     OVER = Phase.GAME_OVER
-    actions = actions
-    flow = flow
-    views = views
+    actions, flow, views = actions, flow, views
 
     @classmethod
-    def create(
+    def new_state(
         cls,
-        players: Sequence[str],
+        seats: dict[str, Any],
+        events: list[Event],
         *,
-        buy_in: int,
-        options: Mapping[str, Any] | None = None,
-        seed: int | SeedSource = 0,
-        stacks: Sequence[int] | None = None,
         deck: Sequence[str] | None = None,
         start_seat: int | None = None,
-    ) -> ClassicGame:
-        """Seat ``players`` (join order) with ``buy_in`` credits each (or
-        ``stacks``, one per player) and deal the first hand.
+    ) -> ClassicState:
+        """The state over ``seats`` (:meth:`~engine.variants.twopot.game.TwoPotGame.seat`),
+        its first hand dealt.
 
         Tests may stack the first hand's draw pile (``deck``: notations dealt first, top first;
         see :func:`~engine.variants.classic.flow.stacked_deck`) and fix its ``start_seat``.
         """
-        cls.check_buy_in(players, buy_in, MIN_BUY_IN)
-        opts = ClassicOptions.from_mapping(options or {})
-        cls.check_antes(buy_in, opts.total_ante)
-        n = len(players)
-        st = ClassicState(
-            **cls.seat(players, buy_in, opts, seed, stacks=stacks),
-            last_drawn=[None] * n,
-            traded=[False] * n,
-        )
-        events: list[Event] = []
+        n = len(seats["players"])
+        st = ClassicState(**seats, last_drawn=[None] * n, traded=[False] * n)
         pile = flow.stacked_deck(deck) if deck is not None else None
         flow.start_hand(st, events, deck=pile, start=start_seat)
-        return cls.opened(st, events)
+        return st
 
 
-INFO = ClassicGame.variant_info(
-    presets={"lay": 500, "tournament": 1000},
-    default_preset="lay",
-    min_buy_in=MIN_BUY_IN,
-    judge=judge,
-    options=CODEC.encode(ClassicOptions()),
-    bot="engine.bots.classic",
-    deck=DECK,
-)
+INFO = ClassicGame.variant_info(judge=judge, bot="engine.bots.classic", deck=DECK)

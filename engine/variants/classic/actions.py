@@ -24,8 +24,8 @@ from engine.core.game import Action, ActionSpec, IllegalAction, Option, ParamKin
 from engine.variants.classic.cards import Card, HandEval, evaluate, hand_total
 from engine.variants.classic.events import Drew, Traded
 from engine.variants.classic.flow import (
+    EXITS,
     Events,
-    after_bet,
     call_allowed,
     can_stasis_add,
     can_stasis_remove,
@@ -44,6 +44,7 @@ from engine.variants.twopot.actions import (
     require_legal,
     stasis_specs,
 )
+from engine.variants.twopot.flow import bet_made
 
 BET_KINDS = frozenset(k.value for k in BetKind)
 TRADE_PHASES = (Phase.TRADE, Phase.FINAL_TURNS)
@@ -95,7 +96,7 @@ def apply_action(st: ClassicState, seat: int, action: Action) -> Events:
     require_legal(over, seat, pending(st), legal_actions(st, seat), action)
     ev: Events = []
     if st.phase is Phase.BET:
-        after_bet(st, ev, st.betting.act(seat, action.kind, action.amount))
+        bet_made(st, ev, st.betting.act(seat, action.kind, action.amount), EXITS)
         return ev
     name = st.players[seat]
     if action.kind in ("stasis", "unstasis"):

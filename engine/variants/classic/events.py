@@ -17,6 +17,7 @@ from enum import StrEnum
 from engine.core.facts import Fact
 from engine.core.game import ShownHand
 from engine.variants.classic.cards import HandEval
+from engine.variants.twopot import events as twopot
 from engine.variants.twopot.events import CashedOut as CashedOut  # re-exported
 from engine.variants.twopot.events import DiceRolled as DiceRolled  # re-exported
 from engine.variants.twopot.events import Drew as Drew  # re-exported
@@ -59,17 +60,11 @@ class ShiftDone(Fact):
 
 
 @dataclass(frozen=True, slots=True)
-class Revealed(Fact):
-    """One live player's revealed hand (notations, stasis cards included) and its evaluation."""
+class Revealed(twopot.Shown[HandEval]):
+    """One live player's revealed hand (notations, stasis cards included) and its evaluation;
+    ``caller``: the player called the hand."""
 
-    player: str
-    cards: tuple[str, ...]
-    hand: HandEval
     caller: bool = False
-
-    def shown_hands(self) -> tuple[ShownHand, ...]:
-        """The revealed hand and its rank."""
-        return (ShownHand(self.player, self.cards, self.hand),)
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,12 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.core.betting import BetKind, BetResult
-from engine.core.betting_events import BetMade
 from engine.core.deck import Deck
 from engine.core.fair import begin_hand
 from engine.core.game import Event
-from engine.core.seats import next_seat
 from engine.variants.classic.cards import Card, full_deck
 from engine.variants.classic.events import (
     CashedOut,
@@ -35,8 +32,8 @@ from engine.variants.classic.events import (
     ShiftDone,
 )
 from engine.variants.classic.payout import award_conceded, discard_seat, draw_card, end_game, reveal
-from engine.variants.classic.state import REST_OF_ROUND, ClassicState, Phase, Seat, Step
-from engine.variants.twopot.flow import depart, next_hand
+from engine.variants.classic.state import REST_OF_ROUND, ClassicState, Phase, Step
+from engine.variants.twopot.flow import Exits, hand_players, leave_hand, next_hand, next_starter
 
 Events = list[Event]
 
@@ -62,25 +59,11 @@ def start_hand(
     """HAND_START, ANTE and DEAL, then the first betting phase (or GAME_OVER). ``deck`` and
     ``start`` override the shuffled pile and the starting player (stacked-deck tests)."""
     opts = st.options
-    if opts.max_hands is not None and st.hand_no >= opts.max_hands:
-        end_game(st, ev)
+    least = max(opts.total_ante, 1)
+    players = hand_players(st, ev, end_game, lambda stack: stack < least, CashedOut)
+    if players is None:
         return
-    for s in st.in_game():
-        if st.stacks[s] < max(opts.total_ante, 1):
-            st.status[s] = Seat.OUT
-            ev.append(CashedOut(st.players[s], st.stacks[s]))
-    players = st.in_game()
-    if len(players) < 2:
-        end_game(st, ev)
-        return
-    if start is not None and start in players:
-        st.start_seat = start
-    elif st.hand_no == 0:
-        st.start_seat = st.rng.choice(players)
-    else:
-        nxt = next_seat(st.start_seat, st.n, lambda s: st.status[s] is Seat.IN)
-        assert nxt is not None
-        st.start_seat = nxt
+    st.start_seat = next_starter(st, st.start_seat, start, players)
     st.hand_no += 1
     begin_hand(st.rng, st.hand_no)
     st.draw = deck if deck is not None else Deck.shuffled(full_deck(), st.rng)
@@ -129,13 +112,8 @@ def begin_bet(st: ClassicState, ev: Events) -> None:
         begin_trade(st, ev)
 
 
-def after_bet(st: ClassicState, ev: Events, result: BetResult) -> None:
-    """Log a betting action and move on when it ended the phase."""
-    ev.append(BetMade.from_result(result, st.players))
-    if result.kind is BetKind.FOLD:
-        discard_seat(st, result.seat)
-    if not result.phase_over:
-        return
+def _bet_closed(st: ClassicState, ev: Events) -> None:
+    """The betting phase is over: uncontested, or TRADE(r)."""
     if len(st.live()) < 2:
         _concede(st, ev)
     else:
@@ -278,14 +256,10 @@ def end_hand(st: ClassicState, ev: Events) -> None:
 
 def leave(st: ClassicState, seat: int, ev: Events) -> int:
     """The player leaves for good: fold if live (C-impl-1), hand back the credits behind."""
-    gone = depart(st, seat, ev, st.phase is Phase.GAME_OVER, discard_seat)
-    if gone is None or not gone.live:
-        return gone.credits if gone else 0
-    if len(st.live()) < 2:
-        _concede(st, ev)
-    elif st.phase is Phase.BET:
-        if gone.phase_over:
-            begin_trade(st, ev)
-    elif gone.was_current:
-        continue_trade(st, ev)
-    return gone.credits
+    return leave_hand(
+        st, seat, ev, EXITS, over=st.phase is Phase.GAME_OVER, betting=st.phase is Phase.BET
+    )
+
+
+EXITS: Exits[ClassicState] = Exits(discard_seat, _concede, _bet_closed, continue_trade)
+"""How a Classic hand goes on without a seat (:class:`~engine.variants.twopot.flow.Exits`)."""

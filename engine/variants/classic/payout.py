@@ -17,7 +17,6 @@ from engine.variants.classic.cards import Card
 from engine.variants.classic.events import (
     DemiseDraw,
     PenaltyPaid,
-    PotAwarded,
     Revealed,
     SabaccPotResult,
     SuddenDemiseDrew,
@@ -31,6 +30,7 @@ from engine.variants.twopot.flow import discard_seat as discard_seat  # re-expor
 from engine.variants.twopot.flow import draw_card as draw_card  # re-exported
 from engine.variants.twopot.payout import (
     apply_credits,
+    award_pots,
     award_uncontested,
     contributions_of,
     stacks_of,
@@ -60,18 +60,8 @@ class _PileDrawer:
 def _apply_settlement(st: ClassicState, result: Settlement[int], ev: Events) -> None:
     """Move the credits a settlement decided and record statistics and the public summary."""
     name = st.players.__getitem__
-    apply_credits(
-        st,
-        result.order,
-        result.payouts,
-        result.sabacc_payouts,
-        result.penalties,
-        result.sabacc_pot_after,
-        result.winners,
-        result.evals,
-    )
-    for i, pot in enumerate(result.pots):
-        ev.append(PotAwarded(i, len(result.pots), pot.amount, tuple(map(name, pot.winners))))
+    apply_credits(st, result, result.sabacc_payouts, result.penalties)
+    award_pots(st, result.pots, ev)
     for s, paid in result.penalties.items():
         why = Penalty.BOMBED if result.evals[s].bombed else Penalty.CALLER_LOST
         ev.append(PenaltyPaid(name(s), paid, why))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import partial
 from typing import Any
 
 from engine.core.codec import Codec, Shape, meta, notation, stored
@@ -24,6 +25,7 @@ from engine.variants.twopot.state import (
     StasisState,
     TwoPotOptions,
     last_decision,
+    whole_option,
 )
 
 __all__ = [  # Seat and SeatRecord are re-exported (they live in twopot.state)
@@ -79,14 +81,7 @@ class ClassicOptions(TwoPotOptions):
     @classmethod
     def from_mapping(cls, raw: Mapping[str, Any]) -> ClassicOptions:
         """Validate lobby options (unknown names are ignored; ``buy_in`` is not an option here)."""
-
-        def whole(name: str, low: int, default: int | None, nullable: bool = False) -> int | None:
-            value = raw.get(name, default)
-            if value is None and nullable:
-                return None
-            if not isinstance(value, int) or isinstance(value, bool) or value < low:
-                raise ValueError(f"option {name} must be an integer ≥ {low}")
-            return value
+        whole = partial(whole_option, raw)
 
         final = raw.get("call_final_turns", ALL_OTHERS)
         if final not in (ALL_OTHERS, REST_OF_ROUND):

@@ -28,10 +28,9 @@ cover one hand's antes and ``hand_ante`` is at least 1 (SPK-impl-9).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from engine.core.fair import SeedSource
 from engine.core.game import Event
 from engine.variants.corellian_spike import actions, flow, views
 from engine.variants.corellian_spike.cards import is_shift
@@ -42,47 +41,38 @@ from engine.variants.twopot.game import TwoPotGame
 
 __all__ = ["INFO", "Phase", "SpikeGame", "SpikeOptions", "SpikeState", "judge"]
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 8  # SPK-20
-MIN_BUY_IN = 10  # §2.2 "custom any integer ≥ 10"
-
 
 class SpikeGame(TwoPotGame[SpikeState]):
-    """A running Corellian Spike table (implements :class:`engine.core.game.Game`)."""
+    """A running Corellian Spike table (implements :class:`engine.core.game.Game`); 2–8 players
+    (SPK-20)."""
 
     VARIANT: ClassVar[str] = "corellian-spike"
     STAKES: ClassVar[tuple[str, ...]] = ("hand_ante", "sabacc_ante")
     NAME = "Corellian Spike"
-    MIN_PLAYERS, MAX_PLAYERS = MIN_PLAYERS, MAX_PLAYERS
+    MIN_BUY_IN = 10  # §2.2 "custom any integer ≥ 10"
+    OPTIONS = SpikeOptions
     CODEC = CODEC
     OVER = Phase.GAME_OVER
-    actions = actions
-    flow = flow
-    views = views
+    actions, flow, views = actions, flow, views
 
     @classmethod
-    def create(
+    def new_state(
         cls,
-        players: Sequence[str],
+        seats: dict[str, Any],
+        events: list[Event],
         *,
-        buy_in: int,
-        options: Mapping[str, Any] | None = None,
-        seed: int | SeedSource = 0,
-        stacks: Sequence[int] | None = None,
         decks: Sequence[Sequence[str]] = (),
         dice: Sequence[tuple[int, int]] = (),
         start_seat: int | None = None,
-    ) -> SpikeGame:
-        """Seat ``players`` (join order) with ``buy_in`` credits each (or
-        ``stacks``, one per player) and deal the first hand.
+    ) -> SpikeState:
+        """The state over ``seats`` (:meth:`~engine.variants.twopot.game.TwoPotGame.seat`),
+        its first hand dealt.
 
         Test hooks: ``decks`` are top-first card orders dealt instead of a shuffle in the first
         hands (the other cards follow in a fixed order), ``dice`` the next spike-dice rolls,
         ``start_seat`` hand 1's starting player.
         """
-        cls.check_buy_in(players, buy_in, MIN_BUY_IN)
-        opts = SpikeOptions.from_mapping(options or {})
-        cls.check_antes(buy_in, opts.total_ante)
-        if start_seat is not None and not 0 <= start_seat < len(players):
+        if start_seat is not None and not 0 <= start_seat < len(seats["players"]):
             raise ValueError("start_seat out of range")
         rigged_decks = [list(d) for d in decks]
         for deck in rigged_decks:
@@ -91,22 +81,10 @@ class SpikeGame(TwoPotGame[SpikeState]):
         for a, b in rigged_dice:
             is_shift(a, b)  # validates the faces
         st = SpikeState(
-            **cls.seat(players, buy_in, opts, seed, stacks=stacks),
-            rigged_decks=rigged_decks,
-            rigged_dice=rigged_dice,
-            rigged_start=start_seat,
+            **seats, rigged_decks=rigged_decks, rigged_dice=rigged_dice, rigged_start=start_seat
         )
-        events: list[Event] = []
         flow.start_hand(st, events)
-        return cls.opened(st, events)
+        return st
 
 
-INFO = SpikeGame.variant_info(
-    presets={"lay": 500, "tournament": 1000},
-    default_preset="lay",
-    min_buy_in=MIN_BUY_IN,
-    judge=judge,
-    options=CODEC.encode(SpikeOptions()),
-    bot="engine.bots.spike",
-    deck=DECK,
-)
+INFO = SpikeGame.variant_info(judge=judge, bot="engine.bots.spike", deck=DECK)

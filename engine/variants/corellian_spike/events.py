@@ -14,9 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from engine.core.betting_events import PotAwarded as PotAwarded  # re-exported
 from engine.core.facts import Fact
-from engine.core.game import ShownHand
 from engine.variants.corellian_spike.cards import HandEval
+from engine.variants.twopot import events as twopot
 from engine.variants.twopot.events import CashedOut as CashedOut  # re-exported
 from engine.variants.twopot.events import DiceRolled as DiceRolled  # re-exported
 from engine.variants.twopot.events import Drew as Drew  # re-exported
@@ -87,16 +88,8 @@ class ShiftDone(Fact):
 
 
 @dataclass(frozen=True, slots=True)
-class Revealed(Fact):
+class Revealed(twopot.Shown[HandEval]):
     """A live player's hand at REVEAL (notations) with its evaluation."""
-
-    player: str
-    cards: tuple[str, ...]
-    hand: HandEval
-
-    def shown_hands(self) -> tuple[ShownHand, ...]:
-        """The revealed hand and its rank (showdown pictures)."""
-        return (ShownHand(self.player, self.cards, self.hand),)
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,24 +101,6 @@ class BlindDrew(Fact):
     pots: int
     level: int
     draws: tuple[tuple[str, str], ...]  # (player, card notation)
-
-
-@dataclass(frozen=True, slots=True)
-class PotAwarded(Fact):
-    """One hand-pot layer (``index`` of ``count``) paid (several shares: a split)."""
-
-    index: int
-    count: int
-    amount: int
-    shares: tuple[tuple[str, int], ...]
-
-    def won_by(self) -> tuple[str, ...]:
-        """The pot's winners."""
-        return tuple(p for p, _ in self.shares)
-
-    def pot_paid(self) -> int:
-        """The hand-pot layer paid."""
-        return self.amount
 
 
 class Why(StrEnum):

@@ -22,7 +22,6 @@ from engine.core.betting_events import BetMade
 from engine.core.deck import Deck
 from engine.core.fair import begin_hand
 from engine.core.game import Event
-from engine.core.seats import next_seat
 from engine.variants.corellian_spike.cards import Card, check_unique, full_deck, is_shift, roll_dice
 from engine.variants.corellian_spike.events import (
     CashedOut,
@@ -39,7 +38,7 @@ from engine.variants.corellian_spike.payout import award_conceded, draw_card, en
 from engine.variants.corellian_spike.settle import ante_up
 from engine.variants.corellian_spike.settle import sabacc_shift as shift_cards
 from engine.variants.corellian_spike.state import Phase, Seat, SpikeState
-from engine.variants.twopot.flow import depart, next_hand
+from engine.variants.twopot.flow import Exits, leave_hand, next_hand, next_starter
 
 Events = list[Event]
 
@@ -54,17 +53,6 @@ def stacked_deck(top_first: Sequence[str]) -> Deck[Card]:
 
 
 # --------------------------------------------------------------------------- hand start
-
-
-def _choose_start(st: SpikeState, players: list[int]) -> None:
-    """Hand 1: a random in-game seat (or the rigged one); later: the next in-game seat (SPK-4)."""
-    if st.hand_no == 0:
-        rigged = st.rigged_start
-        st.start_seat = rigged if rigged in players else st.rng.choice(players)
-        return
-    nxt = next_seat(st.start_seat, st.n, lambda s: st.status[s] is Seat.IN)
-    assert nxt is not None
-    st.start_seat = nxt
 
 
 def start_hand(st: SpikeState, ev: Events) -> None:
@@ -84,7 +72,9 @@ def start_hand(st: SpikeState, ev: Events) -> None:
     if len(players) < 2:
         end_game(st, ev)
         return
-    _choose_start(st, players)
+    # hand 1: a random in-game seat (or the rigged one); later: the next in-game seat (SPK-4)
+    rigged = st.rigged_start if st.hand_no == 0 else None
+    st.start_seat = next_starter(st, st.start_seat, rigged, players)
     st.hand_no += 1
     begin_hand(st.rng, st.hand_no)
     if st.rigged_decks:
@@ -251,18 +241,11 @@ def end_hand(st: SpikeState, ev: Events) -> None:
 def leave(st: SpikeState, seat: int, ev: Events) -> int:
     """The player leaves for good: a live hand is junked (its contributions stay in the pot);
     returns the credits behind."""
-    current = st.queue[0] if st.queue else None
-    gone = depart(
-        st, seat, ev, st.phase is Phase.GAME_OVER, lambda s, x: junk(s, x, ev, folded=True)
-    )
-    if gone is None or not gone.live:
-        return gone.credits if gone else 0
-    if len(st.live()) < 2:
-        _concede(st, ev)
-    elif st.phase is Phase.BET:
-        if gone.phase_over:
-            _after_betting(st, ev)
-    elif current == seat:
+
+    def turn_over(st: SpikeState, ev: Events) -> None:
         st.queue.insert(0, seat)  # end_card_turn pops the current turn
         end_card_turn(st, ev)
-    return gone.credits
+
+    exits = Exits(lambda s, x: junk(s, x, ev, folded=True), _concede, _after_betting, turn_over)
+    over, betting = st.phase is Phase.GAME_OVER, st.phase is Phase.BET
+    return leave_hand(st, seat, ev, exits, over=over, betting=betting)

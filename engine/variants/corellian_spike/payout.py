@@ -127,16 +127,7 @@ def decide(st: SpikeState, result: HandResult[int]) -> HandDecided:
 def _apply(st: SpikeState, result: HandResult[int], ev: Events) -> None:
     """Move the credits a settlement decided; announce pots, the Sabacc pot and the reason."""
     name = st.players.__getitem__
-    apply_credits(
-        st,
-        result.order,
-        result.payouts,
-        result.sabacc_payouts,
-        {},
-        result.sabacc_pot_after,
-        result.winners,
-        result.evals,
-    )
+    apply_credits(st, result, result.sabacc_payouts, {})
     count = len(result.pots)
     for i, pot in enumerate(result.pots):
         shares = tuple((name(w), pot.shares[w]) for w in pot.winners)

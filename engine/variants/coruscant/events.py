@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.core.betting_events import BetMade
+from engine.core.betting_events import PotAwarded as PotAwarded  # re-exported
 from engine.core.facts import Fact
 from engine.core.game import ShownHand
 from engine.variants.coruscant.cards import Suit
@@ -89,25 +90,6 @@ class HandRevealed(Fact):
         """The selection; this reveal is its rank (the variant names a hand by its total and
         distance)."""
         return (ShownHand(self.player, self.cards, self),)
-
-
-@dataclass(frozen=True, slots=True)
-class PotAwarded(Fact):
-    """Pot ``index`` of ``count`` (0 the main pot) paid at the showdown; a split pot lists
-    every winner with their share."""
-
-    index: int
-    count: int
-    amount: int
-    shares: tuple[tuple[str, int], ...]
-
-    def won_by(self) -> tuple[str, ...]:
-        """Everyone with a share of the pot."""
-        return tuple(p for p, _ in self.shares)
-
-    def pot_paid(self) -> int:
-        """The pot paid out."""
-        return self.amount
 
 
 @dataclass(frozen=True, slots=True)

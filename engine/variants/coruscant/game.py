@@ -9,12 +9,15 @@ the payouts) in :mod:`engine.variants.coruscant.flow`, views in
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self
 
+from engine.core.fair import game_rng
 from engine.core.game import Action, Event, IllegalAction
-from engine.core.variant import StateGame
+from engine.core.seats import starting_stacks
+from engine.core.variant import NewGame, StateGame
 from engine.variants.coruscant import actions, flow, views
+from engine.variants.coruscant.cards import TARGETS, Card, Suit, check_unique
 from engine.variants.coruscant.state import CODEC, CoruscantOptions, CoruscantState, Phase
 
 __all__ = ["CoruscantGame", "CoruscantOptions", "Phase"]
@@ -33,9 +36,48 @@ class CoruscantGame(StateGame[CoruscantState]):
     SEQ_FIELD = "seq_count"
     TURN_FIELD = "turn_count"
     OPTIONS_FIELD = "opts"
+    MIN_BUY_IN: ClassVar[int] = 10
     actions = actions
     flow = flow
     views = views
+
+    @classmethod
+    def new_game(
+        cls,
+        table: NewGame,
+        events: list[Event],
+        *,
+        decks: Sequence[Sequence[str]] = (),
+        dice: Sequence[tuple[int, str]] = (),
+        start_seat: int | None = None,
+    ) -> CoruscantState:
+        """A new game (:meth:`~engine.core.variant.StateGame.create`): seats in join order,
+        every stack ``buy_in`` (``stacks`` overrides it), the first hand started.
+
+        Test hooks: ``decks`` are top-first card orders used for the first hands instead of a
+        shuffle, ``dice`` their ``(target, suit)`` rolls, ``start_seat`` the first starting
+        player.
+        """
+        players = table.players
+        if table.buy_in < cls.MIN_BUY_IN and table.stacks is None:
+            raise ValueError(f"the buy-in must be at least {cls.MIN_BUY_IN}")
+        opts = CoruscantOptions.from_mapping(table.options)
+        chips = starting_stacks(table.buy_in, len(players), table.stacks)
+        st = CoruscantState(players, stacks=chips, options=opts, rng=game_rng(table.seed))
+        for deck in decks:
+            cards = [Card.parse(c) for c in deck]
+            check_unique(cards)
+            st.rigged_decks.append([c.notation for c in cards])
+        for target, suit in dice:
+            if target not in TARGETS:
+                raise ValueError(f"{target} is not a gold die face")
+            st.rigged_dice.append((target, Suit(suit).value))
+        if start_seat is not None:
+            if not 0 <= start_seat < len(players):
+                raise ValueError("start_seat out of range")
+            st.rigged_start = start_seat
+        flow.start_hand(st, events)
+        return st
 
     def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
         """Apply a decision and run every automatic step after it; raises IllegalAction."""

@@ -17,12 +17,10 @@ leaves gets nothing back.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from engine.core.fair import SeedSource
 from engine.core.game import Action, Event, VariantInfo
-from engine.core.variant import StateGame
+from engine.core.variant import NewGame, StateGame
 from engine.variants.kessel import actions, flow, views
 from engine.variants.kessel.cards import DECK
 from engine.variants.kessel.judge import judge
@@ -45,19 +43,15 @@ class KesselGame(StateGame[KesselState]):
     views = views
 
     @classmethod
-    def new(
-        cls,
-        players: Sequence[str],
-        *,
-        buy_in: int,
-        options: Mapping[str, Any],
-        seed: int | SeedSource,
-    ) -> KesselGame:
-        """SETUP a new game (the :data:`INFO` factory)."""
-        state, opening = flow.new_state(players, buy_in, options, seed)
-        game = cls(state)
-        game.opening_events = tuple(opening)
-        return game
+    def new_game(cls, table: NewGame, events: list[Event]) -> KesselState:
+        """SETUP a new game (:meth:`~engine.core.variant.StateGame.create`, the :data:`INFO`
+        factory); raises ``ValueError`` on bad players/options, and for ``stacks``: Kessel's
+        chips are tokens every seat starts with alike, so a game can't carry stacks over."""
+        if table.stacks is not None:
+            raise ValueError("Kessel's chips are tokens: a game can't start with other stacks")
+        state, opening = flow.new_state(table.players, table.buy_in, table.options, table.seed)
+        events.extend(opening)
+        return state
 
     def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
         """Apply one decision and every automatic step after it; raise ``IllegalAction``."""
@@ -86,26 +80,11 @@ class KesselGame(StateGame[KesselState]):
         return {i: (0 if s.left else st.payout.get(i, 0)) for i, s in enumerate(st.seats)}
 
 
-def create(
-    players: Sequence[str],
-    *,
-    buy_in: int,
-    options: Mapping[str, Any],
-    seed: int | SeedSource,
-    stacks: Sequence[int] | None = None,
-) -> KesselGame:
-    """Factory for :data:`INFO` (raises ``ValueError`` on bad players/options, and for
-    ``stacks``: Kessel's chips are tokens every seat starts with alike, so a game can't carry
-    stacks over)."""
-    if stacks is not None:
-        raise ValueError("Kessel's chips are tokens: a game can't start with other stacks")
-    return KesselGame.new(players, buy_in=buy_in, options=options, seed=seed)
+create = KesselGame.create
+"""Start a game (:meth:`KesselGame.new_game`)."""
 
-
-def restore(data: Mapping[str, Any]) -> KesselGame:
-    """Restore a serialised game."""
-    return KesselGame.from_json(data)
-
+restore = KesselGame.restore_game
+"""Restore a serialised game."""
 
 _DEFAULTS = CODEC.encode(KesselOptions())
 

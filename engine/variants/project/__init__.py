@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from engine.core.fair import SeedSource
+from engine.core.game import Event
 from engine.variants.classic.cards import DECK
 from engine.variants.classic.flow import stacked_deck
 from engine.variants.project import actions, flow, views
@@ -44,55 +44,56 @@ from engine.variants.project.judge import judge
 from engine.variants.project.state import CODEC, Phase, ProjectOptions, ProjectState
 from engine.variants.twopot.game import TwoPotGame
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 8  # §2.1
-MIN_BUY_IN = 10  # 2 × the default ante (P-impl-8)
-
 
 class ProjectGame(TwoPotGame[ProjectState]):
-    """A running Sabacc Project table (implements :class:`engine.core.game.Game`)."""
+    """A running Sabacc Project table (implements :class:`engine.core.game.Game`); 2–8 players
+    (§2.1)."""
 
     VARIANT: ClassVar[str] = "project"
     STAKES: ClassVar[tuple[str, ...]] = ("ante",)
     NAME = "Sabacc Project"
-    MIN_PLAYERS, MAX_PLAYERS = MIN_PLAYERS, MAX_PLAYERS
+    MIN_BUY_IN = 10  # 2 × the default ante (P-impl-8)
+    OPTIONS = ProjectOptions
     CODEC = CODEC
     OVER = Phase.GAME_OVER
-    actions = actions
-    flow = flow
-    views = views
+    actions, flow, views = actions, flow, views
     OUT_OF_TURN = True  # the Interference Field may be placed at any moment
 
     @classmethod
-    def create(
+    def table_options(
+        cls, players: Sequence[str], buy_in: int, raw: Mapping[str, Any]
+    ) -> ProjectOptions:
+        """The validated options; the buy-in must cover what a player needs to stay in the game
+        at HAND_START (2 × ante, SP-6)."""
+        opts = ProjectOptions.from_mapping(raw)
+        cls.check_buy_in(players, buy_in, opts.total_ante)
+        return opts
+
+    @classmethod
+    def new_state(
         cls,
-        players: Sequence[str],
+        seats: dict[str, Any],
+        events: list[Event],
         *,
-        buy_in: int,
-        options: Mapping[str, Any] | None = None,
-        seed: int | SeedSource = 0,
-        stacks: Sequence[int] | None = None,
         deck: Sequence[str] | None = None,
         dealer: int | None = None,
-    ) -> ProjectGame:
-        """Seat ``players`` (join order) with ``buy_in`` credits each (or
-        ``stacks``, one per player) and start the first hand.
+    ) -> ProjectState:
+        """The state over ``seats`` (:meth:`~engine.variants.twopot.game.TwoPotGame.seat`),
+        its first hand started.
 
         Tests may stack the first hand's draw pile (``deck``: notations dealt first, top first,
         special cards with their copy index ``queen#2``) and fix its ``dealer``.
         """
-        opts = ProjectOptions.from_mapping(options or {})
-        cls.check_buy_in(players, buy_in, opts.total_ante)
-        st = ProjectState(**cls.seat(players, buy_in, opts, seed, stacks=stacks))
+        st = ProjectState(**seats)
         pile = stacked_deck(deck) if deck is not None else None
-        return cls.first_hand(st, flow.start_hand, deck=pile, dealer=dealer)
+        flow.start_hand(st, events, deck=pile, dealer=dealer)
+        return st
 
 
 INFO = ProjectGame.variant_info(
-    presets={"standard": 500, "high": 1000},
-    default_preset="standard",
-    min_buy_in=MIN_BUY_IN,
     judge=judge,
-    options=CODEC.encode(ProjectOptions()),
     bot="engine.bots.project",
     deck=DECK,
+    presets={"standard": 500, "high": 1000},
+    default_preset="standard",
 )

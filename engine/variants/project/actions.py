@@ -28,14 +28,15 @@ from engine.core.game import Action, ActionSpec, IllegalAction, Option, ParamKin
 from engine.variants.project.cards import HandEval, evaluate, hand_total
 from engine.variants.project.events import FieldPlaced
 from engine.variants.project.flow import (
+    EXITS,
     Events,
-    after_bet,
     call_allowed,
     call_hand,
     draw_or_stand,
 )
 from engine.variants.project.state import BET_PHASES, Phase, ProjectState
 from engine.variants.twopot.actions import bet_preview, first_default, pending_seat
+from engine.variants.twopot.flow import bet_made
 
 BET_KINDS = frozenset(k.value for k in BetKind)
 CARD_PHASES = (Phase.DRAW, Phase.BET, Phase.FINAL_BET)  # from the deal to the reveal
@@ -131,7 +132,7 @@ def apply_action(st: ProjectState, seat: int, action: Action) -> Events:
     if action.kind == "field":
         place_field(st, seat, action, ev)
     elif action.kind in BET_KINDS and st.phase in BET_PHASES:
-        after_bet(st, ev, st.betting.act(seat, action.kind, action.amount))
+        bet_made(st, ev, st.betting.act(seat, action.kind, action.amount), EXITS)
     elif action.kind in ("draw", "stand"):
         draw_or_stand(st, ev, seat, action.kind == "draw")
     else:  # call_hand

@@ -15,6 +15,7 @@ from enum import StrEnum
 from engine.core.facts import Fact
 from engine.core.game import ShownHand
 from engine.variants.project.cards import HandEval
+from engine.variants.twopot import events as twopot
 from engine.variants.twopot.events import (
     CashedOut,
     Drew,
@@ -55,17 +56,11 @@ __all__ = [
 
 
 @dataclass(frozen=True, slots=True)
-class Revealed(Fact):
-    """One live player's revealed hand (notations) and its evaluation."""
+class Revealed(twopot.Shown[HandEval]):
+    """One live player's revealed hand (notations) and its evaluation; ``caller``: the player
+    called the hand."""
 
-    player: str
-    cards: tuple[str, ...]
-    hand: HandEval
     caller: bool = False
-
-    def shown_hands(self) -> tuple[ShownHand, ...]:
-        """The revealed hand (notations) and its evaluation."""
-        return (ShownHand(self.player, self.cards, self.hand),)
 
 
 @dataclass(frozen=True, slots=True)

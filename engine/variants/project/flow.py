@@ -15,8 +15,6 @@ Decisions where the spec is silent:
 
 from __future__ import annotations
 
-from engine.core.betting import BetKind, BetResult
-from engine.core.betting_events import BetMade
 from engine.core.deck import Deck
 from engine.core.fair import begin_hand
 from engine.core.game import Event
@@ -37,7 +35,7 @@ from engine.variants.project.events import (
 from engine.variants.project.payout import award_uncontested, end_game, reveal
 from engine.variants.project.shift import shift, shift_happens
 from engine.variants.project.state import BET_PHASES, Phase, ProjectState, Seat
-from engine.variants.twopot.flow import depart, next_hand
+from engine.variants.twopot.flow import Exits, hand_players, leave_hand, next_hand
 
 Events = list[Event]
 
@@ -51,16 +49,9 @@ def start_hand(
     """HAND_START, ANTE and OPEN_BET (or GAME_OVER). ``deck`` / ``dealer`` override the shuffled
     pile and the dealer (stacked-deck tests)."""
     opts = st.options
-    if opts.max_hands is not None and st.hand_no >= opts.max_hands:
-        end_game(st, ev)
-        return
-    for s in st.in_game():
-        if st.stacks[s] < opts.total_ante:  # SP-6
-            st.status[s] = Seat.OUT
-            ev.append(CashedOut(st.players[s], st.stacks[s]))
-    players = st.in_game()
-    if len(players) < 2:
-        end_game(st, ev)
+    least = opts.total_ante  # SP-6
+    players = hand_players(st, ev, end_game, lambda stack: stack < least, CashedOut)
+    if players is None:
         return
     if dealer is not None:
         st.dealer = dealer
@@ -115,15 +106,6 @@ def begin_bet(st: ProjectState, ev: Events, phase: Phase) -> None:
         ev.append(PhaseStarted(phase, st.round_no))
     else:
         ev.append(PhaseStarted(phase, st.round_no, PhaseNote.SKIPPED))
-        end_bet(st, ev)
-
-
-def after_bet(st: ProjectState, ev: Events, result: BetResult) -> None:
-    """Log a betting action and move on when it ended the phase."""
-    ev.append(BetMade.from_result(result, st.players))
-    if result.kind is BetKind.FOLD:
-        muck(st, result.seat)
-    if result.phase_over:
         end_bet(st, ev)
 
 
@@ -265,14 +247,10 @@ def end_hand(st: ProjectState, ev: Events) -> None:
 
 def leave(st: ProjectState, seat: int, ev: Events) -> int:
     """The player leaves for good: a live hand folds (P-impl-3); returns the credits behind."""
-    gone = depart(st, seat, ev, st.phase is Phase.GAME_OVER, muck)
-    if gone is None or not gone.live:
-        return gone.credits if gone else 0
-    if len(st.live()) < 2:
-        _uncontested(st, ev)
-    elif st.phase in BET_PHASES:
-        if gone.phase_over:
-            end_bet(st, ev)
-    elif gone.was_current:
-        start_draw_turn(st, ev)
-    return gone.credits
+    return leave_hand(
+        st, seat, ev, EXITS, over=st.phase is Phase.GAME_OVER, betting=st.phase in BET_PHASES
+    )
+
+
+EXITS: Exits[ProjectState] = Exits(muck, _uncontested, end_bet, start_draw_turn)
+"""How a Project hand goes on without a seat (:class:`~engine.variants.twopot.flow.Exits`)."""

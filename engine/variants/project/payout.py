@@ -17,7 +17,6 @@ from engine.variants.project.cards import Card, evaluate
 from engine.variants.project.events import (
     DemiseCard,
     PenaltyPaid,
-    PotAwarded,
     Revealed,
     SabaccPotResult,
     SuddenDemiseDealt,
@@ -26,7 +25,7 @@ from engine.variants.project.settle import Settlement, explain, settle, settle_u
 from engine.variants.project.state import Phase, ProjectState
 from engine.variants.twopot import payout as twopot_payout
 from engine.variants.twopot.events import Penalty
-from engine.variants.twopot.payout import apply_credits, contributions_of, stacks_of
+from engine.variants.twopot.payout import apply_credits, award_pots, contributions_of, stacks_of
 
 Events = list[Event]
 
@@ -49,20 +48,10 @@ class GamePile:
 def _apply(st: ProjectState, result: Settlement[int], ev: Events) -> None:
     """Move the credits a settlement decided; statistics and why the hand went so."""
     name = st.players.__getitem__
-    apply_credits(
-        st,
-        result.order,
-        result.payouts,
-        result.sabacc_award,
-        result.penalties,
-        result.sabacc_pot_after,
-        result.winners,
-        result.evals,
-    )
+    apply_credits(st, result, result.sabacc_award, result.penalties)
     for s, paid in result.penalties.items():
         ev.append(PenaltyPaid(name(s), paid, Penalty.TOTAL, result.evals[s].total))
-    for i, layer in enumerate(result.pots):
-        ev.append(PotAwarded(i, len(result.pots), layer.amount, tuple(map(name, layer.winners))))
+    award_pots(st, result.pots, ev)
     if not result.uncontested:
         won = sum(result.sabacc_award.values())
         before = result.sabacc_pot_after - result.to_sabacc_pot

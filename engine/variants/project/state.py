@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import partial
 from typing import Any
 
 from engine.core.codec import Codec, meta, notation, stored
@@ -22,6 +23,7 @@ from engine.variants.twopot.state import (
     SeatRecord,
     TwoPotOptions,
     TwoPotState,
+    whole_option,
 )
 from engine.variants.twopot.stored import each, last_decision, tagged
 
@@ -49,14 +51,7 @@ class ProjectOptions(TwoPotOptions):
     @classmethod
     def from_mapping(cls, raw: Mapping[str, Any]) -> ProjectOptions:
         """Validate lobby options (unknown names are ignored; ``buy_in`` is not an option)."""
-
-        def whole(name: str, low: int, default: int | None, nullable: bool = False) -> int | None:
-            value = raw.get(name, default)
-            if value is None and nullable:
-                return None
-            if not isinstance(value, int) or isinstance(value, bool) or value < low:
-                raise ValueError(f"option {name} must be an integer ≥ {low}")
-            return value
+        whole = partial(whole_option, raw)
 
         prob = raw.get("shift_probability", 0.2)
         if isinstance(prob, bool) or not isinstance(prob, int | float) or not 0 <= prob <= 1:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Generic, TypeVar
 
 from engine.core.facts import Fact
 from engine.core.game import ShownHand
@@ -31,12 +32,15 @@ __all__ = [
     "Reshuffled",
     "SabaccPotResult",
     "ShiftDealt",
+    "Shown",
     "StasisMoved",
     "Worded",
     "shown_draws",
 ]
 
 NO_CARD = "no card"
+
+E = TypeVar("E", bound=Fact)
 
 
 def shown_draws(draws: Iterable[tuple[str, str, str | Fact]]) -> tuple[ShownHand, ...]:
@@ -46,6 +50,20 @@ def shown_draws(draws: Iterable[tuple[str, str, str | Fact]]) -> tuple[ShownHand
         ShownHand(player, (card,) if card != NO_CARD else (), label)
         for player, card, label in draws
     )
+
+
+@dataclass(frozen=True, slots=True)
+class Shown(Fact, Generic[E]):
+    """The base of each variant's ``Revealed``: one live player's hand turned face up at the
+    reveal (``cards``: notations) and its evaluation (``hand``: the variant's ``HandEval``)."""
+
+    player: str
+    cards: tuple[str, ...]
+    hand: E
+
+    def shown_hands(self) -> tuple[ShownHand, ...]:
+        """The revealed hand and its evaluation (pictures of the showdown)."""
+        return (ShownHand(self.player, self.cards, self.hand),)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,8 @@
-"""Leaving a two-pot table (Classic, Centran, Project), written once.
+"""The flow steps the two-pot family (Classic, Centran, Project, Corellian Spike) shares, written
+once: opening a hand (:func:`hand_players`, :func:`next_starter`), a betting action
+(:func:`bet_made`), leaving the table (:func:`depart`, :func:`leave_hand`) and the end of a hand
+(:func:`next_hand`); each variant declares how its hand goes on without a seat in one
+:class:`Exits`.
 
 The three specs give a player who leaves the same treatment (Classic C-impl-1, Centran
 CE-impl-1, Project P-impl-3): after the game or from a seat already left it does nothing;
@@ -6,7 +10,8 @@ otherwise a live hand is folded (forfeiting its contributions) and its cards set
 leaves the turn queue, is marked :attr:`~engine.variants.twopot.state.Seat.LEFT` and takes its
 credits behind home, and :class:`~engine.variants.twopot.events.PlayerLeft` is announced.
 :func:`depart` does that and reports what the variant's flow needs to carry on (award an
-uncontested hand, close a betting phase, move the turn on), which stays in each ``leave``.
+uncontested hand, close a betting phase, move the turn on); :func:`leave_hand` carries on through
+the variant's :class:`Exits`, which :func:`bet_made` uses after a betting action too.
 
 :func:`next_hand` is the common part of HAND_END: every card returns to the deck (Classic §3,
 Centran §3, Project §3), so the hands, the draw pile and the turn queue start empty before the
@@ -23,10 +28,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
+from engine.core.betting import BetKind, BetResult
+from engine.core.betting_events import BetMade
 from engine.core.deck import Deck
 from engine.core.game import Event
+from engine.core.seats import next_seat
 from engine.variants.twopot.events import PlayerLeft, Reshuffled
 from engine.variants.twopot.state import AnyTwoPot, Seat, StasisState
 
@@ -72,6 +80,99 @@ def depart(
     ev.append(PlayerLeft(st.players[seat], credits, live))
     phase_over = result is not None and result.phase_over
     return Departure(credits, live, was_current, phase_over)
+
+
+@dataclass(frozen=True, slots=True)
+class Exits(Generic[St]):
+    """How a variant's hand goes on when a seat drops out of it (a fold, a departure) or a
+    betting phase closes, declared once per variant: ``set_aside(st, seat)`` puts a folded
+    hand's cards away, ``concede(st, ev)`` settles a hand fewer than two live seats are left in,
+    ``bet_over(st, ev)`` moves on from a closed betting phase and ``turn_over(st, ev)`` from the
+    current seat's turn."""
+
+    set_aside: Callable[[St, int], None]
+    concede: Callable[[St, list[Event]], None]
+    bet_over: Callable[[St, list[Event]], None]
+    turn_over: Callable[[St, list[Event]], None]
+
+
+def bet_made(st: St, ev: list[Event], result: BetResult, exits: Exits[St]) -> None:
+    """After a betting action: its :class:`~engine.core.betting_events.BetMade` event, a folded
+    hand's cards set aside, and the betting phase's end where the action closed it."""
+    ev.append(BetMade.from_result(result, st.players))
+    if result.kind is BetKind.FOLD:
+        exits.set_aside(st, result.seat)
+    if result.phase_over:
+        exits.bet_over(st, ev)
+
+
+def leave_hand(
+    st: St,
+    seat: int,
+    ev: list[Event],
+    exits: Exits[St],
+    *,
+    over: bool,
+    betting: bool,
+    turns: bool = True,
+) -> int:
+    """``seat`` leaves for good (:func:`depart`; nothing once the game is ``over``) and the hand
+    goes on without it; returns the credits handed back.
+
+    When a live hand folded: with fewer than two live hands left, the hand is conceded; in a
+    ``betting`` phase, the phase ends where the fold closed it; else, where it was the seat's
+    turn in a phase of ``turns``, the next turn comes.
+    """
+    gone = depart(st, seat, ev, over, exits.set_aside)
+    if gone is None or not gone.live:
+        return gone.credits if gone else 0
+    if len(st.live()) < 2:
+        exits.concede(st, ev)
+    elif betting:
+        if gone.phase_over:
+            exits.bet_over(st, ev)
+    elif turns and gone.was_current:
+        exits.turn_over(st, ev)
+    return gone.credits
+
+
+def hand_players(
+    st: St,
+    ev: list[Event],
+    end_game: Callable[[St, list[Event]], None],
+    short: Callable[[int], bool],
+    out: Callable[[str, int], Event],
+) -> list[int] | None:
+    """HAND_START's first step: the players of the new hand, or ``None`` when the game ended
+    (``end_game(st, ev)``) instead, at the options' hand limit or with fewer than two players
+    left. Before that, every seat in the game whose stack is ``short`` (``short(stack)``) is
+    out of the game, announced by ``out(player, stack)``."""
+    limit = st.options.max_hands
+    if limit is not None and st.hand_no >= limit:
+        end_game(st, ev)
+        return None
+    for s in st.in_game():
+        if short(st.stacks[s]):
+            st.status[s] = Seat.OUT
+            ev.append(out(st.players[s], st.stacks[s]))
+    players = st.in_game()
+    if len(players) < 2:
+        end_game(st, ev)
+        return None
+    return players
+
+
+def next_starter(st: AnyTwoPot, current: int, fixed: int | None, players: list[int]) -> int:
+    """The seat that opens the next hand (its starting player or dealer): ``fixed`` where it is
+    one of the in-game ``players`` (a test's choice), a random one of them for the first hand
+    (the game's RNG), else the next in-game seat after ``current``."""
+    if fixed is not None and fixed in players:
+        return fixed
+    if st.hand_no == 0:
+        return st.rng.choice(players)
+    nxt = next_seat(current, st.n, lambda s: st.status[s] is Seat.IN)
+    assert nxt is not None
+    return nxt
 
 
 def discard_seat(st: StasisState[Any, C], seat: int) -> None:

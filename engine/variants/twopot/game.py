@@ -1,25 +1,26 @@
-"""The game class shared by the two-pot family (Classic, Centran, Project).
+"""The game class shared by the two-pot family (Classic, Centran, Project, Corellian Spike).
 
-:class:`TwoPotGame` is a :class:`~engine.core.variant.StateGame` with what the three games had
-written out each: the player-count check and the start of a new game
-(:meth:`TwoPotGame.check_players`, :meth:`TwoPotGame.seat`, :meth:`TwoPotGame.opened`), the
-credits check (:meth:`TwoPotGame.total_credits`), and the
-:class:`~engine.core.game.GameFactory` / restore functions of :data:`~engine.core.game.VariantInfo`
-(:meth:`TwoPotGame.create_game`, :meth:`TwoPotGame.restore_game`). What differs (the buy-in
-rule, the state's own fields, how the first hand starts) stays in each variant's ``create``.
+:class:`TwoPotGame` is a :class:`~engine.core.variant.StateGame` with what the four games had
+written out each: the start of a new game (:meth:`TwoPotGame.new_game`: the player-count and
+buy-in checks, the options, the seats, the first hand), the credits check
+(:meth:`TwoPotGame.total_credits`), and the variant's registration
+(:meth:`TwoPotGame.variant_info`). What differs stays in each variant's class: its options class
+and least buy-in (:attr:`TwoPotGame.OPTIONS`, :attr:`TwoPotGame.MIN_BUY_IN`, and
+:meth:`TwoPotGame.table_options` where its buy-in rule is another), and its state's own fields
+and test hooks (:attr:`TwoPotGame.new_state`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Self, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from engine.core.betting import Betting
 from engine.core.deck import CardDeck
 from engine.core.fair import SeedSource, game_rng
 from engine.core.game import Event, JudgeFunction, VariantInfo
 from engine.core.seats import starting_stacks
-from engine.core.variant import StateGame
+from engine.core.variant import NewGame, StateGame
 from engine.variants.twopot.state import AnyTwoPot, Seat, SeatRecord, TwoPotOptions
 
 __all__ = ["TwoPotGame"]
@@ -29,17 +30,26 @@ S = TypeVar("S", bound=AnyTwoPot)
 
 
 class TwoPotGame(StateGame[S]):
-    """A Classic, Centran or Project game: :class:`~engine.core.variant.StateGame` plus the
-    shared start of a game and its credits check.
+    """A Classic, Centran, Project or Corellian Spike game: :class:`~engine.core.variant.StateGame`
+    plus the shared start of a game, its registration and its credits check.
 
-    Subclasses set :attr:`NAME` (for messages) and the seat limits :attr:`MIN_PLAYERS` and
-    :attr:`MAX_PLAYERS`, and implement ``create`` with :meth:`check_players`, :meth:`seat` and
-    :meth:`opened`.
+    Subclasses set :attr:`NAME` (for messages), :attr:`OPTIONS` (their options class, with a
+    ``from_mapping`` that validates lobby options) and :attr:`MIN_BUY_IN`, the seat limits
+    :attr:`MIN_PLAYERS` and :attr:`MAX_PLAYERS` where they are not the family's 2–8, and
+    implement :attr:`new_state`.
     """
 
     NAME: ClassVar[str]
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 8
+    MIN_BUY_IN: ClassVar[int]
+    OPTIONS: ClassVar[Any]
+
+    new_state: Callable[..., S]
+    """``new_state(seats, events, **hooks)``: the variant's state over ``seats`` (the constructor
+    arguments of :meth:`seat`) plus its own fields, its first hand started with ``events``
+    appended; ``hooks`` are the variant's test hooks (a stacked deck, rigged dice, the first
+    seat), keyword arguments of :meth:`~engine.core.variant.StateGame.create` validated here."""
 
     @classmethod
     def check_players(cls, players: Sequence[str]) -> None:
@@ -56,11 +66,17 @@ class TwoPotGame(StateGame[S]):
         if not isinstance(buy_in, int) or isinstance(buy_in, bool) or buy_in < least:
             raise ValueError(f"the buy-in must be an integer of at least {least}")
 
-    @staticmethod
-    def check_antes(buy_in: int, antes: int) -> None:
-        """Raise ``ValueError`` unless ``buy_in`` covers ``antes`` (one hand's, for a player)."""
-        if antes > buy_in:
+    @classmethod
+    def table_options(cls, players: Sequence[str], buy_in: int, raw: Mapping[str, Any]) -> Any:
+        """The validated options of a new table (``raw``: lobby options), once ``players`` and
+        ``buy_in`` are checked: here a buy-in of at least :attr:`MIN_BUY_IN` that covers one
+        hand's antes (the options' ``total_ante``); raises ``ValueError``. A variant whose
+        buy-in rule depends on the options otherwise overrides it."""
+        cls.check_buy_in(players, buy_in, cls.MIN_BUY_IN)
+        opts = cls.OPTIONS.from_mapping(raw)
+        if opts.total_ante > buy_in:
             raise ValueError("the buy-in must cover at least one hand's antes")
+        return opts
 
     @classmethod
     def seat(
@@ -99,85 +115,47 @@ class TwoPotGame(StateGame[S]):
         }
 
     @classmethod
-    def first_hand(cls, state: S, start_hand: Callable[..., None], **hooks: Any) -> Self:
-        """The game over ``state`` once ``start_hand(state, events, **hooks)`` (its flow's) has
-        started the first hand (``hooks``: the variant's test hooks, e.g. a stacked deck)."""
-        events: list[Event] = []
-        start_hand(state, events, **hooks)
-        return cls.opened(state, events)
-
-    @classmethod
-    def opened(cls, state: S, events: Sequence[Event]) -> Self:
-        """The game over a state whose first hand has started with ``events``."""
-        game = cls(state)
-        game.opening_events = tuple(events)
-        return game
-
-    @classmethod
-    def create(
-        cls,
-        players: Sequence[str],
-        *,
-        buy_in: int,
-        options: Mapping[str, Any] | None = None,
-        seed: int | SeedSource = 0,
-        stacks: Sequence[int] | None = None,
-    ) -> Self:
-        """Seat ``players`` with ``buy_in`` credits each (or ``stacks``, one per player) and
-        start the first hand."""
-        raise NotImplementedError
+    def new_game(cls, table: NewGame, events: list[Event], **hooks: Any) -> S:
+        """The state of a new game (:attr:`~engine.core.variant.StateGame.new_game`): the table's
+        options (:meth:`table_options`), the seats (:meth:`seat`), then the variant's
+        :attr:`new_state` with its test ``hooks``."""
+        players, buy_in = table.players, table.buy_in
+        opts = cls.table_options(players, buy_in, table.options)
+        seats = cls.seat(players, buy_in, opts, table.seed, stacks=table.stacks)
+        return cls.new_state(seats, events, **hooks)
 
     @classmethod
     def variant_info(
         cls,
         *,
-        presets: Mapping[str, int],
-        default_preset: str,
-        min_buy_in: int,
         judge: JudgeFunction,
-        options: Mapping[str, Any],
         bot: str | None,
         deck: CardDeck,
+        presets: Mapping[str, int] | None = None,
+        default_preset: str = "lay",
     ) -> VariantInfo:
-        """The variant's :class:`~engine.core.game.VariantInfo`: its id, name and seat limits
-        from the class, :meth:`create_game` and :meth:`restore_game` as its factories, its
-        variant id as its vocabulary key."""
+        """The variant's :class:`~engine.core.game.VariantInfo`: its id, name, seat limits,
+        least buy-in and default options from the class,
+        :meth:`~engine.core.variant.StateGame.create` and
+        :meth:`~engine.core.variant.StateGame.restore_game` as its factories, its variant id
+        as its vocabulary key; ``presets`` default to lay 500 and tournament 1000 credits."""
         return VariantInfo(
             id=cls.VARIANT,
             name=cls.NAME,
             min_players=cls.MIN_PLAYERS,
             max_players=cls.MAX_PLAYERS,
-            buy_in_presets=presets,
+            buy_in_presets={"lay": 500, "tournament": 1000} if presets is None else presets,
             default_preset=default_preset,
-            min_buy_in=min_buy_in,
-            create=cls.create_game,
+            min_buy_in=cls.MIN_BUY_IN,
+            create=cls.create,
             restore=cls.restore_game,
             judge=judge,
-            options=options,
+            options=cls.CODEC.encode(cls.OPTIONS()),
             bot=bot,
             deck=deck,
             vocabulary=cls.VARIANT,
             stakes=cls.STAKES,
         )
-
-    @classmethod
-    def create_game(
-        cls,
-        players: Sequence[str],
-        *,
-        buy_in: int,
-        options: Mapping[str, Any],
-        seed: int | SeedSource,
-        stacks: Sequence[int] | None = None,
-    ) -> Self:
-        """The :class:`~engine.core.game.GameFactory` of the variant (``stacks``: see
-        :meth:`seat`)."""
-        return cls.create(players, buy_in=buy_in, options=options, seed=seed, stacks=stacks)
-
-    @classmethod
-    def restore_game(cls, data: Mapping[str, Any]) -> Self:
-        """Restore a serialised game."""
-        return cls.from_json(data)
 
     def total_credits(self) -> int:
         """Σ stacks + hand pot + Sabacc pot (constant between ``leave`` calls)."""

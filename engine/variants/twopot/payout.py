@@ -5,7 +5,8 @@ happens to the decided numbers is the same in all three specs and is written onc
 
 * :func:`apply_credits`: the hand pot is collected, each seat is paid its pot and Sabacc-pot
   winnings and pays its (already stack-capped) penalty, the Sabacc pot takes its new size, and the
-  seat statistics (biggest pot, hands won, best hand) are recorded;
+  seat statistics (biggest pot, hands won, best hand) are recorded; :func:`award_pots` announces
+  each layer's winners;
 * :func:`award_uncontested`: the last live player takes every layer unseen (Classic §5.6,
   Centran CE-32, Project §5.6), with the variant's own settlement and summary;
 * :func:`close_game` (:func:`end_game`: the whole GAME_OVER step): the leftover Sabacc pot is
@@ -20,15 +21,18 @@ its ``<variant>_payout`` module: those differ by spec.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from engine.core.game import Event
 from engine.core.pots import split_evenly
-from engine.variants.twopot.events import GameOver
+from engine.variants.twopot.events import GameOver, PotAwarded
 from engine.variants.twopot.state import AnyTwoPot, Scored, Seat
 
 __all__ = [
+    "Layer",
+    "Settled",
     "apply_credits",
+    "award_pots",
     "award_uncontested",
     "close_game",
     "contributions_of",
@@ -54,36 +58,71 @@ def stacks_of(st: AnyTwoPot, order: Iterable[int]) -> dict[int, int]:
     return {s: st.stacks[s] for s in order}
 
 
+class Layer(Protocol):
+    """One hand-pot layer a settlement paid out: its amount and its winners (seats)."""
+
+    @property
+    def amount(self) -> int: ...
+
+    @property
+    def winners(self) -> Sequence[int]: ...
+
+
+class Settled(Protocol):
+    """What every two-pot settlement decides for the seats of a hand (what
+    :func:`apply_credits` moves): the seats in hand order, each seat's hand-pot payout, the
+    hand's winners, the evaluated hands and the Sabacc pot's size afterwards."""
+
+    @property
+    def order(self) -> Sequence[int]: ...
+
+    @property
+    def payouts(self) -> Mapping[int, int]: ...
+
+    @property
+    def winners(self) -> Sequence[int]: ...
+
+    @property
+    def evals(self) -> Mapping[int, Scored]: ...
+
+    @property
+    def sabacc_pot_after(self) -> int: ...
+
+
 def apply_credits(
     st: AnyTwoPot,
-    order: Sequence[int],
-    payouts: Mapping[int, int],
+    result: Settled,
     sabacc: Mapping[int, int],
     penalties: Mapping[int, int],
-    sabacc_pot_after: int,
-    winners: Iterable[int],
-    evals: Mapping[int, Scored],
 ) -> None:
     """Move the credits a settlement decided and record the seat statistics.
 
-    Every seat of ``order`` is paid its hand-pot ``payouts`` plus its ``sabacc`` award and pays
-    its penalty (the settlement capped it at the stack, so all of it is taken); its biggest pot
-    is the larger of the old one and what it was paid. ``winners`` each win a hand and every
-    evaluated hand is offered to its seat's best hand.
+    Every seat of the result's ``order`` is paid its hand-pot ``payouts`` plus its ``sabacc``
+    award and pays its ``penalties`` (the settlement capped them at the stack, so all of it is
+    taken); its biggest pot is the larger of the old one and what it was paid. The result's
+    ``winners`` each win a hand and every evaluated hand is offered to its seat's best hand.
     """
     st.betting.collect()
-    for s in order:
-        won = payouts[s] + sabacc.get(s, 0)
+    for s in result.order:
+        won = result.payouts[s] + sabacc.get(s, 0)
         st.betting.pay(s, won)
         penalty = penalties.get(s, 0)
         taken = st.betting.withdraw(s, penalty)
         assert taken == penalty  # the settlement capped it at the stack
         st.stats[s].biggest_pot = max(st.stats[s].biggest_pot, won)
-    st.sabacc_pot = sabacc_pot_after
-    for s in winners:
+    st.sabacc_pot = result.sabacc_pot_after
+    for s in result.winners:
         st.stats[s].hands_won += 1
-    for s, evaluation in evals.items():
+    for s, evaluation in result.evals.items():
         st.stats[s].note_hand(evaluation)
+
+
+def award_pots(st: AnyTwoPot, pots: Sequence[Layer], ev: Events) -> None:
+    """Announce each hand-pot layer's winners (:class:`~engine.variants.twopot.events.PotAwarded`,
+    players by name)."""
+    name = st.players.__getitem__
+    for i, pot in enumerate(pots):
+        ev.append(PotAwarded(i, len(pots), pot.amount, tuple(map(name, pot.winners))))
 
 
 def award_uncontested(

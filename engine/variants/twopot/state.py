@@ -13,6 +13,7 @@ variants always used).
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Generic, Protocol, TypeVar
@@ -39,6 +40,7 @@ __all__ = [
     "TwoPotOptions",
     "TwoPotState",
     "last_decision",
+    "whole_option",
 ]
 
 
@@ -91,6 +93,23 @@ class TwoPotOptions:
 
     min_bet: int
     max_hands: int | None
+
+
+def whole_option(
+    raw: Mapping[str, Any], name: str, low: int, default: int | None, nullable: bool = False
+) -> int | None:
+    """Lobby option ``name`` of ``raw`` (``default`` when it is missing): an integer of at least
+    ``low``, or ``None`` where the option is ``nullable``; raises ``ValueError`` otherwise.
+
+    >>> whole_option({"ante": 3}, "ante", 1, 5), whole_option({}, "max_hands", 1, None, True)
+    (3, None)
+    """
+    value = raw.get(name, default)
+    if value is None and nullable:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or value < low:
+        raise ValueError(f"option {name} must be an integer ≥ {low}")
+    return value
 
 
 Opt = TypeVar("Opt", bound=TwoPotOptions)
