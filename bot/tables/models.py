@@ -18,6 +18,7 @@ from bot.tables.rowstate import dump_state, load_state
 from engine.core.game import ActionSpec, Game, PublicView, VariantInfo
 from engine.variants import get_variant
 
+_DIGIT = re.compile(r"[0-9]")
 LOG_LINES = 400  # public log lines of the hand in play (bot.tables.handlog); newest shown
 
 
@@ -154,8 +155,8 @@ class Table:
     def names(self, text: str, *, plain: bool = False) -> str:
         """``text`` with engine player ids replaced by mentions (embeds do not ping), or by
         display names where mentions do not render (``plain``: buttons, menus, modal titles)."""
-        if not self.seats:
-            return text
+        if not self.seats or _DIGIT.search(text) is None:
+            return text  # every engine player id has a digit (a user id, or "bot" and one)
         pattern, shown = _naming(tuple((s.user_id, s.name, s.bot_style) for s in self.seats), plain)
         # One pass over the original text: a name put in is never read again as an id (a
         # nickname may be another member's user id).
