@@ -188,6 +188,43 @@ class Bank:
             (_check_id(guild, "guild"), *ids),
         )
 
+    async def _move_in(
+        self,
+        conn: Connection,
+        guild: int,
+        user: int,
+        delta: int,
+        reason: str,
+        table_id: int | None,
+    ) -> int:
+        """Add ``delta`` checked credits to the account (negative: take them), with its ledger
+        row; the new balance. One conditional ``UPDATE``, so nothing changes where it is refused:
+        a debit beyond the balance (:class:`InsufficientFunds`, but the house may go negative),
+        a credit above :data:`MAX_BALANCE` (:class:`BalanceTooHigh`)."""
+        await self.ensure_account_in(conn, guild, user)
+        bound: tuple[int, ...]
+        if delta < 0:
+            guard, bound = "(balance >= ? OR user_id = ?)", (-delta, HOUSE)
+        else:
+            guard, bound = "balance <= ?", (MAX_BALANCE - delta,)
+        rows = await conn.fetchall(
+            "UPDATE accounts SET balance = balance + ?"
+            f" WHERE guild_id = ? AND user_id = ? AND {guard}"
+            " RETURNING balance",
+            (delta, guild, user, *bound),
+        )
+        if not rows and delta > 0:
+            raise BalanceTooHigh(MAX_BALANCE)
+        if not rows:
+            balance = await _scalar(
+                conn,
+                "SELECT balance FROM accounts WHERE guild_id = ? AND user_id = ?",
+                (guild, user),
+            )
+            raise InsufficientFunds(balance or 0, -delta)
+        await self._ledger(conn, guild, user, delta, reason, table_id)
+        return int(rows[0][0])
+
     async def debit_in(
         self,
         conn: Connection,
@@ -198,23 +235,7 @@ class Bank:
         table_id: int | None = None,
     ) -> int:
         """Take ``amount`` from the account; :class:`InsufficientFunds` unless it is the house."""
-        check_amount(amount)
-        await self.ensure_account_in(conn, guild, user)
-        rows = await conn.fetchall(
-            "UPDATE accounts SET balance = balance - ?"
-            " WHERE guild_id = ? AND user_id = ? AND (balance >= ? OR user_id = ?)"
-            " RETURNING balance",
-            (amount, guild, user, amount, HOUSE),
-        )
-        if not rows:
-            balance = await _scalar(
-                conn,
-                "SELECT balance FROM accounts WHERE guild_id = ? AND user_id = ?",
-                (guild, user),
-            )
-            raise InsufficientFunds(balance or 0, amount)
-        await self._ledger(conn, guild, user, -amount, reason, table_id)
-        return int(rows[0][0])
+        return await self._move_in(conn, guild, user, -check_amount(amount), reason, table_id)
 
     async def credit_in(
         self,
@@ -226,18 +247,7 @@ class Bank:
         table_id: int | None = None,
     ) -> int:
         """Add ``amount`` to the account; :class:`BalanceTooHigh` above :data:`MAX_BALANCE`."""
-        check_amount(amount)
-        await self.ensure_account_in(conn, guild, user)
-        rows = await conn.fetchall(
-            "UPDATE accounts SET balance = balance + ?"
-            " WHERE guild_id = ? AND user_id = ? AND balance <= ?"
-            " RETURNING balance",
-            (amount, guild, user, MAX_BALANCE - amount),
-        )
-        if not rows:
-            raise BalanceTooHigh(MAX_BALANCE)
-        await self._ledger(conn, guild, user, amount, reason, table_id)
-        return int(rows[0][0])
+        return await self._move_in(conn, guild, user, check_amount(amount), reason, table_id)
 
     async def escrow_in(
         self, conn: Connection, guild: int, user: int, table_id: int, amount: int

@@ -19,6 +19,7 @@ Public API (stable)::
 
     class BadOption(UserFacingError, app_commands.AppCommandError)
     needs_server(command) -> bool
+    guild_of(interaction) -> int                    # NoPrivateMessage outside a server
     class InputCheck:  check(interaction) -> bool   # raises NoPrivateMessage or BadOption
 """
 
@@ -35,7 +36,14 @@ from discord import app_commands
 from bot.errors import UserFacingError
 from bot.i18n import _, current
 
-__all__ = ["DISCORD_INTEGER", "STRING_LIMIT", "BadOption", "InputCheck", "needs_server"]
+__all__ = [
+    "DISCORD_INTEGER",
+    "STRING_LIMIT",
+    "BadOption",
+    "InputCheck",
+    "guild_of",
+    "needs_server",
+]
 
 #: Discord's bounds of an INTEGER or NUMBER option (Application Commands, option types).
 DISCORD_INTEGER = 2**53 - 1
@@ -126,6 +134,14 @@ def _problem(spec: Mapping[str, Any], value: Any) -> str | None:
     if spec["type"] == _STRING:
         return _string_problem(spec, value)
     return None
+
+
+def guild_of(interaction: discord.Interaction[Any]) -> int:
+    """The id of the server a guild-only command runs in; :class:`NoPrivateMessage
+    <discord.app_commands.NoPrivateMessage>` in a DM (which :class:`InputCheck` refuses first)."""
+    if interaction.guild_id is None:
+        raise app_commands.NoPrivateMessage()
+    return interaction.guild_id
 
 
 class InputCheck:

@@ -20,6 +20,7 @@ from bot.history.records import amount, ranked, stats_field, stats_footer
 from bot.history.views import variant_name as _variant_name
 from bot.i18n import _, current, using
 from bot.i18n.readers import server_locale
+from bot.inputs import guild_of
 from bot.tournaments import store as tournament_store
 from engine.variants import UnknownVariant, get_variant, variant_ids
 
@@ -30,12 +31,6 @@ log = logging.getLogger(__name__)
 
 COLOUR = discord.Colour.gold()
 Amount = app_commands.Range[int, 1, MAX_BALANCE]
-
-
-def _guild_id(interaction: discord.Interaction[SabaccBot]) -> int:
-    if interaction.guild_id is None:
-        raise app_commands.NoPrivateMessage()
-    return interaction.guild_id
 
 
 def _human(member: discord.Member | discord.User) -> discord.Member | discord.User:
@@ -59,7 +54,7 @@ class Economy(commands.Cog):
         self, interaction: discord.Interaction[SabaccBot], member: discord.Member | None = None
     ) -> None:
         """Show your credits (or another member's) in this server."""
-        guild = _guild_id(interaction)
+        guild = guild_of(interaction)
         target = _human(member or interaction.user)
         bank = self.bot.bank
         amount = await bank.balance(guild, target.id)
@@ -84,7 +79,7 @@ class Economy(commands.Cog):
     @app_commands.guild_only()
     async def daily(self, interaction: discord.Interaction[SabaccBot]) -> None:
         """Claim your daily credits (once every 24 hours)."""
-        guild = _guild_id(interaction)
+        guild = guild_of(interaction)
         balance = await self.bot.bank.claim_daily(guild, interaction.user.id)
         number = current().number
         await interaction.response.send_message(
@@ -119,7 +114,7 @@ class Economy(commands.Cog):
     ) -> None:
         """Show the best players of this server (by balance, net winnings, hands won, best win,
         tournament season points)."""
-        guild = _guild_id(interaction)
+        guild = guild_of(interaction)
         if by == "season":
             if variant is not None:
                 raise UserFacingError(_("Season points are not per variant: leave `variant:` out."))
@@ -236,7 +231,7 @@ class Economy(commands.Cog):
         self, interaction: discord.Interaction[SabaccBot], member: discord.Member | None = None
     ) -> None:
         """Show Sabacc statistics per variant for you or another member."""
-        guild = _guild_id(interaction)
+        guild = guild_of(interaction)
         target = _human(member or interaction.user)
         db, bank = self.bot.db, self.bot.bank
         balance = await bank.balance(guild, target.id)
@@ -275,7 +270,7 @@ class Economy(commands.Cog):
         *,
         grant: bool,
     ) -> None:
-        guild = _guild_id(interaction)
+        guild = guild_of(interaction)
         _human(member)
         bank = self.bot.bank
         reason = f"{'grant' if grant else 'take'} by {interaction.user.id}"

@@ -26,6 +26,7 @@ from bot.history import store as hstore
 from bot.history.retention import prune_forever
 from bot.i18n import _, using
 from bot.i18n.readers import server_locale
+from bot.inputs import guild_of
 from bot.tables.store import now
 from engine.replay import Frame, frames
 from engine.verify import verify
@@ -35,12 +36,6 @@ if TYPE_CHECKING:
 
 HandId = app_commands.Range[int, 1]
 REPLAY_TIMEOUT = 900.0
-
-
-def _guild_id(interaction: discord.Interaction[SabaccBot]) -> int:
-    if interaction.guild_id is None:
-        raise app_commands.NoPrivateMessage()
-    return interaction.guild_id
 
 
 async def _finished(
@@ -138,7 +133,7 @@ class History(commands.Cog):
     @app_commands.describe(hand="The hand's number (see /history)")
     async def verify_hand(self, interaction: discord.Interaction[SabaccBot], hand: HandId) -> None:
         """Check a hand: its seed matches the commitment, and replaying it reproduces it."""
-        guild = _guild_id(interaction)
+        guild = guild_of(interaction)
         row = await hstore.hand_row(self.bot.db, guild, hand)
         if row is None:
             raise UserFacingError(_("There is no hand #{id} at this server.").format(id=hand))
@@ -168,7 +163,7 @@ class History(commands.Cog):
         self, interaction: discord.Interaction[SabaccBot], member: discord.Member | None = None
     ) -> None:
         """Recent finished hands at this server: variant, pot and result."""
-        guild = _guild_id(interaction)
+        guild = guild_of(interaction)
         user_id = member.id if member is not None else None
         rows = await hstore.recent_hands(self.bot.db, guild, user_id=user_id)
         title = (
@@ -185,7 +180,7 @@ class History(commands.Cog):
     @app_commands.describe(hand="The hand's number (see /history)")
     async def replay(self, interaction: discord.Interaction[SabaccBot], hand: HandId) -> None:
         """Step through a finished hand with ◀ ▶ (your own cards too, if you played it)."""
-        guild = _guild_id(interaction)
+        guild = guild_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)  # before any read
         row, record = await _finished(self.bot, guild, hand, sealed_ok=True)  # public facts only
         try:
@@ -208,7 +203,7 @@ class History(commands.Cog):
     @app_commands.describe(hand="The hand's number (see /history)")
     async def export(self, interaction: discord.Interaction[SabaccBot], hand: HandId) -> None:
         """The hand as JSON, to check it yourself with python -m engine.verify."""
-        guild = _guild_id(interaction)
+        guild = guild_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)  # before any read
         _row, record = await _finished(self.bot, guild, hand)
         data = json.dumps(record, indent=1).encode()

@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -29,6 +30,8 @@ from simcord.env import Env
 from simcord.results import InteractionResult
 
 from bot.sim_driver import component_interaction
+from bot.storage import Database
+from engine.verify import verify
 
 BACKENDS = ("sqlite", "postgres")
 #: ``pytestmark = BOTH_BACKENDS`` (or as a decorator): the test runs on SQLite and on PostgreSQL
@@ -234,3 +237,13 @@ def member_locales(locales: dict[int, str]) -> Iterator[None]:
         yield
     finally:
         interactions.base_payload = original
+
+
+async def assert_hands_verify(db: Database, at_least: int) -> None:
+    """At least ``at_least`` hands were played, each finished and verifiable."""
+    hands = await db.fetchall("SELECT status, record FROM hands ORDER BY id")
+    assert len(hands) >= at_least
+    for status, record in hands:
+        assert status == "finished"
+        verdict = verify(json.loads(record))
+        assert verdict.ok, verdict.failure

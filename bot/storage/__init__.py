@@ -26,7 +26,8 @@ Public API (stable)::
     is_postgres_url(target) -> bool
 
 SQL is written once, SQLite style (``?``/``:name`` placeholders, ``RETURNING``, ``ON CONFLICT``);
-migrations live in ``bot/migrations/<backend>/`` with the same numbers for both backends.
+migrations are written once in ``bot/migrations/`` (``V001__name.sql``, …), the few words where
+the backends' schemas differ as ``${NAME}`` (:data:`~bot.storage.base.DIALECTS`).
 Concurrency: SQLite serialises whole transactions in one process (``BEGIN IMMEDIATE``);
 PostgreSQL runs them concurrently at read committed, so code that reads a row to decide a write
 locks it with ``tx.for_update`` or writes with a conditional ``UPDATE``; a transaction that
@@ -42,34 +43,12 @@ from pathlib import Path
 
 import asyncpg
 
-from bot.storage.base import (
-    CONFLICT_STATES,
-    MIGRATIONS_ROOT,
-    Conflict,
-    Database,
-    IntegrityError,
-    MigrationError,
-    Params,
-    Row,
-    StorageError,
-    Tx,
-)
+from bot.storage import base
+from bot.storage.base import *  # noqa: F403 (the package's API is base's, and the names below)
+from bot.storage.base import MIGRATIONS_ROOT, Database
 
-__all__ = [
-    "CONFLICT_STATES",
-    "DATABASE_ERRORS",
-    "MIGRATIONS_ROOT",
-    "Conflict",
-    "Database",
-    "IntegrityError",
-    "MigrationError",
-    "Params",
-    "Row",
-    "StorageError",
-    "Tx",
-    "is_postgres_url",
-    "open_database",
-]
+__all__ = ["DATABASE_ERRORS", "is_postgres_url", "open_database"]
+__all__ += base.__all__
 
 #: Failures that mean the configured database cannot be used (bad file, refused connection, …).
 DATABASE_ERRORS: tuple[type[BaseException], ...] = (
@@ -91,7 +70,7 @@ async def open_database(target: str | Path, *, migrations_root: Path = MIGRATION
         from bot.storage.postgres import PostgresDatabase
 
         assert isinstance(target, str)
-        return await PostgresDatabase.open(target, migrations_dir=migrations_root / "postgres")
+        return await PostgresDatabase.open(target, migrations_dir=migrations_root)
     from bot.storage.sqlite import SqliteDatabase
 
-    return await SqliteDatabase.open(target, migrations_dir=migrations_root / "sqlite")
+    return await SqliteDatabase.open(target, migrations_dir=migrations_root)

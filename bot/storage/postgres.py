@@ -36,7 +36,9 @@ from bot.storage.base import (
     Params,
     Row,
     Tx,
+    migration_script,
     migrations,
+    pending_migrations,
 )
 
 __all__ = ["PostgresDatabase", "redact", "translate"]
@@ -172,16 +174,11 @@ class PostgresDatabase(Database):
                 current = await conn.fetchval(
                     "SELECT COALESCE(MAX(version), 0) FROM schema_migrations"
                 )
-                if current > len(found):
-                    raise MigrationError(
-                        f"the database is at schema version {current}, newer than this code "
-                        f"({len(found)}); upgrade the bot"
-                    )
-                for version, path in found[current:]:
+                for version, path in pending_migrations(found, current):
                     log.info("Applying migration %s", path.name)
                     try:
                         async with conn.transaction():  # a savepoint: one migration at a time
-                            await conn.execute(path.read_text(encoding="utf-8"))
+                            await conn.execute(migration_script(path, self.backend))
                             await conn.execute(
                                 "INSERT INTO schema_migrations (version, name) VALUES ($1, $2)",
                                 version,

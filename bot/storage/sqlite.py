@@ -17,15 +17,8 @@ from typing import TypeVar
 
 import aiosqlite
 
-from bot.storage.base import (
-    Database,
-    IntegrityError,
-    MigrationError,
-    Params,
-    Row,
-    Tx,
-    migrations,
-)
+from bot.storage import base
+from bot.storage.base import Database, IntegrityError, MigrationError, Params, Row, Tx
 
 __all__ = ["SqliteDatabase"]
 
@@ -153,14 +146,8 @@ class SqliteDatabase(Database):
         async with self._conn.execute("PRAGMA user_version") as cursor:
             row = await cursor.fetchone()
         current = int(row[0]) if row else 0
-        found = migrations(directory)
-        if current > len(found):
-            raise MigrationError(
-                f"the database is at schema version {current}, newer than this code "
-                f"({len(found)}); upgrade the bot"
-            )
-        for version, path in found[current:]:
-            script = path.read_text(encoding="utf-8")
+        for version, path in base.pending_migrations(base.migrations(directory), current):
+            script = base.migration_script(path, self.backend)
             log.info("Applying migration %s", path.name)
             try:
                 # executescript commits first, so the transaction is part of the script.

@@ -11,7 +11,7 @@ Custom ids carry everything a click needs, so a click after a restart still find
 from __future__ import annotations
 
 import re
-from typing import Any, Protocol, cast, runtime_checkable
+from typing import Any, Protocol, Self, cast, runtime_checkable
 
 import discord
 
@@ -79,7 +79,42 @@ def clicks_of(interaction: discord.Interaction[Any]) -> ClickHandler:
     return cast(HasClicks, client).table_clicks
 
 
-class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ACTION_ID):
+class _TableClick:
+    """What both kinds of table buttons share: rebuilt from their custom id after a restart,
+    answered in the clicking member's language, a failure shown to the clicker."""
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> Self:
+        return cls.from_match(match)
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> Self:
+        """The button its custom id (matched by its template) names."""
+        raise NotImplementedError
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        """The click is answered in the clicking member's language."""
+        read_by(interaction)
+        return True
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await self.on_click(interaction, clicks_of(interaction))
+        except Exception as error:
+            await handle_interaction_error(interaction, error)
+
+    async def on_click(self, interaction: discord.Interaction[Any], clicks: ClickHandler) -> None:
+        """What the click does."""
+        raise NotImplementedError
+
+
+class ActionButton(_TableClick, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ACTION_ID):
     """A game action button on the table message."""
 
     def __init__(
@@ -87,7 +122,6 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ACTI
         table_id: int,
         turn: int,
         kind: str,
-        *,
         label: str = "…",
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
     ) -> None:
@@ -99,29 +133,19 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ACTI
         self.table_id, self.turn, self.kind = table_id, turn, kind
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> ActionButton:
+    def from_match(cls, match: re.Match[str]) -> ActionButton:
+        """The action button of ``sabacc:<table>:<turn>:<action>``."""
         return cls(int(match["table"]), int(match["turn"]), match["kind"])
 
-    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
-        """The click is answered in the clicking member's language."""
-        read_by(interaction)
-        return True
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def on_click(self, interaction: discord.Interaction[Any], clicks: ClickHandler) -> None:
+        """Count the click and play the action."""
         metrics.click()
-        try:
-            await clicks_of(interaction).on_action(interaction, self.table_id, self.turn, self.kind)
-        except Exception as error:
-            await handle_interaction_error(interaction, error)
+        await clicks.on_action(interaction, self.table_id, self.turn, self.kind)
 
 
-class ControlButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CONTROL_ID):
+class ControlButton(
+    _TableClick, discord.ui.DynamicItem[discord.ui.Button[Any]], template=CONTROL_ID
+):
     """A lobby or table control (join, start, my hand, …)."""
 
     def __init__(self, table_id: int, what: str) -> None:
@@ -136,25 +160,13 @@ class ControlButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CON
         self.table_id, self.what = table_id, what
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> ControlButton:
+    def from_match(cls, match: re.Match[str]) -> ControlButton:
+        """The control of ``sabacct:<table>:<control>``."""
         return cls(int(match["table"]), match["what"])
 
-    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
-        """The click is answered in the clicking member's language."""
-        read_by(interaction)
-        return True
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        try:
-            await clicks_of(interaction).on_control(interaction, self.table_id, self.what)
-        except Exception as error:
-            await handle_interaction_error(interaction, error)
+    async def on_click(self, interaction: discord.Interaction[Any], clicks: ClickHandler) -> None:
+        """Run the control."""
+        await clicks.on_control(interaction, self.table_id, self.what)
 
 
 def _bots_available(table: Table) -> bool:

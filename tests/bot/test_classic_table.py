@@ -3,15 +3,12 @@ buttons show in every phase, the amount modal and the card picker, a whole four-
 Sabacc Shift, bomb-outs and their penalties, showdowns decided by tie-breaks) with credits
 conserved at every step, and a restart mid-hand.
 
-The deal is seeded (``SEED``) and the policy is deterministic, so the game is always the same one;
-:meth:`CLASSIC.simulate <tests.bot.variant_table.VariantTable.simulate>` replays it on the
-engine alone (that is how the seed was picked).
+``SEED`` and the policy make it always the same game (:mod:`tests.bot.variant_table`).
 """
 
 from __future__ import annotations
 
 import re
-from functools import partial
 from typing import Any
 
 from bot.sim_driver import picker_of
@@ -28,7 +25,7 @@ from tests.bot.variant_table import (
     public_messages,
 )
 from tests.helpers import World, modal_ids, text_of
-from tests.table_driver import actor_of, money, open_accounts, play, table_in, table_message
+from tests.table_driver import actor_of, play, table_in, table_message
 
 # With classic_policy, SEED gives: hand 1 a Sabacc Shift, a bombed hand and a losing caller paying
 # penalties, a tie at +19 where both tied hands bust in Sudden Demise; hand 2 a Pure Sabacc taking
@@ -77,24 +74,14 @@ def classic_shows(game: Any, view: Any, message: Any, text: str) -> None:
 
 
 CLASSIC = VariantTable(
-    "classic",
-    "Classic Sabacc",
-    partial(ClassicGame.create, buy_in=BUY_IN),
-    classic_policy,
-    SEED,
-    BUY_IN,
-    check=classic_shows,
+    "classic", "Classic Sabacc", ClassicGame, classic_policy, SEED, BUY_IN, check=classic_shows
 )
 
 
 async def test_rules_and_lobby_commands(world: World) -> None:
     words = ("±23", "Sabacc Shift", "stasis", "Call the hand", "Bomb-out", "Sudden Demise")
     await CLASSIC.rules_embed(world, words)
-    before = await open_accounts(world)
-    await CLASSIC.join_and_leave_lobby(world)
-    wrong = await world.bob.slash(world.channel, "coruscant join")
-    assert wrong.ephemeral and "no Coruscant Shift table" in wrong.response.content
-    assert await money(world) == before
+    await CLASSIC.lobby_moves_no_credit(world)
 
 
 async def test_four_player_game_shift_bomb_out_tie_breaks(world: World) -> None:

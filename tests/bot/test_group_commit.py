@@ -5,7 +5,6 @@ are committed), also when the refusal is a table whose lease this process lost."
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import random
 from collections.abc import Awaitable, Callable
@@ -22,8 +21,7 @@ from bot.storage.sqlite import SqliteTx
 from bot.tables import commits, turns
 from bot.tables.commits import GroupCommit
 from bot.tables.store import LeaseLost, held_leases
-from engine.verify import verify
-from tests.helpers import BOTH_BACKENDS
+from tests.helpers import BOTH_BACKENDS, assert_hands_verify
 
 pytestmark = BOTH_BACKENDS
 
@@ -59,16 +57,6 @@ def one_move_per_table(tables: list[Any], rng: random.Random) -> list[tuple[Any,
     for move in pending_moves(tables, rng):
         moves.setdefault(move[0].id, move)
     return list(moves.values())
-
-
-async def assert_hands_verify(db: Database, at_least: int) -> None:
-    """At least ``at_least`` hands were played, each finished and verifiable."""
-    hands = await db.fetchall("SELECT status, record FROM hands ORDER BY id")
-    assert len(hands) >= at_least
-    for status, record in hands:
-        assert status == "finished"
-        verdict = verify(json.loads(record))
-        assert verdict.ok, verdict.failure
 
 
 async def test_concurrent_writes_share_transactions(database_target: str | Path) -> None:

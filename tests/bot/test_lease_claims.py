@@ -18,8 +18,7 @@ import pytest
 from bench.stub import open_runtime, open_tables, pending_moves
 from bot.tables import leases as leases_module
 from bot.tables.watch import RECOVERY_RATE
-from engine.verify import verify
-from tests.helpers import BOTH_BACKENDS
+from tests.helpers import BOTH_BACKENDS, assert_hands_verify
 
 pytestmark = BOTH_BACKENDS
 
@@ -77,16 +76,11 @@ async def test_processes_starting_together_split_the_tables_and_finish_them(
             if not moves:
                 break
             await asyncio.gather(*(m.act(t, s, a, turn=n) for m, t, s, a, n in moves.values()))
-        hands = await bot.db.fetchall("SELECT status, record FROM hands ORDER BY id")
+        await assert_hands_verify(bot.db, TABLES)
     finally:
         for bot, manager in runtimes:
             await manager.close()
             await bot.db.close()
-    assert len(hands) >= TABLES
-    for status, record in hands:
-        assert status == "finished"
-        verdict = verify(json.loads(record))
-        assert verdict.ok, verdict.failure
 
 
 async def test_recovered_tables_are_redrawn_paced_in_turn(database_target: str | Path) -> None:

@@ -23,6 +23,16 @@ from bot.storage.embedded import EmbeddedPostgres
 ROOT = Path(__file__).resolve().parents[2]
 
 
+#: Runs the bot whose Discord login is refused as an improper token.
+REFUSED_LOGIN = (
+    "import sys, discord\n"
+    "async def refuse(self, token): raise discord.LoginFailure('Improper token')\n"
+    "discord.Client.login = refuse\n"
+    "from bot.__main__ import main\n"
+    "sys.exit(main([]))\n"
+)
+
+
 def run_bot(
     tmp_path: Path, *args: str, env: dict[str, str] | None = None, code: str | None = None
 ) -> subprocess.CompletedProcess[str]:
@@ -56,15 +66,8 @@ def test_the_token_is_read_from_dotenv_in_the_working_directory(tmp_path: Path) 
 
 
 def test_a_rejected_token_is_one_line(tmp_path: Path) -> None:
-    code = (
-        "import sys, discord\n"
-        "async def refuse(self, token): raise discord.LoginFailure('Improper token')\n"
-        "discord.Client.login = refuse\n"
-        "from bot.__main__ import main\n"
-        "sys.exit(main([]))\n"
-    )
     env = {"DISCORD_TOKEN": "not-a-token", "DATABASE_PATH": str(tmp_path / "db" / "s.db")}
-    result = run_bot(tmp_path, env=env, code=code)
+    result = run_bot(tmp_path, env=env, code=REFUSED_LOGIN)
     assert result.returncode == 2  # a service manager does not retry it (deploy/sabacc.service)
     assert result.stderr.strip().splitlines()[-1] == BAD_TOKEN
     assert "Traceback" not in result.stderr
@@ -128,15 +131,8 @@ def test_python_m_bot_runs_on_postgresql_when_database_url_is_set(
     tmp_path: Path, pg_server: EmbeddedPostgres
 ) -> None:
     url = asyncio.run(pg_server.create_database())
-    code = (
-        "import sys, discord\n"
-        "async def refuse(self, token): raise discord.LoginFailure('Improper token')\n"
-        "discord.Client.login = refuse\n"
-        "from bot.__main__ import main\n"
-        "sys.exit(main([]))\n"
-    )
     env = {"DISCORD_TOKEN": "not-a-token", "DATABASE_URL": url}
-    result = run_bot(tmp_path, env=env, code=code)
+    result = run_bot(tmp_path, env=env, code=REFUSED_LOGIN)
     assert result.stderr.strip().splitlines()[-1] == BAD_TOKEN
     assert not (tmp_path / "data").exists()  # no SQLite file was made
 

@@ -3,15 +3,12 @@
 forced call, Sudden Demise, a bomb-out paying the Main Pot, a Pure Sabacc taking the Sabacc pot)
 with credits conserved and the buttons checked at every step, and a restart mid-hand.
 
-The deal is seeded (``SEED``) and the policy is deterministic, so the game is always the same one;
-:meth:`PROJECT.simulate <tests.bot.variant_table.VariantTable.simulate>` replays it on the
-engine alone (that is how the seed was picked).
+``SEED`` and the policy make it always the same game (:mod:`tests.bot.variant_table`).
 """
 
 from __future__ import annotations
 
 import re
-from functools import partial
 from typing import Any
 
 from bot.tables.models import Table
@@ -63,7 +60,7 @@ def project_shows(game: Any, view: Any, message: Any, text: str) -> None:
 PROJECT = VariantTable(
     GROUP,
     "Sabacc Project",
-    partial(ProjectGame.create, buy_in=BUY_IN, options={}),
+    ProjectGame,
     project_policy,
     SEED,
     BUY_IN,

@@ -4,15 +4,13 @@ gains and junks, a Sabacc Shift, a showdown tied on every tie-break and decided 
 draw that also takes the Sabacc pot) with credits conserved after every click, house rules through
 ``options:``, and a restart mid-hand that resumes.
 
-The deal is seeded (``SEED``) and the policy is deterministic (:mod:`tests.bot.spike_policy`), so
-the game is always the same one; ``SPIKE.simulate`` (:class:`tests.bot.variant_table.VariantTable`)
-replays it on the engine alone (that is how the seed was picked).
+``SEED`` and the policy (:mod:`tests.bot.spike_policy`) make it always the same game
+(:mod:`tests.bot.variant_table`).
 """
 
 from __future__ import annotations
 
 import re
-from functools import partial
 from typing import Any
 
 from engine.variants.corellian_spike import SpikeGame
@@ -44,24 +42,14 @@ def spike_shows(game: Any, view: Any, message: Any, text: str) -> None:
 
 
 SPIKE = VariantTable(
-    "spike",
-    "Corellian Spike",
-    partial(SpikeGame.create, buy_in=BUY_IN),
-    spike_policy,
-    SEED,
-    BUY_IN,
-    check=spike_shows,
+    "spike", "Corellian Spike", SpikeGame, spike_policy, SEED, BUY_IN, check=spike_shows
 )
 
 
 async def test_rules_and_lobby_commands(world: World) -> None:
     words = ("Sabacc Shift", "single blind draw", "Sabacc pot", "Junk", "Swap", "Yee-Haa", "Rhylet")
     await SPIKE.rules_embed(world, words)
-    before = await open_accounts(world)
-    await SPIKE.join_and_leave_lobby(world)
-    wrong = await world.bob.slash(world.channel, "coruscant join")
-    assert wrong.ephemeral and "no Coruscant Shift table" in wrong.response.content
-    assert await money(world) == before
+    await SPIKE.lobby_moves_no_credit(world)
 
 
 async def test_four_player_game_shift_junk_blind_draw_sabacc_pot(world: World) -> None:

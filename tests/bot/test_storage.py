@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 from pathlib import Path
 
 import asyncpg
@@ -18,19 +19,53 @@ from bot.storage import (
     is_postgres_url,
     open_database,
 )
-from bot.storage.base import migrations
+from bot.storage.base import DIALECTS, migration_script, migrations
 from bot.storage.embedded import EmbeddedPostgres
 from bot.storage.postgres import redact, translate
 from tests.helpers import BOTH_BACKENDS
 
-BACKEND_DIRS = ("sqlite", "postgres")
+
+def test_every_migration_is_written_once_for_both_backends() -> None:
+    found = migrations(MIGRATIONS_ROOT)
+    assert len(found) >= 7 and not list(MIGRATIONS_ROOT.glob("*/*.sql"))
+    for backend, dialect in DIALECTS.items():
+        assert set(dialect) == set(DIALECTS["sqlite"])
+        for _, path in found:
+            script = migration_script(path, backend)
+            assert "$" not in script, path.name
+    bank = migration_script(MIGRATIONS_ROOT / "V001__bank.sql", "postgres")
+    assert re.search(r"\bdelta +BIGINT +NOT NULL", bank) and "INTEGER" not in bank
 
 
-def test_both_backends_have_the_same_migration_numbers_and_names() -> None:
-    found = {b: [p.name for _, p in migrations(MIGRATIONS_ROOT / b)] for b in BACKEND_DIRS}
-    assert found["sqlite"] == found["postgres"]
-    assert len(found["sqlite"]) >= 3
-    assert not list(MIGRATIONS_ROOT.glob("*.sql"))  # every migration is in a backend's folder
+@BOTH_BACKENDS
+async def test_each_backend_gets_its_own_types(database_target: str | Path, backend: str) -> None:
+    db = await open_database(database_target)
+    try:
+        if backend == "sqlite":
+            accounts = await db.fetchval("SELECT sql FROM sqlite_master WHERE name = 'accounts'")
+            assert accounts.endswith("WITHOUT ROWID")
+            columns = {r[1]: r[2] for r in await db.fetchall("PRAGMA table_info(ledger)")}
+            assert columns == {
+                **dict.fromkeys(["id", "guild_id", "user_id", "delta", "table_id"], "INTEGER"),
+                "reason": "TEXT",
+                "at": "REAL",
+            }
+            assert await db.table_exists("sqlite_sequence")  # AUTOINCREMENT ids
+        else:
+            rows = await db.fetchall(
+                "SELECT column_name, data_type, is_identity FROM information_schema.columns"
+                " WHERE table_name = 'ledger'"
+            )
+            columns = {r[0]: (r[1], r[2]) for r in rows}
+            assert columns["id"] == ("bigint", "YES")
+            assert columns["delta"] == columns["user_id"] == ("bigint", "NO")
+            assert columns["at"] == ("double precision", "NO")
+            seat = "SELECT data_type FROM information_schema.columns WHERE table_name = ?"
+            assert await db.fetchval(seat + " AND column_name = 'seat'", ("table_actions",)) == (
+                "integer"
+            )
+    finally:
+        await db.close()
 
 
 def test_placeholders_become_numbered_outside_literals_and_casts() -> None:
@@ -56,7 +91,7 @@ async def test_open_applies_every_migration_once(database_target: str | Path, ba
     db = await open_database(database_target)
     try:
         assert db.backend == backend
-        assert db.schema_version == len(migrations(MIGRATIONS_ROOT / backend)) >= 3
+        assert db.schema_version == len(migrations(MIGRATIONS_ROOT)) >= 7
         for table in ("accounts", "ledger", "escrow", "daily_claims", "game_tables"):
             assert await db.table_exists(table)
         assert not await db.table_exists("nope")
@@ -77,14 +112,20 @@ async def test_open_applies_every_migration_once(database_target: str | Path, ba
 async def test_a_failing_migration_changes_nothing(
     database_target: str | Path, backend: str, tmp_path: Path
 ) -> None:
-    folder = tmp_path / "migrations" / backend
-    folder.mkdir(parents=True)
-    (folder / "V001__ok.sql").write_text("CREATE TABLE a (x INTEGER);")
+    folder = tmp_path / "migrations"
+    folder.mkdir()
+    (folder / "V001__ok.sql").write_text("CREATE TABLE a (x ${BIGINT});")
     (folder / "V002__bad.sql").write_text("CREATE TABLE b (x INTEGER); SELECT * FROM nope;")
     with pytest.raises(MigrationError, match=r"V002__bad\.sql failed"):
-        await open_database(database_target, migrations_root=tmp_path / "migrations")
-    (folder / "V002__bad.sql").write_text("CREATE TABLE b (x INTEGER);")
-    db = await open_database(database_target, migrations_root=tmp_path / "migrations")
+        await open_database(database_target, migrations_root=folder)
+    (folder / "V002__bad.sql").write_text("CREATE TABLE b (x ${NUMBER});")
+    with pytest.raises(MigrationError, match=r"V002__bad\.sql: \$\{NUMBER\} means nothing"):
+        await open_database(database_target, migrations_root=folder)
+    (folder / "V002__bad.sql").write_text("CREATE TABLE b (x INTEGER); SELECT '$1';")
+    with pytest.raises(MigrationError, match=r"V002__bad\.sql: Invalid placeholder"):
+        await open_database(database_target, migrations_root=folder)
+    (folder / "V002__bad.sql").write_text("CREATE TABLE b (x ${DOUBLE});")
+    db = await open_database(database_target, migrations_root=folder)
     try:
         assert db.schema_version == 2 and await db.table_exists("b")
     finally:
@@ -93,8 +134,7 @@ async def test_a_failing_migration_changes_nothing(
 
 @pytest.mark.parametrize("name", ["001_init.sql", "V1_init.sql"])
 async def test_misnamed_migrations_are_refused(tmp_path: Path, name: str) -> None:
-    (tmp_path / "sqlite").mkdir()
-    (tmp_path / "sqlite" / name).write_text("SELECT 1;")
+    (tmp_path / name).write_text("SELECT 1;")
     with pytest.raises(MigrationError, match=r"V001__name\.sql"):
         await open_database(":memory:", migrations_root=tmp_path)
 

@@ -6,6 +6,10 @@ table message after every click, and the restart-mid-hand-then-finish flow.
 :class:`VariantTable` bundles one variant's test game (slash-command group, seed, buy-in, policy,
 what its table message must show); the lower-level :func:`start_seeded`,
 :func:`restart_and_restore` and :func:`finish_settled` also serve Kessel.
+
+Each variant's deal is seeded (its ``SEED``) and its policy is deterministic, so its game is
+always the same one; :meth:`VariantTable.simulate` replays it on the engine alone (that is how
+the seed was picked).
 """
 
 from __future__ import annotations
@@ -175,7 +179,7 @@ class VariantTable:
 
     group: str  # the slash-command group
     title: str  # "Classic Sabacc": rules embed "<title> — rules", lobby "<title> table"
-    create: Callable[..., Any]  # players, seed= -> a new game (the buy-in bound in)
+    game: Any  # the variant's game class: game.create(players, buy_in=, seed=)
     policy: Policy
     seed: int
     buy_in: int
@@ -189,7 +193,8 @@ class VariantTable:
     def simulate(self, players: tuple[str, ...] = PLAYERS) -> tuple[Any, list[str]]:
         """The test game on the engine alone (the table's seed, the same policy): the finished
         game and every public log line."""
-        game = self.create(players, seed=random.Random(self.seed).randrange(2**63))
+        seed = random.Random(self.seed).randrange(2**63)
+        game = self.game.create(players, buy_in=self.buy_in, seed=seed)
         lines = words.events_lines(game.VARIANT, game.opening_events)
         table: Any = SimpleNamespace(game=game)
         while not game.finished:
@@ -228,6 +233,15 @@ class VariantTable:
         left = await world.bob.slash(world.channel, f"{self.group} leave")
         assert left.ephemeral and "buy-in is back" in left.response.content
         assert await balances(world, [world.bob]) == [1000]
+
+    async def lobby_moves_no_credit(self, world: World) -> None:
+        """With every account open, :meth:`join_and_leave_lobby`, and a join of a table of
+        another variant (Coruscant Shift) is refused; no credit moved."""
+        before = await open_accounts(world)
+        await self.join_and_leave_lobby(world)
+        wrong = await world.bob.slash(world.channel, "coruscant join")
+        assert wrong.ephemeral and "no Coruscant Shift table" in wrong.response.content
+        assert await money(world) == before
 
     async def play_whole_game(self, world: World) -> tuple[Table, TableWatcher, int]:
         """Open the accounts, start, play to the end with the watcher after every click; the

@@ -1,18 +1,28 @@
-"""Checks every variant's facts tests share (issue #24): which event types a variant's events
-module declares, a fact's round trip through the codec, stored fixture rows read as they read
-before the facts, and a game whose views carry no facts (its bot must refuse to guess)."""
+"""Checks every variant's facts tests share (issue #24): an event's line, which event types a
+variant's events module declares, a fact's round trip through the codec (alone and every fact a
+game shows), views that carry facts and no words, stored fixture rows read as they read before
+the facts, the bot deciding from facts, and a game whose views carry no facts (its bot must
+refuse to guess)."""
 
 from __future__ import annotations
 
 import json
+import random
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, TypeVar
+
+import pytest
 
 from bot import words
+from engine.bots import Undecided, choose_action
 from engine.core.codec import Codec
 from engine.core.facts import Fact
-from engine.core.game import Action, Game, PublicView
+from engine.core.game import Action, Game, IllegalAction, PlayerView, PublicView
+
+Decide = Callable[[Any, int, str], Action]
+G = TypeVar("G", bound=Game)
 
 HERE = Path(__file__).parent
 
@@ -28,11 +38,73 @@ def event_types(module: ModuleType, parts: set[type]) -> set[type]:
     return facts - parts - {Fact}
 
 
+def has_its_line(variant: str, event: object, line: str) -> None:
+    """``event`` is a fact (no prose of its own) and the table log writes it as ``line``."""
+    assert isinstance(event, Fact) and not hasattr(event, "public_text")
+    assert words.events_lines(variant, [event]) == [line]
+
+
+def refusal(act: Callable[[], object]) -> IllegalAction:
+    """What ``act()`` raises: it must be refused with :class:`IllegalAction`."""
+    with pytest.raises(IllegalAction) as refused:
+        act()
+    return refused.value
+
+
 def round_trip(fact: object) -> None:
     """``fact`` goes through its codec and plain JSON and comes back equal."""
     codec: Codec[Any] = Codec(type(fact))
     stored = json.loads(json.dumps(codec.dump(fact)))
     assert codec.load(stored) == fact, type(fact).__name__
+
+
+def round_trip_views(game: Game) -> set[type]:
+    """Every fact ``game`` shows round-trips: the public view's, every seat's, every pending
+    seat's controls' and the preview of each option of each control (of the control itself
+    where it has no options); returns their types."""
+    seen: set[type] = set()
+    shown = [game.public_view().facts, *(game.view_for(s).facts for s in range(len(game.players)))]
+    for fact in shown:
+        assert fact is not None
+        round_trip(fact)
+        seen.add(type(fact))
+    for seat in game.pending_seats():
+        for spec in game.legal_actions(seat):
+            if spec.facts is not None:
+                round_trip(spec.facts)
+                seen.add(type(spec.facts))
+            for choices in [(o.value,) for o in spec.options] or [()]:
+                preview = game.preview(seat, Action(spec.kind, choices=choices))
+                if isinstance(preview, Fact):
+                    round_trip(preview)
+                    seen.add(type(preview))
+    return seen
+
+
+def played(game: G, decide: Decide, seed: int, steps: int) -> G:
+    """``game`` after at most ``steps`` decisions of its bot, each in a style drawn from a
+    generator seeded with ``seed``."""
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.finished:
+            break
+        seat = min(game.pending_seats())
+        game.apply(seat, decide(game, seat, rng.choice(["cautious", "balanced", "bold"])))
+    return game
+
+
+def fact_views(
+    variant: str, game: Game, seat: int, table: type, hand: type
+) -> tuple[PublicView, PlayerView]:
+    """The public view of ``game`` and ``seat``'s view carry facts (of types ``table`` and
+    ``hand``) and no words of their own; returns the words the bot writes for them."""
+    view = game.public_view()
+    assert isinstance(view.facts, table)
+    assert (view.title, view.phase, view.info, view.highlight) == ("", "", (), "")
+    assert all(not s.status and not s.public for s in view.seats)
+    own = game.view_for(seat)
+    assert isinstance(own.facts, hand) and own.hand_text == "" and own.notes == ()
+    return words.table_text(variant, view), words.hand_text(variant, own)
 
 
 def fixture_points(variant: str) -> list[tuple[str, str]]:
@@ -88,6 +160,19 @@ def without_facts(game: Any, title: str, phase: str) -> Any:
     return Worded(game.state)
 
 
+def bot_refuses_without_facts(
+    variant: str, game: Game, decide: Decide, title: str, phase: str, style: str = "balanced"
+) -> None:
+    """The variant's bot, shown ``game`` :func:`without_facts`, raises :class:`Undecided`, alone
+    and through the registry in ``style`` (the tests run strict: no silent default move)."""
+    blind = without_facts(game, title, phase)
+    seat = min(blind.pending_seats())
+    with pytest.raises(Undecided, match="facts"):
+        decide(blind, seat, "balanced")
+    with pytest.raises(Undecided):
+        choose_action(variant, blind, seat, style)
+
+
 def previews_of(game: Game) -> list[object]:
     """The previews of the first option of every control of every pending seat."""
     out = []
@@ -119,16 +204,39 @@ def reads_and_plays_on(variant: str, game: Any, name: str, row: str, decide: Any
         game.apply(seat, decide(game, seat, "balanced"))
 
 
-def bot_plays(game: Any, decide: Any, styles: tuple[str, ...]) -> set[str]:
+def restores_the_decisions(variant: str, games: list[Any]) -> None:
+    """Every game of ``games`` restores the same (:func:`restores_the_same`) with the same notes,
+    Sabacc Shift note and last decision, and at least one of them has decided a hand."""
+    for game in games:
+        restored = restores_the_same(variant, game)
+        assert (restored.state.notes, restored.state.shift_note, restored.state.decided) == (
+            game.state.notes,
+            game.state.shift_note,
+            game.state.decided,
+        )
+    assert any(game.state.decided is not None for game in games)
+
+
+def bot_phases_and_kinds(
+    game: Any, decide: Decide, styles: tuple[str, ...]
+) -> tuple[set[str], set[str]]:
     """Play ``game`` to its end with ``decide`` (seat ``s`` in ``styles[s % len(styles)]``),
     each decision a legal one of its own (never the timeout's default); returns every phase
     (``state.phase``) it decided in and every action kind it chose."""
-    seen: set[str] = set()
+    phases: set[str] = set()
+    kinds: set[str] = set()
     while not game.finished:
         seat = min(game.pending_seats())
-        kinds = {s.kind for s in game.legal_actions(seat)}
+        legal = {s.kind for s in game.legal_actions(seat)}
         action = decide(game, seat, styles[seat % len(styles)])
-        assert action.kind in kinds
-        seen |= {str(game.state.phase.value), action.kind}
+        assert action.kind in legal
+        phases.add(str(game.state.phase.value))
+        kinds.add(action.kind)
         game.apply(seat, action)
-    return seen
+    return phases, kinds
+
+
+def bot_plays(game: Any, decide: Decide, styles: tuple[str, ...]) -> set[str]:
+    """:func:`bot_phases_and_kinds`, the phases and the kinds in one set."""
+    phases, kinds = bot_phases_and_kinds(game, decide, styles)
+    return phases | kinds

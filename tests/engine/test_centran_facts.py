@@ -5,16 +5,13 @@ before the facts still loads and reads the same; the Centran bot decides from fa
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
 import pytest
 
 from bot import words
-from engine.bots import Undecided, choose_action
 from engine.bots.centran import decide
 from engine.core.facts import Fact
-from engine.core.game import Action
 from engine.variants.centran import CentranGame
 from engine.variants.centran import actions as act
 from engine.variants.centran import events as ev
@@ -25,12 +22,16 @@ from engine.variants.twopot.events import Penalty, Worded
 from engine.variants.twopot.state import Seat
 from tests.engine.facts_checks import (
     bot_plays,
+    bot_refuses_without_facts,
     event_types,
+    fact_views,
     fixture_points,
+    has_its_line,
+    played,
     reads_and_plays_on,
-    restores_the_same,
+    restores_the_decisions,
     round_trip,
-    without_facts,
+    round_trip_views,
 )
 
 
@@ -175,18 +176,11 @@ EVENT_LINES: list[tuple[object, str]] = [
 
 @pytest.mark.parametrize(("event", "line"), EVENT_LINES)
 def test_every_event_type_is_a_fact_with_its_line(event: object, line: str) -> None:
-    assert isinstance(event, Fact) and not hasattr(event, "public_text")
-    assert words.events_lines("centran", [event]) == [line]
+    has_its_line("centran", event, line)
 
 
 def test_the_lines_cover_every_event_type() -> None:
-    parts = {
-        HandEval,
-        ev.Drew,
-        ev.FiveDrawn,
-        ev.ShiftSwapped,
-        Worded,
-    }  # event parts, notes
+    parts = {HandEval, ev.Drew, ev.FiveDrawn, ev.ShiftSwapped, Worded}  # event parts, notes
     assert event_types(ev, parts) == {type(e) for e, _ in EVENT_LINES}
 
 
@@ -230,13 +224,7 @@ def test_previews_and_hand_names_are_facts() -> None:
 
 def _played(seed: int, steps: int, **options: Any) -> CentranGame:
     game = CentranGame.create(["ann", "bob", "cid"], buy_in=300, options=options, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if game.finished:
-            break
-        seat = min(game.pending_seats())
-        game.apply(seat, decide(game, seat, rng.choice(["cautious", "balanced", "bold"])))
-    return game
+    return played(game, decide, seed, steps)
 
 
 def test_every_fact_round_trips_through_the_codec() -> None:
@@ -244,20 +232,9 @@ def test_every_fact_round_trips_through_the_codec() -> None:
         round_trip(event)
     seen: set[type] = set()
     for seed in range(4):
-        game = _played(seed, 120, advanced_actions=True, advanced_array_draw=True)
-        for fact in (game.public_view().facts, *(game.view_for(s).facts for s in range(3))):
-            assert fact is not None
-            round_trip(fact)
-            seen.add(type(fact))
-        for seat in game.pending_seats():
-            for spec in game.legal_actions(seat):
-                if spec.facts is not None:
-                    round_trip(spec.facts)
-                    seen.add(type(spec.facts))
-                    for option in spec.options:
-                        preview = game.preview(seat, Action(spec.kind, choices=(option.value,)))
-                        if isinstance(preview, Fact):
-                            round_trip(preview)
+        seen |= round_trip_views(
+            _played(seed, 120, advanced_actions=True, advanced_array_draw=True)
+        )
     assert {CentranTable, CentranHand} <= seen
     for fact in (
         act.Giving("flasks:8", ("coins:2",)),
@@ -274,31 +251,17 @@ def test_every_fact_round_trips_through_the_codec() -> None:
 
 def test_views_carry_facts_and_the_bot_writes_their_words() -> None:
     game = _played(5, 4)
-    view = game.public_view()
-    assert isinstance(view.facts, CentranTable)
-    assert (view.title, view.phase, view.info, view.highlight) == ("", "", (), "")
-    assert all(not s.status and not s.public for s in view.seats)
-    table = words.table_text("centran", view)
+    seat = game.state.live()[0]
+    table, written = fact_views("centran", game, seat, CentranTable, CentranHand)
     assert table.title == "Centran Sabacc" and table.phase.startswith("Hand ")
     assert [name for name, _ in table.pots] == ["Hand pot", "Sabacc pot"]
-    own = game.view_for(game.state.live()[0])
-    assert isinstance(own.facts, CentranHand) and own.hand_text == "" and own.notes == ()
-    written = words.hand_text("centran", own)
     assert written.hand_text and written.notes[0].startswith("Best now")
     specs = [words.spec_text("centran", s) for s in game.legal_actions(min(game.pending_seats()))]
     assert all(s.label for s in specs)
 
 
 def test_stored_facts_round_trip_through_the_json() -> None:
-    for seed in range(6):
-        game = _played(seed, 150)
-        restored = restores_the_same("centran", game)
-        assert (restored.state.notes, restored.state.shift_note, restored.state.decided) == (
-            game.state.notes,
-            game.state.shift_note,
-            game.state.decided,
-        )
-    assert any(_played(s, 150).state.decided is not None for s in range(6))
+    restores_the_decisions("centran", [_played(seed, 150) for seed in range(6)])
 
 
 @pytest.mark.parametrize(("name", "row"), fixture_points("centran"))
@@ -318,9 +281,4 @@ def test_the_bot_decides_from_facts_in_every_phase() -> None:
 
 def test_a_bot_without_facts_raises() -> None:
     game = CentranGame.create(["ann", "bob"], buy_in=100, seed=2)
-    blind = without_facts(game, "Centran Sabacc", "Card phase")
-    seat = min(game.pending_seats())
-    with pytest.raises(Undecided, match="facts"):
-        decide(blind, seat, "balanced")
-    with pytest.raises(Undecided):  # the tests run strict: no silent default move
-        choose_action("centran", blind, seat, "balanced")
+    bot_refuses_without_facts("centran", game, decide, "Centran Sabacc", "Card phase")

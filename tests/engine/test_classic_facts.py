@@ -5,17 +5,15 @@ before the facts still loads and reads the same, and the Classic bot decides fro
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot import words
-from engine.bots import Undecided, choose_action
 from engine.bots.classic import decide
 from engine.core.facts import Fact
-from engine.core.game import Action, IllegalAction, PublicView
+from engine.core.game import Action, IllegalAction
 from engine.variants.classic import ClassicGame
 from engine.variants.classic import events as ev
 from engine.variants.classic.actions import CallPreview, ChangePreview, GainPreview, StasisPreview
@@ -23,7 +21,15 @@ from engine.variants.classic.cards import Category, HandEval, evaluate, parse_ha
 from engine.variants.classic.views import ClassicHand, ClassicTable
 from engine.variants.twopot.actions import BetPreview
 from engine.variants.twopot.events import Penalty, Worded
-from tests.engine.facts_checks import event_types
+from tests.engine.facts_checks import (
+    bot_phases_and_kinds,
+    bot_refuses_without_facts,
+    event_types,
+    fact_views,
+    has_its_line,
+    played,
+    restores_the_same,
+)
 
 STORED = Path(__file__).parent / "stored" / "classic-row.json"
 
@@ -123,8 +129,7 @@ EVENT_LINES: list[tuple[object, str]] = [
 
 @pytest.mark.parametrize(("event", "line"), EVENT_LINES)
 def test_every_event_type_is_a_fact_with_its_line(event: object, line: str) -> None:
-    assert isinstance(event, Fact) and not hasattr(event, "public_text")
-    assert words.events_lines("classic", [event]) == [line]
+    has_its_line("classic", event, line)
 
 
 def test_the_lines_cover_every_event_type() -> None:
@@ -169,27 +174,15 @@ def test_a_refusal_is_a_code_with_its_data() -> None:
 
 def _played(seed: int, steps: int) -> ClassicGame:
     game = ClassicGame.create(["ann", "bob", "cid"], buy_in=200, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if game.finished:
-            break
-        seat = min(game.pending_seats())
-        game.apply(seat, decide(game, seat, rng.choice(["cautious", "balanced", "bold"])))
-    return game
+    return played(game, decide, seed, steps)
 
 
 def test_views_carry_facts_and_the_bot_writes_their_words() -> None:
     game = _played(5, 2)
-    view = game.public_view()
-    assert isinstance(view.facts, ClassicTable)
-    assert (view.title, view.phase, view.info, view.highlight) == ("", "", (), "")
-    assert all(not s.status and not s.public for s in view.seats)
-    table = words.table_text("classic", view)
+    seat = game.state.live()[0]
+    table, written = fact_views("classic", game, seat, ClassicTable, ClassicHand)
     assert table.title == "Classic Sabacc" and table.phase.startswith("Hand ")
     assert [name for name, _ in table.pots] == ["Hand pot", "Sabacc pot"]
-    own = game.view_for(game.state.live()[0])
-    assert isinstance(own.facts, ClassicHand) and own.hand_text == "" and own.notes == ()
-    written = words.hand_text("classic", own)
     assert written.hand_text and written.notes[0].startswith("Total ")
     assert written.public is not None and written.public.title == "Classic Sabacc"
 
@@ -197,13 +190,9 @@ def test_views_carry_facts_and_the_bot_writes_their_words() -> None:
 def test_stored_facts_round_trip_through_the_json() -> None:
     for seed in range(6):
         game = _played(seed, 140)
-        state = game.state
-        stored = json.loads(json.dumps(game.to_json()))
-        assert stored == game.to_json()  # the JSON form is plain JSON (lists, not tuples)
-        restored = ClassicGame.from_json(stored)
-        assert restored.state.decided == state.decided
-        assert restored.state.last_drawn == state.last_drawn
-        assert restored.to_json() == game.to_json()
+        restored = restores_the_same("classic", game)  # plain JSON, written back the same
+        assert restored.state.decided == game.state.decided
+        assert restored.state.last_drawn == game.state.last_drawn
         assert words.table_text("classic", restored.public_view()) == words.table_text(
             "classic", game.public_view()
         )
@@ -233,33 +222,14 @@ def test_the_bot_decides_from_facts_in_every_phase() -> None:
         game = ClassicGame.create(
             ["ann", "bob", "cid"], buy_in=150, options={"max_hands": 2}, seed=seed
         )
-        while not game.finished:
-            seat = min(game.pending_seats())
-            specs = {s.kind for s in game.legal_actions(seat)}
-            action = decide(game, seat, "balanced")  # never the timeout's default
-            assert action.kind in specs
-            seen.add(game.state.phase.value)
-            game.apply(seat, action)
+        seen |= bot_phases_and_kinds(game, decide, ("balanced",))[0]
     assert seen == {"bet", "trade", "final_turns"}
 
 
 def test_a_bot_without_facts_raises() -> None:
     game = ClassicGame.create(["ann", "bob"], buy_in=100, seed=2)
-    view = game.public_view()
-    worded = PublicView(view.variant, "Classic Sabacc", "Betting", 1, view.acting, view.seats)
-
-    class Worded(ClassicGame):
-        def public_view(self) -> PublicView:
-            return worded
-
-        def view_for(self, seat: int) -> Any:
-            return super().view_for(seat).__class__(seat, self.hand(seat), public=worded)
-
-    blind = Worded(game.state)
-    with pytest.raises(Undecided, match="facts"):
-        decide(blind, 0, "balanced")
-    with pytest.raises(Undecided):  # the tests run strict: no silent default move
-        choose_action("classic", blind, 0, "balanced")
+    assert min(game.pending_seats()) == 0
+    bot_refuses_without_facts("classic", game, decide, "Classic Sabacc", "Betting")
 
 
 def test_seat_records_keep_a_typed_key() -> None:

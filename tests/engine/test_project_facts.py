@@ -5,12 +5,10 @@ stored before the facts still loads and reads the same; the Project bot decides 
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 
 from bot import words
-from engine.bots import Undecided, choose_action
 from engine.bots.project import decide
 from engine.core.facts import Fact
 from engine.core.game import Action, IllegalAction
@@ -25,12 +23,16 @@ from engine.variants.twopot.events import Penalty, Worded
 from engine.variants.twopot.state import Seat
 from tests.engine.facts_checks import (
     bot_plays,
+    bot_refuses_without_facts,
     event_types,
+    fact_views,
     fixture_points,
+    has_its_line,
+    played,
     reads_and_plays_on,
-    restores_the_same,
+    restores_the_decisions,
     round_trip,
-    without_facts,
+    round_trip_views,
 )
 
 
@@ -153,18 +155,11 @@ EVENT_LINES: list[tuple[object, str]] = [
 
 @pytest.mark.parametrize(("event", "line"), EVENT_LINES)
 def test_every_event_type_is_a_fact_with_its_line(event: object, line: str) -> None:
-    assert isinstance(event, Fact) and not hasattr(event, "public_text")
-    assert words.events_lines("project", [event]) == [line]
+    has_its_line("project", event, line)
 
 
 def test_the_lines_cover_every_event_type() -> None:
-    parts = {
-        HandEval,
-        ev.DemiseCard,
-        ev.Drew,
-        ev.ShiftChanged,
-        Worded,
-    }  # event parts, notes
+    parts = {HandEval, ev.DemiseCard, ev.Drew, ev.ShiftChanged, Worded}  # event parts, notes
     assert event_types(ev, parts) == {type(e) for e, _ in EVENT_LINES}
 
 
@@ -203,13 +198,7 @@ def test_previews_refusals_and_hand_names() -> None:
 
 def _played(seed: int, steps: int) -> ProjectGame:
     game = ProjectGame.create(["ann", "bob", "cid"], buy_in=300, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if game.finished:
-            break
-        seat = min(game.pending_seats())
-        game.apply(seat, decide(game, seat, rng.choice(["cautious", "balanced", "bold"])))
-    return game
+    return played(game, decide, seed, steps)
 
 
 def test_every_fact_round_trips_through_the_codec() -> None:
@@ -217,18 +206,7 @@ def test_every_fact_round_trips_through_the_codec() -> None:
         round_trip(event)
     seen: set[type] = set()
     for seed in range(4):
-        game = _played(seed, 60 + 20 * seed)
-        for fact in (game.public_view().facts, *(game.view_for(s).facts for s in range(3))):
-            assert fact is not None
-            round_trip(fact)
-            seen.add(type(fact))
-        for seat in game.pending_seats():
-            for spec in game.legal_actions(seat):
-                choices = tuple(o.value for o in spec.options[:1])
-                preview = game.preview(seat, Action(spec.kind, choices=choices))
-                if isinstance(preview, Fact):
-                    round_trip(preview)
-                    seen.add(type(preview))
+        seen |= round_trip_views(_played(seed, 60 + 20 * seed))
     assert {ProjectTable, ProjectHand} <= seen
     for fact in (
         act.DrawPreview(3),
@@ -244,29 +222,15 @@ def test_every_fact_round_trips_through_the_codec() -> None:
 
 def test_views_carry_facts_and_the_bot_writes_their_words() -> None:
     game = _played(5, 12)
-    view = game.public_view()
-    assert isinstance(view.facts, ProjectTable)
-    assert (view.title, view.phase, view.info, view.highlight) == ("", "", (), "")
-    assert all(not s.status and not s.public for s in view.seats)
-    table = words.table_text("project", view)
+    seat = game.state.live()[0]
+    table, written = fact_views("project", game, seat, ProjectTable, ProjectHand)
     assert table.title == "Sabacc Project" and table.phase.startswith("Hand ")
     assert [name for name, _ in table.pots] == ["Main Pot", "Sabacc pot"]
-    own = game.view_for(game.state.live()[0])
-    assert isinstance(own.facts, ProjectHand) and own.hand_text == "" and own.notes == ()
-    written = words.hand_text("project", own)
     assert written.hand_text and written.notes[0].startswith("Total ")
 
 
 def test_stored_facts_round_trip_through_the_json() -> None:
-    for seed in range(6):
-        game = _played(seed, 150)
-        restored = restores_the_same("project", game)
-        assert (restored.state.notes, restored.state.shift_note, restored.state.decided) == (
-            game.state.notes,
-            game.state.shift_note,
-            game.state.decided,
-        )
-    assert any(_played(s, 150).state.decided is not None for s in range(6))
+    restores_the_decisions("project", [_played(seed, 150) for seed in range(6)])
 
 
 @pytest.mark.parametrize(("name", "row"), fixture_points("project"))
@@ -286,9 +250,4 @@ def test_the_bot_decides_from_facts_in_every_phase() -> None:
 
 def test_a_bot_without_facts_raises() -> None:
     game = ProjectGame.create(["ann", "bob"], buy_in=100, seed=2)
-    blind = without_facts(game, "Sabacc Project", "Betting")
-    seat = min(game.pending_seats())
-    with pytest.raises(Undecided, match="facts"):
-        decide(blind, seat, "balanced")
-    with pytest.raises(Undecided):  # the tests run strict: no silent default move
-        choose_action("project", blind, seat, "balanced")
+    bot_refuses_without_facts("project", game, decide, "Sabacc Project", "Betting")

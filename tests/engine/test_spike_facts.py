@@ -7,17 +7,18 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot import words
-from engine.bots import Undecided, choose_action
+from engine.bots import choose_action
 from engine.bots.spike import decide
 from engine.core.codec import Codec
 from engine.core.facts import Fact
-from engine.core.game import Action, IllegalAction, PlayerView, PublicView
+from engine.core.game import Action
 from engine.variants.corellian_spike import SpikeGame
 from engine.variants.corellian_spike import events as ev
 from engine.variants.corellian_spike.actions import Fee, SwapFor, SwapPreview, WithoutPreview
@@ -26,6 +27,14 @@ from engine.variants.corellian_spike.state import Phase
 from engine.variants.corellian_spike.views import SpikeHand, SpikeSeat, SpikeTable
 from engine.variants.twopot.actions import BetPreview
 from engine.variants.twopot.events import Worded
+from tests.engine.facts_checks import (
+    bot_phases_and_kinds,
+    bot_refuses_without_facts,
+    event_types,
+    fact_views,
+    has_its_line,
+    refusal,
+)
 
 SPIKE = "corellian-spike"
 FIXTURES = Path(__file__).parent / "fixtures" / "corellian-spike.json"
@@ -172,18 +181,12 @@ HAND_NAMES = [
 
 @pytest.mark.parametrize(("event", "line"), EVENT_LINES)
 def test_every_event_type_is_a_fact_with_its_line(event: Fact, line: str) -> None:
-    assert isinstance(event, Fact) and not hasattr(event, "public_text")
-    assert words.events_lines(SPIKE, [event]) == [line]
+    has_its_line(SPIKE, event, line)
 
 
 def test_the_lines_cover_every_event_type() -> None:
-    facts = {
-        obj
-        for obj in vars(ev).values()
-        if isinstance(obj, type) and issubclass(obj, Fact) and obj.__module__.startswith("engine")
-    }
-    facts -= {Fact, HandEval, ev.Drew, ev.ShiftDealt}  # a part of events, private notes
-    assert facts == {type(e) for e, _ in EVENT_LINES}
+    parts = {HandEval, ev.Drew, ev.ShiftDealt}  # a part of events, private notes
+    assert event_types(ev, parts) == {type(e) for e, _ in EVENT_LINES}
 
 
 @pytest.mark.parametrize(("cards", "name"), HAND_NAMES)
@@ -265,13 +268,9 @@ def test_a_refusal_is_a_code_with_its_data() -> None:
         (0, Action("check"), "cannot_now", {"kind": "check"}),
         (1, Action("stand"), "not_yours", {}),
     ]
-    sentences = []
-    for seat, action, code, data in cases:
-        with pytest.raises(IllegalAction) as refused:
-            game.apply(seat, action)
-        assert (refused.value.reason, refused.value.data) == (code, data)
-        sentences.append(words.reason_text(refused.value))
-    assert sentences == [
+    refused = [refusal(partial(game.apply, seat, action)) for seat, action, _, _ in cases]
+    assert [(error.reason, error.data) for error in refused] == [(c, d) for _, _, c, d in cases]
+    assert [words.reason_text(error) for error in refused] == [
         "You don't hold sylop.",
         "Choose exactly one card.",
         "You can't check now.",
@@ -295,17 +294,11 @@ def _played(seed: int, steps: int, players: int = 3, **options: Any) -> tuple[Sp
 
 def test_views_carry_facts_and_the_words_write_them() -> None:
     game, _ = _played(5, 3)
-    view = game.public_view()
-    assert isinstance(view.facts, SpikeTable)
-    assert all(isinstance(s, SpikeSeat) for s in view.facts.seats)
-    assert (view.title, view.phase, view.info, view.highlight) == ("", "", (), "")
-    assert all(not s.status and not s.public for s in view.seats)
-    table = words.table_text(SPIKE, view)
+    table, written = fact_views(SPIKE, game, 0, SpikeTable, SpikeHand)
+    facts = game.public_view().facts
+    assert isinstance(facts, SpikeTable) and all(isinstance(s, SpikeSeat) for s in facts.seats)
     assert table.title == "Corellian Spike" and table.phase.startswith("Hand 1 · Round ")
     assert [name for name, _ in table.pots] == ["Hand pot", "Sabacc pot"]
-    own = game.view_for(0)
-    assert isinstance(own.facts, SpikeHand) and own.hand_text == "" and own.notes == ()
-    written = words.hand_text(SPIKE, own)
     assert written.hand_text and written.notes[0].startswith("Total ")
     assert written.public is not None and written.public.title == "Corellian Spike"
 
@@ -399,31 +392,11 @@ def test_the_bot_decides_from_facts_in_every_phase() -> None:
     for seed in range(6):
         options = {"max_hands": 2, "gain_mode": ("discard_first", "draw_then_choose")[seed % 2]}
         game = SpikeGame.create(["ann", "bo", "cy"], buy_in=80, options=options, seed=seed)
-        while not game.finished:
-            seat = min(game.pending_seats())
-            kinds = {s.kind for s in game.legal_actions(seat)}
-            action = decide(game, seat, "balanced")  # never the timeout's default
-            assert action.kind in kinds
-            seen.add(game.state.phase.value)
-            game.apply(seat, action)
+        seen |= bot_phases_and_kinds(game, decide, ("balanced",))[0]
     assert seen == {Phase.CARD.value, Phase.CHOOSE.value, Phase.BET.value}
 
 
 def test_a_bot_without_facts_raises() -> None:
     game = SpikeGame.create(["ann", "bo"], buy_in=60, seed=2)
-    view = game.public_view()
-    worded = PublicView(view.variant, "Corellian Spike", "Card phase", 1, view.acting, view.seats)
-
-    class Worded_(SpikeGame):
-        def public_view(self) -> PublicView:
-            return worded
-
-        def view_for(self, seat: int) -> PlayerView:
-            return PlayerView(seat, self.hand(seat), public=worded)
-
-    blind = Worded_(game.state)
-    seat = min(blind.pending_seats())
-    with pytest.raises(Undecided, match="facts"):
-        decide(blind, seat, "balanced")
-    with pytest.raises(Undecided):  # the tests run strict: no silent default move
-        choose_action(SPIKE, blind, seat, random.choice(["cautious", "bold"]))
+    style = random.choice(["cautious", "bold"])
+    bot_refuses_without_facts(SPIKE, game, decide, "Corellian Spike", "Card phase", style)

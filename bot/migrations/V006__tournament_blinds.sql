@@ -4,4 +4,4 @@
 -- schedule in minutes counts from it).
 ALTER TABLE tournaments ADD COLUMN blinds TEXT NOT NULL DEFAULT '';
 ALTER TABLE tournaments ADD COLUMN level INTEGER NOT NULL DEFAULT 0;
-ALTER TABLE tournaments ADD COLUMN started_at REAL;
+ALTER TABLE tournaments ADD COLUMN started_at ${DOUBLE};

@@ -3,9 +3,9 @@
 -- runs; once expires_at has passed, any other process may take the table over from its
 -- stored state. A table without a lease row is free.
 CREATE TABLE table_leases (
-    table_id   BIGINT NOT NULL PRIMARY KEY REFERENCES game_tables (id),
-    owner      TEXT NOT NULL,
-    token      TEXT NOT NULL,
-    expires_at DOUBLE PRECISION NOT NULL
+    table_id   ${BIGINT} NOT NULL PRIMARY KEY REFERENCES game_tables (id),
+    owner      TEXT      NOT NULL,
+    token      TEXT      NOT NULL,
+    expires_at ${DOUBLE} NOT NULL
 );
 CREATE INDEX table_leases_by_token ON table_leases (token);
