@@ -11,10 +11,11 @@ words) are shown as the engine wrote them.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar, TypeVar
 
-from bot.i18n import locale_code
+from bot.i18n import current, locale_code, using
 from bot.words import betting
 from engine.core.betting_events import BetMade
 from engine.core.facts import Fact
@@ -79,6 +80,42 @@ class Remembered:
         return value
 
 
+def later(write: Callable[..., T], *args: Any) -> Callable[[], T]:
+    """``write(*args)`` as a function to call when the words are first read (a view's seats or
+    info lines): written in the language of the reader the view is written for, whoever reads
+    them then."""
+    reader = current().locale
+
+    def written() -> T:
+        with using(reader):
+            return write(*args)
+
+    return written
+
+
+class Said:
+    """The public lines of events already written, by the event's value (events are frozen
+    facts, equal when they say the same) and the reader's language. Bounded: a language's
+    lines start afresh once :attr:`size` are kept (dropping them all at once costs no hashing
+    of the events again, as dropping the oldest one by one would)."""
+
+    __slots__ = ("by_locale", "size")
+
+    def __init__(self, size: int = 4096) -> None:
+        self.by_locale: dict[str, dict[Event, tuple[str, ...]]] = {}
+        self.size = size
+
+    def current(self) -> dict[Event, tuple[str, ...]]:
+        """The lines written in the current reader's language (room is made when full)."""
+        code = locale_code()
+        found = self.by_locale.get(code)
+        if found is None:
+            found = self.by_locale[code] = {}
+        elif len(found) >= self.size:
+            found.clear()
+        return found
+
+
 class Words:
     """The renderer of one variant (the base renders variants that still write their words)."""
 
@@ -88,7 +125,7 @@ class Words:
 
     def event_text(self, event: Event) -> str | None:
         """The public log text of ``event`` (several lines possibly), ``None`` when private."""
-        render = self.events.get(type(event)) or SHARED_EVENTS.get(type(event))
+        render = self.known.get(type(event))
         if render is not None:
             return render(event)
         worded = getattr(event, "public_text", None)  # (a Protocol isinstance costs µs)
@@ -101,26 +138,51 @@ class Words:
         """The non-blank public log lines of ``event``."""
         return self.lines((event,))
 
+    def renders(self) -> dict[type, EventText]:
+        """Event type -> its words: the events every variant shares, then the variant's own
+        (a renderer with more words adds them here)."""
+        return {**SHARED_EVENTS, **self.events}
+
+    @functools.cached_property
+    def known(self) -> dict[type, EventText]:
+        """:meth:`renders`, gathered once (every step's events are looked up here)."""
+        return self.renders()
+
+    def write_lines(self, event: Event) -> tuple[str, ...]:
+        """The non-blank public log lines of one event, written (see :meth:`lines`)."""
+        render = self.known.get(type(event))
+        if render is not None:
+            text = render(event)
+        else:
+            worded = getattr(event, "public_text", None)  # (a Protocol isinstance costs µs)
+            text = worded() if worded is not None else self.event_text(event)
+        if not text:
+            return ()
+        if "\n" not in text:  # the usual one line
+            return (text,) if text.strip() else ()
+        return tuple(line for line in text.splitlines() if line.strip())
+
     def lines(self, events: Iterable[Event]) -> list[str]:
-        """The non-blank public log lines of ``events``, in order (one loop: every step's
-        events go through here)."""
+        """The non-blank public log lines of ``events``, in order (every step's events go
+        through here): an event equal to one already written (frozen facts: the same player
+        drawing the same card again) is found by its value in the reader's language."""
         lines: list[str] = []
-        known = self.events
+        said = self.said.current()
         for event in events:
-            render = known.get(type(event))
-            if render is not None:
-                text = render(event)
-            else:
-                worded = getattr(event, "public_text", None)
-                text = worded() if worded is not None else self.event_text(event)
-            if not text:
+            try:
+                found = said.get(event)
+            except TypeError:  # an event carrying a list cannot be a key: written each time
+                lines.extend(self.write_lines(event))
                 continue
-            if "\n" not in text:  # the usual one line
-                if text.strip():
-                    lines.append(text)
-            else:
-                lines.extend(line for line in text.splitlines() if line.strip())
+            if found is None:
+                found = said[event] = self.write_lines(event)
+            lines.extend(found)
         return lines
+
+    @functools.cached_property
+    def said(self) -> Said:
+        """The lines of events already written (:class:`Said`), this renderer's."""
+        return Said()
 
     def table(self, view: PublicView) -> PublicView:
         """``view`` with its text fields written from its facts."""

@@ -8,8 +8,8 @@ from __future__ import annotations
 import dataclasses
 from typing import ClassVar
 
-from bot.i18n import N_, _, ngettext
-from bot.words.base import EventText, Remembered
+from bot.i18n import N_, _, ngettext, per_locale
+from bot.words.base import EventText, later
 from bot.words.centran_log import (
     EVENTS,
     best_text,
@@ -21,9 +21,9 @@ from bot.words.centran_log import (
     shift_line,
 )
 from bot.words.reasons import reasons
-from bot.words.twopot import Info, Seats, SeatWords, TwoPotWords, seat_status
+from bot.words.twopot import Info, TwoPotWords, last_line, seat_status
 from engine.core.facts import Fact
-from engine.core.game import ActionSpec, Option, SeatView
+from engine.core.game import ActionSpec, Option
 from engine.variants.centran import actions as act
 from engine.variants.centran import events as ev
 from engine.variants.centran.cards import Category, HandEval
@@ -70,23 +70,11 @@ ARRAY_OPTIONS = {  # an Array position's option label, by control
     "trade": N_("Take Array #{n}: {card}"),
     "array_draw": N_("Array #{n}: {card}"),
 }
-_LINES = Remembered()
-"""The last shift's and the last hand's lines, written once per fact: the state keeps the same
-fact from one view to the next (found by identity, without hashing it)."""
-
-
-def _shift_text(shift: ev.ShiftTurned | ev.Worded) -> str:
-    return shift.text if isinstance(shift, ev.Worded) else shift_line(shift)
 
 
 def last_shift(shift: ev.ShiftTurned | ev.Worded) -> str:
-    """The ``Last shift`` line (a line stored by an earlier version as it is)."""
-    return _LINES.get(shift, _shift_text)
-
-
-def last_hand(fact: ev.Decided | ev.Worded) -> str:
-    """The ``Last hand`` line."""
-    return _LINES.get(fact, decided)
+    """The ``Last shift`` line."""
+    return last_line(shift, shift_line)
 
 
 def _info(t: CentranTable) -> tuple[tuple[str, str], ...]:
@@ -104,7 +92,7 @@ def _info(t: CentranTable) -> tuple[tuple[str, str], ...]:
         if t.shift is not None:
             info.append((_("Last shift"), last_shift(t.shift)))
     if t.decided is not None:
-        info.append((_("Last hand"), last_hand(t.decided)))
+        info.append((_("Last hand"), last_line(t.decided, decided)))
     return tuple(info)
 
 
@@ -115,28 +103,36 @@ def _highlight(t: CentranTable) -> str:
         shifted = shift.shift if isinstance(shift, ev.ShiftTurned) else "SABACC SHIFT" in shift.text
         if shifted:
             return _("Sabacc Shift!") + " " + last_shift(shift).split(" — ")[0] + "."
-    return "" if t.decided is None else last_hand(t.decided)
+    return "" if t.decided is None else last_line(t.decided, decided)
 
 
-def _seat_words(f: CentranSeat, phase: Phase) -> tuple[str, str]:
+@per_locale(maxsize=256)
+def _phase_line(phase: Phase, hand_no: int, round_no: int, rounds: int) -> str:
+    """The table's phase: ``Hand 2 · Round 3/5 · Betting``."""
+    if phase is Phase.GAME_OVER:
+        return _("Game over")
+    name = _("Card phase") if phase is Phase.CARD else _("Betting")
+    return _("Hand {n} · Round {round}/{rounds} · {phase}").format(
+        n=hand_no, round=round_no, rounds=rounds, phase=name
+    )
+
+
+def _seat_words(seat: CentranSeat, phase: Phase) -> tuple[str, str]:
     """One seat's status and public text."""
     over = phase is Phase.GAME_OVER
     flags = (
-        (f.dealer, _("dealer")),
-        (f.all_in, _("all-in")),
-        (phase is Phase.BET and bool(f.commit), _("bet {n}").format(n=f.commit)),
+        (seat.dealer, _("dealer")),
+        (seat.all_in, _("all-in")),
+        (phase is Phase.BET and bool(seat.commit), _("bet {n}").format(n=seat.commit)),
     )
-    status = seat_status(f.place, dealt=f.dealt, live=f.live, over=over, flags=flags)
+    status = seat_status(seat.place, dealt=seat.dealt, live=seat.live, over=over, flags=flags)
     public = ""
-    if not over and f.dealt and f.live:
-        public = _("{n} cards").format(n=f.cards)
-        if f.stasis:
-            public += " · " + _("stasis: {cards}").format(cards=", ".join(map(card_name, f.stasis)))
+    if not over and seat.dealt and seat.live:
+        public = _("{n} cards").format(n=seat.cards)
+        if seat.stasis:
+            cards = ", ".join(map(card_name, seat.stasis))
+            public += " · " + _("stasis: {cards}").format(cards=cards)
     return status, public
-
-
-_SEATS = SeatWords(_seat_words)
-"""Written seats (a seat that did not change is written once per language)."""
 
 
 def _notes(own: CentranHand) -> tuple[str, ...]:
@@ -212,27 +208,18 @@ class CentranWords(TwoPotWords):
         """A Centran card's readable name."""
         return card_name(notation)
 
-    def write_table(self, t: Fact, seats: tuple[SeatView, ...]) -> tuple[str, Seats, Info, str]:
-        """The phase, seats, info lines (written when first read) and highlight of a
+    def write_table(self, t: CentranTable) -> tuple[str, Info, str]:
+        """The phase, info lines (written when first read) and highlight of a
         :class:`CentranTable`."""
-        assert isinstance(t, CentranTable)
-        written = tuple(_SEATS.get(s, f, t.phase) for s, f in zip(seats, t.seats, strict=True))
-        if t.phase is Phase.GAME_OVER:
-            phase = _("Game over")
-        else:
-            name = _("Card phase") if t.phase is Phase.CARD else _("Betting")
-            phase = _("Hand {n} · Round {round}/{rounds} · {phase}").format(
-                n=t.hand_no, round=t.round_no, rounds=t.rounds, phase=name
-            )
-        return phase, written, lambda: _info(t), _highlight(t)
+        phase = _phase_line(t.phase, t.hand_no, t.round_no, t.rounds)
+        return phase, later(_info, t), _highlight(t)
+
+    write_seat = staticmethod(_seat_words)
 
     def write_hand(self, own: Fact) -> tuple[str, tuple[str, ...]]:
         """A seat's hidden cards, Stasis Field, best value and last private note."""
         assert isinstance(own, CentranHand)
-        text = describe(own.hidden) if own.hidden else _("no hidden cards")
-        if own.stasis:
-            text += " | " + _("stasis: {cards}").format(cards=describe(own.stasis))
-        return text, _notes(own)
+        return self.stasis_hand(own.hidden, own.stasis), _notes(own)
 
     def options(self, spec: ActionSpec) -> tuple[Option, ...]:
         """Array positions by their cards, cards by name (a given Stasis card says so)."""

@@ -9,18 +9,19 @@ from enum import StrEnum
 from typing import ClassVar
 
 from bot.i18n import N_, _, ngettext, per_locale
-from bot.words.base import EventText
+from bot.words.base import EventText, later
 from bot.words.twopot import (
     Info,
-    Seats,
     TwoPotWords,
     dice_row,
     joined,
+    last_line,
     seat_status,
+    shift_highlight,
     uncontested,
 )
 from engine.core.facts import Fact
-from engine.core.game import ActionSpec, Option, SeatView
+from engine.core.game import ActionSpec, Option
 from engine.variants.classic import events as ev
 from engine.variants.classic.actions import CallPreview, ChangePreview, GainPreview, StasisPreview
 from engine.variants.classic.cards import Card, CardError, Category, HandEval
@@ -211,7 +212,18 @@ EVENTS: dict[type, EventText] = {
 }
 
 
-def _status(seat: ClassicSeat, phase: Phase) -> str:
+@per_locale(maxsize=256)
+def _phase_line(phase: Phase, hand_no: int, round_no: int) -> str:
+    """The table's phase: ``Hand 2 · Round 3 · Trade``."""
+    if phase is Phase.GAME_OVER:
+        return _("Game over")
+    return _("Hand {n} · Round {round} · {phase}").format(
+        n=hand_no, round=round_no, phase=_(PHASES[phase])
+    )
+
+
+def _seat_words(seat: ClassicSeat, phase: Phase) -> tuple[str, str]:
+    """One seat's status and public text."""
     flags = (
         (seat.called, _("called")),
         (seat.all_in, _("all-in")),
@@ -219,20 +231,17 @@ def _status(seat: ClassicSeat, phase: Phase) -> str:
         (phase in (Phase.TRADE, Phase.FINAL_TURNS) and seat.traded, _("traded")),
     )
     over = phase is Phase.GAME_OVER
-    return seat_status(seat.place, dealt=seat.dealt, live=seat.live, over=over, flags=flags)
-
-
-def _public(seat: ClassicSeat, phase: Phase) -> str:
-    if phase is Phase.GAME_OVER or not seat.dealt or not seat.live:
-        return ""
+    status = seat_status(seat.place, dealt=seat.dealt, live=seat.live, over=over, flags=flags)
+    if over or not seat.dealt or not seat.live:
+        return status, ""
     text = _("{n} cards").format(n=seat.cards)
     if seat.stasis:
         text += " · " + _("stasis: {cards}").format(cards=", ".join(map(card_name, seat.stasis)))
-    return text
+    return status, text
 
 
-def _info(t: ClassicTable) -> tuple[list[tuple[str, str]], str]:
-    """The info lines and the highlight."""
+def _info(t: ClassicTable) -> tuple[tuple[str, str], ...]:
+    """The info lines."""
     over = t.phase is Phase.GAME_OVER
     info: list[tuple[str, str]] = []
     if not over:
@@ -247,14 +256,12 @@ def _info(t: ClassicTable) -> tuple[list[tuple[str, str]], str]:
         else:
             info.append((_("Call the hand"), _("allowed in the Trade phase")))
         info.append((_("Draw pile"), str(t.draw_pile)))
-    dice, highlight = dice_row(t.dice, _("dice"), over=over)
+    dice, _shift = dice_row(t.dice, _("dice"), over=over)
     if dice is not None:
         info.append(dice)
     if t.decided is not None:
-        last = decided(t.decided)
-        info.append((_("Last hand"), last))
-        highlight = highlight or last
-    return info, highlight
+        info.append((_("Last hand"), last_line(t.decided, decided)))
+    return tuple(info)
 
 
 def _notes(own: ClassicHand) -> tuple[str, ...]:
@@ -321,31 +328,19 @@ class ClassicWords(TwoPotWords):
             pot=self.pot_name(e.pot, e.pots), draws=parts
         )
 
-    def write_table(self, t: Fact, seats: tuple[SeatView, ...]) -> tuple[str, Seats, Info, str]:
-        """The phase, seats, info lines and highlight of a :class:`ClassicTable`."""
-        assert isinstance(t, ClassicTable)
-        info, highlight = _info(t)
-        written = tuple(
-            SeatView(s.seat, s.player, s.stack, _status(f, t.phase), _public(f, t.phase), s.active)
-            for s, f in zip(seats, t.seats, strict=True)
-        )
+    def write_table(self, t: ClassicTable) -> tuple[str, Info, str]:
+        """The phase, info lines (written when first read) and highlight of a
+        :class:`ClassicTable`."""
         over = t.phase is Phase.GAME_OVER
-        phase = (
-            _("Game over")
-            if over
-            else _("Hand {n} · Round {round} · {phase}").format(
-                n=t.hand_no, round=t.round_no, phase=_(PHASES[t.phase])
-            )
-        )
-        return phase, written, info, highlight
+        highlight = shift_highlight(t.dice, N_("dice"), over, t.decided, decided)
+        return _phase_line(t.phase, t.hand_no, t.round_no), later(_info, t), highlight
+
+    write_seat = staticmethod(_seat_words)
 
     def write_hand(self, own: Fact) -> tuple[str, tuple[str, ...]]:
         """A seat's hidden cards, stasis field, hand value and last private note."""
         assert isinstance(own, ClassicHand)
-        text = describe(own.hidden) if own.hidden else _("no hidden cards")
-        if own.stasis:
-            text += " | " + _("stasis: {cards}").format(cards=describe(own.stasis))
-        return text, _notes(own)
+        return self.stasis_hand(own.hidden, own.stasis), _notes(own)
 
     def options(self, spec: ActionSpec) -> tuple[Option, ...]:
         """Card options: each card's name and value."""

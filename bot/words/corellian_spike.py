@@ -9,12 +9,20 @@ import dataclasses
 from typing import ClassVar
 
 from bot.i18n import N_, _, ngettext, per_locale
-from bot.words.base import EventText, Remembered
+from bot.words.base import EventText, later
 from bot.words.reasons import reasons
-from bot.words.twopot import Info, Seats, SeatWords, TwoPotWords, dice_row, joined, seat_status
+from bot.words.twopot import (
+    Info,
+    TwoPotWords,
+    dice_row,
+    joined,
+    last_line,
+    seat_status,
+    shift_highlight,
+)
 from bot.words.vocab import suit_name
 from engine.core.facts import Fact
-from engine.core.game import ActionSpec, Option, SeatView
+from engine.core.game import ActionSpec, Option
 from engine.variants.corellian_spike import events as ev
 from engine.variants.corellian_spike.actions import (
     NOT_HELD,
@@ -219,8 +227,6 @@ EVENTS: dict[type, EventText] = {
     ev.HandDecided: decided,
 }
 
-_DECIDED = Remembered(64)
-
 
 def _info(t: SpikeTable) -> tuple[tuple[str, str], ...]:
     """The info lines."""
@@ -237,19 +243,20 @@ def _info(t: SpikeTable) -> tuple[tuple[str, str], ...]:
     if dice is not None:
         info.append(dice)
     if t.decided is not None:
-        info.append((_("Last hand"), _DECIDED.get(t.decided, decided)))
+        info.append((_("Last hand"), last_line(t.decided, decided)))
     return tuple(info)
 
 
-def _highlight(t: SpikeTable) -> str:
-    """A Sabacc Shift of the last roll, else how the last hand was decided."""
-    _dice, highlight = dice_row(t.dice, _("spike dice"), over=t.phase is Phase.GAME_OVER)
-    if not highlight and t.decided is not None:
-        return _DECIDED.get(t.decided, decided)
-    return highlight
+@per_locale(maxsize=256)
+def _phase_line(phase: Phase, hand_no: int, round_no: int, rounds: int) -> str:
+    """The table's phase: ``Hand 2 · Round 1/3 · Betting``."""
+    if phase is Phase.GAME_OVER:
+        return _("Game over")
+    return _("Hand {n} · Round {round}/{rounds} · {phase}").format(
+        n=hand_no, round=round_no, rounds=rounds, phase=_(PHASES[phase])
+    )
 
 
-@per_locale(maxsize=1024)
 def _seat_words(seat: SpikeSeat, phase: Phase) -> tuple[str, str]:
     """A seat's status and public text."""
     flags = (
@@ -260,10 +267,6 @@ def _seat_words(seat: SpikeSeat, phase: Phase) -> tuple[str, str]:
     status = seat_status(seat.place, dealt=seat.dealt, live=seat.live, over=over, flags=flags)
     public = "" if seat.cards is None else _("{n} cards").format(n=seat.cards)
     return status, public
-
-
-_SEATS = SeatWords(_seat_words, 1024)
-"""Written seats (a seat that did not change is written once per language)."""
 
 
 def _notes(own: SpikeHand) -> tuple[str, ...]:
@@ -340,20 +343,15 @@ class SpikeWords(TwoPotWords):
             pot=pot, amount=e.amount, shares=split
         )
 
-    def write_table(self, t: Fact, seats: tuple[SeatView, ...]) -> tuple[str, Seats, Info, str]:
-        """The phase, seats, info lines (written when first read) and highlight of a
+    def write_table(self, t: SpikeTable) -> tuple[str, Info, str]:
+        """The phase, info lines (written when first read) and highlight of a
         :class:`SpikeTable`."""
-        assert isinstance(t, SpikeTable)
-        phase = t.phase
-        written = tuple([_SEATS.get(s, f, phase) for s, f in zip(seats, t.seats, strict=True)])
-        text = (
-            _("Game over")
-            if phase is Phase.GAME_OVER
-            else _("Hand {n} · Round {round}/{rounds} · {phase}").format(
-                n=t.hand_no, round=t.round_no, rounds=t.rounds, phase=_(PHASES[phase])
-            )
-        )
-        return text, written, lambda: _info(t), _highlight(t)
+        phase = _phase_line(t.phase, t.hand_no, t.round_no, t.rounds)
+        over = t.phase is Phase.GAME_OVER
+        highlight = shift_highlight(t.dice, N_("spike dice"), over, t.decided, decided)
+        return phase, later(_info, t), highlight
+
+    write_seat = staticmethod(_seat_words)
 
     def write_hand(self, own: Fact) -> tuple[str, tuple[str, ...]]:
         """A seat's cards, its hand's value and its last private note."""

@@ -10,7 +10,7 @@ import functools
 from typing import ClassVar
 
 from bot.i18n import N_, _, ngettext, per_locale
-from bot.words.base import EventText, Remembered, Words
+from bot.words.base import EventText, Remembered, Words, later
 from bot.words.reasons import reasons
 from bot.words.vocab import suit_name
 from engine.core.facts import Fact
@@ -193,6 +193,19 @@ def _seat_words(seat: SeatFacts) -> tuple[str, str]:
 
 
 @per_locale(maxsize=256)
+def _title(hand_no: int) -> str:
+    """The table's title: ``Coruscant Shift — hand 3``."""
+    return _("{title} — hand {n}").format(title=_(TITLE), n=hand_no) if hand_no else _(TITLE)
+
+
+@per_locale(maxsize=1024)
+def _pots(pots: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
+    """The pots by name (the engine keys them by index, ``"0"`` the main pot)."""
+    count = len(pots)
+    return tuple([(pot_name(int(key), count), amount) for key, amount in pots])
+
+
+@per_locale(maxsize=256)
 def _dice(
     target: int, suit: Suit, ante: int, starter: str, current_bet: int
 ) -> tuple[tuple[tuple[str, str], ...], str]:
@@ -233,34 +246,40 @@ class CoruscantWords(Words):
     def __init__(self) -> None:
         self.seats = Remembered(1024)
 
+    def written_seats(
+        self, seats: tuple[SeatView, ...], facts: tuple[SeatFacts, ...], over: bool
+    ) -> tuple[SeatView, ...]:
+        """The seats with their status and bet written from their ``facts`` (the engine hands
+        the same seat facts over again: their words are remembered)."""
+        written: list[SeatView] = []
+        remembered = self.seats.get
+        for s, f in zip(seats, facts, strict=True):
+            if over:
+                status, public = (_("left") if f.place is Place.LEFT else ""), ""
+            else:
+                status, public = remembered(f, _seat_words)
+            written.append(_seat_view(s.seat, s.player, s.stack, status, public, s.active))
+        return tuple(written)
+
     def table(self, view: PublicView) -> PublicView:
-        """The table's words: title, phase, seats, pots, info lines and highlight."""
+        """The table's words: title, phase, seats (written when first read), pots, info lines
+        and highlight."""
         t = view.facts
         if not isinstance(t, TableFacts):
             return view
         over = view.finished
-        seats: list[SeatView] = []
-        remembered = self.seats.get
-        for s, f in zip(view.seats, t.seats, strict=True):
-            if over:
-                status, public = (_("left") if f.place is Place.LEFT else ""), ""
-            else:  # the engine hands the same seat facts over again: their words are remembered
-                status, public = remembered(f, _seat_words)
-            seats.append(_seat_view(s.seat, s.player, s.stack, status, public, s.active))
         info, highlight = (
             ((), "") if over else _dice(t.target, t.suit, t.ante, t.starter, t.current_bet)
         )
-        pots = view.pots
-        count = len(pots)
         return PublicView(
             view.variant,
-            _("{title} — hand {n}").format(title=_(TITLE), n=t.hand_no) if t.hand_no else _(TITLE),
+            _title(t.hand_no),
             _(PHASES[t.phase]),
             view.hand_no,
             view.acting,
-            tuple(seats),
+            later(self.written_seats, view.seats, t.seats, over),
             view.stack_unit,
-            tuple([(pot_name(int(key), count), amount) for key, amount in pots]),
+            _pots(view.pots),
             info,
             highlight,
             over,

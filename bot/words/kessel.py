@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from functools import lru_cache, partial
+from functools import lru_cache
 from typing import ClassVar, TypeVar
 
 from bot.i18n import N_, _, per_locale
-from bot.words.base import EventText, Remembered, Words
+from bot.words.base import EventText, Remembered, Words, later
 from bot.words.kessel_log import (
     EVENTS,
     FACES,
@@ -145,18 +145,21 @@ def _order(order: tuple[int, ...]) -> str:
     return " > ".join(f"{v}/{v}" for v in order)
 
 
-def _phase(table: fc.TableFacts) -> str:
-    if table.phase == "card_turn":
-        return _("Turn {turn}/3").format(turn=table.t)
-    return _(PHASE_TITLES[table.phase])
+@per_locale(maxsize=256)
+def _headline(phase: str, round_no: int, t: int) -> tuple[str, str, str]:
+    """The table's title, its phase and its highlight."""
+    title = _("Kessel Sabacc")
+    if phase == "card_turn":
+        return title, _("Turn {turn}/3").format(turn=t), _highlight(phase, round_no, t)
+    return title, _(PHASE_TITLES[phase]), _highlight(phase, round_no, t)
 
 
-def _highlight(table: fc.TableFacts) -> str:
-    if table.phase in HIGHLIGHTS:
-        return _(HIGHLIGHTS[table.phase]) if HIGHLIGHTS[table.phase] else ""
-    if table.phase == "impostor":
-        return _("Round {round} · Reveal: Impostor dice").format(round=table.round_no)
-    return _("Round {round} · Turn {turn}/3").format(round=table.round_no, turn=table.t)
+def _highlight(phase: str, round_no: int, t: int) -> str:
+    if phase in HIGHLIGHTS:
+        return _(HIGHLIGHTS[phase]) if HIGHLIGHTS[phase] else ""
+    if phase == "impostor":
+        return _("Round {round} · Reveal: Impostor dice").format(round=round_no)
+    return _("Round {round} · Turn {turn}/3").format(round=round_no, turn=t)
 
 
 def _hand_result(note: fc.HandNote) -> str:
@@ -297,17 +300,18 @@ class KesselWords(Words):
         table = view.facts
         if not isinstance(table, fc.TableFacts):
             return view
+        title, phase, highlight = _headline(table.phase, table.round_no, table.t)
         return PublicView(  # not dataclasses.replace: one view per change of every table
             view.variant,
-            _("Kessel Sabacc"),
-            _phase(table),
+            title,
+            phase,
             view.hand_no,
             view.acting,
-            partial(_seats, view.seats, table.seats),  # written when first read
+            later(_seats, view.seats, table.seats),  # written when first read
             view.stack_unit,
             _pots(view.pots),
-            partial(_info, table),  # written when the table message is drawn
-            _highlight(table),
+            later(_info, table),  # written when the table message is drawn
+            highlight,
             view.finished,
             table,
         )

@@ -9,13 +9,13 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import ClassVar
 
-from bot.i18n import N_, _, ngettext
-from bot.words.base import EventText, Remembered
+from bot.i18n import N_, _, ngettext, per_locale
+from bot.words.base import EventText, later
 from bot.words.classic import card_name, card_option, describe, shown
 from bot.words.reasons import reasons
-from bot.words.twopot import Info, Seats, SeatWords, TwoPotWords, joined, seat_status, uncontested
+from bot.words.twopot import Info, TwoPotWords, joined, last_line, seat_status, uncontested
 from engine.core.facts import Fact
-from engine.core.game import ActionSpec, Option, SeatView
+from engine.core.game import ActionSpec, Option
 from engine.variants.project import actions as act
 from engine.variants.project import events as ev
 from engine.variants.project.cards import Category, HandEval
@@ -204,23 +204,9 @@ EVENTS: dict[type, EventText] = {
 }
 
 
-_LINES = Remembered()
-"""The last shift's and the last hand's lines, written once per fact: the state keeps the same
-fact from one view to the next (found by identity, without hashing it)."""
-
-
-def _shift_text(shift: ev.ShiftHappened | ev.Worded) -> str:
-    return shift.text if isinstance(shift, ev.Worded) else _shift(shift)
-
-
 def last_shift(shift: ev.ShiftHappened | ev.Worded) -> str:
-    """The ``Last shift`` line (a line stored by an earlier version as it is)."""
-    return _LINES.get(shift, _shift_text)
-
-
-def last_hand(fact: ev.Decided | ev.Worded) -> str:
-    """The ``Last hand`` line."""
-    return _LINES.get(fact, decided)
+    """The ``Last Shift`` line."""
+    return last_line(shift, _shift)
 
 
 def _info(t: ProjectTable) -> tuple[tuple[str, str], ...]:
@@ -250,7 +236,7 @@ def _info(t: ProjectTable) -> tuple[tuple[str, str], ...]:
         if t.shift is not None and last_shift(t.shift):
             info.append((_("Last Shift"), last_shift(t.shift)))
     if t.decided is not None:
-        info.append((_("Last hand"), last_hand(t.decided)))
+        info.append((_("Last hand"), last_line(t.decided, decided)))
     return tuple(info)
 
 
@@ -260,40 +246,39 @@ def _highlight(t: ProjectTable) -> str:
         line = last_shift(t.shift)
         if line:
             return line
-    return "" if t.decided is None else last_hand(t.decided)
+    return "" if t.decided is None else last_line(t.decided, decided)
 
 
-def _seat_words(f: ProjectSeat, phase: Phase) -> tuple[str, str]:
+def _seat_words(seat: ProjectSeat, phase: Phase) -> tuple[str, str]:
     """One seat's status and public text."""
     over = phase is Phase.GAME_OVER
     flags = (
-        (f.dealer, _("dealer")),
-        (f.called, _("called")),
-        (f.all_in, _("all-in")),
-        (phase in BET_PHASES and bool(f.commit), _("bet {n}").format(n=f.commit)),
+        (seat.dealer, _("dealer")),
+        (seat.called, _("called")),
+        (seat.all_in, _("all-in")),
+        (phase in BET_PHASES and bool(seat.commit), _("bet {n}").format(n=seat.commit)),
     )
-    status = seat_status(f.place, dealt=f.dealt, live=f.live, over=over, flags=flags)
+    status = seat_status(seat.place, dealt=seat.dealt, live=seat.live, over=over, flags=flags)
     public = ""
-    if not over and f.dealt and f.live and f.cards:
-        public = _("{n} cards").format(n=f.cards)
-        if f.field:
-            public += " · " + _("field: {cards}").format(cards=", ".join(map(card_name, f.field)))
+    if not over and seat.dealt and seat.live and seat.cards:
+        public = _("{n} cards").format(n=seat.cards)
+        if seat.field:
+            cards = ", ".join(map(card_name, seat.field))
+            public += " · " + _("field: {cards}").format(cards=cards)
     return status, public
 
 
-_SEATS = SeatWords(_seat_words)
-"""Written seats (a seat that did not change is written once per language)."""
-
-
-def _phase_text(t: ProjectTable) -> str:
-    if t.phase is Phase.GAME_OVER:
+@per_locale(maxsize=256)
+def _phase_line(phase: Phase, hand_no: int, round_no: int) -> str:
+    """The table's phase: ``Hand 2 · Round 3 · Draw``."""
+    if phase is Phase.GAME_OVER:
         return _("Game over")
-    if t.phase is Phase.OPEN_BET:
-        return _("Hand {n} · Opening betting").format(n=t.hand_no)
-    if t.phase is Phase.FINAL_BET:
-        return _("Hand {n} · Final betting").format(n=t.hand_no)
-    what = _("Draw") if t.phase is Phase.DRAW else _("Betting")
-    return _("Hand {n} · Round {round} · {phase}").format(n=t.hand_no, round=t.round_no, phase=what)
+    if phase is Phase.OPEN_BET:
+        return _("Hand {n} · Opening betting").format(n=hand_no)
+    if phase is Phase.FINAL_BET:
+        return _("Hand {n} · Final betting").format(n=hand_no)
+    what = _("Draw") if phase is Phase.DRAW else _("Betting")
+    return _("Hand {n} · Round {round} · {phase}").format(n=hand_no, round=round_no, phase=what)
 
 
 def _notes(own: ProjectHand) -> tuple[str, ...]:
@@ -344,12 +329,12 @@ class ProjectWords(TwoPotWords):
             return _("Main Pot base layer")
         return _("Main Pot side layer {n}").format(n=index)
 
-    def write_table(self, t: Fact, seats: tuple[SeatView, ...]) -> tuple[str, Seats, Info, str]:
-        """The phase, seats, info lines (written when first read) and highlight of a
+    def write_table(self, t: ProjectTable) -> tuple[str, Info, str]:
+        """The phase, info lines (written when first read) and highlight of a
         :class:`ProjectTable`."""
-        assert isinstance(t, ProjectTable)
-        written = tuple(_SEATS.get(s, f, t.phase) for s, f in zip(seats, t.seats, strict=True))
-        return _phase_text(t), written, lambda: _info(t), _highlight(t)
+        return _phase_line(t.phase, t.hand_no, t.round_no), later(_info, t), _highlight(t)
+
+    write_seat = staticmethod(_seat_words)
 
     def write_hand(self, own: Fact) -> tuple[str, tuple[str, ...]]:
         """A seat's hidden cards (a Shift's changes marked), field, hand value and last note."""

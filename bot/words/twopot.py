@@ -11,12 +11,13 @@ cards and hand-pot layers are named (:meth:`TwoPotWords.card_name`,
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable, Iterable
 from enum import StrEnum
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from bot.i18n import N_, _, locale_code, ngettext
-from bot.words.base import EventText, Words
+from bot.words.base import SHARED_EVENTS, EventText, Remembered, Words, later
 from bot.words.reasons import reasons
 from bot.words.vocab import action_name
 from engine.core.facts import Fact
@@ -39,6 +40,8 @@ from engine.variants.twopot.events import (
     Worded,
 )
 from engine.variants.twopot.state import Seat
+
+F = TypeVar("F")
 
 PHASE_NOTES = {
     PhaseNote.NONE: "",
@@ -114,7 +117,33 @@ def dice_row(
     return (label or _("Last dice"), f"{d1} · {d2}{shift}"), "" if over else highlight
 
 
+def shift_highlight(
+    dice: tuple[int, int] | None,
+    dice_name: str,
+    over: bool,
+    decided: F | Worded | None,
+    write: Callable[[F], str],
+) -> str:
+    """The highlight of a table that rolls for a Sabacc Shift (Classic, Corellian Spike): the
+    shift of the last roll (doubles, while the game is not ``over``; ``dice_name`` is the
+    English source of the dice's name), else why the last hand went as it did (``decided``,
+    written by ``write``: :func:`last_line`)."""
+    if dice is not None and dice[0] == dice[1] and not over:
+        return dice_row(dice, _(dice_name), over=False)[1]
+    return "" if decided is None else last_line(decided, write)
+
+
 Info = list[tuple[str, str]] | RowsOrLazy
+
+_LAST_LINES = Remembered(256)
+
+
+def last_line(fact: F | Worded, write: Callable[[F], str]) -> str:
+    """The line of a fact the state hands over unchanged from one view to the next (the last
+    shift, why the last hand went as it did): written by ``write`` once per fact and language,
+    found again by identity without hashing it; a line stored by an earlier version
+    (:class:`~engine.variants.twopot.events.Worded`) is shown as it is."""
+    return fact.text if isinstance(fact, Worded) else _LAST_LINES.get(fact, write)
 
 
 class SeatWords:
@@ -129,24 +158,21 @@ class SeatWords:
     def __init__(self, write: Callable[[Any, Any], tuple[str, str]], size: int = 2048) -> None:
         self.write = write
         self.size = size
-        self.entries: dict[tuple[int, int, object, str], tuple[object, object, SeatView]] = {}
+        self.entries: dict[tuple[int, int, int, str], tuple[object, object, object, SeatView]] = {}
 
     def get(self, seat: SeatView, fact: object, phase: object) -> SeatView:
         """``seat`` with its status and public text written from ``fact`` in ``phase``."""
-        key = (id(seat), id(fact), phase, locale_code())
+        key = (id(seat), id(fact), id(phase), locale_code())  # (an enum hashes in Python)
         found = self.entries.get(key)
-        if found is not None and found[0] is seat and found[1] is fact:
-            return found[2]
+        if found is not None and found[0] is seat and found[1] is fact and found[2] is phase:
+            return found[3]
         status, public = self.write(fact, phase)
         written = SeatView(seat.seat, seat.player, seat.stack, status, public, seat.active)
         if len(self.entries) >= self.size:
             for old in list(self.entries)[: self.size // 2]:
                 del self.entries[old]
-        self.entries[key] = (seat, fact, written)
+        self.entries[key] = (seat, fact, phase, written)
         return written
-
-
-Seats = tuple[SeatView, ...] | list[SeatView]
 
 
 class TwoPotWords(Words):
@@ -277,54 +303,86 @@ class TwoPotWords(Words):
     def __init__(self) -> None:
         self.words: dict[type, EventText] = {**self.shared_events(), **self.events}
 
-    def event_lines(self, event: object) -> list[str]:
-        """The non-blank public log lines of ``event`` (the family's one-line words first)."""
-        render = self.words.get(type(event))
-        if render is None:
-            return super().event_lines(event)
-        text = render(event)
-        return [text] if text and "\n" not in text and text.strip() else super().event_lines(event)
-
-    def event_text(self, event: object) -> str | None:
-        """The public log text of ``event`` (shared words first, then the variant's)."""
-        render = self.words.get(type(event))
-        if render is not None:
-            return render(event)
-        return super().event_text(event)
+    def renders(self) -> dict[type, EventText]:
+        """The events every variant shares, the family's shared events, then the variant's."""
+        return {**SHARED_EVENTS, **self.words}
 
     # ------------------------------------------------------------------ controls, previews
 
     # ------------------------------------------------------------------ views
 
-    def write_table(self, t: Fact, seats: tuple[SeatView, ...]) -> tuple[str, Seats, Info, str]:
-        """The variant's words of its table facts ``t``: the phase, the seats (statuses and
-        public texts written), the info lines and the highlight."""
+    def write_table(self, t: Any) -> tuple[str, Info, str]:
+        """The variant's words of its table facts ``t`` (a :attr:`table_facts`): the phase, the
+        info lines (a function writing them when first read) and the highlight."""
         raise TypeError(f"{self.variant!r} writes no table")
+
+    def write_seat(self, seat: Any, phase: Any) -> tuple[str, str]:
+        """The variant's words of one seat's facts in ``phase``: its status and public text."""
+        raise TypeError(f"{self.variant!r} writes no seats")
 
     def write_hand(self, own: Fact) -> tuple[str, tuple[str, ...]]:
         """The variant's words of a seat's private facts: the hand's text and the notes."""
         raise TypeError(f"{self.variant!r} writes no hand")
 
+    def describe(self, notations: tuple[str, ...]) -> str:
+        """Cards by name (``no cards`` when empty)."""
+        return ", ".join(map(self.card_name, notations)) if notations else _("no cards")
+
+    def stasis_hand(self, hidden: tuple[str, ...], stasis: tuple[str, ...]) -> str:
+        """A hand of hidden cards beside a stasis field (Classic, Centran):
+        ``A, B | stasis: C``."""
+        text = self.describe(hidden) if hidden else _("no hidden cards")
+        if stasis:
+            text += " | " + _("stasis: {cards}").format(cards=self.describe(stasis))
+        return text
+
+    @functools.cached_property
+    def seat_words(self) -> SeatWords:
+        """The seats this renderer wrote (:class:`SeatWords`)."""
+        return SeatWords(self.write_seat)
+
+    def written_seats(
+        self, seats: tuple[SeatView, ...], facts: tuple[Fact, ...], phase: object
+    ) -> tuple[SeatView, ...]:
+        """The seats with their status and public text written from their ``facts``."""
+        get = self.seat_words.get
+        return tuple([get(s, f, phase) for s, f in zip(seats, facts, strict=True)])
+
+    def constants(self) -> tuple[str, dict[str, str]]:
+        """The title and the pots' names in the reader's language (translated once each)."""
+        code = locale_code()
+        found = self.translated.get(code)
+        if found is None:
+            names = {key: _(name) for key, name in self.pots.items()}
+            found = self.translated[code] = (_(self.title), names)
+        return found
+
+    @functools.cached_property
+    def translated(self) -> dict[str, tuple[str, dict[str, str]]]:
+        """:meth:`constants` by locale code (one entry per language the bot speaks)."""
+        return {}
+
     def table(self, view: PublicView) -> PublicView:
-        """The table's words: title, phase, seats, pots, info lines and highlight."""
-        t = view.facts
-        if not isinstance(t, Fact) or not isinstance(t, self.table_facts or ()):
+        """The table's words: title, phase, seats (written when first read), pots, info lines
+        (the variant's, possibly when first read) and highlight."""
+        if not isinstance(view.facts, self.table_facts or ()):
             return view
-        phase, seats, info, highlight = self.write_table(t, view.seats)
-        names = self.pots
+        t: Any = view.facts  # a table_facts: its seats' facts and its phase
+        phase, info, highlight = self.write_table(t)
+        title, names = self.constants()
         return PublicView(  # (a direct call: dataclasses.replace costs more, once per change)
             view.variant,
-            _(self.title),
+            title,
             phase,
             view.hand_no,
             view.acting,
-            tuple(seats),
+            later(self.written_seats, view.seats, t.seats, t.phase),
             view.stack_unit,
-            tuple((_(names[k]) if k in names else k, n) for k, n in view.pots),
+            tuple([(names.get(k, k), n) for k, n in view.pots]),
             info if callable(info) else tuple(info),
             highlight,
             view.finished,
-            t,
+            view.facts,
         )
 
     def hand(self, view: PlayerView) -> PlayerView:

@@ -76,10 +76,11 @@ _SEAT = functools.lru_cache(maxsize=4096)(CentranSeat)  # equal seats share one 
 
 def _seats(st: CentranState) -> tuple[CentranSeat, ...]:
     betting, dealt, hands, stasis = st.betting, st.dealt, st.hands, st.stasis
+    dealt_in, folded = betting.in_hand, betting.folded
     out = []
     for seat in range(len(st.players)):
         in_hand = bool(dealt) and dealt[seat]
-        live = betting.is_live(seat)
+        live = dealt_in[seat] and not folded[seat]  # (Betting.is_live: one view per change)
         field = stasis[seat] if in_hand else ()
         out.append(
             _SEAT(

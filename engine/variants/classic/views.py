@@ -8,6 +8,7 @@ writes their words.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from engine.core.facts import Fact
@@ -71,24 +72,35 @@ class ClassicHand(Fact):
     note: Note | None
 
 
-def _seat(st: ClassicState, seat: int) -> ClassicSeat:
-    dealt = bool(st.dealt) and st.dealt[seat]
-    return ClassicSeat(
-        place=st.status[seat],
-        dealt=dealt,
-        live=st.betting.is_live(seat),
-        called=st.caller == seat,
-        all_in=st.betting.is_all_in(seat),
-        commit=st.betting.phase_commit[seat],
-        traded=bool(st.traded) and st.traded[seat],
-        cards=len(st.hands[seat]) + len(st.stasis[seat]) if dealt else 0,
-        stasis=tuple(c.notation for c in st.stasis[seat]) if dealt else (),
-    )
+_SEAT = functools.lru_cache(maxsize=4096)(ClassicSeat)  # equal seats share one instance
+
+
+def _seats(st: ClassicState) -> tuple[ClassicSeat, ...]:
+    betting, dealt, traded, hands, stasis = st.betting, st.dealt, st.traded, st.hands, st.stasis
+    out = []
+    dealt_in, folded = betting.in_hand, betting.folded
+    for seat in range(st.n):
+        in_hand = bool(dealt) and dealt[seat]
+        field = stasis[seat] if in_hand else ()
+        live = dealt_in[seat] and not folded[seat]  # (Betting.is_live: one view per change)
+        out.append(
+            _SEAT(
+                st.status[seat],
+                in_hand,
+                live,
+                st.caller == seat,
+                live and betting.stacks[seat] == 0,  # all-in
+                betting.phase_commit[seat],
+                bool(traded) and traded[seat],
+                len(hands[seat]) + len(field) if in_hand else 0,
+                tuple(c.notation for c in field) if field else (),
+            )
+        )
+    return tuple(out)
 
 
 def public_view(st: ClassicState) -> PublicView:
     """Everything public; never a hidden card."""
-    facts = tuple(_seat(st, s) for s in range(st.n))
     return fact_view(
         st,
         "classic",
@@ -104,7 +116,7 @@ def public_view(st: ClassicState) -> PublicView:
             draw_pile=len(st.draw),
             dice=st.dice,
             decided=st.last_decision(),
-            seats=facts,
+            seats=_seats(st),
         ),
         over=st.phase is Phase.GAME_OVER,
     )

@@ -73,19 +73,27 @@ _spike_seat = lru_cache(maxsize=1024)(SpikeSeat)
 
 def _seats(st: SpikeState, over: bool) -> tuple[SpikeSeat, ...]:
     betting, dealt, hands = st.betting, st.dealt, st.hands
-    shown = not over and bool(hands)
-    return tuple(
-        _spike_seat(
-            place,
-            bool(dealt) and dealt[s],
-            live,
-            betting.is_all_in(s),
-            betting.phase_commit[s],
-            len(hands[s]) if shown and live else None,
-        )
-        for s, place in enumerate(st.status)
-        for live in (betting.is_live(s),)
+    in_hand, folded, stacks, commits = (
+        betting.in_hand,
+        betting.folded,
+        betting.stacks,
+        betting.phase_commit,
     )
+    shown = not over and bool(hands)
+    out = []
+    for s, place in enumerate(st.status):
+        live = in_hand[s] and not folded[s]  # (Betting.is_live, is_all_in: one view per change)
+        out.append(
+            _spike_seat(
+                place,
+                bool(dealt) and dealt[s],
+                live,
+                live and stacks[s] == 0,
+                commits[s],
+                len(hands[s]) if shown and live else None,
+            )
+        )
+    return tuple(out)
 
 
 def public_view(st: SpikeState) -> PublicView:

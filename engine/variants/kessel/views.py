@@ -52,7 +52,7 @@ from engine.variants.kessel.facts import (
 )
 from engine.variants.kessel.flow import can_draw, draw_sources
 from engine.variants.kessel.rank import Fix, sabacc_order
-from engine.variants.kessel.state import KesselState, Phase
+from engine.variants.kessel.state import KesselState, Phase, SeatState
 from engine.variants.kessel.tokens import TOKENS, playable, selectable
 
 SOURCES: Mapping[str, tuple[Family, bool]] = {
@@ -283,14 +283,13 @@ def preview(st: KesselState, seat: int, action: Action) -> Fact | str:
 _LAST_MOVE = {"stand": "stand", "draw": "draw"}
 
 
-def _status(st: KesselState, i: int) -> str:
-    seat = st.seats[i]
+def _status(seat: SeatState, i: int, over: bool, payout: dict[int, int]) -> str:
     if seat.left:
         return "left"
     if seat.out:
         return "eliminated"
-    if st.phase is Phase.OVER:
-        return "winner" if st.payout.get(i) else ""
+    if over:
+        return "winner" if payout.get(i) else ""
     if not seat.selected:
         return "choosing"
     return _LAST_MOVE.get(seat.history[-1], "") if seat.history else ""
@@ -322,7 +321,9 @@ def public_view(st: KesselState) -> PublicView:
     facts = []
     tokens_public = st.options.tokens_public
     embargoed = st.current if st.forced and st.order else st.embargoed
+    over, payout, hand_pots = st.phase is Phase.OVER, st.payout, 0
     for i, s in enumerate(st.seats):
+        hand_pots += s.hand_pot
         facts.append(
             _seat(
                 s.hand_pot,
@@ -330,7 +331,7 @@ def public_view(st: KesselState) -> PublicView:
                 tuple(s.tokens) if tokens_public else (),
                 s.immune,
                 st.embargoed == i or embargoed == i,
-                _status(st, i),
+                _status(s, i, over, payout),
             )
         )
         seats.append(_seat_view(i, s.player, s.stock, "", "", not s.out))
@@ -351,22 +352,24 @@ def public_view(st: KesselState) -> PublicView:
         tuple(facts),
         piles,
         st.fix,
-        _order(st.fix),
+        _order(st.fix) if st.fix.entries else (),  # (a Fix hashes in Python)
         st.buy_in * st.n,
         reveal_rows(st) if st.phase is Phase.IMPOSTOR else (),
         st.last_reveal,
     )
-    return PublicView(
-        variant="kessel",
-        title="",
-        phase=st.phase,
-        hand_no=max(st.round_no, 1),  # token selection belongs to round 1: no "hand 0" ends
-        acting=tuple(sorted(pending(st))),
-        seats=tuple(seats),
-        stack_unit="chips",
-        pots=(("hand_pots", sum(s.hand_pot for s in st.seats)),),
-        finished=st.phase is Phase.OVER,
-        facts=table,
+    return PublicView(  # (positional: one view per change)
+        "kessel",
+        "",
+        st.phase,
+        max(st.round_no, 1),  # token selection belongs to round 1: no "hand 0" ends
+        tuple(sorted(pending(st))),
+        tuple(seats),
+        "chips",
+        (("hand_pots", hand_pots),),
+        (),
+        "",
+        over,
+        table,
     )
 
 

@@ -84,9 +84,10 @@ _SEAT = functools.lru_cache(maxsize=4096)(ProjectSeat)  # equal seats share one 
 
 def _seats(st: ProjectState) -> tuple[ProjectSeat, ...]:
     betting, dealt, hands, fields = st.betting, st.dealt, st.hands, st.fields
+    dealt_in, folded = betting.in_hand, betting.folded
     out = []
     for seat in range(len(st.players)):
-        live = betting.is_live(seat)
+        live = dealt_in[seat] and not folded[seat]  # (Betting.is_live: one view per change)
         placed = fields[seat] if fields else ()
         held = hands[seat] if hands else ()
         out.append(

@@ -62,9 +62,19 @@ def fact_view(
 
 def seat_views(st: AnyTwoPot) -> tuple[SeatView, ...]:
     """The seats' data (seat, player, stack, in the game) of a variant speaking facts: its words
-    write the status and public text. A seat that did not change is the same instance."""
-    stacks, status, players = st.stacks, st.status, st.players
-    return tuple(_BARE(s, players[s], stacks[s], "", "", status[s] is Seat.IN) for s in range(st.n))
+    write the status and public text. A seat that did not change is the same instance, and so
+    is the whole tuple while no seat changed (one look-up per view)."""
+    return _seats_of(tuple(st.players), tuple(st.stacks), tuple([s is Seat.IN for s in st.status]))
+
+
+@functools.lru_cache(maxsize=1024)
+def _seats_of(
+    players: tuple[str, ...], stacks: tuple[int, ...], active: tuple[bool, ...]
+) -> tuple[SeatView, ...]:
+    return tuple(
+        _BARE(s, player, stack, "", "", on)
+        for s, (player, stack, on) in enumerate(zip(players, stacks, active, strict=True))
+    )
 
 
 def seat_stats(st: AnyTwoPot) -> dict[int, SeatStats]:
