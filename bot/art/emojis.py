@@ -17,12 +17,13 @@ import logging
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol, runtime_checkable
+from typing import Protocol, cast, runtime_checkable
 
 import discord
 
 from bot.art.compose import emoji_png
 from bot.art.decks import DECKS, FaceSpec, deck_faces, deck_of, face, find_face_in
+from bot.shapes import conforms
 
 __all__ = ["ART_VERSION", "CardEmojis", "SyncReport", "emoji_name", "emojis_of"]
 
@@ -159,5 +160,5 @@ class HasEmojis(Protocol):
 
 def emojis_of(client: object) -> CardEmojis:
     """The bot's card emojis (an empty, disabled set for a client without them)."""
-    book = client.card_emojis if isinstance(client, HasEmojis) else None
+    book = cast(HasEmojis, client).card_emojis if conforms(client, HasEmojis) else None
     return book if isinstance(book, CardEmojis) else CardEmojis(enabled=False)

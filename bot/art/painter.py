@@ -14,7 +14,11 @@ A worker dies with the bot process that spawned it, even when that process is SI
 its parent id. An orphaned worker would otherwise live on, holding the pipes it inherited (a
 supervisor reading the bot's output would wait forever). The kernel sends that signal when the
 *thread* that spawned the worker ends: :class:`ProcessPoolExecutor` spawns (spawn context) from
-the thread that calls ``submit``, here the event loop's.
+the thread that calls ``submit``, so every worker is spawned at start, from the event loop's
+thread (one warm-up task each). Pictures are then handed to the pool by a submitting thread of
+the painter's own (:meth:`Painter.paint`): ``submit`` wakes the pool's manager thread through a
+pipe, and the thread writing it waits for the GIL the woken threads took (milliseconds on a busy
+process); the event loop never does.
 
 The bot's painter is ``bot.card_painter`` (:mod:`cogs.cards` starts it in the background at
 start-up and stops it at shutdown); :func:`painter_of` gives a thread painter to a client without
@@ -34,12 +38,13 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Any, Protocol, TypeVar, cast, runtime_checkable
 
 from bot.art.compose import warm
 from bot.art.decks import DECKS
+from bot.shapes import conforms
 
 __all__ = ["Painter", "painter_of"]
 
@@ -104,6 +109,7 @@ class Painter:
         self._pool: Executor | None = None
         self._ready = False  # the pool answered once: its workers are warm
         self._warming: Future[bool] | None = None
+        self._submitter: ThreadPoolExecutor | None = None  # hands pictures to the pool
         self.painted = 0  # statistics (benchmarks): pictures painted, CPU seconds spent
         self.cpu = 0.0
 
@@ -126,10 +132,13 @@ class Painter:
                 initargs=(os.getpid(),),
             )
             warming = pool.submit(_ready)
+            for _ in range(1, self.processes):  # a task finding no idle worker spawns one
+                pool.submit(_ready)  # so every worker is spawned now, from this thread
         except (OSError, RuntimeError) as error:
             log.warning("picture workers could not start (%s); painting in threads", error)
             return
         self._pool, self._warming = pool, warming
+        self._submitter = ThreadPoolExecutor(1, thread_name_prefix="painter-submit")
         warming.add_done_callback(lambda done: loop.call_soon_threadsafe(self._warmed, pool, done))
 
     def _warmed(self, pool: Executor, done: Future[bool]) -> None:
@@ -154,11 +163,11 @@ class Painter:
 
     async def paint(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` off the event loop: in a warm worker process, else in a thread."""
-        pool = self._pool
+        pool, submitter = self._pool, self._submitter
         result: tuple[T, float] | None = None
-        if pool is not None and self._ready:
+        if pool is not None and submitter is not None and self._ready:
             try:
-                result = await asyncio.wrap_future(pool.submit(_timed, fn, *args))
+                result = await asyncio.wrap_future(_submit(submitter, pool, _timed, fn, *args))
             except (BrokenProcessPool, RuntimeError) as error:  # a worker died; shut down
                 if self._pool is pool:
                     log.warning("picture workers failed (%s); painting in threads", error)
@@ -171,16 +180,55 @@ class Painter:
 
     def _drop(self) -> None:
         pool, self._pool, self._ready = self._pool, None, False
+        submitter, self._submitter = self._submitter, None
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
+        if submitter is not None:
+            submitter.shutdown(wait=False)
 
     async def stop(self) -> None:
         """Shut the workers down (waits for them to exit, off the event loop); pictures are
         painted in threads afterwards."""
         pool, self._pool, self._ready = self._pool, None, False
+        submitter, self._submitter = self._submitter, None
         self.processes = 0
         if pool is not None:
             await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
+        if submitter is not None:
+            await asyncio.to_thread(submitter.shutdown, wait=True)
+
+
+def _submit(submitter: Executor, pool: Executor, fn: Callable[..., T], *args: Any) -> Future[T]:
+    """``pool.submit(fn, *args)``, called on the ``submitter``'s thread; its outcome (the
+    submission's error, or the task's result or error) is copied to the returned future. If
+    the future was cancelled meanwhile, nothing is copied."""
+    outer: Future[T] = Future()
+
+    def submit() -> None:
+        try:
+            inner = pool.submit(fn, *args)
+        except BaseException as error:  # a broken or shut down pool: the caller's to handle
+            if outer.set_running_or_notify_cancel():
+                outer.set_exception(error)
+            return
+        inner.add_done_callback(lambda done: _copy(done, outer))
+
+    submitter.submit(submit)
+    return outer
+
+
+def _copy(source: Future[T], target: Future[T]) -> None:
+    """``source``'s outcome into ``target`` (unless ``target`` was cancelled)."""
+    if source.cancelled():
+        target.cancel()
+        return
+    if not target.set_running_or_notify_cancel():
+        return
+    error = source.exception()
+    if error is not None:
+        target.set_exception(error)
+    else:
+        target.set_result(source.result())
 
 
 _THREADS = Painter(0)
@@ -195,5 +243,5 @@ class HasPainter(Protocol):
 
 def painter_of(client: object) -> Painter:
     """The client's painter (threads for a client without one)."""
-    painter = client.card_painter if isinstance(client, HasPainter) else None
+    painter = cast(HasPainter, client).card_painter if conforms(client, HasPainter) else None
     return painter if isinstance(painter, Painter) else _THREADS

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from bot.i18n import _
 from bot.tables.models import Table
 from engine.core.fair import commitment, derive_hand_seed, short
@@ -11,7 +13,14 @@ def hand_commitment(table: Table, hand_no: int) -> str | None:
     """The commitment to hand ``hand_no`` of a fair table (``None`` for a table without one)."""
     if table.fair_master is None:
         return None
-    return commitment(derive_hand_seed(table.fair_master, hand_no))
+    return _commitment(table.fair_master, hand_no)
+
+
+@functools.lru_cache(maxsize=4096)
+def _commitment(master: bytes, hand_no: int) -> str:
+    """Hashed once per hand: the table message shows the running and the next hand's at every
+    redraw."""
+    return commitment(derive_hand_seed(master, hand_no))
 
 
 def commitment_note(table: Table) -> str:
@@ -21,7 +30,7 @@ def commitment_note(table: Table) -> str:
     game = table.game
     if table.fair_master is None or (game is not None and game.finished):
         return ""
-    hand = game.public_view().hand_no if game is not None else 1
+    hand = table.public_view().hand_no if game is not None else 1
     now, nxt = hand_commitment(table, hand), hand_commitment(table, hand + 1)
     assert now is not None and nxt is not None
     if game is None:

@@ -10,9 +10,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import TypeVar
 
 import aiosqlite
 
@@ -22,37 +23,62 @@ from bot.storage.base import Database, IntegrityError, MigrationError, Params, R
 __all__ = ["SqliteDatabase"]
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 class SqliteTx(Tx):
-    """Statements on the shared connection (the caller holds the lock)."""
+    """Statements on the shared connection (the caller holds the lock). Each statement is one
+    call on aiosqlite's thread (run, read its rows, close its cursor): one hand-over to that
+    thread and one wake-up of the event loop, not one per cursor operation."""
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn
 
-    async def execute(self, sql: str, params: Params = ()) -> int:
+    async def _on_thread(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """``work(connection)`` on aiosqlite's thread, with the sqlite3 connection it owns."""
+        raw = self.conn
+
+        def run() -> T:
+            return work(raw._conn)  # the sqlite3 connection, on aiosqlite's own thread
+
         try:
-            async with self.conn.execute(sql, params) as cursor:
-                return cursor.rowcount
+            result: T = await raw._execute(run)  # type: ignore[no-untyped-call]
         except sqlite3.IntegrityError as error:
             raise IntegrityError(str(error)) from error
+        return result
+
+    async def execute(self, sql: str, params: Params = ()) -> int:
+        def run(connection: sqlite3.Connection) -> int:
+            cursor = connection.execute(sql, params)
+            try:
+                return cursor.rowcount
+            finally:
+                cursor.close()
+
+        return await self._on_thread(run)
 
     async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
-        try:
-            async with self.conn.execute(sql, params) as cursor:
-                row: sqlite3.Row | None = await cursor.fetchone()
+        def run(connection: sqlite3.Connection) -> Row | None:
+            cursor = connection.execute(sql, params)
+            try:
+                row: sqlite3.Row | None = cursor.fetchone()
                 # Drain RETURNING statements so the write completes before the cursor closes.
-                await cursor.fetchall()
+                cursor.fetchall()
                 return row
-        except sqlite3.IntegrityError as error:
-            raise IntegrityError(str(error)) from error
+            finally:
+                cursor.close()
+
+        return await self._on_thread(run)
 
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
-        try:
-            async with self.conn.execute(sql, params) as cursor:
-                return list(await cursor.fetchall())
-        except sqlite3.IntegrityError as error:
-            raise IntegrityError(str(error)) from error
+        def run(connection: sqlite3.Connection) -> list[Row]:
+            cursor = connection.execute(sql, params)
+            try:
+                return list(cursor.fetchall())
+            finally:
+                cursor.close()
+
+        return await self._on_thread(run)
 
     async def executemany(self, sql: str, rows: Iterable[Params]) -> None:
         try:
@@ -66,20 +92,15 @@ class SqliteTx(Tx):
     async def execute_all(self, batch: Sequence[tuple[str, Sequence[Params]]]) -> None:
         """Every statement in one call on aiosqlite's thread (one hand-over and one wake-up of
         the event loop for the whole batch instead of two per statement)."""
-        raw = self.conn
 
-        def run() -> None:
-            connection = raw._conn  # the sqlite3 connection, used on aiosqlite's own thread
+        def run(connection: sqlite3.Connection) -> None:
             for sql, rows in batch:
                 if len(rows) == 1:
                     connection.execute(sql, rows[0]).close()
                 elif rows:
                     connection.executemany(sql, rows).close()
 
-        try:
-            await raw._execute(run)  # type: ignore[no-untyped-call]
-        except sqlite3.IntegrityError as error:
-            raise IntegrityError(str(error)) from error
+        await self._on_thread(run)
 
 
 class SqliteDatabase(Database):

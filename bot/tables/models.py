@@ -15,9 +15,10 @@ from bot import words
 from bot.i18n import locale_code
 from bot.tables.record import TableTasks
 from bot.tables.rowstate import dump_state, load_state
-from engine.core.game import Game, PublicView, VariantInfo
+from engine.core.game import ActionSpec, Game, PublicView, VariantInfo
 from engine.variants import get_variant
 
+_DIGIT = re.compile(r"[0-9]")
 LOG_LINES = 400  # public log lines of the hand in play (bot.tables.handlog); newest shown
 
 
@@ -28,6 +29,19 @@ def _ids_pattern(ids: tuple[str, ...]) -> re.Pattern[str]:
     tables of a busy process)."""
     alternatives = "|".join(re.escape(i) for i in ids)
     return re.compile(rf"(?<![<@\w])(?:{alternatives})(?!\w)")
+
+
+@functools.lru_cache(maxsize=4096)
+def _naming(
+    seats: tuple[tuple[int, str, str | None], ...], plain: bool
+) -> tuple[re.Pattern[str], dict[str, str]]:
+    """For :meth:`Table.names`: the pattern of a seating's engine player ids and what each is
+    replaced by, built once per seating (a table message names its players in every line)."""
+    shown: dict[str, str] = {}
+    for user_id, name, bot_style in seats:
+        seat = Seat(user_id, name, bot_style)
+        shown[seat.player_id] = seat.display if plain else seat.mention
+    return _ids_pattern(tuple(sorted(shown, key=len, reverse=True))), shown
 
 
 def hand_of(game: Game, seat: int) -> tuple[str, ...]:
@@ -116,6 +130,9 @@ class Table:
     _public: tuple[tuple[int, int, int, int, str], PublicView] | None = field(
         default=None, init=False, repr=False
     )
+    _legal: tuple[tuple[int, int, int, int], dict[int, tuple[ActionSpec, ...]]] | None = field(
+        default=None, init=False, repr=False
+    )
     lease: str | None = None  # token of this process's lease (bot.tables.leases); None: unchecked
     fair_master: bytes | None = field(default=None, repr=False)  # hand seeds derive from it
     tasks: TableTasks = field(default_factory=TableTasks, repr=False)  # bot.tables.record
@@ -138,13 +155,12 @@ class Table:
     def names(self, text: str, *, plain: bool = False) -> str:
         """``text`` with engine player ids replaced by mentions (embeds do not ping), or by
         display names where mentions do not render (``plain``: buttons, menus, modal titles)."""
-        if not self.seats:
-            return text
-        shown = {s.player_id: s.display if plain else s.mention for s in self.seats}
+        if not self.seats or _DIGIT.search(text) is None:
+            return text  # every engine player id has a digit (a user id, or "bot" and one)
+        pattern, shown = _naming(tuple((s.user_id, s.name, s.bot_style) for s in self.seats), plain)
         # One pass over the original text: a name put in is never read again as an id (a
         # nickname may be another member's user id).
-        ids = tuple(sorted(shown, key=len, reverse=True))
-        return _ids_pattern(ids).sub(lambda m: shown[m.group(0)], text)
+        return pattern.sub(lambda m: shown[m.group(0)], text)
 
     def public_view(self) -> PublicView:
         """``game.public_view()`` with its words written (:func:`bot.words.table_text`) in the
@@ -156,6 +172,21 @@ class Table:
         if self._public is None or self._public[0] != key:
             self._public = (key, words.table_text(self.variant.id, game.public_view()))
         return self._public[1]
+
+    def legal_actions(self, seat: int) -> tuple[ActionSpec, ...]:
+        """``game.legal_actions(seat)``, asked of the engine once per seat and change of the
+        game (the same key as :meth:`public_view`'s, without the language): a redraw lists
+        every seat's, and the click on what it drew checks the clicker's again."""
+        game = self.game
+        assert game is not None
+        key = (id(game), game.seq, game.turn, self.view_version)
+        if self._legal is None or self._legal[0] != key:
+            self._legal = (key, {})
+        known = self._legal[1]
+        specs = known.get(seat)
+        if specs is None:
+            specs = known[seat] = game.legal_actions(seat)
+        return specs
 
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if not s.is_bot]

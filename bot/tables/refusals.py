@@ -105,7 +105,7 @@ def check_turn(table: Table, seat: int | None, turn: int, kind: str) -> ActionSp
         raise TableError(OVER)
     if game.turn != turn:
         raise StaleButton(STALE)
-    for spec in game.legal_actions(seat):  # out-of-turn actions are listed for waiting seats
+    for spec in table.legal_actions(seat):  # out-of-turn actions are listed for waiting seats
         if spec.kind == kind:
             return spec
     if not may_act(game, seat, kind):

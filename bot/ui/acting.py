@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, cast, runtime_checkable
 
 import discord
 
 from bot.art import present
+from bot.shapes import conforms
 from bot.tables.models import Table
 from bot.tables.presenter import Presenter
 from bot.tables.refusals import check_turn
@@ -34,9 +35,9 @@ class HasTables(Protocol):
 def runtime_of(interaction: discord.Interaction[Any]) -> HasTables:
     """The clicked bot's table runtime."""
     client = interaction.client
-    if not isinstance(client, HasTables):
+    if not conforms(client, HasTables):
         raise RuntimeError("the table runtime is not loaded")
-    return client
+    return cast(HasTables, client)
 
 
 def manager_of(interaction: discord.Interaction[Any]) -> TableService:

@@ -11,7 +11,7 @@ Custom ids carry everything a click needs, so a click after a restart still find
 from __future__ import annotations
 
 import re
-from typing import Any, Protocol, Self, runtime_checkable
+from typing import Any, Protocol, Self, cast, runtime_checkable
 
 import discord
 
@@ -19,6 +19,7 @@ from bot import metrics, words
 from bot.errors import handle_interaction_error
 from bot.i18n import N_, _
 from bot.i18n.readers import read_by
+from bot.shapes import conforms
 from bot.tables.models import Status, Table
 from bot.ui import render
 
@@ -73,9 +74,9 @@ class HasClicks(Protocol):
 def clicks_of(interaction: discord.Interaction[Any]) -> ClickHandler:
     """The clicked bot's click handler."""
     client = interaction.client
-    if not isinstance(client, HasClicks):
+    if not conforms(client, HasClicks):
         raise RuntimeError("the table runtime is not loaded")
-    return client.table_clicks
+    return cast(HasClicks, client).table_clicks
 
 
 class _TableClick:
@@ -197,7 +198,7 @@ def build_table_message(table: Table) -> tuple[discord.Embed, discord.ui.View | 
     others = [s for s in range(len(table.seats)) if s not in pending and not table.seats[s].is_bot]
     specs: dict[str, Any] = {}
     for seat in pending + others:
-        for spec in game.legal_actions(seat):
+        for spec in table.legal_actions(seat):
             specs.setdefault(spec.kind, spec)
     for spec in list(specs.values())[:22]:
         view.add_item(

@@ -12,12 +12,13 @@ from __future__ import annotations
 import re
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, cast, runtime_checkable
 
 import discord
 
 from bot.errors import handle_interaction_error
 from bot.i18n.readers import read_by
+from bot.shapes import conforms
 
 AMOUNT_ID = re.compile(r"sabaccamt:(?P<table>[0-9]+):(?P<turn>[0-9]+):(?P<kind>[a-z_]+)")
 PROMPT_IDS = ("pick:", "botstyle:", "leave:")
@@ -109,8 +110,10 @@ class HasClickHandler(Protocol):
 
 def prompts_of(client: object) -> Prompts | None:
     """The bot's prompt registry (set with the table runtime), if loaded."""
-    clicks = client.table_clicks if isinstance(client, HasClickHandler) else None
-    prompts = clicks.prompts if isinstance(clicks, HasPrompts) else None
+    clicks = (
+        cast(HasClickHandler, client).table_clicks if conforms(client, HasClickHandler) else None
+    )
+    prompts = cast(HasPrompts, clicks).prompts if conforms(clicks, HasPrompts) else None
     return prompts if isinstance(prompts, Prompts) else None
 
 
