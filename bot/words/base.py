@@ -93,29 +93,6 @@ def later(write: Callable[..., T], *args: Any) -> Callable[[], T]:
     return written
 
 
-class Said:
-    """The public lines of events already written, by the event's value (events are frozen
-    facts, equal when they say the same) and the reader's language. Bounded: a language's
-    lines start afresh once :attr:`size` are kept (dropping them all at once costs no hashing
-    of the events again, as dropping the oldest one by one would)."""
-
-    __slots__ = ("by_locale", "size")
-
-    def __init__(self, size: int = 4096) -> None:
-        self.by_locale: dict[str, dict[Event, tuple[str, ...]]] = {}
-        self.size = size
-
-    def current(self) -> dict[Event, tuple[str, ...]]:
-        """The lines written in the current reader's language (room is made when full)."""
-        code = locale_code()
-        found = self.by_locale.get(code)
-        if found is None:
-            found = self.by_locale[code] = {}
-        elif len(found) >= self.size:
-            found.clear()
-        return found
-
-
 class Words:
     """The renderer of one variant (the base renders variants that still write their words)."""
 
@@ -164,25 +141,15 @@ class Words:
 
     def lines(self, events: Iterable[Event]) -> list[str]:
         """The non-blank public log lines of ``events``, in order (every step's events go
-        through here): an event equal to one already written (frozen facts: the same player
-        drawing the same card again) is found by its value in the reader's language."""
+        through here). Written each time, not remembered: an event is rarely written twice, and
+        keeping the events of lines already written (to find them again by value) kept a
+        garbage-collected object alive per new event, which made the collector run several
+        times as often while a game is played (``bench/engine.py``)."""
         lines: list[str] = []
-        said = self.said.current()
+        write = self.write_lines
         for event in events:
-            try:
-                found = said.get(event)
-            except TypeError:  # an event carrying a list cannot be a key: written each time
-                lines.extend(self.write_lines(event))
-                continue
-            if found is None:
-                found = said[event] = self.write_lines(event)
-            lines.extend(found)
+            lines.extend(write(event))
         return lines
-
-    @functools.cached_property
-    def said(self) -> Said:
-        """The lines of events already written (:class:`Said`), this renderer's."""
-        return Said()
 
     def table(self, view: PublicView) -> PublicView:
         """``view`` with its text fields written from its facts."""

@@ -1,6 +1,5 @@
-"""The words' caches keep every reader's language: event lines remembered per language, seats
-and info lines written when first read in the language of the reader the view was written for,
-and bounded."""
+"""The words' caches keep every reader's language: seats and info lines written when first read
+in the language of the reader the view was written for; event lines in each reader's language."""
 
 from __future__ import annotations
 
@@ -8,8 +7,6 @@ import random
 
 from bot import words
 from bot.i18n import using
-from bot.words.base import Said
-from bot.words.registry import words_for
 from engine.bots.random_legal import random_for_spec
 from engine.core.game import Game, PublicView
 from engine.variants import get_variant
@@ -53,7 +50,7 @@ def test_lazy_seats_and_info_keep_the_readers_language() -> None:
         assert read_inside != english, variant
 
 
-def test_event_lines_are_remembered_per_language() -> None:
+def test_event_lines_follow_the_readers_language() -> None:
     _played, events = _game("classic", 12)
     english = words.events_lines("classic", events)
     with using("de"):
@@ -61,13 +58,3 @@ def test_event_lines_are_remembered_per_language() -> None:
         assert words.events_lines("classic", events) == german
     assert german != english
     assert words.events_lines("classic", events) == english
-    said = words_for("classic").said.by_locale
-    assert {"en-US", "de"} <= said.keys()
-    assert all(event in said["de"] for event in events)
-
-
-def test_remembered_event_lines_are_bounded() -> None:
-    said = Said(size=4)
-    for n in range(10):
-        said.current()[n] = (str(n),)
-    assert len(said.current()) <= 4
