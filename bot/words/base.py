@@ -4,9 +4,9 @@ previews and hand ranks as the text players read.
 A variant's renderer (``bot/words/<variant>.py``) subclasses :class:`Words` and fills its tables:
 :attr:`Words.events` (event type -> log text), and overrides :meth:`Words.table`,
 :meth:`Words.hand`, :meth:`Words.spec`, :meth:`Words.preview` and :meth:`Words.hand_name` for its
-facts. The defaults are the transition: a view, control or preview without facts, a hand named
-by a string and an event with a ``public_text()`` method (a variant that still writes its own
-words) are shown as the engine wrote them.
+facts. An event without words is an error (:class:`TypeError`): every event is a fact its
+renderer (or :data:`SHARED_EVENTS`) writes. The defaults show a view or control without facts
+as it is, and a hand stored by name (a seat record of an earlier version) by that name.
 """
 
 from __future__ import annotations
@@ -94,7 +94,8 @@ def later(write: Callable[..., T], *args: Any) -> Callable[[], T]:
 
 
 class Words:
-    """The renderer of one variant (the base renders variants that still write their words)."""
+    """The renderer of one variant: its events' words and its views, controls, previews and hand
+    names (subclassed once per variant)."""
 
     variant: ClassVar[str] = ""
     # event type -> its public log text (None: nothing of it is public)
@@ -105,10 +106,6 @@ class Words:
         render = self.known.get(type(event))
         if render is not None:
             return render(event)
-        worded = getattr(event, "public_text", None)  # (a Protocol isinstance costs µs)
-        if worded is not None:
-            text: str | None = worded()
-            return text
         raise TypeError(f"no words for the {type(event).__name__} event of {self.variant!r}")
 
     def event_lines(self, event: Event) -> list[str]:
@@ -128,11 +125,7 @@ class Words:
     def write_lines(self, event: Event) -> tuple[str, ...]:
         """The non-blank public log lines of one event, written (see :meth:`lines`)."""
         render = self.known.get(type(event))
-        if render is not None:
-            text = render(event)
-        else:
-            worded = getattr(event, "public_text", None)  # (a Protocol isinstance costs µs)
-            text = worded() if worded is not None else self.event_text(event)
+        text = render(event) if render is not None else self.event_text(event)
         if not text:
             return ()
         if "\n" not in text:  # the usual one line

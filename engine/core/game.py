@@ -171,20 +171,7 @@ Event = object
 
 The bot's renderer for the variant writes its public log lines (none when nothing of it is
 public); an event never holds a card that is not public at that moment unless the renderer
-knows it is private (a card drawn face down). A variant that still writes its own words gives
-its events a ``public_text()`` method instead (:class:`WordedEvent`)."""
-
-
-@runtime_checkable
-class WordedEvent(Protocol):
-    """An event of a variant that still writes its own words (the transition to facts)."""
-
-    def public_text(self) -> str | None:
-        """One line for the public table log, or ``None`` when nothing of it is public.
-
-        Never mention a card that is not public at that moment.
-        """
-        ...
+knows it is private (a card drawn face down)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -49,6 +49,12 @@ def test_a_sentence_the_engine_still_writes_is_shown_as_is() -> None:
     assert words.reason_text(IllegalAction("You can't do that now.")) == "You can't do that now."
 
 
+@dataclass(frozen=True)
+class _Worded(Fact):
+    def public_text(self) -> str:
+        return "an English line"
+
+
 def test_a_fact_without_words_is_an_error_not_a_silent_blank() -> None:
     plain = Words()
     with pytest.raises(TypeError, match="_Nothing"):
@@ -57,6 +63,14 @@ def test_a_fact_without_words_is_an_error_not_a_silent_blank() -> None:
         plain.preview(_Nothing("x"))
     with pytest.raises(TypeError, match="_Nothing"):
         plain.hand_name(_Nothing("x"))
+    with pytest.raises(TypeError, match="_Nothing"):  # a variant's renderer too
+        words.events_lines("classic", [_Nothing("x")])
+
+
+def test_an_event_writing_its_own_text_is_not_shown_as_it_writes_it() -> None:
+    # the engine writes no words: the transition path that showed ``public_text()`` is gone
+    with pytest.raises(TypeError, match="_Worded"):
+        words.events_lines("kessel", [_Worded()])
 
 
 def test_controls_carry_facts_computed_when_first_read() -> None:
