@@ -23,12 +23,13 @@ from bot.tables.models import Seat
 from bot.tables.store import now
 from bot.tournaments import store
 from bot.tournaments.blinds import parse_schedule
+from bot.tournaments.formats import check_antes, check_seats, variant_named
 from bot.tournaments.models import Stage, Tournament
 from bot.tournaments.payouts import parse_structure
 from bot.tournaments.present import tournament_embed
 from bot.tournaments.service import TournamentService
 from bot.ui.lobby import BOT_NAMES, BOT_STYLES
-from engine.variants import UnknownVariant, get_variant, variant_ids
+from engine.variants import get_variant, variant_ids
 
 if TYPE_CHECKING:
     from bot.client import SabaccBot
@@ -98,41 +99,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament"):
             raise TableError(
                 _("Only members with Manage Server can create tournaments on this server.")
             )
-        try:
-            info = get_variant(variant)
-        except UnknownVariant:
-            raise TableError(
-                _("Unknown variant {name}. Choose one of: {ids}.").format(
-                    name=variant, ids=", ".join(variant_ids())
-                )
-            ) from None
-        least = max(2, info.min_players)
-        if table_size is not None and not least <= table_size <= info.max_players:
-            raise TableError(
-                _("A {variant} table seats {least} to {most} players, not {n}.").format(
-                    variant=_(info.name), least=least, most=info.max_players, n=table_size
-                )
-            )
-        if table_size is None and seats > info.max_players:
-            raise TableError(
-                _(
-                    "A {variant} table seats at most {most} players: give a `table_size` to "
-                    "play at several tables."
-                ).format(variant=_(info.name), most=info.max_players)
-            )
-        if seats < least:
-            raise TableError(
-                _("{variant} needs at least {n} players.").format(variant=_(info.name), n=least)
-            )
-        multi = table_size is not None and seats > table_size
-        if multi and not info.carries_stacks:
-            raise TableError(
-                _(
-                    "{variant} can't be played at several tables: its chips are tokens every "
-                    "player starts with alike, so players can't move between tables with their "
-                    "chips. Leave out `table_size` (one table) or choose another variant."
-                ).format(variant=_(info.name))
-            )
+        info = variant_named(variant)
+        multi = check_seats(info, seats, table_size)
         threads = interaction.app_permissions
         if multi and not (threads.create_public_threads and threads.send_messages_in_threads):
             raise TableError(
@@ -143,18 +111,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament"):
             )
         structure = parse_structure(payouts, seats) if payouts else None
         blinds = parse_schedule(antes) if antes else None
-        if blinds is not None and not info.stakes:
-            rises = "ante_escalation" in info.options  # Coruscant Shift's own rule
-            raise TableError(
-                (
-                    _(
-                        "Rising antes aren't offered for {variant} (its ante already rises every "
-                        "hand)."
-                    )
-                    if rises
-                    else _("Rising antes aren't offered for {variant}.")
-                ).format(variant=_(info.name))
-            )
+        check_antes(info, blinds)
         tournament = Tournament(
             id=0,
             guild_id=interaction.guild_id,

@@ -103,11 +103,16 @@ async def test_antes_rise_between_hands_and_survive_a_restart(
     assert max(seen) <= 2 * 2**top  # never past the top level
     assert await pool(world, t) == 0 and await money(world) == before
     prizes = await world.bot.db.fetchall(
-        "SELECT prize FROM tournament_entries WHERE tournament_id = ? ORDER BY place", (t.id,)
+        "SELECT user_id, place, prize FROM tournament_entries WHERE tournament_id = ? "
+        "ORDER BY place",
+        (t.id,),
     )
     assert [r["prize"] for r in prizes] == [325, 175, 0, 0, 0]
+    assert [r["place"] for r in prizes] == [1, 2, 3, 4, 5]
     members = [*world.players, world.admin]
     assert sum(await balances(world, members)) == 5 * 900 + 500
+    by_id = {r["user_id"]: r["prize"] for r in prizes}
+    assert await balances(world, members) == [900 + by_id[m.id] for m in members]
     assert "out in 5th place of 5" in public_text(world)
     # a rise is not a step of a hand's record: /verify replays every hand, around a rise too
     hands = await world.bot.db.fetchall(
@@ -157,6 +162,17 @@ async def test_a_later_table_opens_at_the_tournaments_antes_level(
     await world.env.settle()
     assert t.stage is Stage.FINISHED and await pool(world, t) == 0
     assert await money(world) == before
+    places = await world.bot.db.fetchall(
+        "SELECT place, prize FROM tournament_entries WHERE tournament_id = ? ORDER BY place",
+        (t.id,),
+    )
+    assert [(r["place"], r["prize"]) for r in places] == [
+        (1, 325),
+        (2, 175),
+        (3, 0),
+        (4, 0),
+        (5, 0),
+    ]
 
 
 async def test_a_schedule_in_minutes_raises_the_antes_to_the_level_of_the_time_played(

@@ -30,12 +30,11 @@ from tests.table_driver import (
 
 
 def tournament(world: World) -> Tournament:
-    """The channel's open tournament, else its newest one (read back from memory)."""
-    service = world.bot.tournaments
-    found = service.in_channel(world.channel.id)
-    if found is not None:
-        return found
-    raise LookupError("no open tournament")
+    """The channel's open tournament (the service's, in memory); a LookupError if none."""
+    found = world.bot.tournaments.in_channel(world.channel.id)
+    if found is None:
+        raise LookupError("no open tournament")
+    return found
 
 
 async def pool(world: World, t: Tournament) -> int:
