@@ -78,6 +78,20 @@ def lobby_seat(table: Table, user_id: int) -> int:
     return seated(table, user_id)
 
 
+def check_add_bot(table: Table, user_id: int) -> None:
+    """May ``user_id`` seat a bot opponent at ``table``? (the host only; the seat itself is
+    checked by :func:`check_join`)"""
+    if user_id != table.host_id:
+        raise TableError(_("Only the host can add bots."))
+
+
+def check_cancel(table: Table, user_id: int) -> None:
+    """May ``user_id`` cancel the lobby ``table``? Raises the refusal that applies."""
+    require_lobby(table)
+    if user_id != table.host_id:
+        raise TableError(_("Only the host can cancel the table."))
+
+
 def check_start(table: Table, user_id: int) -> None:
     """May ``user_id`` start ``table`` now? Raises the refusal that applies."""
     require_lobby(table)

@@ -12,7 +12,7 @@ from bot.errors import TableError
 from bot.i18n import N_, _
 from bot.i18n.readers import for_server
 from bot.tables.models import Seat, Table
-from bot.tables.refusals import check_start
+from bot.tables.refusals import check_add_bot, check_start
 from bot.ui import render
 from bot.ui.acting import manager_of, runtime_of
 from bot.ui.controls import build_table_message
@@ -43,8 +43,7 @@ class BotStyleView(PromptView):
     def _make(self, style: str) -> Any:
         async def add(interaction: discord.Interaction[Any]) -> None:
             table = self.table
-            if interaction.user.id != table.host_id:
-                raise TableError(_("Only the host can add bots."))
+            check_add_bot(table, interaction.user.id)
             if self.used:
                 raise TableError(_("A bot was already seated from this picker."))
             self.used = True
@@ -97,8 +96,7 @@ async def on_control_click(interaction: discord.Interaction[Any], table_id: int,
         )
         return
     if what == "addbot":
-        if user.id != table.host_id:
-            raise TableError(_("Only the host can add bots."))
+        check_add_bot(table, user.id)  # refused before the picker opens
         picker = BotStyleView(table)
         await interaction.response.send_message(
             _("Which kind of opponent?"), view=picker, ephemeral=True
