@@ -3,8 +3,9 @@
 Each check reads a table (and the engine's game on it) and raises the
 :class:`~bot.errors.TableError` that applies; the table service (:mod:`bot.tables.service`)
 runs them under the table's lock before it changes anything, and a view may run one first to
-refuse a click at once (:func:`check_turn`, :func:`check_start`). The four refusals every path
-shares are constants (:data:`CLOSED`, :data:`OVER`, :data:`STALE`, :data:`NOT_YOUR_TURN`):
+refuse a click at once (:func:`check_turn`, :func:`check_start`). The refusals several paths
+share are constants (:data:`CLOSED`, :data:`OVER`, :data:`STALE`, :data:`NOT_YOUR_TURN`,
+:data:`NOT_SEATED`):
 English sources, shown in the member's language by :func:`bot.errors.user_message`.
 """
 
@@ -21,6 +22,7 @@ CLOSED = N_("This table is closed.")
 OVER = N_("This game is over.")
 STALE = N_("This button is out of date: the table has moved on.")
 NOT_YOUR_TURN = N_("It's not your turn.")
+NOT_SEATED = N_("You're not seated at this table.")
 
 
 def busy_text(table: Table, link: str) -> str:
@@ -78,6 +80,20 @@ def lobby_seat(table: Table, user_id: int) -> int:
     return seated(table, user_id)
 
 
+def check_add_bot(table: Table, user_id: int) -> None:
+    """May ``user_id`` seat a bot opponent at ``table``? (the host only; the seat itself is
+    checked by :func:`check_join`)"""
+    if user_id != table.host_id:
+        raise TableError(_("Only the host can add bots."))
+
+
+def check_cancel(table: Table, user_id: int) -> None:
+    """May ``user_id`` cancel the lobby ``table``? Raises the refusal that applies."""
+    require_lobby(table)
+    if user_id != table.host_id:
+        raise TableError(_("Only the host can cancel the table."))
+
+
 def check_start(table: Table, user_id: int) -> None:
     """May ``user_id`` start ``table`` now? Raises the refusal that applies."""
     require_lobby(table)
@@ -98,7 +114,7 @@ def check_turn(table: Table, seat: int | None, turn: int, kind: str) -> ActionSp
     if not table.open:
         raise TableError(CLOSED)
     if seat is None or not table.still_in(seat):
-        raise TableError(_("You're not seated at this table."))
+        raise TableError(NOT_SEATED)
     if game is None:
         raise TableError(_("The game has not started yet."))
     if game.finished or table.status is not Status.PLAYING:
@@ -111,6 +127,15 @@ def check_turn(table: Table, seat: int | None, turn: int, kind: str) -> ActionSp
     if not may_act(game, seat, kind):
         raise NotYourTurn(NOT_YOUR_TURN)
     raise TableError(_("You can't do that right now."))
+
+
+def hand_of(table: Table, user_id: int) -> tuple[Game, int]:
+    """The game and the seat whose hand ``user_id`` asks to see (**🂠 My hand**), else the
+    refusal."""
+    game, index = table.game, table.seat_of(user_id)
+    if index is None or game is None:
+        raise TableError(NOT_SEATED)
+    return game, index
 
 
 def current_game(table: Table, seat: int, kind: str, turn: int) -> Game:

@@ -266,9 +266,7 @@ class TableService:
     async def cancel(self, table: Table, user_id: int) -> None:
         """Host only: close the lobby and refund every buy-in."""
         async with table.lock:
-            refusals.require_lobby(table)
-            if user_id != table.host_id:
-                raise TableError(_("Only the host can cancel the table."))
+            refusals.check_cancel(table, user_id)
             await self._cancel_locked(table)
 
     async def expire(self, table: Table) -> bool:

@@ -16,7 +16,7 @@ from bot.shapes import conforms
 from bot.tables.models import Table
 from bot.tables.presenter import Presenter
 from bot.tables.refusals import check_turn
-from bot.tables.rides import Ride
+from bot.tables.rides import Reply, Ride
 from bot.tables.service import TableService
 from bot.ui import render
 from engine.core.game import Action, ActionSpec
@@ -66,6 +66,24 @@ def seated_turn(
     return table, seat, spec
 
 
+async def commit(
+    interaction: discord.Interaction[Any],
+    table: Table,
+    seat: int,
+    action: Action,
+    turn: int,
+    *,
+    ride: Ride | None = None,
+) -> Reply:
+    """Apply an action for the clicking player as the click answered in this task (already
+    acknowledged; ``ride``: the token that redraws the table, else the click's own): the reply,
+    whose ``hand_shown`` says whether the step changed the clicker's hand."""
+    runtime = runtime_of(interaction)
+    reply = runtime.presenter.answering(table, interaction, seat, ride=ride)
+    await runtime.tables.act(table, seat, action, turn=turn)
+    return reply
+
+
 async def play(
     interaction: discord.Interaction[Any],
     table: Table,
@@ -79,9 +97,7 @@ async def play(
     deferred update of the table message, which is then redrawn through it; ``ride``: the table
     button's token, for a picker), then show them their hand privately if it changed (their
     reply shows it: no DM repeats it)."""
-    runtime = runtime_of(interaction)
-    reply = runtime.presenter.answering(table, interaction, seat, ride=ride)
-    await runtime.tables.act(table, seat, action, turn=turn)
+    reply = await commit(interaction, table, seat, action, turn, ride=ride)
     game = table.game
     if reply.hand_shown and game is not None:
         view = game.view_for(seat)

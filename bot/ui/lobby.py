@@ -12,7 +12,7 @@ from bot.errors import TableError
 from bot.i18n import N_, _
 from bot.i18n.readers import for_server
 from bot.tables.models import Seat, Table
-from bot.tables.refusals import check_start
+from bot.tables.refusals import check_add_bot, check_start, hand_of
 from bot.ui import render
 from bot.ui.acting import manager_of, runtime_of
 from bot.ui.controls import build_table_message
@@ -43,8 +43,7 @@ class BotStyleView(PromptView):
     def _make(self, style: str) -> Any:
         async def add(interaction: discord.Interaction[Any]) -> None:
             table = self.table
-            if interaction.user.id != table.host_id:
-                raise TableError(_("Only the host can add bots."))
+            check_add_bot(table, interaction.user.id)
             if self.used:
                 raise TableError(_("A bot was already seated from this picker."))
             self.used = True
@@ -77,10 +76,8 @@ async def on_control_click(interaction: discord.Interaction[Any], table_id: int,
     table = manager.index.require(table_id)
     user = interaction.user
     if what == "hand":
-        seat = table.seat_of(user.id)
-        if seat is None or table.game is None:
-            raise TableError(_("You're not seated at this table."))
-        view = table.game.view_for(seat)
+        game, seat = hand_of(table, user.id)
+        view = game.view_for(seat)
         # acknowledged at once: the picture is drawn in a thread
         await interaction.response.defer(ephemeral=True, thinking=True)
         runtime_of(interaction).presenter.hand_seen(table, seat)  # no DM repeats it
@@ -97,8 +94,7 @@ async def on_control_click(interaction: discord.Interaction[Any], table_id: int,
         )
         return
     if what == "addbot":
-        if user.id != table.host_id:
-            raise TableError(_("Only the host can add bots."))
+        check_add_bot(table, user.id)  # refused before the picker opens
         picker = BotStyleView(table)
         await interaction.response.send_message(
             _("Which kind of opponent?"), view=picker, ephemeral=True

@@ -17,7 +17,7 @@ from bot.i18n import _
 from bot.tables.models import Table
 from bot.tables.rides import Ride
 from bot.ui import render
-from bot.ui.acting import confirm, manager_of, play, runtime_of, seated_turn
+from bot.ui.acting import commit, confirm, play, seated_turn
 from bot.ui.revive import PromptView, amount_id
 from engine.core.game import Action, ActionSpec
 
@@ -241,8 +241,7 @@ class ChoiceView(PromptView):
         await interaction.response.defer()
         action = Action(self.spec.kind, choices=self.chosen)
         # the picker shows the hand (below): no DM repeats it
-        runtime_of(interaction).presenter.answering(table, interaction, seat, ride=self.ride)
-        await manager_of(interaction).act(table, seat, action, turn=self.turn)
+        await commit(interaction, table, seat, action, self.turn, ride=self.ride)
         self.stop()
         game = table.game
         embed = render.hand_embed(table, game.view_for(seat)) if game else None

@@ -205,6 +205,9 @@ async def test_lobby_money_rules(world: World) -> None:
     assert twice.ephemeral and "already seated" in twice.response.content
     not_host = await world.bob.click(lobby.response, label="Start")
     assert not_host.ephemeral and "Only the host" in not_host.response.content
+    not_host = await world.bob.click(lobby.response, label="Cancel")
+    assert not_host.ephemeral and "Only the host can cancel" in not_host.response.content
+    assert table_in(world).open and len(table_in(world).seats) == 2
     await world.bob.click(lobby.response, label="Leave")
     assert await world.bot.bank.balance(world.guild.id, world.bob.id) == 1000
     alone = await world.alice.click(lobby.response, label="Start")
