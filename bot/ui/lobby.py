@@ -87,9 +87,13 @@ async def on_control_click(interaction: discord.Interaction[Any], table_id: int,
         )
         return
     if what == "back":
+        # the table shows them back in play through this click (a deferred update of the table
+        # message), like every click that changes a table; the welcome is a private follow-up
+        await interaction.response.defer()
+        runtime_of(interaction).presenter.answering(table, interaction)
         if not await manager.set_back(table, user.id):
             raise TableError(_("You are not sitting out."))
-        await interaction.response.send_message(
+        await interaction.followup.send(
             _("Welcome back: your turns are yours again."), ephemeral=True
         )
         return

@@ -37,8 +37,15 @@ async def test_im_back_gives_the_turns_back(world: World) -> None:
     while not table.sitting_out:
         await world.env.advance_time(20)
     (sitter,) = table.sitting_out
+    first = len(world.env.http_requests)
     back = await actor_of(world, table, sitter).click(table_message(world), label="I'm back")
-    assert back.ephemeral and "Welcome back" in back.response.content
+    (welcome,) = back.followups
+    assert welcome.ephemeral and "Welcome back" in welcome.content
+    # the table shows it when the click returns, edited through the click's own token
+    assert "sitting out" not in str(table_message(world).embeds[0].to_dict())
+    edits = [r for r in world.env.http_requests[first:] if r.method == "PATCH"]
+    assert any("/messages/@original" in r.path for r in edits)
+    assert not any(r.path.startswith("/channels/") for r in edits)
     assert table.deadline is not None and table.open
     # Whenever they are to act again, they have a full turn timer to do it.
     for _ in range(40):

@@ -171,7 +171,8 @@ async def test_turn_timer_reminds_plays_and_sits_out(world: World) -> None:
     assert "sits out" in "\n".join(m.content for m in world.channel.history())
     actor = actor_of(world, table, sitter)
     back = await actor.click(table_message(world), label="I'm back")
-    assert back.ephemeral and "Welcome back" in back.response.content
+    (welcome,) = back.followups
+    assert welcome.ephemeral and "Welcome back" in welcome.content
     assert sitter not in table.sitting_out
 
 
