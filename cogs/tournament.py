@@ -262,12 +262,16 @@ class TournamentCog(commands.GroupCog, group_name="tournament"):
                 ephemeral=True,
             )
             return
+        self.service.check_start(tournament)  # refused at once, ephemerally: nothing written
+        # seating the field opens its tables (threads, first deals): seconds, past Discord's
+        # 3 s to answer, so acknowledged first; the announcement follows in the same reply
+        await interaction.response.defer(thinking=True)
         await self.service.start(tournament)
         with using(server_locale(tournament.guild_id)):  # public: the server's language
             text = _("Tournament #{id} started with {n} players.").format(
                 id=tournament.id, n=len(tournament.entries)
             )
-        await interaction.response.send_message(text)
+        await interaction.followup.send(text)
 
     @app_commands.command(name="standings", description="Places and prizes so far")
     async def standings(self, interaction: discord.Interaction[Any]) -> None:

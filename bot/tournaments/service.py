@@ -163,16 +163,25 @@ class TournamentService:
         """Seat the field at random and deal: one table in the tournament's channel, or (more
         players than ``table_size``) tables in threads of it (the caller checked who asks)."""
         async with tournament.lock:
-            self._require_registering(tournament)
-            needed = max(2, tournament.variant.min_players)
-            if len(tournament.entries) < needed:
-                raise TableError(
-                    _("The tournament needs at least {needed} players; {n} registered.").format(
-                        needed=needed, n=len(tournament.entries)
-                    )
-                )
+            self.check_start(tournament)
             await self._advance(tournament)
         self._herald().changed(tournament)
+
+    def check_start(self, tournament: Tournament) -> None:
+        """What refuses the start, checked without writing or waiting (so ``/tournament start``
+        refuses at once, before it is acknowledged): the tournament is registering, has enough
+        players, may open its tables' threads, and a single table finds its channel free."""
+        self._require_registering(tournament)
+        needed = max(2, tournament.variant.min_players)
+        if len(tournament.entries) < needed:
+            raise TableError(
+                _("The tournament needs at least {needed} players; {n} registered.").format(
+                    needed=needed, n=len(tournament.entries)
+                )
+            )
+        self._herald().check_seating(tournament)
+        if not tournament.multi_table and self.tables.index.in_channel(tournament.channel_id):
+            raise TableError(_(BUSY))
 
     async def _advance(self, tournament: Tournament) -> None:
         """Seat the players still in as they should sit (:mod:`bot.tournaments.balance`): carry

@@ -576,6 +576,19 @@ async def test_without_thread_permissions_a_multi_table_tournament_says_what_is_
     assert "I need Create Public Threads in this channel" in await refusal(started)
     assert t.stage is Stage.REGISTERING and thread_tables(world) == []  # nothing changed
     assert await money(world) == before
+    # given back: the start is acknowledged before the threads open, then announced publicly
+    world.env.backend.set_overwrite(
+        world.channel.id, Overwrite(target_id=me, type=OverwriteType.MEMBER)
+    )
+    first = len(world.env.http_requests)
+    started = await world.admin.slash(world.channel, "tournament start")
+    sent = world.env.http_requests[first:]
+    answer = next(i for i, r in enumerate(sent) if r.path.endswith("/callback"))
+    thread = next(i for i, r in enumerate(sent) if r.path.endswith("/threads"))
+    assert answer < thread and sent[answer].json["type"] == 5  # "thinking…", then the threads
+    assert not started.ephemeral and started.response is not None
+    assert started.response.content == f"Tournament #{t.id} started with 3 players."
+    assert t.stage is Stage.RUNNING and len(thread_tables(world)) == 1  # 3 players: one table
 
 
 async def test_a_sit_and_go_waits_for_a_cash_table_in_its_channel(world: World) -> None:
