@@ -88,6 +88,24 @@ class DecisionRules(Protocol[S_contra]):
         ...
 
 
+class CheckedRules(DecisionRules[S_contra], Protocol[S_contra]):
+    """A decisions module whose ``apply_action`` can be handed the acting seat's legal actions
+    when the game already worked them out (it checks the action against them), instead of
+    working them out again."""
+
+    def apply_action(
+        self,
+        st: S_contra,
+        seat: int,
+        action: Action,
+        legal: tuple[ActionSpec, ...] | None = None,
+        /,
+    ) -> Sequence[Event]:
+        """Apply one decision (checked against ``legal``, computed when ``None``) and every
+        automatic step after it; raises IllegalAction."""
+        ...
+
+
 class LeaveRules(Protocol[S_contra]):
     """A variant's flow module, as far as a departure goes."""
 
@@ -125,6 +143,13 @@ class StateGame(Generic[S]):
     :meth:`set_stakes` may change (none: the rules have no stakes a table may change).
     A new game comes from :meth:`create` over the variant's :attr:`new_game`.
 
+    Each seat's legal actions are worked out once per change of the game and remembered until
+    the game changes (:meth:`apply`, :meth:`leave`, :meth:`set_stakes`, :meth:`close_after`):
+    the table runtime asks for them to draw the controls and again to check a click, and a
+    variant's ``apply_action`` may be handed them (:meth:`decide`). Reading :attr:`state` (to
+    inspect or rig it) forgets them too; code that keeps the state and changes it later calls
+    :meth:`changed`.
+
     The JSON form is ``{"variant": VARIANT, "state": CODEC.dump(state)}``.
     """
 
@@ -149,11 +174,15 @@ class StateGame(Generic[S]):
 
     def __init__(self, state: S) -> None:
         self._state = state
+        self._legal: dict[int, tuple[ActionSpec, ...]] = {}  # seat -> legal actions, this change
         self.opening_events: tuple[Event, ...] = ()  # events of create() (first hand's start)
 
     @property
     def state(self) -> S:
-        """The underlying state (tests, bots and the judge inspect it)."""
+        """The underlying state (tests, bots and the judge inspect it). It is handed out as it
+        is, free to change, so the game forgets what it worked out from it (:meth:`changed`):
+        the game's own methods read it as ``_state``."""
+        self._legal.clear()
         return self._state
 
     # ------------------------------------------------------------------ counters
@@ -161,21 +190,26 @@ class StateGame(Generic[S]):
     @property
     def players(self) -> tuple[str, ...]:
         """Player ids by seat (join order)."""
-        return self.state.players
+        return self._state.players
 
     @property
     def seq(self) -> int:
         """Accepted actions so far."""
-        return int(getattr(self.state, self.SEQ_FIELD))
+        return int(getattr(self._state, self.SEQ_FIELD))
 
     @property
     def turn(self) -> int:
         """Decision counter (see :attr:`engine.core.game.Game.turn`)."""
-        return int(getattr(self.state, self.TURN_FIELD))
+        return int(getattr(self._state, self.TURN_FIELD))
+
+    def changed(self) -> None:
+        """Forget what was worked out for the state as it was (each seat's legal actions): the
+        game's own changes call it; so does code that changes :attr:`state` directly."""
+        self._legal.clear()
 
     def _count(self, *, action: bool = False, decision: bool = False) -> None:
         """Grow the accepted-action and/or the decision counter by one."""
-        st = self.state
+        st = self._state
         if action:
             setattr(st, self.SEQ_FIELD, getattr(st, self.SEQ_FIELD) + 1)
         if decision:
@@ -184,17 +218,20 @@ class StateGame(Generic[S]):
     @property
     def finished(self) -> bool:
         """True once the state is in its game-over phase."""
-        return self.state.phase is self.OVER
+        return self._state.phase is self.OVER
 
     # ------------------------------------------------------------------ decisions
 
     def pending_seats(self) -> frozenset[int]:
         """Seats that may act now."""
-        return self.actions.pending(self.state)
+        return self.actions.pending(self._state)
 
     def legal_actions(self, seat: int) -> tuple[ActionSpec, ...]:
-        """What ``seat`` may do now."""
-        return self.actions.legal_actions(self.state, seat)
+        """What ``seat`` may do now (worked out once per change of the game)."""
+        known = self._legal.get(seat)
+        if known is None:
+            known = self._legal[seat] = self.actions.legal_actions(self._state, seat)
+        return known
 
     def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
         """Apply one decision and every automatic step after it; raises IllegalAction.
@@ -203,24 +240,34 @@ class StateGame(Generic[S]):
         an out-of-turn action where the variant allows those (:attr:`OUT_OF_TURN`).
         """
         was_pending = not self.OUT_OF_TURN or seat in self.pending_seats()
-        events = self.actions.apply_action(self.state, seat, action)
+        try:
+            events = self.decide(seat, action)
+        finally:
+            self.changed()
         self._count(action=True, decision=was_pending)
         return tuple(events)
 
+    def decide(self, seat: int, action: Action) -> Sequence[Event]:
+        """The variant's ``apply_action`` for one decision (:meth:`apply` counts it). A variant
+        whose ``apply_action`` checks the action against the seat's legal actions
+        (:class:`CheckedRules`) overrides this to hand over the ones already worked out."""
+        return self.actions.apply_action(self._state, seat, action)
+
     def preview(self, seat: int, action: Action) -> str | Fact:
         """A private line about a choice before it is confirmed."""
-        return self.actions.preview(self.state, seat, action)
+        return self.actions.preview(self._state, seat, action)
 
     def default_action(self, seat: int) -> Action:
         """The least harmful legal action for a pending seat (turn timers use it)."""
-        return self.actions.default_action(self.state, seat)
+        return self.actions.default_action(self._state, seat)
 
     def leave(self, seat: int) -> tuple[tuple[Event, ...], int]:
         """Leave for good per the variant's flow; returns the events and the credits behind."""
-        if not 0 <= seat < self.state.n:
+        if not 0 <= seat < self._state.n:
             raise IllegalAction("no_such_seat")
         events: list[Event] = []
-        credits = self.flow.leave(self.state, seat, events)
+        self.changed()
+        credits = self.flow.leave(self._state, seat, events)
         self._count(decision=bool(events))
         return tuple(events), credits
 
@@ -228,7 +275,7 @@ class StateGame(Generic[S]):
         """The antes a hand takes now, by option name (empty when :attr:`STAKES` is)."""
         if not self.STAKES:
             return {}
-        options = getattr(self.state, self.OPTIONS_FIELD)
+        options = getattr(self._state, self.OPTIONS_FIELD)
         return {name: int(getattr(options, name)) for name in self.STAKES}
 
     def set_stakes(self, stakes: Mapping[str, int]) -> tuple[Event, ...]:
@@ -240,11 +287,12 @@ class StateGame(Generic[S]):
             raise IllegalAction("stakes_unknown")
         if self.finished:
             raise IllegalAction("game_over")
-        options = getattr(self.state, self.OPTIONS_FIELD)
+        options = getattr(self._state, self.OPTIONS_FIELD)
         new = changed(options, self.STAKES, stakes)
         if new == options:
             return ()
-        setattr(self.state, self.OPTIONS_FIELD, new)
+        self.changed()
+        setattr(self._state, self.OPTIONS_FIELD, new)
         now = self.stakes()
         return (StakesChanged(tuple((name, now[name]) for name in self.STAKES)),)
 
@@ -253,30 +301,33 @@ class StateGame(Generic[S]):
         it (never raised). Raises :class:`IllegalAction` without such an option or once over."""
         if self.finished:
             raise IllegalAction("game_over")
-        options: Any = getattr(self.state, self.OPTIONS_FIELD, None)
+        options: Any = getattr(self._state, self.OPTIONS_FIELD, None)
         if not hasattr(options, "max_hands"):
             raise IllegalAction("max_hands_unknown")
         if options.max_hands is None or hand_no < options.max_hands:
-            setattr(self.state, self.OPTIONS_FIELD, dataclasses.replace(options, max_hands=hand_no))
+            self.changed()
+            setattr(
+                self._state, self.OPTIONS_FIELD, dataclasses.replace(options, max_hands=hand_no)
+            )
 
     # ------------------------------------------------------------------ results and views
 
     def payouts(self) -> dict[int, int]:
         """Final credits per seat once finished (seats that left get 0); empty before."""
-        final: dict[int, int] | None = getattr(self.state, "final_payouts", None)
+        final: dict[int, int] | None = getattr(self._state, "final_payouts", None)
         return dict(final or {})
 
     def seat_stats(self) -> dict[int, SeatStats]:
         """Per-seat statistics so far."""
-        return self.views.seat_stats(self.state)
+        return self.views.seat_stats(self._state)
 
     def public_view(self) -> PublicView:
         """The public table."""
-        return self.views.public_view(self.state)
+        return self.views.public_view(self._state)
 
     def view_for(self, seat: int) -> PlayerView:
         """One seat's private view."""
-        return self.views.view_for(self.state, seat)
+        return self.views.view_for(self._state, seat)
 
     def hand(self, seat: int) -> tuple[str, ...]:
         """``view_for(seat).hand`` without building the whole view, when the variant's views
@@ -284,14 +335,14 @@ class StateGame(Generic[S]):
         quick = getattr(self.views, "hand_of", None)
         if quick is None:
             return self.view_for(seat).hand
-        hand: tuple[str, ...] = quick(self.state, seat)
+        hand: tuple[str, ...] = quick(self._state, seat)
         return hand
 
     # ------------------------------------------------------------------ persistence
 
     def to_json(self) -> dict[str, Any]:
         """The whole state, RNG included."""
-        return {"variant": self.VARIANT, "state": self.CODEC.dump(self.state)}
+        return {"variant": self.VARIANT, "state": self.CODEC.dump(self._state)}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:

@@ -90,10 +90,15 @@ def legal_actions(st: ClassicState, seat: int) -> tuple[ActionSpec, ...]:
     return tuple(_trade_specs(st, seat))
 
 
-def apply_action(st: ClassicState, seat: int, action: Action) -> Events:
-    """Validate and apply one decision, then run the automatic steps after it."""
+def apply_action(
+    st: ClassicState, seat: int, action: Action, legal: tuple[ActionSpec, ...] | None = None
+) -> Events:
+    """Validate and apply one decision, then run the automatic steps after it; ``legal``: the
+    seat's legal actions when the game already worked them out (computed when ``None``)."""
     over = st.phase is Phase.GAME_OVER
-    require_legal(over, seat, pending(st), legal_actions(st, seat), action)
+    require_legal(
+        over, seat, pending(st), legal_actions(st, seat) if legal is None else legal, action
+    )
     ev: Events = []
     if st.phase is Phase.BET:
         bet_made(st, ev, st.betting.act(seat, action.kind, action.amount), EXITS)

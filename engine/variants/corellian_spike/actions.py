@@ -204,9 +204,18 @@ def _card_turn(st: SpikeState, seat: int, action: Action, ev: Events) -> None:
     end_card_turn(st, ev)
 
 
-def apply_action(st: SpikeState, seat: int, action: Action) -> Events:
-    """Validate and apply one decision, then run the automatic steps after it."""
-    require_legal(st.phase is Phase.GAME_OVER, seat, pending(st), legal_actions(st, seat), action)
+def apply_action(
+    st: SpikeState, seat: int, action: Action, legal: tuple[ActionSpec, ...] | None = None
+) -> Events:
+    """Validate and apply one decision, then run the automatic steps after it; ``legal``: the
+    seat's legal actions when the game already worked them out (computed when ``None``)."""
+    require_legal(
+        st.phase is Phase.GAME_OVER,
+        seat,
+        pending(st),
+        legal_actions(st, seat) if legal is None else legal,
+        action,
+    )
     ev: Events = []
     if st.phase is Phase.BET:
         after_bet(st, ev, st.betting.act(seat, action.kind, action.amount))

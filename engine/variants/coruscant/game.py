@@ -81,32 +81,36 @@ class CoruscantGame(StateGame[CoruscantState]):
 
     def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
         """Apply a decision and run every automatic step after it; raises IllegalAction."""
-        st = self.state
-        events = actions.apply_action(st, seat, action)
+        st = self._state
+        try:
+            events = actions.apply_action(st, seat, action)
+        finally:
+            self.changed()
         st.seq_count += 1
         return tuple(events)
 
     def pending_seats(self) -> frozenset[int]:
         """Seats that may act now."""
-        return self.state.pending_seats()
+        return self._state.pending_seats()
 
     def leave(self, seat: int) -> tuple[tuple[Event, ...], int]:
         """Fold (if in the hand) and leave for good; returns the events and the stack taken."""
-        if not 0 <= seat < self.state.n:
+        if not 0 <= seat < self._state.n:
             raise IllegalAction("no_such_seat")
         events: list[Event] = []
-        took = flow.leave(self.state, seat, events)
+        self.changed()
+        took = flow.leave(self._state, seat, events)
         self._count(action=True)
         return tuple(events), took
 
     def payouts(self) -> dict[int, int]:
         """Credits per seat now, final once the game is over (seats that left get 0)."""
-        return self.state.payouts()
+        return self._state.payouts()
 
     def to_json(self) -> dict[str, Any]:
         """The whole game, RNG included: ``{"variant": ..., <the state's fields>}`` (the form
         tables have stored since the first version, kept so their rows write back the same)."""
-        return {"variant": self.VARIANT, **CODEC.dump(self.state)}
+        return {"variant": self.VARIANT, **CODEC.dump(self._state)}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:

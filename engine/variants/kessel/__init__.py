@@ -55,16 +55,20 @@ class KesselGame(StateGame[KesselState]):
 
     def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
         """Apply one decision and every automatic step after it; raise ``IllegalAction``."""
-        st = self.state
+        st = self._state
         before = st.phase
-        events = actions.apply_action(st, seat, action)
+        try:
+            events = actions.apply_action(st, seat, action)
+        finally:
+            self.changed()
         self._count(action=True, decision=before not in flow.SIMULTANEOUS or st.phase is not before)
         return tuple(events)
 
     def leave(self, seat: int) -> tuple[tuple[Event, ...], int]:
         """Forfeit (K-impl-8); never returns credits."""
-        st = self.state
+        st = self._state
         before, pending = st.phase, views.pending(st)
+        self.changed()
         events = flow.leave(st, seat)
         changed = st.phase is not before or (
             before not in flow.SIMULTANEOUS and views.pending(st) != pending
@@ -76,7 +80,7 @@ class KesselGame(StateGame[KesselState]):
         """Credits per seat once finished (the winner takes buy-in × seats)."""
         if not self.finished:
             return {}
-        st = self.state
+        st = self._state
         return {i: (0 if s.left else st.payout.get(i, 0)) for i, s in enumerate(st.seats)}
 
 

@@ -115,8 +115,11 @@ def place_field(st: ProjectState, seat: int, action: Action, ev: Events) -> None
     ev.append(FieldPlaced(st.players[seat], cards))
 
 
-def apply_action(st: ProjectState, seat: int, action: Action) -> Events:
-    """Validate and apply one decision, then run the automatic steps after it."""
+def apply_action(
+    st: ProjectState, seat: int, action: Action, legal: tuple[ActionSpec, ...] | None = None
+) -> Events:
+    """Validate and apply one decision, then run the automatic steps after it; ``legal``: the
+    seat's legal actions when the game already worked them out (computed when ``None``)."""
     if st.phase is Phase.GAME_OVER:
         raise IllegalAction("game_over")
     ev: Events = []
@@ -126,7 +129,7 @@ def apply_action(st: ProjectState, seat: int, action: Action) -> Events:
         return ev
     if seat not in pending(st):
         raise IllegalAction("not_yours")
-    kinds = {spec.kind for spec in legal_actions(st, seat)}
+    kinds = {spec.kind for spec in (legal_actions(st, seat) if legal is None else legal)}
     if action.kind not in kinds:
         raise IllegalAction("cannot_now", kind=action.kind)
     if action.kind == "field":

@@ -18,9 +18,9 @@ from typing import Any, ClassVar, TypeVar
 from engine.core.betting import Betting
 from engine.core.deck import CardDeck
 from engine.core.fair import SeedSource, game_rng
-from engine.core.game import Event, JudgeFunction, VariantInfo
+from engine.core.game import Action, Event, JudgeFunction, VariantInfo
 from engine.core.seats import starting_stacks
-from engine.core.variant import NewGame, StateGame
+from engine.core.variant import CheckedRules, NewGame, StateGame
 from engine.variants.twopot.state import AnyTwoPot, Seat, SeatRecord, TwoPotOptions
 
 __all__ = ["TwoPotGame"]
@@ -39,6 +39,7 @@ class TwoPotGame(StateGame[S]):
     implement :attr:`new_state`.
     """
 
+    actions: CheckedRules[S]
     NAME: ClassVar[str]
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 8
@@ -50,6 +51,12 @@ class TwoPotGame(StateGame[S]):
     arguments of :meth:`seat`) plus its own fields, its first hand started with ``events``
     appended; ``hooks`` are the variant's test hooks (a stacked deck, rigged dice, the first
     seat), keyword arguments of :meth:`~engine.core.variant.StateGame.create` validated here."""
+
+    def decide(self, seat: int, action: Action) -> Sequence[Event]:
+        """The variant's ``apply_action``, handed the seat's legal actions when the game has
+        already worked them out for this change (the table runtime asks for them before
+        every click), so they are not worked out twice."""
+        return self.actions.apply_action(self._state, seat, action, self._legal.get(seat))
 
     @classmethod
     def check_players(cls, players: Sequence[str]) -> None:
@@ -159,5 +166,5 @@ class TwoPotGame(StateGame[S]):
 
     def total_credits(self) -> int:
         """Σ stacks + hand pot + Sabacc pot (constant between ``leave`` calls)."""
-        st = self.state
+        st = self._state
         return sum(st.stacks) + st.betting.pot_total + st.sabacc_pot
