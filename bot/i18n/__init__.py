@@ -178,7 +178,8 @@ def per_locale(maxsize: int) -> Callable[[Callable[..., T]], Callable[..., T]]:
 
         @functools.wraps(function)
         def lookup(*args: Any) -> T:
-            return cached(locale_code(), *args)
+            found = _CURRENT.get()  # (locale_code() inline: card names are looked up often)
+            return cached(SOURCE if found is None else found.locale, *args)
 
         return lookup
 

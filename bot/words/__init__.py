@@ -47,12 +47,12 @@ def event_lines(variant: str, event: Event) -> list[str]:
 
 def events_lines(variant: str, events: Iterable[Event]) -> list[str]:
     """The public log lines of several events, in order."""
-    return _words(variant).lines(events)
+    return (_LOADED.get(variant) or _words(variant)).lines(events)  # (every step's events)
 
 
 def table_text(variant: str, view: PublicView) -> PublicView:
     """The public view with its words written (title, phase, seats, pots, info, highlight)."""
-    return _words(variant).table(view)
+    return (_LOADED.get(variant) or _words(variant)).table(view)  # (every change's view)
 
 
 def hand_text(variant: str, view: PlayerView) -> PlayerView:

@@ -122,26 +122,26 @@ class Words:
         """:meth:`renders`, gathered once (every step's events are looked up here)."""
         return self.renders()
 
-    def write_lines(self, event: Event) -> tuple[str, ...]:
-        """The non-blank public log lines of one event, written (see :meth:`lines`)."""
-        render = self.known.get(type(event))
-        text = render(event) if render is not None else self.event_text(event)
-        if not text:
-            return ()
-        if "\n" not in text:  # the usual one line
-            return (text,) if text.strip() else ()
-        return tuple(line for line in text.splitlines() if line.strip())
-
     def lines(self, events: Iterable[Event]) -> list[str]:
         """The non-blank public log lines of ``events``, in order (every step's events go
-        through here). Written each time, not remembered: an event is rarely written twice, and
-        keeping the events of lines already written (to find them again by value) kept a
-        garbage-collected object alive per new event, which made the collector run several
-        times as often while a game is played (``bench/engine.py``)."""
+        through here, so the loop does it all inline: a call less per event).
+
+        Written each time, not remembered: an event is rarely written twice, and keeping the
+        events of lines already written (to find them again by value) kept a garbage-collected
+        object alive per new event, which made the collector run several times as often while
+        a game is played (``bench/engine.py``)."""
         lines: list[str] = []
-        write = self.write_lines
+        known = self.known
         for event in events:
-            lines.extend(write(event))
+            render = known.get(type(event))
+            text = render(event) if render is not None else self.event_text(event)
+            if not text:
+                continue
+            if "\n" not in text:  # the usual one line
+                if text.strip():
+                    lines.append(text)
+            else:
+                lines.extend(line for line in text.splitlines() if line.strip())
         return lines
 
     def table(self, view: PublicView) -> PublicView:
