@@ -139,6 +139,7 @@ def _note(hand: Sequence[Card], fix: Fix) -> HandNote:
 # Facts are values: the small ones a view or a control repeats from one change to the next are
 # shared instances (a frozen dataclass costs microseconds to build; a cache lookup much less).
 _STAND = {False: StandOption(False), True: StandOption(True)}
+_STAND_SPEC = {f: ActionSpec("stand", style="success", facts=_STAND[f]) for f in (False, True)}
 _DRAW_COST = {False: DrawCost(False), True: DrawCost(True)}
 _token = lru_cache(maxsize=256)(TokenOption)
 _pile = lru_cache(maxsize=256)(DrawOption)
@@ -209,29 +210,39 @@ def legal_actions(st: KesselState, seat: int) -> tuple[ActionSpec, ...]:
     specs: list[ActionSpec] = []
     plays = playable(st, seat)
     if plays:
-        options = []
-        for token, target in plays:
-            if target is None:
-                options.append(Option(token, facts=_token(token, None)))
-            else:
-                name = st.seats[target].player
-                options.append(Option(f"{token}:{target}", facts=_token(token, name)))
+        options = [
+            _token_option(token, target, None if target is None else st.seats[target].player)
+            for token, target in plays
+        ]
         specs.append(ActionSpec("token", param=ParamKind.CHOICE, options=tuple(options)))
     if can_draw(st, seat):
-        options = []
         sources = draw_sources(st)
-        for value, (fam, disc) in SOURCES.items():
-            if (fam, disc) in sources:
-                top = st.discard[fam][-1].notation if disc else None
-                options.append(Option(value, facts=_pile(fam, top)))
+        options = [
+            _pile_option(value, st.discard[fam][-1].notation if disc else None)
+            for value, (fam, disc) in SOURCES.items()
+            if (fam, disc) in sources
+        ]
         cost = _DRAW_COST[st.free_draw]
         specs.append(
             ActionSpec(
                 "draw", param=ParamKind.CHOICE, options=tuple(options), style="primary", facts=cost
             )
         )
-    specs.append(ActionSpec("stand", style="success", facts=_STAND[st.forced]))
+    specs.append(_STAND_SPEC[st.forced])
     return tuple(specs)
+
+
+@lru_cache(maxsize=256)
+def _token_option(token: str, target: int | None, name: str | None) -> Option:
+    """A Shift Token to play (on ``target``, the seat of player ``name``), shared between turns."""
+    value = token if target is None else f"{token}:{target}"
+    return Option(value, facts=_token(token, name))
+
+
+@lru_cache(maxsize=256)
+def _pile_option(value: str, top: str | None) -> Option:
+    """A pile to draw from (``top``: the discard's top card), shared between turns."""
+    return Option(value, facts=_pile(SOURCES[value][0], top))
 
 
 def default_action(st: KesselState, seat: int) -> Action:
