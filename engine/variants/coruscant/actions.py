@@ -27,6 +27,12 @@ _card_option = functools.lru_cache(maxsize=512)(CardOption)  # few distinct ones
 _select_facts = functools.lru_cache(maxsize=256)(SelectFacts)
 
 
+@functools.lru_cache(maxsize=512)
+def _option(value: str, notation: str, was_kept: bool) -> Option:
+    """One card of a selection (few distinct ones: shared between selects, as its facts are)."""
+    return Option(value, facts=_card_option(notation, was_kept))
+
+
 def pending(st: CoruscantState) -> frozenset[int]:
     """Unconfirmed live seats while selecting; the seat to act while betting."""
     return st.pending_seats()
@@ -45,7 +51,7 @@ def select_spec(st: CoruscantState, seat: int) -> ActionSpec:
         was_kept = card in kept
         if was_kept:
             kept.remove(card)
-        options.append(Option(value, facts=_card_option(card.notation, was_kept)))
+        options.append(_option(value, card.notation, was_kept))
     lock = st.opts.lock_first_selection and st.phase.round_no == 2
     return ActionSpec(
         kind="select",

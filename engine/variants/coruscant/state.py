@@ -194,7 +194,8 @@ class CoruscantState:
         """Validate a selection of ``seat`` (notations; a second Sylop may be ``sylop#2``)."""
         if not choices:
             raise IllegalAction("coruscant_no_cards")
-        remaining = Counter(self.hands[seat])
+        # cards counted by notation (a card is its notation; a str hashes in C, a Card in Python)
+        remaining = Counter([c.notation for c in self.hands[seat]])
         picked: list[Card] = []
         for text in choices:
             base = text.split(SYLOP_ALIAS_SEP)[0] if text.startswith("sylop") else text
@@ -202,17 +203,17 @@ class CoruscantState:
                 card = Card.parse(base)
             except ValueError:
                 raise IllegalAction("coruscant_not_a_card", text=text) from None
-            if remaining[card] <= 0:
+            if remaining[card.notation] <= 0:
                 if card in self.hands[seat]:
                     raise IllegalAction("coruscant_chosen_twice", card=card.notation)
                 raise IllegalAction("coruscant_not_held", card=card.notation)
-            remaining[card] -= 1
+            remaining[card.notation] -= 1
             picked.append(card)
         if self.opts.lock_first_selection and self.phase is Phase.SELECT_2:
-            missing = Counter(self.kept[seat]) - Counter(picked)
+            kept = Counter([c.notation for c in self.kept[seat]])
+            missing = kept - Counter([c.notation for c in picked])
             if missing:
-                kept = tuple(c.notation for c in missing.elements())
-                raise IllegalAction("coruscant_locked", cards=kept)
+                raise IllegalAction("coruscant_locked", cards=tuple(missing.elements()))
         return picked
 
     def evaluate(self, cards: Sequence[Card]) -> Evaluation:
