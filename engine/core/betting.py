@@ -48,6 +48,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from engine.core.facts import Fact
 from engine.core.game import IllegalAction, whole_amount
 from engine.core.seats import first_from, next_seat
 
@@ -64,7 +65,7 @@ class BetKind(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class BetOption:
+class BetOption(Fact):
     """One legal betting action of the seat to act.
 
     Amounts: ``bet`` = the bet size range; ``raise`` = the raise-TO totals (phase commitment

@@ -39,10 +39,11 @@ STYLES = {BetKind.CHECK: "primary", BetKind.CALL: "primary", BetKind.FOLD: "dang
 
 
 @lru_cache(maxsize=4096)
-def bet_spec(option: BetOption, stack: int) -> ActionSpec:
-    """The control for one betting option of a seat with ``stack`` credits behind (the same
-    option and stack give the same immutable control, built once)."""
-    kind, low, high = option.kind, option.min_amount, option.max_amount
+def bet_spec(kind: BetKind, low: int, high: int, stack: int) -> ActionSpec:
+    """The control for one betting option (its ``kind`` and bounds, as a :class:`BetOption`
+    gives them) of a seat with ``stack`` credits behind: the same values give the same immutable
+    control, built once. Keyed by the plain values (a str enum and ints hash in C; the
+    dataclass ``BetOption`` would hash and compare in Python at every lookup)."""
     style = STYLES.get(kind, "secondary")
     if kind is BetKind.BET or kind is BetKind.RAISE:
         facts = BetControl(kind)
@@ -54,4 +55,4 @@ def bet_spec(option: BetOption, stack: int) -> ActionSpec:
 
 def bet_specs(options: Iterable[BetOption], stack: int) -> tuple[ActionSpec, ...]:
     """One control per legal betting option, in the order :meth:`Betting.options` lists them."""
-    return tuple(bet_spec(o, stack) for o in options)
+    return tuple([bet_spec(o.kind, o.min_amount, o.max_amount, stack) for o in options])
