@@ -15,7 +15,7 @@ import functools
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar, TypeVar
 
-from bot.i18n import current, locale_code, using
+from bot.i18n import locale_code, using
 from bot.words import betting
 from engine.core.betting_events import BetMade
 from engine.core.facts import Fact
@@ -84,7 +84,7 @@ def later(write: Callable[..., T], *args: Any) -> Callable[[], T]:
     """``write(*args)`` as a function to call when the words are first read (a view's seats or
     info lines): written in the language of the reader the view is written for, whoever reads
     them then."""
-    reader = current().locale
+    reader = locale_code()
 
     def written() -> T:
         with using(reader):

@@ -119,12 +119,19 @@ def cards_text(cards: tuple[str, ...], sep: str = " · ") -> str:
     return sep.join(card_name(c) for c in cards)
 
 
-def _hand(hand: HandEval, name: str) -> str:
-    s, b = hand.values
-    if hand.is_sabacc:
-        return f"{s}/{b} {name}"
+@per_locale(maxsize=512)
+def _hand(values: tuple[int, int], name: str, sabacc: bool, upper: bool) -> str:
+    """A hand of ``values`` named ``name`` by the rules, in words (upper case as the rules
+    write it, with ``upper``): written once per language (few distinct hands; every reveal
+    writes one per player)."""
+    words = hand_words(name)
+    if upper:
+        words = words.upper()
+    s, b = values
+    if sabacc:
+        return f"{s}/{b} {words}"
     return _("{values} {name} (difference {difference})").format(
-        values=f"{s}/{b}", name=name, difference=hand.difference
+        values=f"{s}/{b}", name=words, difference=abs(s - b)
     )
 
 
@@ -151,12 +158,12 @@ def from_key(key: str) -> HandEval | None:
 
 def short(hand: HandEval) -> str:
     """A hand as the rules write it: ``3/3 ROYAL SABACC``, ``2/5 NULHREK (difference 3)``."""
-    return _hand(hand, hand_words(hand.name).upper())
+    return _hand(hand.values, hand.name, hand.is_sabacc, True)
 
 
 def display(hand: HandEval) -> str:
     """A hand for the public log: ``3/3 Royal Sabacc``, ``2/5 Nulhrek (difference 3)``."""
-    return _hand(hand, hand_words(hand.name))
+    return _hand(hand.values, hand.name, hand.is_sabacc, False)
 
 
 def token_name(token: str) -> str:
@@ -185,6 +192,7 @@ def note_text(note: fc.HandNote) -> str:
     return _("Hand now: {hand}").format(hand=short(note.hand))
 
 
+@per_locale(maxsize=64)
 def chips(n: int) -> str:
     """``1 chip``, ``3 chips``."""
     return ngettext("{n} chip", "{n} chips", n).format(n=n)
@@ -266,21 +274,24 @@ def _token_played(e: ev.TokenPlayed) -> str:
 
 
 def _drew(e: ev.Drew) -> str:
-    family = family_name(e.family)
+    family = family_name(e.family)  # (each sentence given only the words it uses: every draw)
     if e.from_discard:
         assert e.card is not None
+        card = card_name(e.card)
         if e.paid:
-            text = _("{player} takes {card} from the {family} discard for {chips}")
-        else:
-            text = _("{player} takes {card} from the {family} discard (free draw)")
-        return text.format(
-            player=e.player, card=card_name(e.card), family=family, chips=chips(e.paid)
+            return _("{player} takes {card} from the {family} discard for {chips}").format(
+                player=e.player, card=card, family=family, chips=chips(e.paid)
+            )
+        return _("{player} takes {card} from the {family} discard (free draw)").format(
+            player=e.player, card=card, family=family
         )
     if e.paid:
-        text = _("{player} drew from the {family} deck for {chips}")
-    else:
-        text = _("{player} drew from the {family} deck (free draw)")
-    return text.format(player=e.player, family=family, chips=chips(e.paid))
+        return _("{player} drew from the {family} deck for {chips}").format(
+            player=e.player, family=family, chips=chips(e.paid)
+        )
+    return _("{player} drew from the {family} deck (free draw)").format(
+        player=e.player, family=family
+    )
 
 
 def _impostor_chosen(e: ev.ImpostorChosen) -> str:
