@@ -6,6 +6,7 @@ The two-pot family's shared words are :mod:`bot.words.twopot`'s."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 from typing import ClassVar
 
 from bot.i18n import N_, _, ngettext, per_locale
@@ -105,6 +106,7 @@ CHOOSE_LATER = N_("Gain{fee}")  # the gain control when the card is chosen after
 CHOOSING = N_("Keep the drawn card or put one card face up on the discard pile.")
 
 
+@functools.cache  # (the same in every language; bounded: only the deck's cards parse)
 def card_name(notation: str) -> str:
     """A card as players read it: ``● +5``, ``■ -3``, ``Ø Sylop``."""
     return Card.parse(notation).display
@@ -129,10 +131,12 @@ def hand_label(hand: HandEval) -> str:
     return label(hand.category, hand.total, *hand.detail)
 
 
+@per_locale(maxsize=64)  # (every card action: few distinct fees and sizes)
 def _fee(fee: int) -> str:
     return " (" + _("fee {n}").format(n=fee) + ")" if fee else ""
 
 
+@per_locale(maxsize=64)
 def _size(cards: int) -> str:
     return ngettext("{n} card", "{n} cards", cards).format(n=cards)
 

@@ -45,15 +45,18 @@ STAKES = {
 STATUS = {"left": N_("left"), "out": N_("out"), "folded": N_("folded")}
 
 
+@per_locale(maxsize=64)  # (every selection and reveal: few distinct counts)
 def _suit_cards(n: int, suit: Suit) -> str:
     """``2 ● cards``."""
     return ngettext("{n} {glyph} card", "{n} {glyph} cards", n).format(n=n, glyph=suit.glyph)
 
 
+@per_locale(maxsize=64)
 def _cards(n: int) -> str:
     return ngettext("{n} card", "{n} cards", n).format(n=n)
 
 
+@functools.cache  # (the same in every language; bounded: only the deck's cards parse)
 def shown(notation: str) -> str:
     """A card as players read it: ``● +7``, ``Ø Sylop``."""
     return Card.parse(notation).display
