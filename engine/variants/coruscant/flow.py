@@ -60,6 +60,17 @@ def settle_showdown(
     return settle(pots, keys, order)
 
 
+def _unchosen(hand: list[Card], chosen: list[Card]) -> list[Card]:
+    """The cards of ``hand`` not ``chosen``, as ``(Counter(hand) - Counter(chosen)).elements()``
+    lists them (each card as first held, grouped), counted by notation: a str hashes in C, a
+    Card's dataclass hash in Python (every selection of every seat)."""
+    first: dict[str, Card] = {}
+    for card in hand:
+        first.setdefault(card.notation, card)
+    rest = Counter([c.notation for c in hand]) - Counter([c.notation for c in chosen])
+    return [first[notation] for notation in rest.elements()]
+
+
 def end_selection(st: CoruscantState, events: list[Event]) -> None:
     """Everyone chose: discard the rest face down, publish the counts, open the betting."""
     round_no = st.phase.round_no
@@ -68,7 +79,7 @@ def end_selection(st: CoruscantState, events: list[Event]) -> None:
         chosen = st.choice[s]
         if chosen is None:
             continue
-        st.discard.extend((Counter(st.hands[s]) - Counter(chosen)).elements())
+        st.discard.extend(_unchosen(st.hands[s], chosen))
         st.hands[s] = list(chosen)
         st.kept[s] = list(chosen)
         st.choice[s] = None
