@@ -70,7 +70,7 @@ def seated(table: Table, user_id: int) -> int:
     """The seat of ``user_id`` at ``table``, else the refusal."""
     index = table.seat_of(user_id)
     if index is None:
-        raise TableError(_("You are not seated at this table."))
+        raise TableError(NOT_SEATED)
     return index
 
 
