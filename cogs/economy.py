@@ -33,8 +33,10 @@ log = logging.getLogger(__name__)
 COLOUR = discord.Colour.gold()
 Amount = app_commands.Range[int, 1, MAX_BALANCE]
 
+Account = discord.Member | discord.User
 
-def _human(member: discord.Member | discord.User) -> discord.Member | discord.User:
+
+def _human(member: Account) -> Account:
     if member.bot:
         raise UserFacingError(
             _("{name} is a bot; bots don't hold credits.").format(name=member.display_name)
@@ -42,7 +44,6 @@ def _human(member: discord.Member | discord.User) -> discord.Member | discord.Us
     return member
 
 
-Account = discord.Member | discord.User
 # A command about a member's account: (cog, interaction, server id, the member) -> the answer.
 AboutMember = Callable[
     [Any, "discord.Interaction[SabaccBot]", int, Account], Coroutine[Any, Any, None]
