@@ -142,7 +142,7 @@ def _size(cards: int) -> str:
 
 
 def _card_action(e: ev.CardAction) -> str:
-    move = "discard_gain" if e.kind is ev.Move.GAIN and e.put else e.kind.value
+    move = "discard_gain" if e.kind is ev.Move.GAIN and e.put else str(e.kind)  # (its value)
     return _(MOVES[move]).format(
         who=e.player,
         fee=_fee(e.fee),

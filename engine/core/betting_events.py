@@ -49,8 +49,8 @@ class BetMade(Fact):
         back_to = "" if result.returned_to is None else names[result.returned_to]
         return cls(
             names[result.seat],
-            result.kind.value,
-            result.effect.value,
+            str(result.kind),  # (a str enum's value: str() is C, .value a Python property)
+            str(result.effect),
             result.paid,
             result.commit,
             result.all_in,
