@@ -130,7 +130,8 @@ def begin_card_turn(st: KesselState) -> list[Event]:
     seat = st.current
     if st.judge_mode:
         return []
-    if not playable(st, seat) and not (can_draw(st, seat) and draw_sources(st)):
+    # (the cheap test first: a seat that can draw never needs its token plays listed here)
+    if not (can_draw(st, seat) and draw_sources(st)) and not playable(st, seat):
         return stand(st, seat, "embargo" if st.forced else "no_chips")
     return []
 
