@@ -64,11 +64,19 @@ SOURCES: Mapping[str, tuple[Family, bool]] = {
 """DRAW option values (the §6.5 ``play.source`` names) → ``(family, from_discard)``."""
 
 
+# ``pending`` is asked several times a step; its commonest answer (the one seat whose turn it
+# is) comes from constants: a set of the phases (a str enum hashes in C, while reading a member
+# off its enum class costs as much as building a set) and one shared frozenset per seat.
+_ONE_SEAT_PHASES = frozenset((Phase.CARD_TURN, Phase.PRIME, Phase.KEEP))
+_SEAT = {seat: frozenset((seat,)) for seat in range(8)}
+
+
 def pending(st: KesselState) -> frozenset[int]:
     """Seats that may act now."""
     phase = st.phase
-    if phase is Phase.CARD_TURN or phase is Phase.PRIME or phase is Phase.KEEP:
-        return frozenset((st.current,))
+    if phase in _ONE_SEAT_PHASES:
+        seat = st.current
+        return _SEAT.get(seat) or frozenset((seat,))
     if phase is Phase.SELECT:
         waiting = [i for i, s in enumerate(st.seats) if not s.selected and not s.out]
         if st.options.token_pool == "shared":
@@ -158,6 +166,8 @@ def legal_actions(st: KesselState, seat: int) -> tuple[ActionSpec, ...]:
     """What ``seat`` may do now."""
     if seat not in pending(st):
         return ()
+    if st.phase in _CARD_TURN:  # (the commonest phase first, without reading Phase members)
+        return _card_turn(st, seat)
     me = st.seats[seat]
     if st.phase is Phase.SELECT:
         opts = tuple(Option(t) for t in selectable(st))
@@ -207,6 +217,14 @@ def legal_actions(st: KesselState, seat: int) -> tuple[ActionSpec, ...]:
         return (
             ActionSpec("keep", param=ParamKind.CHOICE, options=tuple(options), style="primary"),
         )
+    return _card_turn(st, seat)
+
+
+_CARD_TURN = frozenset((Phase.CARD_TURN,))
+
+
+def _card_turn(st: KesselState, seat: int) -> tuple[ActionSpec, ...]:
+    """A card turn's controls: the Shift Tokens to play, the piles to draw from, STAND."""
     specs: list[ActionSpec] = []
     plays = playable(st, seat)
     if plays:
