@@ -84,9 +84,11 @@ _swap_for = lru_cache(maxsize=256)(SwapFor)
 
 def pending(st: SpikeState) -> frozenset[int]:
     """The one seat that must decide now (none when the game is over)."""
-    return pending_seat(
-        st, betting=st.phase is Phase.BET, turns=st.phase in (Phase.CARD, Phase.CHOOSE)
-    )
+    phase = st.phase  # (tested against constant sets: asked several times a step)
+    return pending_seat(st, betting=phase in _BETTING, turns=phase in _TURNS)
+
+
+_BETTING, _TURNS = frozenset((Phase.BET,)), frozenset((Phase.CARD, Phase.CHOOSE))
 
 
 @lru_cache(maxsize=256)

@@ -53,10 +53,17 @@ def pending_seat(st: AnyTwoPot, *, betting: bool, turns: bool) -> frozenset[int]
     """The one seat that must decide now: the seat to act when ``betting`` is the phase, the head
     of the turn queue when ``turns`` is; none otherwise (or when nobody is left to act)."""
     if betting and st.betting.to_act is not None:
-        return frozenset({st.betting.to_act})
+        return _one(st.betting.to_act)
     if turns and st.queue:
-        return frozenset({st.queue[0]})
+        return _one(st.queue[0])
     return frozenset()
+
+
+_SEAT = {seat: frozenset((seat,)) for seat in range(8)}  # asked several times a step: shared
+
+
+def _one(seat: int) -> frozenset[int]:
+    return _SEAT.get(seat) or frozenset((seat,))
 
 
 def require_legal(
