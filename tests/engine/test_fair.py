@@ -282,3 +282,26 @@ def test_a_game_with_stacks_closed_after_a_hand_verifies(variant: str) -> None:
     for record in records:
         verdict = verify(record)
         assert verdict.ok, (variant, record["hand_no"], verdict.failure)
+
+
+def _events(records: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
+    return [e for r in records for s in r["steps"] for e in s["events"] if e["type"] == kind]
+
+
+def test_records_of_events_now_shared_still_verify() -> None:
+    # Kessel's "Eliminated" and Coruscant Shift's PlayerLeft(took) became the shared
+    # engine.core.seat_events facts: records stored before still verify, and still fail when
+    # such an event is changed.
+    kessel = play("kessel")
+    coruscant = play("coruscant-shift", leave_at=5)
+    out, left = _events(kessel, "PlayerOut"), _events(coruscant, "PlayerLeft")
+    assert out and left
+    for event in out:
+        event["type"] = "Eliminated"
+    for event in left:
+        assert event.pop("folded") is False
+        event["took"] = event.pop("credits")
+    assert all(verify(r).ok for r in kessel + coruscant)
+    out[0]["player"] = "nobody"
+    left[0]["took"] += 1
+    assert sum(not verify(r).ok for r in kessel + coruscant) == 2

@@ -165,8 +165,11 @@ def test_the_lines_cover_every_event_type() -> None:
 
 def test_previews_refusals_and_hand_names() -> None:
     cases: list[tuple[Fact, str]] = [
-        (act.DrawPreview(13), "Your cards total 13; you take the top card of the draw pile."),
-        (act.StandPreview(13), "You keep your cards (total 13)."),
+        (
+            act.TotalPreview("draw", 13),
+            "Your cards total 13; you take the top card of the draw pile.",
+        ),
+        (act.TotalPreview("stand", 13), "You keep your cards (total 13)."),
         (
             act.CallPreview(PURE),
             "You hold Pure Sabacc +23. Final betting starts with you, then every hand is revealed.",
@@ -209,8 +212,8 @@ def test_every_fact_round_trips_through_the_codec() -> None:
         seen |= round_trip_views(_played(seed, 60 + 20 * seed))
     assert {ProjectTable, ProjectHand} <= seen
     for fact in (
-        act.DrawPreview(3),
-        act.StandPreview(3),
+        act.TotalPreview("draw", 3),
+        act.TotalPreview("stand", 3),
         act.CallPreview(BOMB),
         act.FieldPreview(("idiot",)),
         ProjectSeat(Seat.IN, True, True, True, False, 0, 3, False, ("queen#2",)),

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from engine.core.facts import Fact
+from engine.core.seat_events import PlayerOut
 from engine.variants.centran.cards import HandEval
 from engine.variants.twopot import events as twopot
 from engine.variants.twopot.events import (
@@ -68,13 +69,6 @@ class HandStarted(Fact):
     players: int
     hand_pot: int
     sabacc_pot: int
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerOut(Fact):
-    """A player with no credits left at the start of a hand is out of the game (§2.1)."""
-
-    player: str
 
 
 @dataclass(frozen=True, slots=True)

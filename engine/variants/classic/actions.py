@@ -35,6 +35,7 @@ from engine.variants.classic.flow import (
 from engine.variants.classic.payout import draw_card
 from engine.variants.classic.state import ClassicState, Phase, Step
 from engine.variants.twopot.actions import StasisPreview as StasisPreview  # re-exported
+from engine.variants.twopot.actions import TotalPreview as TotalPreview  # re-exported
 from engine.variants.twopot.actions import (
     bet_preview,
     chosen_card,
@@ -136,13 +137,6 @@ class ChangePreview(Fact):
 
 
 @dataclass(frozen=True, slots=True)
-class GainPreview(Fact):
-    """Before a gain: the total of the cards held now."""
-
-    total: int
-
-
-@dataclass(frozen=True, slots=True)
 class CallPreview(Fact):
     """Before calling the hand: the hand held."""
 
@@ -159,7 +153,7 @@ def preview(st: ClassicState, seat: int, action: Action) -> Fact | str:
             card = chosen_card(action, st.hands[seat])
             return ChangePreview(card.notation, hand_total(hand) - card.value)
         if action.kind == "gain":
-            return GainPreview(hand_total(hand))
+            return TotalPreview(action.kind, hand_total(hand))
         if action.kind in ("stasis", "unstasis") and action.choices:
             into = action.kind == "stasis"
             card = chosen_card(action, st.hands[seat] if into else st.stasis[seat])

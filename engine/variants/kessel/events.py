@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.core.facts import Fact
 from engine.core.game import ShownHand
+from engine.core.seat_events import PlayerOut as PlayerOut  # re-exported: Stock 0 after a reveal
 from engine.variants.kessel.cards import HandEval
 from engine.variants.kessel.rank import Fix
 
@@ -225,13 +226,6 @@ class Settled(Fact):
     def pot_paid(self) -> int:
         """This player's Hand Pot, settled at the reveal (recovered or lost)."""
         return self.pot
-
-
-@dataclass(frozen=True, slots=True)
-class Eliminated(Fact):
-    """A player reached Stock 0 at the end of a reveal."""
-
-    player: str
 
 
 @dataclass(frozen=True, slots=True)

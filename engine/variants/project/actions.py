@@ -35,6 +35,7 @@ from engine.variants.project.flow import (
     draw_or_stand,
 )
 from engine.variants.project.state import BET_PHASES, Phase, ProjectState
+from engine.variants.twopot.actions import TotalPreview as TotalPreview  # re-exported
 from engine.variants.twopot.actions import bet_preview, first_default, pending_seat
 from engine.variants.twopot.flow import bet_made
 
@@ -146,20 +147,6 @@ def default_action(st: ProjectState, seat: int) -> Action:
 
 
 @dataclass(frozen=True, slots=True)
-class DrawPreview(Fact):
-    """Before a draw: the cards' total now."""
-
-    total: int
-
-
-@dataclass(frozen=True, slots=True)
-class StandPreview(Fact):
-    """Before standing: the cards' total."""
-
-    total: int
-
-
-@dataclass(frozen=True, slots=True)
 class CallPreview(Fact):
     """Before calling the hand: the hand held."""
 
@@ -178,10 +165,8 @@ def preview(st: ProjectState, seat: int, action: Action) -> str | Fact:
     if seat not in pending(st):
         return ""
     hand = st.hands[seat]
-    if action.kind == "draw":
-        return DrawPreview(hand_total(hand))
-    if action.kind == "stand":
-        return StandPreview(hand_total(hand))
+    if action.kind in ("draw", "stand"):
+        return TotalPreview(action.kind, hand_total(hand))
     if action.kind == "call_hand":
         return CallPreview(evaluate(hand))
     if action.kind == "field" and action.choices:

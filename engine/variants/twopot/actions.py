@@ -11,7 +11,8 @@
   into the stasis field, or a field card back to the hand;
 * :func:`first_default`: a timeout takes the first legal kind of the variant's own order;
 * :func:`bet_preview`: what a bet or raise puts in (Classic, Centran), and the stasis
-  preview's fact :class:`StasisPreview` (Classic, Centran).
+  preview's fact :class:`StasisPreview` (Classic, Centran); :class:`TotalPreview`, the total of
+  the cards before a card action (Classic's gain, the Sabacc Project's draw and stand).
 
 Which actions exist, their labels and prompts, and what they do to the cards stay in each
 ``<variant>_actions``: those differ by spec.
@@ -31,6 +32,7 @@ from engine.variants.twopot.state import AnyTwoPot, StasisState
 __all__ = [
     "BetPreview",
     "StasisPreview",
+    "TotalPreview",
     "bet_preview",
     "chosen_card",
     "first_default",
@@ -139,6 +141,15 @@ class StasisPreview(Fact):
 
     card: str
     into_field: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TotalPreview(Fact):
+    """Before a card action (``kind``, the action's kind: Classic's ``gain``, the Sabacc
+    Project's ``draw`` and ``stand``): the total of the cards held now."""
+
+    kind: str
+    total: int
 
 
 def bet_preview(st: AnyTwoPot, seat: int, action: Action) -> BetPreview | None:

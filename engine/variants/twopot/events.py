@@ -17,6 +17,7 @@ from typing import Generic, TypeVar
 
 from engine.core.facts import Fact
 from engine.core.game import ShownHand
+from engine.core.seat_events import PlayerLeft as PlayerLeft  # re-exported
 
 __all__ = [
     "CashedOut",
@@ -144,19 +145,6 @@ class PhaseStarted(Fact):
     round_no: int
     phase: str
     note: PhaseNote = PhaseNote.NONE
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerLeft(Fact):
-    """A player left the table (folding any live hand first) with ``credits``."""
-
-    player: str
-    credits: int
-    folded: bool
-
-    def credits_taken(self) -> int:
-        """The credits the player took with them (:class:`~engine.core.game.Leaves`)."""
-        return self.credits
 
 
 @dataclass(frozen=True, slots=True)

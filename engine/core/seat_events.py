@@ -1,0 +1,41 @@
+"""Players going out of a game, as facts every variant emits alike: one with nothing left to play
+with (:class:`PlayerOut`) and one who leaves the table with their credits (:class:`PlayerLeft`).
+
+Each variant's events module re-exports the ones it emits, and its renderer in
+``bot/words/<variant>.py`` writes their words (Kessel says "eliminated" and "chips", Coruscant
+Shift "out of credits"): one fact, read in each variant's own words.
+
+>>> PlayerLeft("Ann", 40).credits_taken()
+40
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.core.facts import Fact
+
+__all__ = ["PlayerLeft", "PlayerOut"]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerOut(Fact):
+    """A player has no credits (chips) left and is out of the game: found at the start of a hand
+    (Centran, Coruscant Shift) or at the end of a reveal (Kessel)."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerLeft(Fact):
+    """A player left the table for good, taking ``credits`` with them (their stack). ``folded``:
+    the leaving folded the player's live hand and this event says so (a variant that announces
+    that fold as a betting event of its own, as Coruscant Shift does, leaves it false)."""
+
+    player: str
+    credits: int
+    folded: bool = False
+
+    def credits_taken(self) -> int:
+        """The credits the player took with them (:class:`~engine.core.game.Leaves`)."""
+        return self.credits
