@@ -57,13 +57,17 @@ def stored_event(data: Mapping[str, Any]) -> dict[str, Any]:
     as they were written, and an event type that became a shared one reads under its new name
     (Kessel's ``Eliminated`` is :class:`~engine.core.seat_events.PlayerOut`; Coruscant Shift's
     ``PlayerLeft`` with ``took`` is the shared ``PlayerLeft`` with ``credits``, which Coruscant
-    writes with ``folded`` false)."""
+    writes with ``folded`` false; Classic's and the Sabacc Project's ``HandCalled`` became one,
+    which says the other's field with its default)."""
     event = dict(data)
     if event.get("type") == "Eliminated":
         event["type"] = "PlayerOut"
     elif event.get("type") == "PlayerLeft" and "took" in event:
         event["credits"] = event.pop("took")
         event.setdefault("folded", False)
+    elif event.get("type") == "HandCalled":
+        event.setdefault("final_turns", 0)
+        event.setdefault("forced", False)
     return event
 
 

@@ -289,19 +289,27 @@ def _events(records: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
 
 
 def test_records_of_events_now_shared_still_verify() -> None:
-    # Kessel's "Eliminated" and Coruscant Shift's PlayerLeft(took) became the shared
-    # engine.core.seat_events facts: records stored before still verify, and still fail when
-    # such an event is changed.
-    kessel = play("kessel")
+    # Kessel's "Eliminated", Coruscant Shift's PlayerLeft(took) and the HandCalled of Classic
+    # (without "forced") and of the Sabacc Project (without "final_turns") became shared facts:
+    # records stored before still verify, and still fail when such an event is changed.
+    kessel, classic, project = play("kessel"), play("classic"), play("project")
     coruscant = play("coruscant-shift", leave_at=5)
     out, left = _events(kessel, "PlayerOut"), _events(coruscant, "PlayerLeft")
-    assert out and left
+    called = _events(classic, "HandCalled"), _events(project, "HandCalled")
+    assert out and left and all(called)
     for event in out:
         event["type"] = "Eliminated"
     for event in left:
         assert event.pop("folded") is False
         event["took"] = event.pop("credits")
-    assert all(verify(r).ok for r in kessel + coruscant)
+    for event in called[0]:
+        assert event.pop("forced") is False
+    for event in called[1]:
+        assert event.pop("final_turns") == 0
+    records = kessel + coruscant + classic + project
+    assert all(verify(r).ok for r in records)
     out[0]["player"] = "nobody"
     left[0]["took"] += 1
-    assert sum(not verify(r).ok for r in kessel + coruscant) == 2
+    called[0][0]["final_turns"] += 1
+    called[1][0]["forced"] = not called[1][0].get("forced", False)
+    assert sum(not verify(r).ok for r in records) == 4

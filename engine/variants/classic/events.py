@@ -4,9 +4,10 @@ renderer (``bot/words/classic.py``).
 No event ever names a hidden card: only stasis-field cards (face up), revealed hands and
 Sudden-Demise cards (drawn face up) appear in them. :class:`PlayerLeft`, :class:`Reshuffled`,
 :class:`StasisMoved`, :class:`PotAwarded`, :class:`PenaltyPaid`, :class:`SabaccPotResult`,
-:class:`CashedOut`, :class:`HandStarted`, :class:`PhaseStarted`, :class:`DiceRolled`,
-:class:`GameOver` and the private notes :class:`Drew` and :class:`ShiftDealt` are the two-pot
-family's (:mod:`engine.variants.twopot.events`), re-exported here.
+:class:`CashedOut`, :class:`HandStarted`, :class:`HandCalled`, :class:`PhaseStarted`,
+:class:`DiceRolled`, :class:`GameOver` and the private notes :class:`Drew` and
+:class:`ShiftDealt` are the two-pot family's (:mod:`engine.variants.twopot.events`), re-exported
+here.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from engine.variants.twopot.events import CashedOut as CashedOut  # re-exported
 from engine.variants.twopot.events import DiceRolled as DiceRolled  # re-exported
 from engine.variants.twopot.events import Drew as Drew  # re-exported
 from engine.variants.twopot.events import GameOver as GameOver  # re-exported
+from engine.variants.twopot.events import HandCalled as HandCalled  # re-exported
 from engine.variants.twopot.events import HandStarted as HandStarted  # re-exported
 from engine.variants.twopot.events import PenaltyPaid as PenaltyPaid  # re-exported
 from engine.variants.twopot.events import PhaseNote as PhaseNote  # re-exported
@@ -42,14 +44,6 @@ class Traded(Fact):
     player: str
     action: str
     cards_held: int
-
-
-@dataclass(frozen=True, slots=True)
-class HandCalled(Fact):
-    """A player Calls the hand (§3.2); the others get their ``final_turns``."""
-
-    player: str
-    final_turns: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,10 +1,10 @@
 """Sabacc Project events: typed, frozen facts (:class:`~engine.core.facts.Fact`); the bot's
 renderer (``bot/words/project.py``) writes their lines.
 
-Events the Project shares with the two-pot family (cashing out, a pot paid, a penalty, the
-Sabacc pot, leaving, game over) are :mod:`engine.variants.twopot.events`', re-exported here. No
-event names a hidden card: only Interference-Field cards (face up), revealed hands and
-Sudden-Demise cards (dealt face up) appear, as notations.
+Events the Project shares with the two-pot family (cashing out, calling the hand, a pot paid, a
+penalty, the Sabacc pot, leaving, game over) are :mod:`engine.variants.twopot.events`',
+re-exported here. No event names a hidden card: only Interference-Field cards (face up), revealed
+hands and Sudden-Demise cards (dealt face up) appear, as notations.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from engine.variants.twopot.events import (
     CashedOut,
     Drew,
     GameOver,
+    HandCalled,
     PenaltyPaid,
     PlayerLeft,
     PotAwarded,
@@ -112,14 +113,6 @@ class DrawTaken(Fact):
     cards_held: int
     idle: int  # consecutive stands after this turn
     idle_limit: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class HandCalled(Fact):
-    """A player calls the hand (or the idle rule calls it for them, SP-5)."""
-
-    player: str
-    forced: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -225,7 +225,7 @@ def call_hand(st: ProjectState, ev: Events, seat: int, *, forced: bool = False) 
     """A call ends the draw phase at once; FINAL_BET starts with the caller (SP-4)."""
     st.caller = seat
     st.queue = []
-    ev.append(HandCalled(st.players[seat], forced))
+    ev.append(HandCalled(st.players[seat], forced=forced))
     begin_bet(st, ev, Phase.FINAL_BET)
 
 

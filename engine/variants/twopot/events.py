@@ -24,6 +24,7 @@ __all__ = [
     "DiceRolled",
     "Drew",
     "GameOver",
+    "HandCalled",
     "HandStarted",
     "PenaltyPaid",
     "PhaseNote",
@@ -145,6 +146,17 @@ class PhaseStarted(Fact):
     round_no: int
     phase: str
     note: PhaseNote = PhaseNote.NONE
+
+
+@dataclass(frozen=True, slots=True)
+class HandCalled(Fact):
+    """A player calls the hand: the others get their ``final_turns`` (Classic §3.2; none in the
+    Sabacc Project, where final betting follows); ``forced`` when the idle rule called it for
+    them (the Sabacc Project, SP-5)."""
+
+    player: str
+    final_turns: int = 0
+    forced: bool = False
 
 
 @dataclass(frozen=True, slots=True)
