@@ -16,7 +16,7 @@ from engine.core.facts import Fact
 from engine.core.game import Action, IllegalAction
 from engine.variants.classic import ClassicGame
 from engine.variants.classic import events as ev
-from engine.variants.classic.actions import CallPreview, ChangePreview, StasisPreview, TotalPreview
+from engine.variants.classic.actions import CallPreview, StasisPreview, TotalPreview
 from engine.variants.classic.cards import Category, HandEval, evaluate, parse_hand
 from engine.variants.classic.views import ClassicHand, ClassicTable
 from engine.variants.twopot.actions import BetPreview
@@ -140,7 +140,7 @@ def test_the_lines_cover_every_event_type() -> None:
 def test_previews_and_hand_names_are_facts() -> None:
     cases: list[tuple[Fact, str]] = [
         (
-            ChangePreview("coins:2", 7),
+            TotalPreview("change", 7, "coins:2"),
             "Without 2 of Coins your cards total 7; then you draw one card.",
         ),
         (TotalPreview("gain", 9), "Your cards total 9; you add one more card."),

@@ -129,14 +129,6 @@ def default_action(st: ClassicState, seat: int) -> Action:
 
 
 @dataclass(frozen=True, slots=True)
-class ChangePreview(Fact):
-    """Before a change: the card given up and the total of the cards kept."""
-
-    card: str
-    rest: int
-
-
-@dataclass(frozen=True, slots=True)
 class CallPreview(Fact):
     """Before calling the hand: the hand held."""
 
@@ -151,7 +143,7 @@ def preview(st: ClassicState, seat: int, action: Action) -> Fact | str:
         hand = st.full_hand(seat)
         if action.kind == "change" and action.choices:
             card = chosen_card(action, st.hands[seat])
-            return ChangePreview(card.notation, hand_total(hand) - card.value)
+            return TotalPreview(action.kind, hand_total(hand) - card.value, card.notation)
         if action.kind == "gain":
             return TotalPreview(action.kind, hand_total(hand))
         if action.kind in ("stasis", "unstasis") and action.choices:

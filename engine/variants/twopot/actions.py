@@ -12,7 +12,7 @@
 * :func:`first_default`: a timeout takes the first legal kind of the variant's own order;
 * :func:`bet_preview`: what a bet or raise puts in (Classic, Centran), and the stasis
   preview's fact :class:`StasisPreview` (Classic, Centran); :class:`TotalPreview`, the total of
-  the cards before a card action (Classic's gain, the Sabacc Project's draw and stand).
+  the cards a card action leaves (Classic, the Sabacc Project, Corellian Spike).
 
 Which actions exist, their labels and prompts, and what they do to the cards stay in each
 ``<variant>_actions``: those differ by spec.
@@ -145,11 +145,14 @@ class StasisPreview(Fact):
 
 @dataclass(frozen=True, slots=True)
 class TotalPreview(Fact):
-    """Before a card action (``kind``, the action's kind: Classic's ``gain``, the Sabacc
-    Project's ``draw`` and ``stand``): the total of the cards held now."""
+    """Before a card action (``kind``, the action's kind): the total of the cards it leaves in
+    the hand: all of them (Classic's ``gain``, the Sabacc Project's ``draw`` and ``stand``), or
+    the rest without ``card`` (a notation) where the action gives one up (Classic's ``change``,
+    Corellian Spike's ``discard`` and ``gain_discard``)."""
 
     kind: str
     total: int
+    card: str = ""
 
 
 def bet_preview(st: AnyTwoPot, seat: int, action: Action) -> BetPreview | None:
