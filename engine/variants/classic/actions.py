@@ -34,6 +34,7 @@ from engine.variants.classic.flow import (
 )
 from engine.variants.classic.payout import draw_card
 from engine.variants.classic.state import ClassicState, Phase, Step
+from engine.variants.twopot import actions as twopot
 from engine.variants.twopot.actions import StasisPreview as StasisPreview  # re-exported
 from engine.variants.twopot.actions import TotalPreview as TotalPreview  # re-exported
 from engine.variants.twopot.actions import (
@@ -129,10 +130,8 @@ def default_action(st: ClassicState, seat: int) -> Action:
 
 
 @dataclass(frozen=True, slots=True)
-class CallPreview(Fact):
-    """Before calling the hand: the hand held."""
-
-    hand: HandEval
+class CallPreview(twopot.CallPreview[HandEval]):
+    """Before calling the hand: the Classic hand held."""
 
 
 def preview(st: ClassicState, seat: int, action: Action) -> Fact | str:

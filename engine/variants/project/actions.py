@@ -35,6 +35,7 @@ from engine.variants.project.flow import (
     draw_or_stand,
 )
 from engine.variants.project.state import BET_PHASES, Phase, ProjectState
+from engine.variants.twopot import actions as twopot
 from engine.variants.twopot.actions import TotalPreview as TotalPreview  # re-exported
 from engine.variants.twopot.actions import bet_preview, first_default, pending_seat
 from engine.variants.twopot.flow import bet_made
@@ -147,10 +148,8 @@ def default_action(st: ProjectState, seat: int) -> Action:
 
 
 @dataclass(frozen=True, slots=True)
-class CallPreview(Fact):
-    """Before calling the hand: the hand held."""
-
-    hand: HandEval
+class CallPreview(twopot.CallPreview[HandEval]):
+    """Before calling the hand: the Sabacc Project hand held."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from engine.core.facts import Fact
 from engine.core.game import Action, ActionSpec, Event, IllegalAction, Option, ParamKind
@@ -31,6 +31,7 @@ from engine.variants.twopot.state import AnyTwoPot, StasisState
 
 __all__ = [
     "BetPreview",
+    "CallPreview",
     "StasisPreview",
     "TotalPreview",
     "bet_preview",
@@ -49,6 +50,7 @@ class _Card(Protocol):
 
 
 C = TypeVar("C", bound=_Card)
+E = TypeVar("E", bound=Fact)
 
 
 def pending_seat(st: AnyTwoPot, *, betting: bool, turns: bool) -> frozenset[int]:
@@ -141,6 +143,14 @@ class StasisPreview(Fact):
 
     card: str
     into_field: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CallPreview(Fact, Generic[E]):
+    """Before calling the hand: the hand held (``E``: the variant's ``HandEval``; each variant
+    names its own subclass, so the codec knows which)."""
+
+    hand: E
 
 
 @dataclass(frozen=True, slots=True)
