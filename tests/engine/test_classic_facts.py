@@ -12,6 +12,7 @@ import pytest
 
 from bot import words
 from engine.bots.classic import decide
+from engine.core.betting_specs import StakePreview
 from engine.core.facts import Fact
 from engine.core.game import Action, IllegalAction
 from engine.variants.classic import ClassicGame
@@ -19,7 +20,6 @@ from engine.variants.classic import events as ev
 from engine.variants.classic.actions import CallPreview, StasisPreview, TotalPreview
 from engine.variants.classic.cards import Category, HandEval, evaluate, parse_hand
 from engine.variants.classic.views import ClassicHand, ClassicTable
-from engine.variants.twopot.actions import BetPreview
 from engine.variants.twopot.events import Penalty, Worded
 from tests.engine.facts_checks import (
     bot_phases_and_kinds,
@@ -153,7 +153,7 @@ def test_previews_and_hand_names_are_facts() -> None:
             CallPreview(BOMB),
             "You hold Bomb-out (+24). Everyone else gets a last turn; lose and you bomb out.",
         ),
-        (BetPreview(5, 91), "You put in 5 and keep 91 behind."),
+        (StakePreview("bet", 5, 5, 91), "You put in 5 and keep 91 behind."),
     ]
     for fact, line in cases:
         assert words.preview_text("classic", fact) == line

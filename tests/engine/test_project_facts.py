@@ -10,6 +10,7 @@ import pytest
 
 from bot import words
 from engine.bots.project import decide
+from engine.core.betting_specs import StakePreview
 from engine.core.facts import Fact
 from engine.core.game import Action, IllegalAction
 from engine.variants.project import ProjectGame
@@ -18,7 +19,6 @@ from engine.variants.project import events as ev
 from engine.variants.project.cards import HandEval, evaluate, parse_hand
 from engine.variants.project.state import Phase
 from engine.variants.project.views import ProjectHand, ProjectSeat, ProjectTable
-from engine.variants.twopot.actions import BetPreview
 from engine.variants.twopot.events import Penalty, Worded
 from engine.variants.twopot.state import Seat
 from tests.engine.facts_checks import (
@@ -179,7 +179,7 @@ def test_previews_refusals_and_hand_names() -> None:
             "2 of Coins, The Idiot (0) go face up into your Interference Field: safe from a "
             "Sabacc Shift, but everyone sees them, and they stay there for the hand.",
         ),
-        (BetPreview(5, 91), "You put in 5 and keep 91 behind."),
+        (StakePreview("bet", 5, 5, 91), "You put in 5 and keep 91 behind."),
     ]
     for fact, line in cases:
         assert words.preview_text("project", fact) == line

@@ -16,6 +16,7 @@ import pytest
 from bot import words
 from engine.bots import choose_action
 from engine.bots.spike import decide
+from engine.core.betting_specs import StakePreview
 from engine.core.codec import Codec
 from engine.core.facts import Fact
 from engine.core.game import Action
@@ -25,7 +26,6 @@ from engine.variants.corellian_spike.actions import Fee, SwapFor, SwapPreview, T
 from engine.variants.corellian_spike.cards import Category, HandEval, evaluate_cards, parse_cards
 from engine.variants.corellian_spike.state import Phase
 from engine.variants.corellian_spike.views import SpikeHand, SpikeSeat, SpikeTable
-from engine.variants.twopot.actions import BetPreview
 from engine.variants.twopot.events import Worded
 from tests.engine.facts_checks import (
     bot_phases_and_kinds,
@@ -211,7 +211,7 @@ def test_previews_are_facts() -> None:
         ),
         (TotalPreview("discard", 5, "circle:-5"), "Without ● -5 your cards total +5."),
         (TotalPreview("gain_discard", -5, "circle:+5"), "Without ● +5 your cards total −5."),
-        (BetPreview(5, 91), "You put in 5 and keep 91 behind."),
+        (StakePreview("bet", 5, 5, 91), "You put in 5 and keep 91 behind."),
     ]
     for fact, line in cases:
         assert words.preview_text(SPIKE, fact) == line

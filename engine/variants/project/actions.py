@@ -174,6 +174,6 @@ def preview(st: ProjectState, seat: int, action: Action) -> str | Fact:
         if cards:
             return FieldPreview(cards)
     bet = bet_preview(st, seat, action)
-    if bet is not None and 0 <= bet.pay <= st.stacks[seat]:
+    if bet is not None and 0 <= bet.puts <= st.stacks[seat]:
         return bet
     return ""

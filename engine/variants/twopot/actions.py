@@ -10,9 +10,11 @@
   Classic (§3.2, §3.3) and Centran (§3.2, CE-31) both allow once per turn: a hidden card face up
   into the stasis field, or a field card back to the hand;
 * :func:`first_default`: a timeout takes the first legal kind of the variant's own order;
-* :func:`bet_preview`: what a bet or raise puts in (Classic, Centran), and the stasis
-  preview's fact :class:`StasisPreview` (Classic, Centran); :class:`TotalPreview`, the total of
-  the cards a card action leaves (Classic, the Sabacc Project, Corellian Spike).
+* :func:`bet_preview`: what a bet or raise puts in (the shared
+  :class:`~engine.core.betting_specs.StakePreview`); the stasis preview's fact
+  :class:`StasisPreview` (Classic, Centran); :class:`TotalPreview`, the total of the cards a card
+  action leaves (Classic, the Sabacc Project, Corellian Spike); :class:`CallPreview`, the hand
+  held before calling it (Classic, the Sabacc Project).
 
 Which actions exist, their labels and prompts, and what they do to the cards stay in each
 ``<variant>_actions``: those differ by spec.
@@ -24,13 +26,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
+from engine.core.betting_specs import StakePreview, stake_preview
 from engine.core.facts import Fact
 from engine.core.game import Action, ActionSpec, Event, IllegalAction, Option, ParamKind
 from engine.variants.twopot.events import StasisMoved
 from engine.variants.twopot.state import AnyTwoPot, StasisState
 
 __all__ = [
-    "BetPreview",
     "CallPreview",
     "StasisPreview",
     "TotalPreview",
@@ -130,14 +132,6 @@ def first_default(legal: Iterable[ActionSpec], order: Sequence[str]) -> Action:
 
 
 @dataclass(frozen=True, slots=True)
-class BetPreview(Fact):
-    """Before a bet or raise: the credits it puts in and those kept behind."""
-
-    pay: int
-    keep: int
-
-
-@dataclass(frozen=True, slots=True)
 class StasisPreview(Fact):
     """Before a stasis operation: the card (notation) and whether it goes into the field."""
 
@@ -165,10 +159,9 @@ class TotalPreview(Fact):
     card: str = ""
 
 
-def bet_preview(st: AnyTwoPot, seat: int, action: Action) -> BetPreview | None:
+def bet_preview(st: AnyTwoPot, seat: int, action: Action) -> StakePreview | None:
     """What a ``bet`` or ``raise`` (raise-to) with an amount puts in and keeps behind; ``None``
     for any other action."""
     if action.kind in ("bet", "raise") and action.amount is not None:
-        pay = action.amount - (st.betting.phase_commit[seat] if action.kind == "raise" else 0)
-        return BetPreview(pay, st.stacks[seat] - pay)
+        return stake_preview(st.betting, seat, action.kind, action.amount)
     return None
