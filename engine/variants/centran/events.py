@@ -4,7 +4,8 @@ renderer (``bot/words/centran.py``) writes their lines.
 No event names a hidden card: only Array cards, table fives, Stasis-Field cards (all face up), the
 card a player gives into the Array, and revealed hands appear in them (as notations). Events that
 Centran shares with the two-pot family (phase headers, pot awards, penalties, the Sabacc pot,
-leaving, stasis moves, reshuffles, game over) are :mod:`engine.variants.twopot.events`'.
+leaving, stasis moves, reshuffles, the Sabacc Shift's counts, game over) are
+:mod:`engine.variants.twopot.events`'.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from engine.variants.twopot.events import (
     PotAwarded,
     Reshuffled,
     SabaccPotResult,
+    ShiftDone,
     StasisMoved,
     Worded,
 )
@@ -111,13 +113,6 @@ class ShiftTurned(Fact):
     shift: bool
     discards: int
     random_mode: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class ShiftDone(Fact):
-    """How many cards each live player discarded and was dealt in the Shift (never which)."""
-
-    counts: tuple[tuple[str, int], ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,7 @@ No event ever names a hidden card: only stasis-field cards (face up), revealed h
 Sudden-Demise cards (drawn face up) appear in them. :class:`PlayerLeft`, :class:`Reshuffled`,
 :class:`StasisMoved`, :class:`PotAwarded`, :class:`PenaltyPaid`, :class:`SabaccPotResult`,
 :class:`CashedOut`, :class:`HandStarted`, :class:`HandCalled`, :class:`PhaseStarted`,
-:class:`DiceRolled`, :class:`GameOver` and the private notes :class:`Drew` and
+:class:`DiceRolled`, :class:`ShiftDone`, :class:`GameOver` and the private notes :class:`Drew` and
 :class:`ShiftDealt` are the two-pot family's (:mod:`engine.variants.twopot.events`), re-exported
 here.
 """
@@ -33,6 +33,7 @@ from engine.variants.twopot.events import PotAwarded as PotAwarded  # re-exporte
 from engine.variants.twopot.events import Reshuffled as Reshuffled  # re-exported
 from engine.variants.twopot.events import SabaccPotResult as SabaccPotResult  # re-exported
 from engine.variants.twopot.events import ShiftDealt as ShiftDealt  # re-exported
+from engine.variants.twopot.events import ShiftDone as ShiftDone  # re-exported
 from engine.variants.twopot.events import StasisMoved as StasisMoved  # re-exported
 
 
@@ -44,13 +45,6 @@ class Traded(Fact):
     player: str
     action: str
     cards_held: int
-
-
-@dataclass(frozen=True, slots=True)
-class ShiftDone(Fact):
-    """The Sabacc Shift: each live player's non-stasis cards replaced by as many new ones."""
-
-    counts: tuple[tuple[str, int], ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,6 +34,7 @@ __all__ = [
     "Reshuffled",
     "SabaccPotResult",
     "ShiftDealt",
+    "ShiftDone",
     "Shown",
     "StasisMoved",
     "Worded",
@@ -119,6 +120,14 @@ class ShiftDealt(Fact):
     """Private: the cards (notations) the Sabacc Shift dealt this seat."""
 
     cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ShiftDone(Fact):
+    """The Sabacc Shift (Classic, Centran): how many cards each live player discarded and was
+    dealt in their place (never which; Classic's stasis fields stay)."""
+
+    counts: tuple[tuple[str, int], ...]
 
 
 @dataclass(frozen=True, slots=True)
