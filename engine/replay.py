@@ -58,7 +58,8 @@ def stored_event(data: Mapping[str, Any]) -> dict[str, Any]:
     (Kessel's ``Eliminated`` is :class:`~engine.core.seat_events.PlayerOut`; Coruscant Shift's
     ``PlayerLeft`` with ``took`` is the shared ``PlayerLeft`` with ``credits``, which Coruscant
     writes with ``folded`` false; Classic's and the Sabacc Project's ``HandCalled`` became one,
-    which says the other's field with its default)."""
+    which says the other's field with its default; the Sabacc Project's phase note ``callable``
+    is the family's ``call_allowed``)."""
     event = dict(data)
     if event.get("type") == "Eliminated":
         event["type"] = "PlayerOut"
@@ -68,6 +69,8 @@ def stored_event(data: Mapping[str, Any]) -> dict[str, Any]:
     elif event.get("type") == "HandCalled":
         event.setdefault("final_turns", 0)
         event.setdefault("forced", False)
+    elif event.get("type") == "PhaseStarted" and event.get("note") == "callable":
+        event["note"] = "call_allowed"
     return event
 
 

@@ -46,7 +46,7 @@ CONTROLS = {  # kind -> (label, prompt): English source, translated when shown
 PHASE_NOTES = {
     ev.PhaseNote.NONE: "",
     ev.PhaseNote.SKIPPED: N_("Skipped: nobody left can bet."),
-    ev.PhaseNote.CALLABLE: N_("The hand may be called."),
+    ev.PhaseNote.CALL_ALLOWED: N_("The hand may be called."),
     ev.PhaseNote.POT_BUILDING: N_("Pot-building: no call yet."),
 }
 

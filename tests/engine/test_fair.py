@@ -289,9 +289,10 @@ def _events(records: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
 
 
 def test_records_of_events_now_shared_still_verify() -> None:
-    # Kessel's "Eliminated", Coruscant Shift's PlayerLeft(took) and the HandCalled of Classic
-    # (without "forced") and of the Sabacc Project (without "final_turns") became shared facts:
-    # records stored before still verify, and still fail when such an event is changed.
+    # Kessel's "Eliminated", Coruscant Shift's PlayerLeft(took), the HandCalled of Classic
+    # (without "forced") and of the Sabacc Project (without "final_turns") and the Project's
+    # PhaseStarted became shared facts: records stored before still verify, and still fail when
+    # such an event is changed.
     kessel, classic, project = play("kessel"), play("classic"), play("project")
     coruscant = play("coruscant-shift", leave_at=5)
     out, left = _events(kessel, "PlayerOut"), _events(coruscant, "PlayerLeft")
@@ -306,6 +307,10 @@ def test_records_of_events_now_shared_still_verify() -> None:
         assert event.pop("forced") is False
     for event in called[1]:
         assert event.pop("final_turns") == 0
+    callable_phases = [e for e in _events(project, "PhaseStarted") if e["note"] == "call_allowed"]
+    assert callable_phases
+    for event in callable_phases:  # the Sabacc Project's own note before it was the family's
+        event["note"] = "callable"
     records = kessel + coruscant + classic + project
     assert all(verify(r).ok for r in records)
     out[0]["player"] = "nobody"

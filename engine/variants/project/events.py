@@ -1,10 +1,11 @@
 """Sabacc Project events: typed, frozen facts (:class:`~engine.core.facts.Fact`); the bot's
 renderer (``bot/words/project.py``) writes their lines.
 
-Events the Project shares with the two-pot family (cashing out, calling the hand, a pot paid, a
-penalty, the Sabacc pot, leaving, game over) are :mod:`engine.variants.twopot.events`',
-re-exported here. No event names a hidden card: only Interference-Field cards (face up), revealed
-hands and Sudden-Demise cards (dealt face up) appear, as notations.
+Events the Project shares with the two-pot family (phase headers, cashing out, calling the hand,
+a pot paid, a penalty, the Sabacc pot, leaving, game over) are
+:mod:`engine.variants.twopot.events`', re-exported here. No event names a hidden card: only
+Interference-Field cards (face up), revealed hands and Sudden-Demise cards (dealt face up)
+appear, as notations.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from engine.variants.twopot.events import (
     GameOver,
     HandCalled,
     PenaltyPaid,
+    PhaseNote,
+    PhaseStarted,
     PlayerLeft,
     PotAwarded,
     SabaccPotResult,
@@ -75,26 +78,6 @@ class HandStarted(Fact):
     ante: int
     main_pot: int
     sabacc_pot: int
-
-
-class PhaseNote(StrEnum):
-    """What a phase header adds."""
-
-    NONE = ""
-    SKIPPED = "skipped"  # nobody left can bet
-    CALLABLE = "callable"  # the hand may be called in this draw phase
-    POT_BUILDING = "pot_building"  # no call yet
-
-
-@dataclass(frozen=True, slots=True)
-class PhaseStarted(Fact):
-    """A betting phase (``open_bet``, ``bet``, ``final_bet``) or a draw phase (``draw``) of
-    round ``round_no`` opens (or a betting phase is skipped); ``phase`` is the value of a
-    :class:`~engine.variants.project.state.Phase`."""
-
-    phase: str
-    round_no: int
-    note: PhaseNote = PhaseNote.NONE
 
 
 @dataclass(frozen=True, slots=True)

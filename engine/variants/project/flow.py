@@ -103,9 +103,9 @@ def begin_bet(st: ProjectState, ev: Events, phase: Phase) -> None:
     st.queue = []
     first = st.caller if phase is Phase.FINAL_BET and st.caller is not None else st.start_seat
     if st.betting.start_phase(first):
-        ev.append(PhaseStarted(phase, st.round_no))
+        ev.append(PhaseStarted(st.round_no, phase))
     else:
-        ev.append(PhaseStarted(phase, st.round_no, PhaseNote.SKIPPED))
+        ev.append(PhaseStarted(st.round_no, phase, PhaseNote.SKIPPED))
         end_bet(st, ev)
 
 
@@ -184,8 +184,8 @@ def begin_draw(st: ProjectState, ev: Events) -> None:
     st.phase = Phase.DRAW
     st.queue = st.live_order()
     can_call = st.round_no > st.options.pot_building_rounds
-    note = PhaseNote.CALLABLE if can_call else PhaseNote.POT_BUILDING
-    ev.append(PhaseStarted(Phase.DRAW, st.round_no, note))
+    note = PhaseNote.CALL_ALLOWED if can_call else PhaseNote.POT_BUILDING
+    ev.append(PhaseStarted(st.round_no, Phase.DRAW, note))
     start_draw_turn(st, ev)
 
 

@@ -143,14 +143,16 @@ class PhaseNote(StrEnum):
 
     NONE = ""
     SKIPPED = "skipped"  # a betting phase nobody left can bet in
-    CALL_ALLOWED = "call_allowed"  # a trade phase in which the hand may be called
+    CALL_ALLOWED = "call_allowed"  # a trade (Project: draw) phase in which the hand may be called
     ROUND_LIMIT = "round_limit"  # the reveal after the last round: nobody called
+    POT_BUILDING = "pot_building"  # the Sabacc Project: a draw phase before any call is allowed
 
 
 @dataclass(frozen=True, slots=True)
 class PhaseStarted(Fact):
     """A phase opens (or is skipped), or the reveal comes; ``phase`` is the variant's id for it
-    (``betting``, ``trade``, ``final turns``, ``card phase``, ``reveal``)."""
+    (``betting``, ``trade``, ``final turns``, ``card phase``, ``reveal``; the Sabacc Project's
+    ``open_bet``, ``bet``, ``final_bet``, ``draw``)."""
 
     round_no: int
     phase: str
