@@ -61,13 +61,9 @@ class TieStands(Fact):
 
 
 @dataclass(frozen=True, slots=True)
-class DemiseDraw(Fact):
+class DemiseDraw(twopot.DemiseCard[HandEval | TieStands]):
     """One tied player's face-up Sudden-Demise draw (``card`` notation, ``""`` for none) and the
     hand it makes."""
-
-    player: str
-    card: str
-    hand: HandEval | TieStands
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +76,7 @@ class SuddenDemiseDrew(Fact):
 
     def shown_hands(self) -> tuple[ShownHand, ...]:
         """Each face-up draw adds a card to that player's shown hand."""
-        return tuple(ShownHand(d.player, (d.card,) if d.card else (), d.hand) for d in self.draws)
+        return tuple(d.shown() for d in self.draws)
 
 
 class Why(StrEnum):

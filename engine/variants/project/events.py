@@ -29,7 +29,6 @@ from engine.variants.twopot.events import (
     PotAwarded,
     SabaccPotResult,
     Worded,
-    shown_draws,
 )
 
 __all__ = [
@@ -119,13 +118,9 @@ class ShiftHappened(Fact):
 
 
 @dataclass(frozen=True, slots=True)
-class DemiseCard(Fact):
+class DemiseCard(twopot.DemiseCard[HandEval]):
     """One tied player's extra face-up card (a plain notation, ``no card`` when none was
     left) and the hand it makes."""
-
-    player: str
-    card: str
-    hand: HandEval
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +132,7 @@ class SuddenDemiseDealt(Fact):
 
     def shown_hands(self) -> tuple[ShownHand, ...]:
         """Each extra face-up card adds to that player's shown hand."""
-        return shown_draws((d.player, d.card, d.hand) for d in self.draws)
+        return tuple(d.shown() for d in self.draws)
 
 
 class Why(StrEnum):

@@ -10,7 +10,6 @@ their words to the bot yet (Centran, Project) write it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Generic, TypeVar
@@ -21,6 +20,7 @@ from engine.core.seat_events import PlayerLeft as PlayerLeft  # re-exported
 
 __all__ = [
     "CashedOut",
+    "DemiseCard",
     "DiceRolled",
     "Drew",
     "GameOver",
@@ -38,21 +38,11 @@ __all__ = [
     "Shown",
     "StasisMoved",
     "Worded",
-    "shown_draws",
 ]
 
 NO_CARD = "no card"
 
 E = TypeVar("E", bound=Fact)
-
-
-def shown_draws(draws: Iterable[tuple[str, str, str | Fact]]) -> tuple[ShownHand, ...]:
-    """Sudden-Demise cards dealt face up, ``(player, card notation or "no card", hand)``,
-    as shown hands that add one card each (the Sabacc Project)."""
-    return tuple(
-        ShownHand(player, (card,) if card != NO_CARD else (), label)
-        for player, card, label in draws
-    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +57,23 @@ class Shown(Fact, Generic[E]):
     def shown_hands(self) -> tuple[ShownHand, ...]:
         """The revealed hand and its evaluation (pictures of the showdown)."""
         return (ShownHand(self.player, self.cards, self.hand),)
+
+
+@dataclass(frozen=True, slots=True)
+class DemiseCard(Fact, Generic[E]):
+    """The base of a Sudden-Demise card (Classic's ``DemiseDraw``, the Sabacc Project's
+    ``DemiseCard``): one tied player's extra card dealt face up (``card``: a notation; ``""``, or
+    ``"no card"`` in the Project, when none was left) and the hand it makes (``hand``)."""
+
+    player: str
+    card: str
+    hand: E
+
+    def shown(self) -> ShownHand:
+        """The shown hand this card adds to (no card when none was left)."""
+        return ShownHand(
+            self.player, (self.card,) if self.card not in ("", NO_CARD) else (), self.hand
+        )
 
 
 @dataclass(frozen=True, slots=True)
