@@ -1,5 +1,7 @@
-"""Players going out of a game, as facts every variant emits alike: one with nothing left to play
-with (:class:`PlayerOut`) and one who leaves the table with their credits (:class:`PlayerLeft`).
+"""Facts about one player that every variant emits alike: a hand turned face up at the reveal
+(:class:`Shown`, the base of each variant's reveal with its own ``HandEval``), a player with
+nothing left to play with (:class:`PlayerOut`) and one who leaves the table with their credits
+(:class:`PlayerLeft`).
 
 Each variant's events module re-exports the ones it emits, and its renderer in
 ``bot/words/<variant>.py`` writes their words (Kessel says "eliminated" and "chips", Coruscant
@@ -12,10 +14,29 @@ Shift "out of credits"): one fact, read in each variant's own words.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from engine.core.facts import Fact
+from engine.core.game import ShownHand
 
-__all__ = ["PlayerLeft", "PlayerOut"]
+__all__ = ["PlayerLeft", "PlayerOut", "Shown"]
+
+E = TypeVar("E", bound=Fact)
+
+
+@dataclass(frozen=True, slots=True)
+class Shown(Fact, Generic[E]):
+    """The base of each variant's reveal (the two-pot family's ``Revealed``, Kessel's
+    ``HandRevealed``): one live player's hand turned face up at the reveal (``cards``: notations)
+    and its evaluation (``hand``: the variant's ``HandEval``)."""
+
+    player: str
+    cards: tuple[str, ...]
+    hand: E
+
+    def shown_hands(self) -> tuple[ShownHand, ...]:
+        """The revealed hand and its evaluation (pictures of the showdown)."""
+        return (ShownHand(self.player, self.cards, self.hand),)
 
 
 @dataclass(frozen=True, slots=True)

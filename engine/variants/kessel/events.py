@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.facts import Fact
-from engine.core.game import ShownHand
 from engine.core.seat_events import PlayerOut as PlayerOut  # re-exported: Stock 0 after a reveal
+from engine.core.seat_events import Shown
 from engine.variants.kessel.cards import HandEval
 from engine.variants.kessel.rank import Fix
 
@@ -142,16 +142,8 @@ class ImpostorChosen(Fact):
 
 
 @dataclass(frozen=True, slots=True)
-class HandRevealed(Fact):
+class HandRevealed(Shown[HandEval]):
     """One hand at the reveal (notations), with its resolved rank."""
-
-    player: str
-    cards: tuple[str, ...]
-    hand: HandEval
-
-    def shown_hands(self) -> tuple[ShownHand, ...]:
-        """The hand and its rank."""
-        return (ShownHand(self.player, self.cards, self.hand),)
 
     def to_json(self) -> dict[str, Any]:
         """JSON form (a state keeps the last reveal)."""

@@ -17,6 +17,7 @@ from typing import Generic, TypeVar
 from engine.core.facts import Fact
 from engine.core.game import ShownHand
 from engine.core.seat_events import PlayerLeft as PlayerLeft  # re-exported
+from engine.core.seat_events import Shown as Shown  # re-exported: each variant's Revealed
 
 __all__ = [
     "CashedOut",
@@ -43,20 +44,6 @@ __all__ = [
 NO_CARD = "no card"
 
 E = TypeVar("E", bound=Fact)
-
-
-@dataclass(frozen=True, slots=True)
-class Shown(Fact, Generic[E]):
-    """The base of each variant's ``Revealed``: one live player's hand turned face up at the
-    reveal (``cards``: notations) and its evaluation (``hand``: the variant's ``HandEval``)."""
-
-    player: str
-    cards: tuple[str, ...]
-    hand: E
-
-    def shown_hands(self) -> tuple[ShownHand, ...]:
-        """The revealed hand and its evaluation (pictures of the showdown)."""
-        return (ShownHand(self.player, self.cards, self.hand),)
 
 
 @dataclass(frozen=True, slots=True)
