@@ -90,13 +90,11 @@ class ArrayStarted(Fact):
 
 
 @dataclass(frozen=True, slots=True)
-class CardAction(Fact):
-    """A Card-Phase main action (§3.2, §6); ``given`` / ``taken`` are public Array cards
-    (notations; ``given`` is ``""`` when a drawn card went to the table as a five)."""
+class CardAction(twopot.CardTurn):
+    """A Card-Phase main action (§3.2, §6: ``action`` is ``gain``, ``stand``, ``trade``,
+    ``draw_to_array``, ``discard_to_array`` or ``array_draw``); ``given`` / ``taken`` are public
+    Array cards (notations; ``given`` is ``""`` when a drawn card went to the table as a five)."""
 
-    player: str
-    action: str  # gain, stand, trade, draw_to_array, discard_to_array, array_draw
-    cards_held: int
     given: str = ""
     taken: str = ""
     position: int = 0  # 1-based Array position

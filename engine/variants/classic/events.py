@@ -38,13 +38,9 @@ from engine.variants.twopot.events import StasisMoved as StasisMoved  # re-expor
 
 
 @dataclass(frozen=True, slots=True)
-class Traded(Fact):
+class Traded(twopot.CardTurn):
     """A trade action: ``gain``, ``change`` (a face-down discard and a draw) or ``stand``; the
     drawn card stays private."""
-
-    player: str
-    action: str
-    cards_held: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,6 +20,7 @@ from engine.core.seat_events import PlayerLeft as PlayerLeft  # re-exported
 from engine.core.seat_events import Shown as Shown  # re-exported: each variant's Revealed
 
 __all__ = [
+    "CardTurn",
     "CashedOut",
     "DemiseCard",
     "DiceRolled",
@@ -44,6 +45,17 @@ __all__ = [
 NO_CARD = "no card"
 
 E = TypeVar("E", bound=Fact)
+
+
+@dataclass(frozen=True, slots=True)
+class CardTurn(Fact):
+    """The base of a card action on a player's turn (Classic's ``Traded``, Centran's
+    ``CardAction``): who took which ``action`` (the variant's id for it) and how many cards they
+    hold after it; the drawn card stays private."""
+
+    player: str
+    action: str
+    cards_held: int
 
 
 @dataclass(frozen=True, slots=True)
