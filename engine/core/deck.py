@@ -4,7 +4,7 @@ and :class:`CardDeck`, a physical deck's catalogue of faces as the platform sees
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -39,6 +39,22 @@ class Deck(Generic[T]):
     def stacked(cls, top_first: Iterable[T]) -> Deck[T]:
         """A deck that deals ``top_first`` in exactly that order (tests script deals with it)."""
         return cls(reversed(list(top_first)))
+
+    @classmethod
+    def stacked_over(cls, top_first: Sequence[T], whole: Iterable[T]) -> Deck[T]:
+        """A deck that deals ``top_first`` first, then the rest of ``whole`` (a full deck,
+        copies counted) in ``whole``'s order; raises ``ValueError`` when ``top_first`` holds a
+        card that ``whole`` has not, or more copies of it.
+
+        >>> Deck.stacked_over(["c", "a"], ["a", "b", "c", "d"]).top_first()
+        ['c', 'a', 'b', 'd']
+        """
+        rest = list(whole)
+        for card in top_first:
+            if card not in rest:
+                raise ValueError("unknown card in the stacked deck")
+            rest.remove(card)
+        return cls.stacked([*top_first, *rest])
 
     def __len__(self) -> int:
         return len(self.cards)

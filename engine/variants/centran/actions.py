@@ -26,11 +26,11 @@ from dataclasses import dataclass
 
 from engine.core.betting_specs import bet_specs
 from engine.core.facts import Fact
-from engine.core.game import Action, ActionSpec, IllegalAction, Option, ParamKind
+from engine.core.game import Action, ActionSpec, Events, IllegalAction, Option, ParamKind
 from engine.variants.centran.cards import Card, HandEval, evaluate
 from engine.variants.centran.deal import draw_card, draw_for, five_brothers, table_five
 from engine.variants.centran.events import CardAction, Drew
-from engine.variants.centran.flow import EXITS, Events, end_turn, maybe_end_turn, showdown
+from engine.variants.centran.flow import EXITS, end_turn, maybe_end_turn, showdown
 from engine.variants.centran.state import CentranState, Phase, Step
 from engine.variants.twopot.actions import (
     StasisPreview,

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from engine.core.deck import Deck
 from engine.core.fair import begin_hand
-from engine.core.game import Event
+from engine.core.game import Events
 from engine.variants.centran.cards import Card, full_deck
 from engine.variants.centran.deal import (
     deal_round_robin,
@@ -29,6 +29,7 @@ from engine.variants.centran.deal import (
     sabacc_shift,
     turn_for_array,
 )
+from engine.variants.centran.deal import stacked_deck as stacked_deck  # re-exported (TwoPotFlow)
 from engine.variants.centran.events import (
     ArrayStarted,
     HandStarted,
@@ -42,7 +43,6 @@ from engine.variants.centran.settle import ante_amounts, shift_trigger
 from engine.variants.centran.state import RANDOM, CentranState, Phase, Step
 from engine.variants.twopot.flow import Exits, hand_players, leave_hand, next_hand, next_starter
 
-Events = list[Event]
 ROUNDS = 5
 ADVANCED_END = 5  # Array cards besides the start card that end the hand (CE-36)
 

@@ -12,7 +12,7 @@ leave, so credits are always conserved.
 
 from __future__ import annotations
 
-from engine.core.game import Event
+from engine.core.game import Events
 from engine.variants.centran.deal import last_five_by
 from engine.variants.centran.events import (
     PenaltyPaid,
@@ -24,8 +24,6 @@ from engine.variants.centran.state import CentranState, Phase
 from engine.variants.twopot import payout as twopot_payout
 from engine.variants.twopot.events import Penalty
 from engine.variants.twopot.payout import apply_credits, award_pots, contributions_of, stacks_of
-
-Events = list[Event]
 
 
 def _apply(st: CentranState, result: Settlement[int], ev: Events) -> None:

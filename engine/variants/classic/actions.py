@@ -20,12 +20,11 @@ from dataclasses import dataclass
 from engine.core.betting import BetKind
 from engine.core.betting_specs import bet_specs
 from engine.core.facts import Fact
-from engine.core.game import Action, ActionSpec, IllegalAction, Option, ParamKind
+from engine.core.game import Action, ActionSpec, Events, IllegalAction, Option, ParamKind
 from engine.variants.classic.cards import Card, HandEval, evaluate, hand_total
 from engine.variants.classic.events import Drew, Traded
 from engine.variants.classic.flow import (
     EXITS,
-    Events,
     call_allowed,
     can_stasis_add,
     can_stasis_remove,

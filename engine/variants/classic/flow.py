@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from engine.core.deck import Deck
 from engine.core.fair import begin_hand
-from engine.core.game import Event
+from engine.core.game import Events
 from engine.variants.classic.cards import Card, full_deck
 from engine.variants.classic.events import (
     CashedOut,
@@ -35,9 +35,6 @@ from engine.variants.classic.payout import award_conceded, discard_seat, draw_ca
 from engine.variants.classic.state import REST_OF_ROUND, ClassicState, Phase, Step
 from engine.variants.twopot.flow import Exits, hand_players, leave_hand, next_hand, next_starter
 
-Events = list[Event]
-
-
 # --------------------------------------------------------------------------- cards
 
 
@@ -47,23 +44,24 @@ def stacked_deck(top_first: Sequence[str]) -> Deck[Card]:
     top = [Card.parse(t) for t in top_first]
     if any(c.special is not None and not c.copy for c in top) or len(set(top)) != len(top):
         raise ValueError("stacked cards must be distinct physical cards (queen#1, queen#2, …)")
-    rest = [c for c in full_deck() if c not in top]
-    if len(rest) + len(top) != len(full_deck()):
-        raise ValueError("unknown card in the stacked deck")
-    return Deck.stacked(top + rest)
+    return Deck.stacked_over(top, full_deck())
 
 
 def start_hand(
-    st: ClassicState, ev: Events, *, deck: Deck[Card] | None = None, start: int | None = None
+    st: ClassicState,
+    ev: Events,
+    *,
+    deck: Deck[Card] | None = None,
+    start_seat: int | None = None,
 ) -> None:
     """HAND_START, ANTE and DEAL, then the first betting phase (or GAME_OVER). ``deck`` and
-    ``start`` override the shuffled pile and the starting player (stacked-deck tests)."""
+    ``start_seat`` override the shuffled pile and the starting player (stacked-deck tests)."""
     opts = st.options
     least = max(opts.total_ante, 1)
     players = hand_players(st, ev, end_game, lambda stack: stack < least, CashedOut)
     if players is None:
         return
-    st.start_seat = next_starter(st, st.start_seat, start, players)
+    st.start_seat = next_starter(st, st.start_seat, start_seat, players)
     st.hand_no += 1
     begin_hand(st.rng, st.hand_no)
     st.draw = deck if deck is not None else Deck.shuffled(full_deck(), st.rng)

@@ -12,7 +12,7 @@ who did not leave, so credits are always conserved.
 
 from __future__ import annotations
 
-from engine.core.game import Event
+from engine.core.game import Events
 from engine.variants.classic.cards import Card
 from engine.variants.classic.events import (
     DemiseDraw,
@@ -35,8 +35,6 @@ from engine.variants.twopot.payout import (
     contributions_of,
     stacks_of,
 )
-
-Events = list[Event]
 
 
 class _PileDrawer:

@@ -14,14 +14,13 @@ over the players dealt in (SPK-impl-4); a skipped betting phase never skips the 
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
 from engine.core.betting import BetKind, BetResult
 from engine.core.betting_events import BetMade
 from engine.core.deck import Deck
 from engine.core.fair import begin_hand
-from engine.core.game import Event
+from engine.core.game import Events
 from engine.variants.corellian_spike.cards import Card, check_unique, full_deck, is_shift, roll_dice
 from engine.variants.corellian_spike.events import (
     CashedOut,
@@ -40,16 +39,13 @@ from engine.variants.corellian_spike.settle import sabacc_shift as shift_cards
 from engine.variants.corellian_spike.state import Phase, Seat, SpikeState
 from engine.variants.twopot.flow import Exits, leave_hand, next_hand, next_starter
 
-Events = list[Event]
-
 
 def stacked_deck(top_first: Sequence[str]) -> Deck[Card]:
     """A 62-card draw pile dealing ``top_first`` first, then the other cards in a fixed order
     (tests script deals with it)."""
     top = [Card.parse(t) for t in top_first]
     check_unique(top)
-    rest = list((Counter(full_deck()) - Counter(top)).elements())
-    return Deck.stacked(top + sorted(rest, key=full_deck().index))
+    return Deck.stacked_over(top, full_deck())
 
 
 # --------------------------------------------------------------------------- hand start

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.core.game import Event
+from engine.core.game import Events
 from engine.variants.corellian_spike.cards import Card, Category, HandEval
 from engine.variants.corellian_spike.events import (
     BlindDrew,
@@ -31,8 +31,6 @@ from engine.variants.corellian_spike.settle import SPLIT, HandResult, settle_con
 from engine.variants.corellian_spike.state import Phase, SpikeState
 from engine.variants.twopot import payout as twopot_payout
 from engine.variants.twopot.payout import apply_credits, award_uncontested, contributions_of
-
-Events = list[Event]
 
 
 def draw_card(st: SpikeState, ev: Events) -> Card | None:

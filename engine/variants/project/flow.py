@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from engine.core.deck import Deck
 from engine.core.fair import begin_hand
-from engine.core.game import Event
+from engine.core.game import Events
 from engine.core.seats import next_seat
+from engine.variants.classic.flow import stacked_deck as stacked_deck  # re-exported (TwoPotFlow)
 from engine.variants.project.cards import Card, full_deck
 from engine.variants.project.events import (
     CardsDealt,
@@ -36,9 +37,6 @@ from engine.variants.project.payout import award_uncontested, end_game, reveal
 from engine.variants.project.shift import shift, shift_happens
 from engine.variants.project.state import BET_PHASES, Phase, ProjectState, Seat
 from engine.variants.twopot.flow import Exits, hand_players, leave_hand, next_hand
-
-Events = list[Event]
-
 
 # --------------------------------------------------------------------------- hand start
 

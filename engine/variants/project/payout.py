@@ -12,7 +12,7 @@ so credits are always conserved.
 
 from __future__ import annotations
 
-from engine.core.game import Event
+from engine.core.game import Events
 from engine.variants.project.cards import Card, evaluate
 from engine.variants.project.events import (
     DemiseCard,
@@ -26,8 +26,6 @@ from engine.variants.project.state import Phase, ProjectState
 from engine.variants.twopot import payout as twopot_payout
 from engine.variants.twopot.events import Penalty
 from engine.variants.twopot.payout import apply_credits, award_pots, contributions_of, stacks_of
-
-Events = list[Event]
 
 
 class GamePile:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
-from engine.core.game import Event
+from engine.core.game import Events
 from engine.core.pots import split_evenly
 from engine.variants.twopot.events import GameOver, PotAwarded
 from engine.variants.twopot.state import AnyTwoPot, Scored, Seat
@@ -40,8 +40,6 @@ __all__ = [
     "game_end_recipients",
     "stacks_of",
 ]
-
-Events = list[Event]
 
 
 St = TypeVar("St", bound=AnyTwoPot)
