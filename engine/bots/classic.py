@@ -21,14 +21,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from engine.bots.common import (
-    BetSituation,
-    betting_action,
-    by_kind,
-    decision_rng,
     monte_carlo,
     profile,
     showdown_share,
     table_facts,
+    turn_or_bet,
     unseen_values,
 )
 from engine.core.game import Action, ActionSpec, Game
@@ -195,14 +192,10 @@ def trade_action(
 
 def decide(game: Game, seat: int, style: str) -> Action:
     """The bot's action for a pending ``seat`` of a Classic Sabacc game."""
-    specs = game.legal_actions(seat)
-    kinds = by_kind(specs)
     hand = read_hand(game, seat)
-    if "stand" in kinds or "end_turn" in kinds:
-        return trade_action(hand, kinds, style, decision_rng(game, seat, style))
-    if {"check", "call", "fold"} & set(kinds):
-        rng = decision_rng(game, seat, style)
-        table = value_table(hand.unseen, hand.turns_left + 1)
-        situation = BetSituation(equity(hand, table, rng), hand.pot, hand.stack)
-        return betting_action(specs, situation, style, rng)
-    return game.default_action(seat)
+    return turn_or_bet(game, seat, style, hand, ("stand", "end_turn"), trade_action, bet_equity)
+
+
+def bet_equity(hand: Hand, rng: random.Random) -> float:
+    """The hand's chance to win, for a betting decision (over its trade turns left)."""
+    return equity(hand, value_table(hand.unseen, hand.turns_left + 1), rng)

@@ -21,6 +21,7 @@ from engine.core.betting_specs import BetControl
 from engine.core.game import Action, ActionSpec, Game, ParamKind, PlayerView, PublicView
 
 F = TypeVar("F")
+H = TypeVar("H", bound="Stakes")
 
 
 class Undecided(ValueError):
@@ -201,3 +202,45 @@ def showdown_share(mine: Any, others: Iterable[Any]) -> float:
         if key == mine:
             tied += 1
     return 1.0 / tied
+
+
+#: The kinds of a betting decision (:func:`betting_action` answers them).
+BETTING_KINDS = frozenset({"check", "call", "fold"})
+
+
+class Stakes(Protocol):
+    """What a bot read of its seat needs for a betting decision: the money involved."""
+
+    @property
+    def pot(self) -> int:
+        """Credits already in the pot."""
+        ...
+
+    @property
+    def stack(self) -> int:
+        """Credits behind the deciding seat."""
+        ...
+
+
+def turn_or_bet(
+    game: Game,
+    seat: int,
+    style: str,
+    seen: H,
+    turn_kinds: Iterable[str],
+    turn: Callable[[H, dict[str, ActionSpec], str, random.Random], Action],
+    equity: Callable[[H, random.Random], float],
+) -> Action:
+    """The decision of a bot whose game alternates card turns and betting (the two-pot family):
+    ``turn(seen, kinds, style, rng)`` where one of ``turn_kinds`` is legal, else a
+    :func:`betting_action` from ``equity(seen, rng)`` and the money in ``seen`` where a betting
+    kind is, else the game's default action. ``rng`` is :func:`decision_rng`'s."""
+    specs = game.legal_actions(seat)
+    kinds = by_kind(specs)
+    if not kinds.keys().isdisjoint(turn_kinds):
+        return turn(seen, kinds, style, decision_rng(game, seat, style))
+    if not kinds.keys().isdisjoint(BETTING_KINDS):
+        rng = decision_rng(game, seat, style)
+        situation = BetSituation(equity(seen, rng), seen.pot, seen.stack)
+        return betting_action(specs, situation, style, rng)
+    return game.default_action(seat)

@@ -24,12 +24,9 @@ from collections.abc import Sequence
 from engine.bots.classic import BOMB, Hand, value_table
 from engine.bots.classic import equity as classic_equity
 from engine.bots.common import (
-    BetSituation,
-    betting_action,
-    by_kind,
-    decision_rng,
     profile,
     table_facts,
+    turn_or_bet,
     unseen_values,
 )
 from engine.core.game import Action, ActionSpec, Game
@@ -123,14 +120,11 @@ def draw_action(hand: Hand, specs: dict[str, ActionSpec], style: str, rng: rando
 
 def decide(game: Game, seat: int, style: str) -> Action:
     """The bot's action for a pending ``seat`` of a Sabacc Project game."""
-    specs = game.legal_actions(seat)
-    kinds = by_kind(specs)
-    hand = read_hand(game, seat)
-    rng = decision_rng(game, seat, style)
-    if "stand" in kinds:
-        return draw_action(hand, kinds, style, rng)
-    if {"check", "call", "fold"} & set(kinds):
-        table = value_table(hand.unseen, hand.turns_left + 1, final_value)
-        situation = BetSituation(equity(hand, table, rng), hand.pot, hand.stack)
-        return betting_action(specs, situation, style, rng)
-    return game.default_action(seat)
+    return turn_or_bet(
+        game, seat, style, read_hand(game, seat), ("stand",), draw_action, bet_equity
+    )
+
+
+def bet_equity(hand: Hand, rng: random.Random) -> float:
+    """The hand's chance to win, for a betting decision (over its draw turns left)."""
+    return equity(hand, value_table(hand.unseen, hand.turns_left + 1, final_value), rng)

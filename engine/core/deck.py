@@ -52,7 +52,7 @@ class Deck(Generic[T]):
         rest = list(whole)
         for card in top_first:
             if card not in rest:
-                raise ValueError("unknown card in the stacked deck")
+                raise ValueError(f"stacked card {card} is not in the deck (or is stacked twice)")
             rest.remove(card)
         return cls.stacked([*top_first, *rest])
 
@@ -79,6 +79,24 @@ class Deck(Generic[T]):
         """Add cards and reshuffle the whole pile with ``rng``."""
         self.cards.extend(cards)
         rng.shuffle(self.cards)
+
+
+def stacker(
+    parse: Callable[[str], T], whole: Callable[[], Sequence[T]]
+) -> Callable[[Sequence[str]], Deck[T]]:
+    """A variant's stacked-deck test hook: ``stacked_deck(top_first)`` parses the notations with
+    ``parse`` and deals them first, then the rest of the full deck ``whole()`` in its order
+    (:meth:`Deck.stacked_over`, which refuses a card the deck has not, or has fewer copies of).
+
+    >>> stacked = stacker(str.lower, lambda: ["a", "b", "c"])
+    >>> stacked(["C"]).top_first()
+    ['c', 'a', 'b']
+    """
+
+    def stacked_deck(top_first: Sequence[str]) -> Deck[T]:
+        return Deck.stacked_over([parse(text) for text in top_first], whole())
+
+    return stacked_deck
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,9 +15,7 @@ Implementation decisions (not in the spec):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from engine.core.deck import Deck
+from engine.core.deck import Deck, stacker
 from engine.core.fair import begin_hand
 from engine.core.game import Events
 from engine.variants.classic.cards import Card, full_deck
@@ -25,7 +23,6 @@ from engine.variants.classic.events import (
     CashedOut,
     DiceRolled,
     HandCalled,
-    HandStarted,
     PhaseNote,
     PhaseStarted,
     ShiftDealt,
@@ -38,13 +35,9 @@ from engine.variants.twopot.flow import Exits, hand_players, leave_hand, next_ha
 # --------------------------------------------------------------------------- cards
 
 
-def stacked_deck(top_first: Sequence[str]) -> Deck[Card]:
-    """A 76-card draw pile dealing ``top_first`` first, then the other cards in a fixed order
-    (tests script deals with it). Special cards need their copy index (``queen#2``)."""
-    top = [Card.parse(t) for t in top_first]
-    if any(c.special is not None and not c.copy for c in top) or len(set(top)) != len(top):
-        raise ValueError("stacked cards must be distinct physical cards (queen#1, queen#2, …)")
-    return Deck.stacked_over(top, full_deck())
+stacked_deck = stacker(Card.parse, full_deck)
+"""The draw pile of stacked-deck tests: the notations first (special cards with their copy
+index, ``queen#2``), then the other cards of the 76 in a fixed order."""
 
 
 def start_hand(
@@ -72,27 +65,14 @@ def start_hand(
     st.last_drawn = [None] * st.n
     st.betting.start_hand(players)
     order = st.hand_order()
-    for s in order:
-        st.betting.post(s, opts.hand_ante)
-        st.sabacc_pot += st.betting.withdraw(s, opts.sabacc_ante)  # covered: stack ≥ total ante
-        st.stats[s].hands_played += 1
+    st.take_antes(order, opts.hand_ante, opts.sabacc_ante)  # covered: stack ≥ total ante
     for _ in range(2):
         for s in order:
             card = draw_card(st, ev)
             assert card is not None
             st.hands[s].append(card)
     st.round_no, st.caller, st.dice = 1, None, None
-    ev.append(
-        HandStarted(
-            st.hand_no,
-            st.players[st.start_seat],
-            len(order),
-            opts.hand_ante,
-            opts.sabacc_ante,
-            st.betting.pot_total,
-            st.sabacc_pot,
-        )
-    )
+    ev.append(st.hand_started(order, opts.hand_ante, opts.sabacc_ante))
     begin_bet(st, ev)
 
 

@@ -14,18 +14,15 @@ over the players dealt in (SPK-impl-4); a skipped betting phase never skips the 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from engine.core.betting import BetKind, BetResult
 from engine.core.betting_events import BetMade
-from engine.core.deck import Deck
+from engine.core.deck import Deck, stacker
 from engine.core.fair import begin_hand
 from engine.core.game import Events
-from engine.variants.corellian_spike.cards import Card, check_unique, full_deck, is_shift, roll_dice
+from engine.variants.corellian_spike.cards import Card, full_deck, is_shift, roll_dice
 from engine.variants.corellian_spike.events import (
     CashedOut,
     DiceRolled,
-    HandStarted,
     Junked,
     PhaseNote,
     PhaseStarted,
@@ -39,13 +36,9 @@ from engine.variants.corellian_spike.settle import sabacc_shift as shift_cards
 from engine.variants.corellian_spike.state import Phase, Seat, SpikeState
 from engine.variants.twopot.flow import Exits, leave_hand, next_hand, next_starter
 
-
-def stacked_deck(top_first: Sequence[str]) -> Deck[Card]:
-    """A 62-card draw pile dealing ``top_first`` first, then the other cards in a fixed order
-    (tests script deals with it)."""
-    top = [Card.parse(t) for t in top_first]
-    check_unique(top)
-    return Deck.stacked_over(top, full_deck())
+stacked_deck = stacker(Card.parse, full_deck)
+"""The draw pile of stacked-deck tests and rigged hands: the notations first, then the other
+cards of the 62 in a fixed order."""
 
 
 # --------------------------------------------------------------------------- hand start
@@ -84,27 +77,13 @@ def start_hand(st: SpikeState, ev: Events) -> None:
     st.dice = None
     st.betting.start_hand(players)
     order = st.hand_order()
-    for s in order:
-        st.betting.post(s, opts.hand_ante)
-        st.sabacc_pot += st.betting.withdraw(s, opts.sabacc_ante)
-        st.stats[s].hands_played += 1
+    st.take_antes(order, opts.hand_ante, opts.sabacc_ante)
     assert st.sabacc_pot == antes.sabacc_pot and st.betting.pot_total == antes.hand_pot
     for _ in range(2):
         for s in order:
             st.hands[s].append(st.draw.draw_one())
     st.discard.append(st.draw.draw_one())
-    ev.append(
-        HandStarted(
-            st.hand_no,
-            st.players[st.start_seat],
-            len(order),
-            opts.hand_ante,
-            opts.sabacc_ante,
-            st.betting.pot_total,
-            st.sabacc_pot,
-            st.discard[-1].notation,
-        )
-    )
+    ev.append(st.hand_started(order, opts.hand_ante, opts.sabacc_ante, st.discard[-1].notation))
     st.round_no = 1
     begin_cards(st, ev)
 

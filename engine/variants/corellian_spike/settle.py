@@ -15,7 +15,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
-from engine.core.pots import Pot, PotResult, build_pots, split_evenly
+from engine.core.pots import PotResult, showdown_pots, split_evenly
 from engine.variants.corellian_spike.cards import Card, HandEval, draw_key, evaluate_cards
 from engine.variants.twopot.settle import Drawer
 
@@ -146,9 +146,7 @@ def settle_hand(
     order = list(order)
     evals = {p: evaluate_cards(hands[p], extras=extras) for p in order if p in hands}
     live = [p for p in order if p in evals]
-    pots = build_pots({p: contributions.get(p, 0) for p in order}, live, order)
-    if pots and not pots[-1].eligible:  # only junked money: it goes to the live players
-        pots[-1] = Pot(pots[-1].amount, tuple(live))
+    pots = showdown_pots({p: contributions.get(p, 0) for p in order}, live, order)
     rounds: list[BlindRound[P]] = []
     payouts = dict.fromkeys(order, 0)
     results: list[PotResult[P]] = []

@@ -71,10 +71,7 @@ def start_hand(
     st.dealt = [s in players for s in range(st.n)]
     st.idle, st.round_no, st.caller, st.shifts, st.shift_note = 0, 0, None, 0, None
     st.betting.start_hand(players)
-    for s in st.hand_order():
-        st.betting.post(s, opts.ante)
-        st.sabacc_pot += st.betting.withdraw(s, opts.ante)  # covered: stack ≥ 2 × ante
-        st.stats[s].hands_played += 1
+    st.take_antes(st.hand_order(), opts.ante, opts.ante)  # covered: stack ≥ 2 × ante
     ev.append(
         HandStarted(
             st.hand_no,

@@ -13,7 +13,7 @@ variants always used).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Generic, Protocol, TypeVar
@@ -21,6 +21,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from engine.core.betting import Betting
 from engine.core.codec import PAIRS, ROWS, meta
 from engine.core.deck import Deck
+from engine.variants.twopot.events import HandStarted
 from engine.variants.twopot.stored import NOTE as NOTE  # re-exported
 from engine.variants.twopot.stored import NOTES as NOTES  # re-exported
 from engine.variants.twopot.stored import Note as Note  # re-exported
@@ -180,6 +181,33 @@ class TwoPotState(Generic[Opt, C]):
     def live_order(self) -> list[int]:
         """Live seats, clockwise from :meth:`first_to_act`."""
         return [s for s in self.hand_order() if self.betting.is_live(s)]
+
+    def take_antes(self, order: Sequence[int], hand_ante: int, sabacc_ante: int) -> None:
+        """ANTE: every seat of ``order`` posts ``hand_ante`` into the hand pot and
+        ``sabacc_ante`` into the Sabacc pot (the variant has checked it can), and has played one
+        more hand."""
+        betting, stats = self.betting, self.stats
+        for s in order:
+            betting.post(s, hand_ante)
+            self.sabacc_pot += betting.withdraw(s, sabacc_ante)
+            stats[s].hands_played += 1
+
+    def hand_started(
+        self, order: Sequence[int], hand_ante: int, sabacc_ante: int, discard: str = ""
+    ) -> HandStarted:
+        """The :class:`~engine.variants.twopot.events.HandStarted` of Classic and Corellian Spike
+        once ``order`` (the seats dealt in) paid their antes: the hand, its starting player,
+        both pots, and the card that starts the discard pile face up (``discard``)."""
+        return HandStarted(
+            self.hand_no,
+            self.players[self.start_seat],
+            len(order),
+            hand_ante,
+            sabacc_ante,
+            self.betting.pot_total,
+            self.sabacc_pot,
+            discard,
+        )
 
 
 AnyTwoPot = TwoPotState[Any, Any]
