@@ -33,6 +33,7 @@ from engine.variants.twopot.judge import (
     pots_json,
     sabacc_pot_of,
 )
+from engine.variants.twopot.settle import concede
 
 
 def _cards(raw: Any, what: str) -> list[Card]:
@@ -118,7 +119,7 @@ def _showdown(vector: Mapping[str, Any]) -> dict[str, Any]:
     penalty = parse_penalty(ctx.get("bomb_penalty"))
     if end == "uncontested":
         (winner,) = hands
-        result = settle_uncontested(seat, winner, contributions, stock, sabacc_pot)
+        result = settle_uncontested(concede(seat, winner, contributions, stock, sabacc_pot))
     else:
         result = settle_hand(
             seat, hands, len(fives), end, last, contributions, stock, sabacc_pot, penalty

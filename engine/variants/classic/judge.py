@@ -27,6 +27,7 @@ from engine.variants.twopot.judge import (
     sabacc_pot_of,
     seat_order_of,
 )
+from engine.variants.twopot.settle import concede
 
 
 def parse_penalty(value: Any) -> Penalty:
@@ -96,7 +97,8 @@ def judge(vector: Mapping[str, Any]) -> dict[str, Any]:
         if len(hands) != 1:
             raise ValueError("a conceded vector has exactly one hand")
         (winner,) = hands
-        return settlement_json(settle_conceded(seat, winner, contributions, stock, sabacc_pot))
+        hand = concede(seat, winner, contributions, stock, sabacc_pot)
+        return settlement_json(settle_conceded(hand))
     if not hands:
         raise ValueError("no revealed hand")
     short = [p for p, h in hands.items() if len(h) < 2]

@@ -38,7 +38,7 @@ from engine.variants.twopot.judge import (
     sabacc_pot_of,
     seat_order_of,
 )
-from engine.variants.twopot.settle import ListDrawer
+from engine.variants.twopot.settle import ListDrawer, concede
 
 __all__ = ["judge"]
 
@@ -89,7 +89,7 @@ def _showdown(vector: Mapping[str, Any]) -> dict[str, Any]:
         if len(hands) != 1:
             raise ValueError("a conceded hand has exactly one player left")
         (winner,) = hands
-        result = settle_conceded(seat, winner, contributions, sabacc_pot)
+        result = settle_conceded(concede(seat, winner, contributions, stock, sabacc_pot))
     else:
         if len(hands) < 2 or set(seat) != set(hands) | set(folded):
             raise ValueError("every seated player is either live (with a hand) or folded")

@@ -168,16 +168,10 @@ def reveal(st: SpikeState, ev: Events) -> None:
     st.last_result = []  # (a table stored by an earlier version kept its lines here)
 
 
-def _settle_one(
-    order: list[int], winner: int, contributions: dict[int, int], _stacks: dict[int, int], pot: int
-) -> HandResult[int]:
-    return settle_conceded(order, winner, contributions, pot)
-
-
 def award_conceded(st: SpikeState, ev: Events) -> None:
     """AWARD_UNCONTESTED (§5.7): the last live player takes the whole hand pot unseen."""
     apply: Callable[[SpikeState, HandResult[int], Events], None] = _apply
-    award_uncontested(st, ev, _settle_one, apply)
+    award_uncontested(st, ev, settle_conceded, apply)
 
 
 def end_game(st: SpikeState, ev: Events) -> None:

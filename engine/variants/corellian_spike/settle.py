@@ -17,7 +17,7 @@ from typing import Generic, TypeVar
 
 from engine.core.pots import PotResult, showdown_pots, split_evenly
 from engine.variants.corellian_spike.cards import Card, HandEval, draw_key, evaluate_cards
-from engine.variants.twopot.settle import Drawer
+from engine.variants.twopot.settle import Conceded, Drawer
 
 P = TypeVar("P", bound=Hashable)
 
@@ -180,15 +180,12 @@ def settle_hand(
     )
 
 
-def settle_conceded(
-    order: Sequence[P], winner: P, contributions: Mapping[P, int], sabacc_pot: int
-) -> HandResult[P]:
-    """AWARD_UNCONTESTED (§5.7): the last live player takes the whole hand pot unseen; the
-    Sabacc pot stays."""
-    order = list(order)
-    total = sum(contributions.get(p, 0) for p in order)
-    payouts = {p: total if p == winner else 0 for p in order}
+def settle_conceded(hand: Conceded[P]) -> HandResult[P]:
+    """AWARD_UNCONTESTED (§5.7): the last live player takes the whole hand pot unseen, one pot;
+    the Sabacc pot stays."""
+    order, winner, total = list(hand.order), hand.winner, hand.pot
     pot = PotResult(total, (winner,), (winner,), {winner: total})
+    nothing = dict.fromkeys(order, 0)
     return HandResult(
-        order, {}, (pot,), payouts, [winner], [], dict.fromkeys(order, 0), sabacc_pot, [], True
+        order, {}, (pot,), hand.payouts, [winner], [], nothing, hand.sabacc_pot, [], True
     )

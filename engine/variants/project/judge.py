@@ -21,6 +21,7 @@ from engine.variants.twopot.judge import (
     sabacc_pot_of,
     seat_order_of,
 )
+from engine.variants.twopot.settle import concede
 
 
 def settlement_json(result: Settlement[str]) -> dict[str, Any]:
@@ -75,7 +76,8 @@ def judge(vector: Mapping[str, Any]) -> dict[str, Any]:
     sabacc_pot = sabacc_pot_of(ctx)
     if len(hands) == 1:  # a conceded hand (§5.6, SP-21)
         (winner,) = hands
-        return settlement_json(settle_uncontested(seat, winner, contributions, stacks, sabacc_pot))
+        hand = concede(seat, winner, contributions, stacks, sabacc_pot)
+        return settlement_json(settle_uncontested(hand))
     short = [p for p, h in hands.items() if len(h) < 2]
     if short:
         raise CardError(f"revealed hands hold at least 2 cards: {short}")

@@ -36,14 +36,12 @@ from engine.core.deck import Deck
 from engine.core.game import Event
 from engine.core.seats import next_seat
 from engine.variants.twopot.events import PlayerLeft, Reshuffled
-from engine.variants.twopot.state import AnyTwoPot, Seat, StasisState
+from engine.variants.twopot.state import AnyTwoPot, Seat, St, StasisState
 
 __all__ = ["Departure", "depart", "discard_seat", "draw_card", "next_hand"]
 
 
 C = TypeVar("C")
-S = TypeVar("S", bound=AnyTwoPot)
-St = TypeVar("St", bound=AnyTwoPot)
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,7 +179,7 @@ def discard_seat(st: StasisState[Any, C], seat: int) -> None:
     st.hands[seat], st.stasis[seat] = [], []
 
 
-def next_hand(st: S, ev: list[Event], start_hand: Callable[[S, list[Event]], None]) -> None:
+def next_hand(st: St, ev: list[Event], start_hand: Callable[[St, list[Event]], None]) -> None:
     """HAND_END's common part: the hands and the draw pile are emptied (every card returns to the
     deck) and the turn queue cleared; then ``start_hand(st, ev)`` starts the next hand or ends
     the game."""

@@ -23,12 +23,11 @@ from engine.core.fair import SeedSource, game_rng
 from engine.core.game import Event, JudgeFunction, VariantInfo
 from engine.core.seats import starting_stacks
 from engine.core.variant import LeaveRules, NewGame, StateGame
-from engine.variants.twopot.state import AnyTwoPot, Seat, SeatRecord, TwoPotOptions
+from engine.variants.twopot.state import Seat, SeatRecord, St, TwoPotOptions
 
 __all__ = ["TwoPotGame"]
 
 
-S = TypeVar("S", bound=AnyTwoPot)
 S_contra = TypeVar("S_contra", contravariant=True)
 
 
@@ -46,7 +45,7 @@ class TwoPotFlow(LeaveRules[S_contra], Protocol[S_contra]):
         ...
 
 
-class TwoPotGame(StateGame[S]):
+class TwoPotGame(StateGame[St]):
     """A Classic, Centran, Project or Corellian Spike game: :class:`~engine.core.variant.StateGame`
     plus the shared start of a game, its registration and its credits check.
 
@@ -65,7 +64,7 @@ class TwoPotGame(StateGame[S]):
     """The state's own per-seat list fields (beyond :meth:`seat`'s) and the value each seat
     starts with (``None`` or ``False``: immutable, one list per field)."""
 
-    flow: TwoPotFlow[S]
+    flow: TwoPotFlow[St]
 
     @classmethod
     def check_players(cls, players: Sequence[str]) -> None:
@@ -131,7 +130,7 @@ class TwoPotGame(StateGame[S]):
         }
 
     @classmethod
-    def new_game(cls, table: NewGame, events: list[Event], **hooks: Any) -> S:
+    def new_game(cls, table: NewGame, events: list[Event], **hooks: Any) -> St:
         """The state of a new game (:attr:`~engine.core.variant.StateGame.new_game`): the table's
         options (:meth:`table_options`), the seats (:meth:`seat`), then the variant's
         :attr:`new_state` with its test ``hooks``."""
@@ -143,7 +142,7 @@ class TwoPotGame(StateGame[S]):
     @classmethod
     def new_state(
         cls, seats: dict[str, Any], events: list[Event], /, *args: Any, **hooks: Any
-    ) -> S:
+    ) -> St:
         """The variant's state (its codec's root class) over ``seats`` (the constructor
         arguments of :meth:`seat`) and :attr:`SEAT_FIELDS`, its first hand started by the flow's
         ``start_hand`` with ``events`` appended.
@@ -154,7 +153,7 @@ class TwoPotGame(StateGame[S]):
         ``start_hand`` gives it (``dealer`` or ``start_seat``)."""
         n = len(seats["players"])
         own = {name: [value] * n for name, value in cls.SEAT_FIELDS.items()}
-        st: S = cls.CODEC.root(**seats, **own)
+        st: St = cls.CODEC.root(**seats, **own)
         deck = hooks.pop("deck", None)
         pile = None if deck is None else cls.flow.stacked_deck(deck)
         cls.flow.start_hand(st, events, *args, deck=pile, **hooks)

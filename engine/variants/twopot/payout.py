@@ -26,7 +26,8 @@ from typing import Any, Protocol, TypeVar
 from engine.core.game import Events
 from engine.core.pots import split_evenly
 from engine.variants.twopot.events import GameOver, PotAwarded
-from engine.variants.twopot.state import AnyTwoPot, Scored, Seat
+from engine.variants.twopot.settle import Conceded, concede
+from engine.variants.twopot.state import AnyTwoPot, Scored, Seat, St
 
 __all__ = [
     "Layer",
@@ -42,7 +43,6 @@ __all__ = [
 ]
 
 
-St = TypeVar("St", bound=AnyTwoPot)
 R = TypeVar("R")
 
 
@@ -126,20 +126,20 @@ def award_pots(st: AnyTwoPot, pots: Sequence[Layer], ev: Events) -> None:
 def award_uncontested(
     st: St,
     ev: Events,
-    settle_one: Callable[[list[int], int, dict[int, int], dict[int, int], int], R],
+    settle_one: Callable[[Conceded[int]], R],
     apply: Callable[[St, R, Events], None],
 ) -> None:
     """The last live player takes every layer; nothing is revealed.
 
-    ``settle_one(order, winner, contributions, stacks, sabacc_pot)`` is the variant's settlement
-    of an uncontested hand and ``apply(st, result, ev)`` its application (credits and public
-    lines); ``st.last_result``, the words an earlier version kept, is emptied.
+    ``settle_one(hand)`` is the variant's settlement of the
+    :class:`~engine.variants.twopot.settle.Conceded` hand and ``apply(st, result, ev)`` its
+    application (credits and public lines); ``st.last_result``, the words an earlier version
+    kept, is emptied.
     """
     order = st.hand_order()
     (winner,) = st.live()
-    result = settle_one(
-        order, winner, contributions_of(st, order), stacks_of(st, order), st.sabacc_pot
-    )
+    stakes = contributions_of(st, order), stacks_of(st, order)
+    result = settle_one(concede(order, winner, *stakes, st.sabacc_pot))
     apply(st, result, ev)
     st.last_result = []
 

@@ -213,6 +213,9 @@ class TwoPotState(Generic[Opt, C]):
 AnyTwoPot = TwoPotState[Any, Any]
 """Any two-pot state (what the family's shared helpers take)."""
 
+St = TypeVar("St", bound=AnyTwoPot)
+"""A variant's own two-pot state, where a shared helper hands it back to the variant's rules."""
+
 
 @dataclass(slots=True, kw_only=True)
 class StasisState(TwoPotState[Opt, C]):
