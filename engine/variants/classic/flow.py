@@ -16,7 +16,6 @@ Implementation decisions (not in the spec):
 from __future__ import annotations
 
 from engine.core.deck import Deck, stacker
-from engine.core.fair import begin_hand
 from engine.core.game import Events
 from engine.variants.classic.cards import Card, full_deck
 from engine.variants.classic.events import (
@@ -55,15 +54,10 @@ def start_hand(
     if players is None:
         return
     st.start_seat = next_starter(st, st.start_seat, start_seat, players)
-    st.hand_no += 1
-    begin_hand(st.rng, st.hand_no)
-    st.draw = deck if deck is not None else Deck.shuffled(full_deck(), st.rng)
+    st.open_hand(players, deck, full_deck)
     st.discard = []
-    st.hands = [[] for _ in range(st.n)]
     st.stasis = [[] for _ in range(st.n)]
-    st.dealt = [s in players for s in range(st.n)]
     st.last_drawn = [None] * st.n
-    st.betting.start_hand(players)
     order = st.hand_order()
     st.take_antes(order, opts.hand_ante, opts.sabacc_ante)  # covered: stack ≥ total ante
     for _ in range(2):
@@ -79,7 +73,7 @@ def start_hand(
 def begin_bet(st: ClassicState, ev: Events) -> None:
     """BET(r): open a betting phase; skip it when nobody can bet (§4.3)."""
     if len(st.live()) < 2:
-        _concede(st, ev)
+        EXITS.concede(st, ev)
         return
     st.phase = Phase.BET
     st.queue = []
@@ -93,7 +87,7 @@ def begin_bet(st: ClassicState, ev: Events) -> None:
 def _bet_closed(st: ClassicState, ev: Events) -> None:
     """The betting phase is over: uncontested, or TRADE(r)."""
     if len(st.live()) < 2:
-        _concede(st, ev)
+        EXITS.concede(st, ev)
     else:
         begin_trade(st, ev)
 
@@ -217,11 +211,6 @@ def _showdown(st: ClassicState, ev: Events) -> None:
     end_hand(st, ev)
 
 
-def _concede(st: ClassicState, ev: Events) -> None:
-    award_conceded(st, ev)
-    end_hand(st, ev)
-
-
 def end_hand(st: ClassicState, ev: Events) -> None:
     """HAND_END: cards back to the deck, stasis fields cleared; then the next hand or the end."""
     st.stasis = [[] for _ in range(st.n)]
@@ -239,5 +228,7 @@ def leave(st: ClassicState, seat: int, ev: Events) -> int:
     )
 
 
-EXITS: Exits[ClassicState] = Exits(discard_seat, _concede, _bet_closed, continue_trade)
+EXITS: Exits[ClassicState] = Exits(
+    discard_seat, award_conceded, _bet_closed, continue_trade, end_hand
+)
 """How a Classic hand goes on without a seat (:class:`~engine.variants.twopot.flow.Exits`)."""

@@ -16,8 +16,7 @@ from __future__ import annotations
 
 from engine.core.betting import BetKind, BetResult
 from engine.core.betting_events import BetMade
-from engine.core.deck import Deck, stacker
-from engine.core.fair import begin_hand
+from engine.core.deck import stacker
 from engine.core.game import Events
 from engine.variants.corellian_spike.cards import Card, full_deck, is_shift, roll_dice
 from engine.variants.corellian_spike.events import (
@@ -64,18 +63,11 @@ def start_hand(st: SpikeState, ev: Events) -> None:
     # hand 1: a random in-game seat (or the rigged one); later: the next in-game seat (SPK-4)
     rigged = st.rigged_start if st.hand_no == 0 else None
     st.start_seat = next_starter(st, st.start_seat, rigged, players)
-    st.hand_no += 1
-    begin_hand(st.rng, st.hand_no)
-    if st.rigged_decks:
-        st.draw = stacked_deck(st.rigged_decks.pop(0))
-    else:
-        st.draw = Deck.shuffled(full_deck(), st.rng)
+    pile = stacked_deck(st.rigged_decks.pop(0)) if st.rigged_decks else None
+    st.open_hand(players, pile, full_deck)
     st.discard = []
-    st.hands = [[] for _ in range(st.n)]
-    st.dealt = [s in players for s in range(st.n)]
     st.last_drawn = [None] * st.n
     st.dice = None
-    st.betting.start_hand(players)
     order = st.hand_order()
     st.take_antes(order, opts.hand_ante, opts.sabacc_ante)
     assert st.sabacc_pot == antes.sabacc_pot and st.betting.pot_total == antes.hand_pot
@@ -217,10 +209,13 @@ def leave(st: SpikeState, seat: int, ev: Events) -> int:
     """The player leaves for good: a live hand is junked (its contributions stay in the pot);
     returns the credits behind."""
 
+    def set_aside(st: SpikeState, folded: int) -> None:
+        junk(st, folded, ev, folded=True)
+
     def turn_over(st: SpikeState, ev: Events) -> None:
         st.queue.insert(0, seat)  # end_card_turn pops the current turn
         end_card_turn(st, ev)
 
-    exits = Exits(lambda s, x: junk(s, x, ev, folded=True), _concede, _after_betting, turn_over)
+    exits = Exits(set_aside, award_conceded, _after_betting, turn_over, end_hand)
     over, betting = st.phase is Phase.GAME_OVER, st.phase is Phase.BET
     return leave_hand(st, seat, ev, exits, over=over, betting=betting)

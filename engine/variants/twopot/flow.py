@@ -84,14 +84,20 @@ def depart(
 class Exits(Generic[St]):
     """How a variant's hand goes on when a seat drops out of it (a fold, a departure) or a
     betting phase closes, declared once per variant: ``set_aside(st, seat)`` puts a folded
-    hand's cards away, ``concede(st, ev)`` settles a hand fewer than two live seats are left in,
-    ``bet_over(st, ev)`` moves on from a closed betting phase and ``turn_over(st, ev)`` from the
-    current seat's turn."""
+    hand's cards away, ``award(st, ev)`` settles a hand fewer than two live seats are left in
+    (the payout's uncontested award), ``bet_over(st, ev)`` moves on from a closed betting phase,
+    ``turn_over(st, ev)`` from the current seat's turn, and ``end_hand(st, ev)`` is HAND_END."""
 
     set_aside: Callable[[St, int], None]
-    concede: Callable[[St, list[Event]], None]
+    award: Callable[[St, list[Event]], None]
     bet_over: Callable[[St, list[Event]], None]
     turn_over: Callable[[St, list[Event]], None]
+    end_hand: Callable[[St, list[Event]], None]
+
+    def concede(self, st: St, ev: list[Event]) -> None:
+        """The hand is conceded: the uncontested award, then HAND_END."""
+        self.award(st, ev)
+        self.end_hand(st, ev)
 
 
 def bet_made(st: St, ev: list[Event], result: BetResult, exits: Exits[St]) -> None:

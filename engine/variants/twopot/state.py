@@ -13,7 +13,7 @@ variants always used).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Generic, Protocol, TypeVar
@@ -21,6 +21,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from engine.core.betting import Betting
 from engine.core.codec import PAIRS, ROWS, meta
 from engine.core.deck import Deck
+from engine.core.fair import begin_hand
 from engine.variants.twopot.events import HandStarted
 from engine.variants.twopot.stored import NOTE as NOTE  # re-exported
 from engine.variants.twopot.stored import NOTES as NOTES  # re-exported
@@ -181,6 +182,19 @@ class TwoPotState(Generic[Opt, C]):
     def live_order(self) -> list[int]:
         """Live seats, clockwise from :meth:`first_to_act`."""
         return [s for s in self.hand_order() if self.betting.is_live(s)]
+
+    def open_hand(
+        self, players: Sequence[int], deck: Deck[C] | None, cards: Callable[[], Iterable[C]]
+    ) -> None:
+        """HAND_START: the next hand number (a fair generator switches to its seed, before any
+        random event of the hand), the draw pile (``deck``, else ``cards()`` shuffled with the
+        game's RNG), no card in any hand, ``players`` dealt in and the hand's betting opened."""
+        self.hand_no += 1
+        begin_hand(self.rng, self.hand_no)
+        self.draw = deck if deck is not None else Deck.shuffled(cards(), self.rng)
+        self.hands = [[] for _ in range(self.n)]
+        self.dealt = [s in players for s in range(self.n)]
+        self.betting.start_hand(players)
 
     def take_antes(self, order: Sequence[int], hand_ante: int, sabacc_ante: int) -> None:
         """ANTE: every seat of ``order`` posts ``hand_ante`` into the hand pot and
