@@ -65,11 +65,8 @@ def start_hand(
     st.shift_note = None
     st.round_no = 0
     order = st.hand_order()
-    for s in order:
-        hand_part, sabacc_part = ante_amounts(opts.hand_ante, st.stacks[s])
-        st.betting.post(s, hand_part)
-        st.sabacc_pot += st.betting.withdraw(s, sabacc_part)
-        st.stats[s].hands_played += 1
+    for s in order:  # each pays what it can (CE-19)
+        st.take_antes((s,), *ante_amounts(opts.hand_ante, st.stacks[s]))
     ev.append(
         HandStarted(
             st.hand_no,

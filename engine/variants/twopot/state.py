@@ -97,6 +97,22 @@ class TwoPotOptions:
     max_hands: int | None
 
 
+class TwoAntes(TwoPotOptions):
+    """The options of a variant whose every hand takes two antes from each player dealt in, a
+    hand ante into the hand pot and a Sabacc ante into the Sabacc pot (Classic CL-28, Corellian
+    Spike §2.3): a mixin like :class:`TwoPotOptions`."""
+
+    __slots__ = ()
+
+    hand_ante: int
+    sabacc_ante: int
+
+    @property
+    def total_ante(self) -> int:
+        """What a player must be able to pay to be dealt in: both antes."""
+        return self.hand_ante + self.sabacc_ante
+
+
 def whole_option(
     raw: Mapping[str, Any], name: str, low: int, default: int | None, nullable: bool = False
 ) -> int | None:
