@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.bots.common import (
+    Holding,
     Undecided,
     profile,
     table_facts,
@@ -38,22 +39,16 @@ _CATEGORY_VALUE = {0: 1.0, 1: 0.99, 2: 0.97, 3: 0.95, 4: 0.92, 5: 0.9}
 
 
 @dataclass(frozen=True, slots=True)
-class Table:
-    """This seat's cards and the public facts a decision needs."""
+class Table(Holding[Card]):
+    """This seat's cards (:class:`~engine.bots.common.Holding`) and the public facts a decision
+    needs."""
 
-    hidden: tuple[Card, ...]
-    stasis: tuple[Card, ...]
     array: tuple[Card, ...]
     fives: int
     unseen: tuple[Card, ...]
     rivals: int  # live opponents
     pot: int
     stack: int
-
-    @property
-    def held(self) -> list[Card]:
-        """Hidden and Stasis cards together."""
-        return [*self.hidden, *self.stasis]
 
 
 def strength(evaluation: HandEval) -> float:

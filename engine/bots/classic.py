@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from engine.bots.common import (
+    Holding,
     monte_carlo,
     profile,
     showdown_share,
@@ -39,21 +40,15 @@ BOMB = -0.4  # value of a bombed hand at the reveal (it also pays a penalty)
 
 
 @dataclass(frozen=True, slots=True)
-class Hand:
-    """This seat's cards and what it knows of the table."""
+class Hand(Holding[Card]):
+    """This seat's cards (:class:`~engine.bots.common.Holding`) and what it knows of the
+    table."""
 
-    hidden: tuple[Card, ...]
-    stasis: tuple[Card, ...]
     unseen: Counter[int]  # card value -> how many unseen cards have it
     rivals: tuple[tuple[int, tuple[int, ...]], ...]  # live opponents: (card count, stasis values)
     turns_left: int  # own trade turns after this one (estimate)
     pot: int
     stack: int
-
-    @property
-    def cards(self) -> list[Card]:
-        """Hidden and stasis cards together (the whole hand)."""
-        return [*self.hidden, *self.stasis]
 
 
 def final_value(total: int) -> float:
@@ -99,8 +94,8 @@ def _expect(table: dict[int, float], total: int, unseen: Counter[int], n: int) -
 def trade_options(hand: Hand, table: dict[int, float]) -> dict[Action, float]:
     """Expected value of standing, gaining, and changing each hidden card."""
     n = sum(hand.unseen.values())
-    total = hand_total(hand.cards)
-    out = {Action("stand"): max(hand_value(hand.cards), table.get(total, BOMB))}
+    total = hand_total(hand.held)
+    out = {Action("stand"): max(hand_value(hand.held), table.get(total, BOMB))}
     if n:
         out[Action("gain")] = _expect(table, total, hand.unseen, n)
         for card in hand.hidden:
@@ -155,7 +150,7 @@ def equity(
     """Monte-Carlo chance to hold the best value against opponents with random unseen cards
     (their stasis cards are known), everyone valued by ``table``; ``value`` values this seat's
     own cards (the Sabacc Project bot passes its own)."""
-    mine = -max(value(hand.cards), table.get(hand_total(hand.cards), BOMB))
+    mine = -max(value(hand.held), table.get(hand_total(hand.held), BOMB))
     pool = list(hand.unseen.elements())
 
     def trial(r: random.Random) -> float:
@@ -173,7 +168,7 @@ def trade_action(
 ) -> Action:
     """Stasis first when the hand is strong, then the best trade action, then end or Call."""
     prof = profile(style)
-    now = hand_value(hand.cards)
+    now = hand_value(hand.held)
     add = specs.get("stasis")
     if add is not None and now >= 0.5 and hand.hidden:
         card = max(hand.hidden, key=lambda c: (abs(c.value), c.notation))

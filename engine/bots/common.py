@@ -15,13 +15,14 @@ import random
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from engine.core.betting_specs import BetControl
 from engine.core.game import Action, ActionSpec, Game, ParamKind, PlayerView, PublicView
 
 F = TypeVar("F")
 H = TypeVar("H", bound="Stakes")
+C = TypeVar("C")
 
 
 class Undecided(ValueError):
@@ -244,3 +245,18 @@ def turn_or_bet(
         situation = BetSituation(equity(seen, rng), seen.pot, seen.stack)
         return betting_action(specs, situation, style, rng)
     return game.default_action(seat)
+
+
+@dataclass(frozen=True, slots=True)
+class Holding(Generic[C]):
+    """What a seat holds in a game with stasis fields (Classic, Centran; the Project's
+    Interference Field): its ``hidden`` cards and its face-up ``stasis`` cards, the first fields
+    of the bot's read of its seat."""
+
+    hidden: tuple[C, ...]
+    stasis: tuple[C, ...]
+
+    @property
+    def held(self) -> list[C]:
+        """Hidden and stasis cards together (the whole hand)."""
+        return [*self.hidden, *self.stasis]

@@ -90,7 +90,7 @@ def read_hand(game: Game, seat: int) -> Hand:
 def equity(hand: Hand, table: dict[int, float], rng: random.Random) -> float:
     """Classic's Monte-Carlo equity with this variant's hand value; before the deal (no cards
     yet) an equal share."""
-    if not hand.cards:
+    if not hand.held:
         return 1.0 / (len(hand.rivals) + 1) if hand.rivals else 0.5
     return classic_equity(hand, table, rng, hand_value)
 
@@ -98,7 +98,7 @@ def equity(hand: Hand, table: dict[int, float], rng: random.Random) -> float:
 def draw_action(hand: Hand, specs: dict[str, ActionSpec], style: str, rng: random.Random) -> Action:
     """Field first when the hand is strong, then call, draw or stand."""
     prof = profile(style)
-    now = hand_value(hand.cards)
+    now = hand_value(hand.held)
     field = specs.get("field")
     if field is not None and now >= 0.5 and not hand.stasis:
         best = max(hand.hidden, key=lambda c: (abs(c.value), c.plain))
@@ -111,7 +111,7 @@ def draw_action(hand: Hand, specs: dict[str, ActionSpec], style: str, rng: rando
     if "draw" in specs:
         table = value_table(hand.unseen, hand.turns_left, final_value)
         n = sum(hand.unseen.values())
-        total = sum(c.value for c in hand.cards)
+        total = sum(c.value for c in hand.held)
         drawn = sum(k * table.get(total + v, BOMB) for v, k in hand.unseen.items()) / n
         if drawn > max(now, table.get(total, BOMB)):
             return Action("draw")
