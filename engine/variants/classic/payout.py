@@ -32,8 +32,7 @@ from engine.variants.twopot.payout import (
     apply_credits,
     award_pots,
     award_uncontested,
-    contributions_of,
-    stacks_of,
+    money_of,
 )
 
 
@@ -80,9 +79,7 @@ def reveal(st: ClassicState, ev: Events) -> None:
     result = settle(
         order,
         hands,
-        contributions_of(st, order),
-        stacks_of(st, order),
-        st.sabacc_pot,
+        *money_of(st, order),
         caller,
         _PileDrawer(st, ev),
         st.options.bomb_out_penalty,

@@ -39,6 +39,7 @@ __all__ = [
     "contributions_of",
     "end_game",
     "game_end_recipients",
+    "money_of",
     "stacks_of",
 ]
 
@@ -54,6 +55,13 @@ def contributions_of(st: AnyTwoPot, order: Iterable[int]) -> dict[int, int]:
 def stacks_of(st: AnyTwoPot, order: Iterable[int]) -> dict[int, int]:
     """Each seat's credits behind, for the seats of ``order``."""
     return {s: st.stacks[s] for s in order}
+
+
+def money_of(st: AnyTwoPot, order: Sequence[int]) -> tuple[dict[int, int], dict[int, int], int]:
+    """The hand's money as the variants' pure settlement functions take it, in that order: each
+    seat's contribution (:func:`contributions_of`) and credits behind (:func:`stacks_of`) for
+    the seats of ``order``, and the Sabacc pot."""
+    return contributions_of(st, order), stacks_of(st, order), st.sabacc_pot
 
 
 class Layer(Protocol):
@@ -138,8 +146,7 @@ def award_uncontested(
     """
     order = st.hand_order()
     (winner,) = st.live()
-    stakes = contributions_of(st, order), stacks_of(st, order)
-    result = settle_one(concede(order, winner, *stakes, st.sabacc_pot))
+    result = settle_one(concede(order, winner, *money_of(st, order)))
     apply(st, result, ev)
     st.last_result = []
 
