@@ -21,10 +21,9 @@ from engine.variants.classic.settle import (
 from engine.variants.twopot.judge import (
     card_list,
     folded_players,
-    int_map,
     is_count,
+    money_of,
     pots_json,
-    sabacc_pot_of,
     seat_order_of,
 )
 from engine.variants.twopot.settle import concede
@@ -83,9 +82,7 @@ def judge(vector: Mapping[str, Any]) -> dict[str, Any]:
     draws = card_list(ctx.get("sudden_demise_draws") or [], "sudden_demise_draws", parse_hand)
     check_card_counts([c for h in hands.values() for c in h] + draws)
     folded_players(ctx, seat, hands, "revealed hand")
-    contributions = int_map(ctx.get("contributions"), seat, "contributions")
-    stock = int_map(ctx.get("stock"), seat, "stock")
-    sabacc_pot = sabacc_pot_of(ctx)
+    contributions, stock, sabacc_pot = money_of(ctx, seat)
     options = ctx.get("options") or {}
     if not isinstance(options, Mapping):
         raise ValueError("options must be an object")

@@ -33,6 +33,7 @@ from engine.variants.twopot.judge import (
     folded_players,
     int_map,
     is_count,
+    money_of,
     players,
     pots_json,
     sabacc_pot_of,
@@ -80,9 +81,7 @@ def _showdown(vector: Mapping[str, Any]) -> dict[str, Any]:
     if not set(hands) <= set(seat):
         raise ValueError("every hand must belong to a seated player")
     folded = folded_players(ctx, seat, hands)
-    contributions = int_map(ctx.get("contributions"), seat, "contributions")
-    stock = int_map(ctx.get("stock"), seat, "stock")
-    sabacc_pot = sabacc_pot_of(ctx)
+    contributions, stock, sabacc_pot = money_of(ctx, seat)
     draws = card_list(ctx.get("blind_draws", []), "blind_draws", parse_cards)
     check_unique([*(c for h in hands.values() for c in h), *draws])
     if ctx.get("conceded", False):
