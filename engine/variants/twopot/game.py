@@ -150,13 +150,16 @@ class TwoPotGame(StateGame[St]):
         ``hooks`` are the variant's test hooks, keyword arguments of
         :meth:`~engine.core.variant.StateGame.create`: ``deck`` (notations dealt first, top
         first: the flow's ``stacked_deck``), and hand 1's first seat under the name its
-        ``start_hand`` gives it (``dealer`` or ``start_seat``)."""
+        ``start_hand`` gives it (``dealer`` or ``start_seat``). There are no positional hooks
+        (``args`` lets a variant whose hooks are others override this, as Corellian Spike does)."""
+        if args:
+            raise TypeError("test hooks are keyword arguments")
         n = len(seats["players"])
         own = {name: [value] * n for name, value in cls.SEAT_FIELDS.items()}
         st: St = cls.CODEC.root(**seats, **own)
         deck = hooks.pop("deck", None)
         pile = None if deck is None else cls.flow.stacked_deck(deck)
-        cls.flow.start_hand(st, events, *args, deck=pile, **hooks)
+        cls.flow.start_hand(st, events, deck=pile, **hooks)
         return st
 
     @classmethod
