@@ -20,9 +20,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.bots import STYLES, choose_action, supports
-from engine.bots.random_legal import random_action
-from engine.core.game import Game
+from engine.bots import STYLES, choose_action, play_out, supports
+from engine.core.game import Action, Game
 from engine.variants import get_variant, variant_ids
 
 RANDOM = "random"
@@ -55,20 +54,15 @@ def play(variant: str, seats: Sequence[str], seed: int, times: list[float]) -> G
     game = get_variant(variant).create(
         names, buy_in=setting["buy_in"], options=setting["options"], seed=seed
     )
-    rng = random.Random(seed)
-    for _ in range(MAX_STEPS):
-        if game.finished:
-            break
-        seat = min(game.pending_seats())
-        who = seats[seat]
-        if who == RANDOM:
-            action = random_action(game, seat, rng)
-        else:
-            start = time.perf_counter()
-            action = choose_action(variant, game, seat, who)
-            times.append(time.perf_counter() - start)
-        game.apply(seat, action)
-    return game
+
+    def timed(game: Game, seat: int, style: str) -> Action:
+        start = time.perf_counter()
+        action = choose_action(variant, game, seat, style)
+        times.append(time.perf_counter() - start)
+        return action
+
+    styles = [None if who == RANDOM else who for who in seats]
+    return play_out(game, styles, random.Random(seed), timed, max_steps=MAX_STEPS)
 
 
 def winners(game: Game) -> set[int]:

@@ -20,6 +20,7 @@ Public API (stable)::
     class BadOption(UserFacingError, app_commands.AppCommandError)
     needs_server(command) -> bool
     guild_of(interaction) -> int                    # NoPrivateMessage outside a server
+    server_command(name, **options) -> decorator    # a guild-only /name, options described
     class InputCheck:  check(interaction) -> bool   # raises NoPrivateMessage or BadOption
 """
 
@@ -27,7 +28,7 @@ from __future__ import annotations
 
 import math
 import weakref
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Coroutine, Iterator, Mapping
 from typing import Any
 
 import discord
@@ -43,6 +44,7 @@ __all__ = [
     "InputCheck",
     "guild_of",
     "needs_server",
+    "server_command",
 ]
 
 #: Discord's bounds of an INTEGER or NUMBER option (Application Commands, option types).
@@ -142,6 +144,23 @@ def guild_of(interaction: discord.Interaction[Any]) -> int:
     if interaction.guild_id is None:
         raise app_commands.NoPrivateMessage()
     return interaction.guild_id
+
+
+def server_command(
+    name: str, **options: str
+) -> Callable[[Callable[..., Coroutine[Any, Any, None]]], app_commands.Command[Any, ..., None]]:
+    """A cog's slash command ``/name`` that only works in a server, each of its ``options``
+    described (option name -> description; the command's own description is its callback's
+    docstring): the ``app_commands.command``, ``guild_only`` and ``describe`` decorators such a
+    command stacks, in one."""
+
+    def decorate(
+        callback: Callable[..., Coroutine[Any, Any, None]],
+    ) -> app_commands.Command[Any, ..., None]:
+        described = app_commands.describe(**options)(callback) if options else callback
+        return app_commands.command(name=name)(app_commands.guild_only()(described))
+
+    return decorate
 
 
 class InputCheck:

@@ -26,7 +26,7 @@ from bot.history import store as hstore
 from bot.history.retention import prune_forever
 from bot.i18n import _, using
 from bot.i18n.readers import server_locale
-from bot.inputs import guild_of
+from bot.inputs import guild_of, server_command
 from bot.tables.store import now
 from engine.replay import Frame, frames
 from engine.verify import verify
@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from bot.client import SabaccBot
 
 HandId = app_commands.Range[int, 1]
+HAND = "The hand's number (see /history)"  # the description of a command's hand option
 REPLAY_TIMEOUT = 900.0
 
 
@@ -128,9 +129,16 @@ class History(commands.Cog):
                 await self._pruner
             self._pruner = None
 
-    @app_commands.command(name="verify")
-    @app_commands.guild_only()
-    @app_commands.describe(hand="The hand's number (see /history)")
+    async def _private(
+        self, interaction: discord.Interaction[SabaccBot], hand: int, *, sealed_ok: bool = False
+    ) -> tuple[Any, dict[str, Any]]:
+        """A finished hand of this server and its record (see :func:`_finished`) for a private
+        answer: the interaction is acknowledged first (ephemeral, thinking), before any read."""
+        guild = guild_of(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        return await _finished(self.bot, guild, hand, sealed_ok=sealed_ok)
+
+    @server_command("verify", hand=HAND)
     async def verify_hand(self, interaction: discord.Interaction[SabaccBot], hand: HandId) -> None:
         """Check a hand: its seed matches the commitment, and replaying it reproduces it."""
         guild = guild_of(interaction)
@@ -156,9 +164,7 @@ class History(commands.Cog):
             embed = views.verdict_embed(row, verdict)
         await interaction.followup.send(embed=embed)
 
-    @app_commands.command(name="history")
-    @app_commands.guild_only()
-    @app_commands.describe(member="Only the hands this member played (default: everyone's)")
+    @server_command("history", member="Only the hands this member played (default: everyone's)")
     async def history(
         self, interaction: discord.Interaction[SabaccBot], member: discord.Member | None = None
     ) -> None:
@@ -175,14 +181,10 @@ class History(commands.Cog):
             embed=views.history_embed(title, rows), ephemeral=True
         )
 
-    @app_commands.command(name="replay")
-    @app_commands.guild_only()
-    @app_commands.describe(hand="The hand's number (see /history)")
+    @server_command("replay", hand=HAND)
     async def replay(self, interaction: discord.Interaction[SabaccBot], hand: HandId) -> None:
         """Step through a finished hand with ◀ ▶ (your own cards too, if you played it)."""
-        guild = guild_of(interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)  # before any read
-        row, record = await _finished(self.bot, guild, hand, sealed_ok=True)  # public facts only
+        row, record = await self._private(interaction, hand, sealed_ok=True)  # public facts only
         try:
             hand_frames = await asyncio.to_thread(frames, record)
         except ValueError as exc:
@@ -198,14 +200,10 @@ class History(commands.Cog):
         view = ReplayView(record, hand_frames, seats.get(interaction.user.id), sealed)
         await interaction.followup.send(embed=view.embed(), view=view, ephemeral=True)
 
-    @app_commands.command(name="export")
-    @app_commands.guild_only()
-    @app_commands.describe(hand="The hand's number (see /history)")
+    @server_command("export", hand=HAND)
     async def export(self, interaction: discord.Interaction[SabaccBot], hand: HandId) -> None:
         """The hand as JSON, to check it yourself with python -m engine.verify."""
-        guild = guild_of(interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)  # before any read
-        _row, record = await _finished(self.bot, guild, hand)
+        _row, record = await self._private(interaction, hand)
         data = json.dumps(record, indent=1).encode()
         await interaction.followup.send(
             _("Hand #{id}: check it with `python -m engine.verify hand-{id}.json`.").format(

@@ -23,7 +23,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, Self, TypeVar
 
 __all__ = [
     "CONFLICT_STATES",
@@ -250,6 +250,26 @@ class Database(ABC):
     @abstractmethod
     async def close(self) -> None:
         """Close every connection (waits for running transactions). Safe to call twice."""
+
+    @abstractmethod
+    async def _prepare(self) -> None:
+        """Set a new database's connection up before its migrations (the backend's settings)."""
+
+    @abstractmethod
+    async def _migrate(self, directory: Path) -> None:
+        """Apply the migrations of ``directory`` (:func:`migrations`) not applied yet, in order,
+        and set :attr:`schema_version`."""
+
+    async def _opened(self, directory: Path) -> Self:
+        """This new database set up (:meth:`_prepare`) and migrated from ``directory``; closed
+        again (nothing left open) when either step fails or is cancelled."""
+        try:
+            await self._prepare()
+            await self._migrate(directory)
+        except BaseException:
+            await self.close()
+            raise
+        return self
 
     def _owned(self) -> Tx | None:
         task = asyncio.current_task()

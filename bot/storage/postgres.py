@@ -153,13 +153,10 @@ class PostgresDatabase(Database):
     ) -> PostgresDatabase:
         """Connect to ``url`` (``postgresql://user:password@host:port/database``) and migrate."""
         pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size)
-        db = cls(pool, url)
-        try:
-            await db._migrate(migrations_dir)
-        except BaseException:
-            await pool.close()
-            raise
-        return db
+        return await cls(pool, url)._opened(migrations_dir)
+
+    async def _prepare(self) -> None:
+        """Nothing: the pool's connections need no settings of their own."""
 
     async def _migrate(self, directory: Path) -> None:
         found = migrations(directory)

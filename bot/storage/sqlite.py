@@ -121,26 +121,21 @@ class SqliteDatabase(Database):
 
         ``path`` may be ``":memory:"`` for throwaway databases.
         """
-        in_memory = str(path) == ":memory:"
-        if not in_memory:
+        if str(path) != ":memory:":
             path = Path(path)
             path.parent.mkdir(parents=True, exist_ok=True)
         conn = await aiosqlite.connect(str(path), isolation_level=None)
-        try:
-            conn.row_factory = sqlite3.Row
-            pragmas = ["foreign_keys = ON", "busy_timeout = 5000"]
-            if not in_memory:
-                pragmas += ["journal_mode = WAL", "synchronous = NORMAL"]
-            for pragma in pragmas:
-                # Close each cursor: an unfinished statement would block later COMMITs.
-                async with conn.execute(f"PRAGMA {pragma}"):
-                    pass
-            db = cls(conn, path)
-            await db._migrate(migrations_dir)
-        except BaseException:
-            await conn.close()
-            raise
-        return db
+        conn.row_factory = sqlite3.Row
+        return await cls(conn, path)._opened(migrations_dir)
+
+    async def _prepare(self) -> None:
+        pragmas = ["foreign_keys = ON", "busy_timeout = 5000"]
+        if str(self.path) != ":memory:":
+            pragmas += ["journal_mode = WAL", "synchronous = NORMAL"]
+        for pragma in pragmas:
+            # Close each cursor: an unfinished statement would block later COMMITs.
+            async with self._conn.execute(f"PRAGMA {pragma}"):
+                pass
 
     async def _migrate(self, directory: Path) -> None:
         async with self._conn.execute("PRAGMA user_version") as cursor:

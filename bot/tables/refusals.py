@@ -57,20 +57,26 @@ def require_lobby(table: Table) -> None:
         raise TableError(_("The game has already started.") if table.open else CLOSED)
 
 
+def require_room(table: Table) -> None:
+    """The lobby ``table`` still has a free seat (else it started, closed or is full)."""
+    require_lobby(table)
+    if len(table.seats) >= table.variant.max_players:
+        raise TableError(_("This table is full."))
+
+
 def check_join(table: Table, seat: Seat) -> None:
     """May ``seat`` sit down at the lobby ``table``?"""
     require_lobby(table)
     if not seat.is_bot and table.seat_of(seat.user_id) is not None:
         raise TableError(_("You are already seated at this table."))
-    if len(table.seats) >= table.variant.max_players:
-        raise TableError(_("This table is full."))
+    require_room(table)
 
 
 def seated(table: Table, user_id: int) -> int:
     """The seat of ``user_id`` at ``table``, else the refusal."""
     index = table.seat_of(user_id)
     if index is None:
-        raise TableError(_("You are not seated at this table."))
+        raise TableError(NOT_SEATED)
     return index
 
 
@@ -81,8 +87,10 @@ def lobby_seat(table: Table, user_id: int) -> int:
 
 
 def check_add_bot(table: Table, user_id: int) -> None:
-    """May ``user_id`` seat a bot opponent at ``table``? (the host only; the seat itself is
-    checked by :func:`check_join`)"""
+    """May ``user_id`` seat a bot opponent at ``table``? (the host only, while the lobby has a
+    free seat: checked before the style picker opens, and again when a style is picked; the
+    seat itself is checked by :func:`check_join` under the table's lock)"""
+    require_room(table)
     if user_id != table.host_id:
         raise TableError(_("Only the host can add bots."))
 

@@ -85,19 +85,13 @@ async def commit(
 
 
 async def play(
-    interaction: discord.Interaction[Any],
-    table: Table,
-    seat: int,
-    action: Action,
-    turn: int,
-    *,
-    ride: Ride | None = None,
+    interaction: discord.Interaction[Any], table: Table, seat: int, action: Action, turn: int
 ) -> None:
     """Apply an action for the clicking player (the interaction is already acknowledged, as a
-    deferred update of the table message, which is then redrawn through it; ``ride``: the table
-    button's token, for a picker), then show them their hand privately if it changed (their
-    reply shows it: no DM repeats it)."""
-    reply = await commit(interaction, table, seat, action, turn, ride=ride)
+    deferred update of the table message, which is then redrawn through it; a picker, which
+    redraws through the table button's token, calls :func:`commit` itself), then show them their
+    hand privately if it changed (their reply shows it: no DM repeats it)."""
+    reply = await commit(interaction, table, seat, action, turn)
     game = table.game
     if reply.hand_shown and game is not None:
         view = game.view_for(seat)

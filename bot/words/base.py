@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable
+from operator import attrgetter
 from typing import Any, ClassVar, TypeVar
 
-from bot.i18n import current, locale_code, using
+from bot.i18n import _, current, locale_code, using
 from bot.words import betting
 from engine.core.betting_events import BetMade
 from engine.core.facts import Fact
@@ -91,6 +92,33 @@ def later(write: Callable[..., T], *args: Any) -> Callable[[], T]:
             return write(*args)
 
     return written
+
+
+class _Fields:
+    """The values of a line's placeholders taken from an event (see :func:`fields_line`)."""
+
+    __slots__ = ("event", "made")
+
+    def __init__(self, event: Any, made: dict[str, Callable[[Any], object]]) -> None:
+        self.event = event
+        self.made = made
+
+    def __getitem__(self, name: str) -> object:
+        make = self.made.get(name)
+        return getattr(self.event, name) if make is None else make(self.event)
+
+
+def fields_line(message: str, **made: Callable[[Any], object]) -> EventText:
+    """The words of an event whose line names the event's own fields: ``message`` (the English
+    source, marked with ``N_``) in the reader's language, each ``{placeholder}`` filled with the
+    event's field of that name, ``{n}`` with its ``hand_no``, or with a value ``made`` from the
+    event (``card=lambda e: card_name(e.discard)``)."""
+    values: dict[str, Callable[[Any], object]] = {"n": attrgetter("hand_no"), **made}
+
+    def write(event: Any) -> str:
+        return _(message).format_map(_Fields(event, values))
+
+    return write
 
 
 class Words:

@@ -5,7 +5,7 @@ previews are :mod:`bot.words.centran`'s."""
 from __future__ import annotations
 
 from bot.i18n import N_, _, ngettext, per_locale
-from bot.words.base import EventText
+from bot.words.base import EventText, fields_line
 from bot.words.classic import SUIT_NAMES
 from bot.words.twopot import joined, uncontested
 from engine.variants.centran import events as ev
@@ -215,16 +215,11 @@ def _five_brothers(e: ev.FiveBrothers) -> str:
 
 
 EVENTS: dict[type, EventText] = {
-    ev.HandStarted: lambda e: _(
-        "Hand {n}: {dealer} deals, {first} acts first. {players} players ante (hand pot "
-        "{hand_pot}, Sabacc pot {sabacc_pot}); two cards each."
-    ).format(
-        n=e.hand_no,
-        dealer=e.dealer,
-        first=e.first,
-        players=e.players,
-        hand_pot=e.hand_pot,
-        sabacc_pot=e.sabacc_pot,
+    ev.HandStarted: fields_line(
+        N_(
+            "Hand {n}: {dealer} deals, {first} acts first. {players} players ante (hand pot "
+            "{hand_pot}, Sabacc pot {sabacc_pot}); two cards each."
+        )
     ),
     ev.PlayerOut: lambda e: _("{player} has no credits left and is out of the game.").format(
         player=e.player

@@ -6,10 +6,11 @@ family's shared words are :mod:`bot.words.twopot`'s."""
 from __future__ import annotations
 
 from enum import StrEnum
+from operator import attrgetter
 from typing import ClassVar
 
 from bot.i18n import N_, _, ngettext, per_locale
-from bot.words.base import EventText, later
+from bot.words.base import EventText, fields_line, later
 from bot.words.twopot import (
     Info,
     TwoPotWords,
@@ -185,17 +186,12 @@ def _draw_hand(hand: HandEval | ev.TieStands) -> str:
 
 
 EVENTS: dict[type, EventText] = {
-    ev.HandStarted: lambda e: _(
-        "Hand {n}: {player} starts. {players} players ante {hand_ante} + {sabacc_ante} (hand pot "
-        "{hand_pot}, Sabacc pot {sabacc_pot}). Two cards dealt to each player."
-    ).format(
-        n=e.hand_no,
-        player=e.starter,
-        players=e.players,
-        hand_ante=e.hand_ante,
-        sabacc_ante=e.sabacc_ante,
-        hand_pot=e.hand_pot,
-        sabacc_pot=e.sabacc_pot,
+    ev.HandStarted: fields_line(
+        N_(
+            "Hand {n}: {player} starts. {players} players ante {hand_ante} + {sabacc_ante} (hand "
+            "pot {hand_pot}, Sabacc pot {sabacc_pot}). Two cards dealt to each player."
+        ),
+        player=attrgetter("starter"),
     ),
     ev.Traded: _traded,
     ev.HandCalled: _called,

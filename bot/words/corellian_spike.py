@@ -9,7 +9,7 @@ import dataclasses
 from typing import ClassVar
 
 from bot.i18n import N_, _, ngettext, per_locale
-from bot.words.base import EventText, later
+from bot.words.base import EventText, fields_line, later
 from bot.words.reasons import reasons
 from bot.words.twopot import (
     Info,
@@ -185,19 +185,13 @@ def decided(e: ev.HandDecided | Worded) -> str:
 
 
 EVENTS: dict[type, EventText] = {
-    ev.HandStarted: lambda e: _(
-        "Hand {n}: {starter} starts. {players} players ante {hand_ante} + {sabacc_ante} "
-        "(hand pot {hand_pot}, Sabacc pot {sabacc_pot}). Two cards each; the discard pile "
-        "starts with {card}."
-    ).format(
-        n=e.hand_no,
-        starter=e.starter,
-        players=e.players,
-        hand_ante=e.hand_ante,
-        sabacc_ante=e.sabacc_ante,
-        hand_pot=e.hand_pot,
-        sabacc_pot=e.sabacc_pot,
-        card=card_name(e.discard),
+    ev.HandStarted: fields_line(
+        N_(
+            "Hand {n}: {starter} starts. {players} players ante {hand_ante} + {sabacc_ante} "
+            "(hand pot {hand_pot}, Sabacc pot {sabacc_pot}). Two cards each; the discard pile "
+            "starts with {card}."
+        ),
+        card=lambda e: card_name(e.discard),
     ),
     ev.CashedOut: lambda e: _(
         "{player} cannot pay the antes and is out of the game ({credits} left)."

@@ -10,7 +10,7 @@ from enum import StrEnum
 from typing import ClassVar
 
 from bot.i18n import N_, _, ngettext, per_locale
-from bot.words.base import EventText, later
+from bot.words.base import EventText, fields_line, later
 from bot.words.classic import card_name, card_option, describe, shown
 from bot.words.reasons import reasons
 from bot.words.twopot import Info, TwoPotWords, joined, last_line, seat_status, uncontested
@@ -171,17 +171,11 @@ def _revealed(e: ev.Revealed) -> str:
 
 EVENTS: dict[type, EventText] = {
     ev.Revealed: _revealed,
-    ev.HandStarted: lambda e: _(
-        "Hand {n}: {dealer} deals, {starter} starts. {players} players ante {ante} + {ante} "
-        "(Main Pot {main_pot}, Sabacc pot {sabacc_pot})."
-    ).format(
-        n=e.hand_no,
-        dealer=e.dealer,
-        starter=e.starter,
-        players=e.players,
-        ante=e.ante,
-        main_pot=e.main_pot,
-        sabacc_pot=e.sabacc_pot,
+    ev.HandStarted: fields_line(
+        N_(
+            "Hand {n}: {dealer} deals, {starter} starts. {players} players ante {ante} + {ante} "
+            "(Main Pot {main_pot}, Sabacc pot {sabacc_pot})."
+        )
     ),
     ev.PhaseStarted: _phase,
     ev.CardsDealt: lambda e: _("Two cards dealt to each of the {n} players.").format(n=e.players),

@@ -15,13 +15,15 @@ action. Styles: ``cautious``, ``balanced``, ``bold`` (:data:`STYLES`).
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+import random
+from collections.abc import Callable, Sequence
 
 from engine.bots.common import STYLES, Undecided, is_valid
+from engine.bots.random_legal import random_action
 from engine.core.game import Action, Game
 from engine.variants import UnknownVariant, get_variant
 
-__all__ = ["STRICT", "STYLES", "Undecided", "choose_action", "supports"]
+__all__ = ["STRICT", "STYLES", "Undecided", "choose_action", "play_out", "supports"]
 
 STRICT = False
 """Tests set this: a bot that cannot decide (:class:`Undecided`) raises instead of playing the
@@ -72,3 +74,26 @@ def choose_action(variant_id: str, game: Game, seat: int, style: str) -> Action:
     except ValueError:  # a view whose text the bot no longer understands
         return game.default_action(seat)
     return action if is_valid(action, specs) else game.default_action(seat)
+
+
+def play_out(
+    game: Game,
+    styles: Sequence[str | None],
+    rng: random.Random,
+    decide: Decide,
+    *,
+    max_steps: int,
+) -> Game:
+    """Play ``game`` until it ends or ``max_steps`` actions were taken, and return it: each time
+    the lowest pending seat acts, by ``decide(game, seat, style)`` in its style
+    ``styles[seat]``, or uniformly at random (:func:`~engine.bots.random_legal.random_action`
+    drawing from ``rng``) where its style is ``None``. Tests and benchmarks wrap
+    :func:`choose_action` as ``decide`` to check or time each decision."""
+    for _ in range(max_steps):
+        if game.finished:
+            break
+        seat = min(game.pending_seats())
+        style = styles[seat]
+        action = random_action(game, seat, rng) if style is None else decide(game, seat, style)
+        game.apply(seat, action)
+    return game

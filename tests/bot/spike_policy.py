@@ -9,13 +9,12 @@ from typing import Any
 from bot.tables.models import Table
 from engine.core.game import ActionSpec
 from engine.variants.corellian_spike import SpikeGame
+from tests.bot.variant_table import policy_sees
 
 
 def spike_policy(table: Table, seat: int, specs: tuple[ActionSpec, ...]) -> tuple[str, Any]:
     """The test players' decision for ``seat`` among its legal ``specs``."""
-    assert isinstance(table.game, SpikeGame)
-    st = table.game.state
-    kinds = {spec.kind for spec in specs}
+    st, kinds = policy_sees(table, SpikeGame, specs)
     hand = st.hands[seat]
     total = sum(c.value for c in hand)
     if "fold" in kinds:  # betting

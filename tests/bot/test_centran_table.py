@@ -21,6 +21,7 @@ from tests.bot.variant_table import (
     VariantTable,
     field_value,
     labels,
+    policy_sees,
     public_messages,
 )
 from tests.helpers import World, text_of
@@ -37,9 +38,7 @@ def centran_policy(table: Table, seat: int, specs: tuple[ActionSpec, ...]) -> tu
     """A deterministic player that peeks at its own cards: it bets 2 in rounds 1–2 (so Shift
     phases happen) and checks or calls later, puts a big card into stasis, trades for an Array
     card that brings it much nearer, draws while far from a target, and stands otherwise."""
-    assert isinstance(table.game, CentranGame)
-    st = table.game.state
-    kinds = {spec.kind: spec for spec in specs}
+    st, kinds = policy_sees(table, CentranGame, specs)
     if "fold" in kinds:  # betting
         if st.round_no <= 2 and "bet" in kinds:
             return "bet", min(2, kinds["bet"].max_amount)

@@ -22,6 +22,7 @@ from tests.bot.variant_table import (
     dms,
     field_value,
     labels,
+    policy_sees,
     public_messages,
 )
 from tests.helpers import World, modal_ids, text_of
@@ -37,9 +38,7 @@ BUY_IN = 20
 def classic_policy(table: Table, seat: int, specs: tuple[ActionSpec, ...]) -> tuple[str, Any]:
     """A deterministic player that peeks at its own cards: it bets 1 and raises to 2 in round 2,
     puts a big card into stasis, draws while far from ±23, and calls the hand when close."""
-    assert isinstance(table.game, ClassicGame)
-    st = table.game.state
-    kinds = {spec.kind for spec in specs}
+    st, kinds = policy_sees(table, ClassicGame, specs)
     if "fold" in kinds:  # betting
         if st.round_no == 2 and "bet" in kinds:
             return "bet", 1

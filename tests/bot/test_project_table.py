@@ -15,7 +15,7 @@ from bot.tables.models import Table
 from engine.core.game import ActionSpec
 from engine.variants.project import ProjectGame
 from engine.variants.project.cards import hand_total
-from tests.bot.variant_table import VariantTable, field_value, labels, public_messages
+from tests.bot.variant_table import VariantTable, field_value, labels, policy_sees, public_messages
 from tests.helpers import World, text_of
 from tests.table_driver import driver, table_in, table_message
 
@@ -31,9 +31,7 @@ GROUP = "sabacc-project"
 def project_policy(table: Table, seat: int, specs: tuple[ActionSpec, ...]) -> tuple[str, Any]:
     """A deterministic player that peeks at its own cards: checks or calls (bets 2 in round 2),
     puts one big card into the Interference Field, draws while far from ±23, calls when close."""
-    assert isinstance(table.game, ProjectGame)
-    st = table.game.state
-    kinds = {spec.kind for spec in specs}
+    st, kinds = policy_sees(table, ProjectGame, specs)
     if "fold" in kinds:  # betting
         if st.round_no == 2 and "bet" in kinds:
             return "bet", 2

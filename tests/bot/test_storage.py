@@ -13,6 +13,7 @@ from bot.storage import (
     CONFLICT_STATES,
     MIGRATIONS_ROOT,
     Conflict,
+    Database,
     IntegrityError,
     MigrationError,
     Tx,
@@ -150,18 +151,23 @@ async def test_sqlite_uses_wal_foreign_keys_and_user_version(tmp_path: Path) -> 
         await db.close()
 
 
+async def _write_three(db: Database, key: object, *, fail: bool = False) -> None:
+    """One transaction writing the rows ``(key, 0)``, ``(key, 1)`` and ``(key, 2)`` into ``t``,
+    letting the other tasks run between them; with ``fail`` it raises ``ValueError(key)`` at its
+    end, so it keeps none of them."""
+    async with db.transaction() as tx:
+        for step in range(3):
+            await tx.execute("INSERT INTO t VALUES (?, ?)", (key, step))
+            await asyncio.sleep(0)  # let the other writers run if they could
+        if fail:
+            raise ValueError(key)
+
+
 async def test_sqlite_transactions_never_interleave(tmp_path: Path) -> None:
     db = await open_database(tmp_path / "s.db")
     try:
         await db.execute("CREATE TABLE t (writer TEXT, step INTEGER)")
-
-        async def writer(name: str) -> None:
-            async with db.transaction() as tx:
-                for step in range(3):
-                    await tx.execute("INSERT INTO t VALUES (?, ?)", (name, step))
-                    await asyncio.sleep(0)  # let the other writers run if they could
-
-        await asyncio.gather(*(writer(name) for name in "abc"))
+        await asyncio.gather(*(_write_three(db, name) for name in "abc"))
         rows = [tuple(r) for r in await db.fetchall("SELECT writer, step FROM t ORDER BY rowid")]
         blocks = [rows[i : i + 3] for i in range(0, 9, 3)]
         assert all(len({w for w, _ in block}) == 1 for block in blocks), rows
@@ -201,16 +207,8 @@ async def test_concurrent_transactions_are_all_or_nothing(database_target: str |
     db = await open_database(database_target)
     try:
         await db.execute("CREATE TABLE t (k INTEGER, v INTEGER)")
-
-        async def write(k: int) -> None:
-            async with db.transaction() as tx:
-                for v in range(3):
-                    await tx.execute("INSERT INTO t VALUES (?, ?)", (k, v))
-                    await asyncio.sleep(0)
-                if k % 2:
-                    raise ValueError(k)
-
-        await asyncio.gather(*(write(k) for k in range(8)), return_exceptions=True)
+        odd_fail = (_write_three(db, k, fail=k % 2 == 1) for k in range(8))
+        await asyncio.gather(*odd_fail, return_exceptions=True)
         rows = await db.fetchall("SELECT k, COUNT(*) FROM t GROUP BY k ORDER BY k")
         assert [tuple(r) for r in rows] == [(0, 3), (2, 3), (4, 3), (6, 3)]
     finally:

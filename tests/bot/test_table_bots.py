@@ -98,3 +98,25 @@ async def test_a_double_click_on_a_bot_style_seats_one_bot(world: World) -> None
     # A new picker seats the next one.
     await add_bot(world, lobby.response, "cautious")
     assert [s.is_bot for s in table_in(world).seats] == [False, True, True]
+
+
+async def test_add_bot_is_refused_before_the_picker_when_no_seat_is_free(world: World) -> None:
+    lobby = await world.alice.slash(world.channel, "coruscant start", buy_in=20)
+    seats = table_in(world).variant.max_players
+    for _ in range(seats - 1):
+        await add_bot(world, lobby.response, "balanced")
+    full = await world.alice.click(lobby.response, label="Add bot")
+    assert full.ephemeral and "This table is full" in full.response.content
+    assert "Which kind" not in full.response.content  # no picker opened
+    assert len(table_in(world).seats) == seats
+
+
+async def test_a_picker_opened_in_the_lobby_seats_nobody_after_the_start(world: World) -> None:
+    await open_accounts(world)
+    lobby = await world.alice.slash(world.channel, "coruscant start", buy_in=20)
+    await add_bot(world, lobby.response, "cautious")
+    picker = await world.alice.click(lobby.response, label="Add bot")
+    await world.alice.click(lobby.response, label="Start")
+    late = await world.alice.click(picker.response, label="Bold")
+    assert late.ephemeral and "already started" in late.response.content
+    assert len(table_in(world).seats) == 2

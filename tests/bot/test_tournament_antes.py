@@ -13,12 +13,12 @@ from bot.sim_driver import engine_policy
 from bot.tables.models import Table
 from bot.tournaments.models import Stage
 from tests.bot.test_tournaments import (
-    all_accounts,
-    create,
+    join_all,
     play_thread,
     pool,
     refusal,
     seeded,
+    seeded_tournament,
     thread_tables,
     tournament,
 )
@@ -59,13 +59,11 @@ def stakes(table: Table) -> dict[str, int]:
 async def test_antes_rise_between_hands_and_survive_a_restart(
     world: World, restart: Callable[..., Awaitable[Any]]
 ) -> None:
-    before = await all_accounts(world)
-    seeded(world, 5)
-    await create(world, variant="classic", seats=5, antes="every 2 hands x2")
-    t = tournament(world)
+    before, t = await seeded_tournament(
+        world, 5, variant="classic", seats=5, antes="every 2 hands x2"
+    )
     assert t.blinds is not None and t.blinds.describe() == "every 2 hands ×2"
-    for member in (*world.players, world.admin):
-        await member.slash(world.channel, "tournament join")
+    await join_all(world, (*world.players, world.admin))
     assert t.stage is Stage.RUNNING
     shown = text_of(world.channel.history()[0])  # the tournament message
     assert "every 2 hands ×2 · now hand ante 2, Sabacc ante 2" in shown
@@ -127,12 +125,10 @@ async def test_antes_rise_between_hands_and_survive_a_restart(
 async def test_a_later_table_opens_at_the_tournaments_antes_level(
     world: World, restart: Callable[..., Awaitable[Any]]
 ) -> None:
-    before = await all_accounts(world)
-    seeded(world, 21)
-    await create(world, variant="classic", seats=5, table_size=3, antes="every 1 hand x2")
-    t = tournament(world)
-    for member in (*world.players, world.admin):
-        await member.slash(world.channel, "tournament join")
+    before, t = await seeded_tournament(
+        world, 21, variant="classic", seats=5, table_size=3, antes="every 1 hand x2"
+    )
+    await join_all(world, (*world.players, world.admin))
     await world.env.settle()
     first = thread_tables(world)
     assert len(first) == 2 and t.stage is Stage.RUNNING
@@ -178,12 +174,10 @@ async def test_a_later_table_opens_at_the_tournaments_antes_level(
 async def test_a_schedule_in_minutes_raises_the_antes_to_the_level_of_the_time_played(
     world: World,
 ) -> None:
-    before = await all_accounts(world)
-    seeded(world, 8)
-    await create(world, variant="project", seats=3, antes="every 10 min x3")
-    t = tournament(world)
-    for member in (world.alice, world.bob, world.carol):
-        await member.slash(world.channel, "tournament join")
+    before, t = await seeded_tournament(
+        world, 8, variant="project", seats=3, antes="every 10 min x3"
+    )
+    await join_all(world, (world.alice, world.bob, world.carol))
     assert t.stage is Stage.RUNNING and t.started_at is not None
     table = table_in(world)
     assert stakes(table) == {"ante": 5}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
 import discord
@@ -49,6 +49,12 @@ async def create(world: World, **options: Any) -> Any:
     return made
 
 
+async def join_all(world: World, members: Iterable[Any]) -> None:
+    """Each of ``members`` joins the channel's tournament (``/tournament join``), in order."""
+    for member in members:
+        await member.slash(world.channel, "tournament join")
+
+
 async def all_accounts(world: World) -> int:
     """Open the admin's account and the four players'; the credits of the guild."""
     await world.bot.bank.balance(world.guild.id, world.admin.id)
@@ -63,6 +69,16 @@ def table_message_text(world: World) -> str:
 def seeded(world: World, seed: int) -> None:
     world.bot.tables.seeds = random.Random(seed)
     world.bot.tournaments.seating = random.Random(seed)
+
+
+async def seeded_tournament(world: World, seed: int, **options: Any) -> tuple[int, Tournament]:
+    """The guild's credits once every account is open (:func:`all_accounts`), then the channel's
+    tournament, created with ``options`` (see :func:`create`) once its deals and seating are
+    seeded with ``seed``."""
+    before = await all_accounts(world)
+    seeded(world, seed)
+    await create(world, **options)
+    return before, tournament(world)
 
 
 @BOTH_BACKENDS
@@ -120,8 +136,7 @@ async def test_cancellation_and_withdrawal_refund_every_buy_in(world: World) -> 
     before = await open_accounts(world)
     await create(world, buy_in=250, seats=6, bots=True)
     t = tournament(world)
-    for member in (world.alice, world.bob, world.carol):
-        await member.slash(world.channel, "tournament join")
+    await join_all(world, (world.alice, world.bob, world.carol))
     await world.admin.slash(world.channel, "tournament bot")
     assert await pool(world, t) == 1000 and await money(world) == before
     left = await world.bob.slash(world.channel, "tournament leave")
@@ -231,12 +246,8 @@ async def test_random_registrations_conserve_credits(world: World, seed: int) ->
 async def test_a_sit_and_go_survives_a_restart_mid_hand_and_pays_its_places(
     world: World, restart: Callable[..., Awaitable[Any]]
 ) -> None:
-    before = await all_accounts(world)
-    seeded(world, 7)
-    await create(world, seats=5)
-    t = tournament(world)
-    for member in (*world.players, world.admin):
-        await member.slash(world.channel, "tournament join")
+    before, t = await seeded_tournament(world, 7, seats=5)
+    await join_all(world, (*world.players, world.admin))
     assert t.stage is Stage.RUNNING and t.prizes() == [325, 175]  # 65/35 for five players
     table = await play(world, engine_policy("bold"), stop=lambda table: table.game.seq >= 7)
     assert table.game is not None and not table.game.finished
@@ -299,8 +310,7 @@ async def test_the_start_time_starts_it_or_cancels_it_and_a_server_event_announc
     seeded(world, 2)
     await create(world, start=10, seats=3)
     second = tournament(world)
-    for member in (world.alice, world.bob):
-        await member.slash(world.channel, "tournament join")
+    await join_all(world, (world.alice, world.bob))
     await world.env.advance_time(10 * 60 + 1)
     assert second.stage is Stage.RUNNING
     table = table_in(world)
@@ -314,8 +324,7 @@ async def test_a_player_who_leaves_takes_the_lowest_place_open(world: World) -> 
     before = await open_accounts(world)
     seeded(world, 5)
     await create(world, seats=3)
-    for member in (world.alice, world.bob, world.carol):
-        await member.slash(world.channel, "tournament join")
+    await join_all(world, (world.alice, world.bob, world.carol))
     t = tournament(world)
     asked = await world.carol.slash(world.channel, "kessel leave")
     assert "take the lowest place still open" in asked.response.content
@@ -337,8 +346,7 @@ async def test_a_deleted_channel_cancels_a_running_tournament_and_refunds_it(
     before = await open_accounts(world)
     seeded(world, 3)
     await create(world, seats=3)
-    for member in (world.alice, world.bob, world.carol):
-        await member.slash(world.channel, "tournament join")
+    await join_all(world, (world.alice, world.bob, world.carol))
     t = tournament(world)
     await play(world, engine_policy("bold"), stop=lambda table: table.game.seq >= 5)
     world.env.backend.delete_channel(world.channel.id)
@@ -355,8 +363,7 @@ async def test_a_table_written_but_never_dealt_deals_after_a_restart(
 ) -> None:
     before = await open_accounts(world)
     await create(world, seats=3)
-    for member in (world.alice, world.bob):
-        await member.slash(world.channel, "tournament join")
+    await join_all(world, (world.alice, world.bob))
     t = tournament(world)
 
     async def crash(*_args: Any) -> None:
@@ -414,14 +421,10 @@ def regrouping(world: World, t: Tournament) -> bool:
 async def test_a_twelve_player_tournament_balances_its_tables_down_to_a_final_table(
     world: World, restart: Callable[..., Awaitable[Any]]
 ) -> None:
-    before = await all_accounts(world)
-    seeded(world, 12)
-    await create(
-        world, variant="classic", seats=12, table_size=4, bots=True, antes="every 2 hands x2"
+    before, t = await seeded_tournament(
+        world, 12, variant="classic", seats=12, table_size=4, bots=True, antes="every 2 hands x2"
     )
-    t = tournament(world)
-    for member in (*world.players, world.admin):
-        await member.slash(world.channel, "tournament join")
+    await join_all(world, (*world.players, world.admin))
     for _ in range(7):
         await world.admin.slash(world.channel, "tournament bot")
     await world.env.settle()
@@ -516,11 +519,10 @@ async def test_kessel_is_refused_at_several_tables_with_the_reason(world: World)
 async def test_a_restart_while_a_round_is_being_seated_opens_the_tables_left(
     world: World, restart: Callable[..., Awaitable[Any]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    before = await all_accounts(world)
-    seeded(world, 7)
-    await create(world, variant="classic", seats=6, table_size=3, bots=True)
-    for member in (*world.players, world.admin):
-        await member.slash(world.channel, "tournament join")
+    before, _ = await seeded_tournament(
+        world, 7, variant="classic", seats=6, table_size=3, bots=True
+    )
+    await join_all(world, (*world.players, world.admin))
     second = tournament(world)
     opened = type(world.bot.tables).open_seated
     calls = 0
@@ -569,8 +571,7 @@ async def test_without_thread_permissions_a_multi_table_tournament_says_what_is_
     )
     await create(world, variant="classic", seats=6, table_size=3)
     t = tournament(world)
-    for member in (world.alice, world.bob, world.carol):
-        await member.slash(world.channel, "tournament join")
+    await join_all(world, (world.alice, world.bob, world.carol))
     deny_threads()  # taken away after the creation
     started = await world.admin.slash(world.channel, "tournament start")
     assert "I need Create Public Threads in this channel" in await refusal(started)
@@ -596,8 +597,7 @@ async def test_a_sit_and_go_waits_for_a_cash_table_in_its_channel(world: World) 
     await world.carol.slash(world.channel, "kessel start")
     await create(world, seats=3)
     t = tournament(world)
-    for member in (world.alice, world.bob):
-        await member.slash(world.channel, "tournament join")
+    await join_all(world, (world.alice, world.bob))
     busy = await world.admin.slash(world.channel, "tournament start")
     assert "This channel has a table in play" in await refusal(busy)
     assert t.stage is Stage.REGISTERING and t.seating is None
@@ -606,11 +606,8 @@ async def test_a_sit_and_go_waits_for_a_cash_table_in_its_channel(world: World) 
 
 
 async def test_a_deleted_table_thread_cancels_a_multi_table_tournament(world: World) -> None:
-    before = await all_accounts(world)
-    seeded(world, 9)
-    await create(world, variant="classic", seats=5, table_size=3)
-    for member in (*world.players, world.admin):
-        await member.slash(world.channel, "tournament join")
+    before, _ = await seeded_tournament(world, 9, variant="classic", seats=5, table_size=3)
+    await join_all(world, (*world.players, world.admin))
     t = tournament(world)
     await world.env.settle()
     (thread, _), (_, other) = thread_tables(world)

@@ -23,7 +23,7 @@ from typing import Any
 
 from bot import words
 from bot.tables.models import Table
-from engine.core.game import Action
+from engine.core.game import Action, ActionSpec
 from tests.helpers import World, text_of
 from tests.table_driver import (
     Policy,
@@ -43,6 +43,15 @@ PLAYERS = ("a", "b", "c", "d")
 # Variant-specific checks of the table message while a seat is pending:
 # (game, public view, table message, its text).
 MessageCheck = Callable[[Any, Any, Any, str], None]
+
+
+def policy_sees(
+    table: Table, game: type, specs: tuple[ActionSpec, ...]
+) -> tuple[Any, dict[str, ActionSpec]]:
+    """What a test policy reads before it decides: the state of ``table``'s game (which must be a
+    ``game``) and its legal ``specs`` by kind."""
+    assert isinstance(table.game, game)
+    return table.game.state, {spec.kind: spec for spec in specs}
 
 
 # Every variant's slash group, with start options for a short game (tests over all variants).

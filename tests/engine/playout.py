@@ -41,6 +41,18 @@ def seat_now(game: Any) -> int:
     return seat
 
 
+def play_preferring(game: Any, kinds: Sequence[str], *, amount: int | None = None) -> list[Event]:
+    """Play ``game`` to its end, the pending seat taking each time the first of ``kinds`` it may
+    (a bet of ``amount``); every event, in order."""
+    events: list[Event] = []
+    while not game.finished:
+        seat = seat_now(game)
+        legal = {spec.kind for spec in game.legal_actions(seat)}
+        kind = next(kind for kind in kinds if kind in legal)
+        events += game.apply(seat, Action(kind, amount=amount if kind == "bet" else None))
+    return events
+
+
 def weighted_random_action(
     game: Any, seat: int, rng: random.Random, *, calm: float, wide: float
 ) -> Action:

@@ -9,10 +9,9 @@ from typing import Any
 
 import pytest
 
-from engine.bots import STYLES, _decider, choose_action, supports
+from engine.bots import STYLES, _decider, choose_action, play_out, supports
 from engine.bots.common import is_valid
-from engine.bots.random_legal import random_action
-from engine.core.game import Game
+from engine.core.game import Action, Game
 from engine.variants import get_variant, variant_ids
 
 VARIANTS = [v for v in variant_ids() if supports(v)]
@@ -41,21 +40,16 @@ def play(
     on_decision: Callable[[Game, int], None] | None = None,
 ) -> Game:
     """Play to the end; a ``None`` style is a random-legal player. Every action must be legal."""
+
+    def checked(game: Game, seat: int, style: str) -> Action:
+        if on_decision is not None:
+            on_decision(game, seat)
+        action = choose_action(variant, game, seat, style)
+        assert is_valid(action, game.legal_actions(seat)), action
+        return action  # the game raises IllegalAction on an illegal move
+
     game = new_game(variant, len(styles), seed)
-    rng = random.Random(seed)
-    for _ in range(MAX_STEPS):
-        if game.finished:
-            break
-        seat = min(game.pending_seats())
-        style = styles[seat]
-        if style is None:
-            action = random_action(game, seat, rng)
-        else:
-            if on_decision is not None:
-                on_decision(game, seat)
-            action = choose_action(variant, game, seat, style)
-            assert is_valid(action, game.legal_actions(seat)), action
-        game.apply(seat, action)  # raises IllegalAction on an illegal move
+    play_out(game, styles, random.Random(seed), checked, max_steps=MAX_STEPS)
     assert game.finished, f"{variant} seed {seed} did not finish in {MAX_STEPS} steps"
     return game
 

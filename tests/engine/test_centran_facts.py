@@ -1,13 +1,13 @@
 """Centran Sabacc speaks facts (issue #24): every event, view, control and preview is typed data
 worded by ``bot/words/centran.py``; every fact round-trips through the codec; a table stored
-before the facts still loads and reads the same; the Centran bot decides from facts alone."""
+before the facts still loads and reads the same; the Centran bot decides from facts alone.
+
+The checks the two-pot family shares run on this file's data (its event lines, the facts that
+are only parts of events, the games its bot plays) from ``test_twopot_facts.py``."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
-
-import pytest
 
 from bot import words
 from engine.bots.centran import decide
@@ -16,22 +16,12 @@ from engine.variants.centran import CentranGame
 from engine.variants.centran import actions as act
 from engine.variants.centran import events as ev
 from engine.variants.centran.cards import Category, HandEval, evaluate, parse_hand
-from engine.variants.centran.views import CentranHand, CentranSeat, CentranTable
+from engine.variants.centran.views import CentranHand, CentranSeat
 from engine.variants.twopot.actions import BetPreview, StasisPreview
 from engine.variants.twopot.events import Penalty, Worded
 from engine.variants.twopot.state import Seat
 from tests.engine.facts_checks import (
-    bot_plays,
-    bot_refuses_without_facts,
-    event_types,
-    fact_views,
-    fixture_points,
-    has_its_line,
     played,
-    reads_and_plays_on,
-    restores_the_decisions,
-    round_trip,
-    round_trip_views,
 )
 
 
@@ -172,16 +162,8 @@ EVENT_LINES: list[tuple[object, str]] = [
         "ann: tied at Nulhrek +22; tie-breaker 2: more pairs (1 vs 0)",
     ),
 ]
-
-
-@pytest.mark.parametrize(("event", "line"), EVENT_LINES)
-def test_every_event_type_is_a_fact_with_its_line(event: object, line: str) -> None:
-    has_its_line("centran", event, line)
-
-
-def test_the_lines_cover_every_event_type() -> None:
-    parts = {HandEval, ev.Drew, ev.FiveDrawn, ev.ShiftSwapped, Worded}  # event parts, notes
-    assert event_types(ev, parts) == {type(e) for e, _ in EVENT_LINES}
+# The facts that are only parts of events, hand evaluations or private notes (no line).
+EVENT_PARTS = {HandEval, ev.Drew, ev.FiveDrawn, ev.ShiftSwapped, Worded}
 
 
 def test_the_reason_line_is_decided_by_the_rank_key() -> None:
@@ -222,63 +204,20 @@ def test_previews_and_hand_names_are_facts() -> None:
     assert HandEval(Category.DESPERADO, None, ()).label == "desperado:"
 
 
-def _played(seed: int, steps: int, **options: Any) -> CentranGame:
+def bot_game(seed: int, steps: int, **options: Any) -> CentranGame:
+    """A game of three after at most ``steps`` decisions of the Centran bot."""
     game = CentranGame.create(["ann", "bob", "cid"], buy_in=300, options=options, seed=seed)
     return played(game, decide, seed, steps)
 
 
-def test_every_fact_round_trips_through_the_codec() -> None:
-    for event, _ in EVENT_LINES:
-        round_trip(event)
-    seen: set[type] = set()
-    for seed in range(4):
-        seen |= round_trip_views(
-            _played(seed, 120, advanced_actions=True, advanced_array_draw=True)
-        )
-    assert {CentranTable, CentranHand} <= seen
-    for fact in (
-        act.Giving("flasks:8", ("coins:2",)),
-        act.GivePreview("major:-2", "flasks:8", NULHREK, None),
-        act.TakePreview("flasks:8"),
-        act.GainPreview(PURE),
-        act.DiscardPreview("coins:2", None),
-        CentranSeat(Seat.LEFT, True, False, False, False, 0, 0, ("coins:2",)),
-        CentranHand(("coins:2",), (), PURE, 0, Worded("You drew it.")),
-        CentranHand((), ("coins:2",), None, 1, ev.ShiftSwapped(("coins:3",), ())),
-    ):
-        round_trip(fact)
-
-
-def test_views_carry_facts_and_the_bot_writes_their_words() -> None:
-    game = _played(5, 4)
-    seat = game.state.live()[0]
-    table, written = fact_views("centran", game, seat, CentranTable, CentranHand)
-    assert table.title == "Centran Sabacc" and table.phase.startswith("Hand ")
-    assert [name for name, _ in table.pots] == ["Hand pot", "Sabacc pot"]
-    assert written.hand_text and written.notes[0].startswith("Best now")
-    specs = [words.spec_text("centran", s) for s in game.legal_actions(min(game.pending_seats()))]
-    assert all(s.label for s in specs)
-
-
-def test_stored_facts_round_trip_through_the_json() -> None:
-    restores_the_decisions("centran", [_played(seed, 150) for seed in range(6)])
-
-
-@pytest.mark.parametrize(("name", "row"), fixture_points("centran"))
-def test_a_table_stored_before_the_facts_reads_the_same(name: str, row: str) -> None:
-    reads_and_plays_on("centran", CentranGame.from_json(json.loads(row)), name, row, decide)
-
-
-def test_the_bot_decides_from_facts_in_every_phase() -> None:
-    seen: set[str] = set()
-    for seed in range(4):
-        game = CentranGame.create(
-            ["ann", "bob", "cid"], buy_in=150, options={"max_hands": 2}, seed=seed
-        )
-        seen |= bot_plays(game, decide, ("balanced",))
-    assert {"card", "bet", "give", "trade", "stand", "stasis"} <= seen
-
-
-def test_a_bot_without_facts_raises() -> None:
-    game = CentranGame.create(["ann", "bob"], buy_in=100, seed=2)
-    bot_refuses_without_facts("centran", game, decide, "Centran Sabacc", "Card phase")
+# Facts the played games may not show, each to round-trip through the codec.
+CODEC_FACTS: tuple[Fact, ...] = (
+    act.Giving("flasks:8", ("coins:2",)),
+    act.GivePreview("major:-2", "flasks:8", NULHREK, None),
+    act.TakePreview("flasks:8"),
+    act.GainPreview(PURE),
+    act.DiscardPreview("coins:2", None),
+    CentranSeat(Seat.LEFT, True, False, False, False, 0, 0, ("coins:2",)),
+    CentranHand(("coins:2",), (), PURE, 0, Worded("You drew it.")),
+    CentranHand((), ("coins:2",), None, 1, ev.ShiftSwapped(("coins:3",), ())),
+)

@@ -15,7 +15,7 @@ from engine.core.game import Action, IllegalAction
 from engine.variants.centran import CentranGame
 from engine.variants.centran.flow import end_hand
 from engine.variants.centran.state import Phase, Step
-from tests.engine.playout import seat_now
+from tests.engine.playout import play_preferring, seat_now
 from tests.engine.test_centran_helpers import do, make
 
 # Seat 0 = A acts first (dealer B). Deal A, B, A, B, A: coins:5 is tabled (credited A) and
@@ -176,17 +176,8 @@ def test_fold_ends_uncontested_without_reveal() -> None:
 
 def test_round_limit_after_five_shift_phases() -> None:
     game = CentranGame.create(["A", "B"], buy_in=500, options={"max_hands": 1}, seed=5)
-    shifts = 0
-    while not game.finished:
-        seat = seat_now(game)
-        kinds = {s.kind for s in game.legal_actions(seat)}
-        kind = "bet" if "bet" in kinds else ("call" if "call" in kinds else "stand")
-        if "stand" not in kinds and kind == "stand":
-            kind = "end_turn"
-        action = Action(kind, amount=1) if kind == "bet" else Action(kind)
-        events = game.apply(seat, action)
-        shifts += sum(1 for t in texts(events) if t.startswith("Shift Phase"))
-    assert shifts == 5
+    events = play_preferring(game, ("bet", "call", "stand", "end_turn"), amount=1)
+    assert sum(1 for t in texts(events) if t.startswith("Shift Phase")) == 5
 
 
 def test_short_stacks_go_all_in_at_the_ante() -> None:

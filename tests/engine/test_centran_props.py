@@ -1,6 +1,9 @@
 """Centran Sabacc property tests: random legal playouts (credits and cards conserved at every
 step, a pending seat always has a legal action, no hidden card in public, termination), JSON round
-trips mid-game with identical continuation, and determinism."""
+trips mid-game with identical continuation, and determinism.
+
+The family's shared property tests (playouts, JSON round trips, determinism) run this file's
+variant from ``test_twopot_props.py``."""
 
 from __future__ import annotations
 
@@ -54,14 +57,6 @@ CENTRAN = playout.Variant(
     fives_tabled_and_hands_hidden,
     one_turn_per_action=True,
 )
-
-test_random_playouts_keep_every_invariant = playout.random_playouts_test(
-    CENTRAN, max_examples=80, buy_ins=[30, 60, 500], options=OPTIONS
-)
-test_json_round_trip_mid_game_continues_identically = playout.json_round_trip_test(
-    CENTRAN, max_examples=20, buy_in=100, options={"max_hands": 3}, max_cut=60, continue_for=400
-)
-test_determinism_despite_global_random = playout.determinism_test(CENTRAN, buy_in=500, steps=2000)
 
 
 def test_random_seeds_reach_every_event_and_action() -> None:

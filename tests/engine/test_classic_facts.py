@@ -1,6 +1,9 @@
 """Classic Sabacc speaks facts (issue #24): every event and view is typed data worded by
 ``bot/words/classic.py``; the facts a table stores round-trip through its JSON, a table stored
-before the facts still loads and reads the same, and the Classic bot decides from facts alone."""
+before the facts still loads and reads the same, and the Classic bot decides from facts alone.
+
+The checks the two-pot family shares run on this file's data (its event lines, the facts that
+are only parts of events, the games its bot plays) from ``test_twopot_facts.py``."""
 
 from __future__ import annotations
 
@@ -18,15 +21,9 @@ from engine.variants.classic import ClassicGame
 from engine.variants.classic import events as ev
 from engine.variants.classic.actions import CallPreview, ChangePreview, GainPreview, StasisPreview
 from engine.variants.classic.cards import Category, HandEval, evaluate, parse_hand
-from engine.variants.classic.views import ClassicHand, ClassicTable
 from engine.variants.twopot.actions import BetPreview
 from engine.variants.twopot.events import Penalty, Worded
 from tests.engine.facts_checks import (
-    bot_phases_and_kinds,
-    bot_refuses_without_facts,
-    event_types,
-    fact_views,
-    has_its_line,
     played,
     restores_the_same,
 )
@@ -125,16 +122,8 @@ EVENT_LINES: list[tuple[object, str]] = [
         "bob wins: everyone else folded (no reveal; the Sabacc pot stays)",
     ),
 ]
-
-
-@pytest.mark.parametrize(("event", "line"), EVENT_LINES)
-def test_every_event_type_is_a_fact_with_its_line(event: object, line: str) -> None:
-    has_its_line("classic", event, line)
-
-
-def test_the_lines_cover_every_event_type() -> None:
-    parts = {HandEval, ev.TieStands, ev.DemiseDraw, ev.Drew, ev.ShiftDealt, Worded}
-    assert event_types(ev, parts) == {type(e) for e, _ in EVENT_LINES}
+# The facts that are only parts of events, hand evaluations or private notes (no line).
+EVENT_PARTS = {HandEval, ev.TieStands, ev.DemiseDraw, ev.Drew, ev.ShiftDealt, Worded}
 
 
 def test_previews_and_hand_names_are_facts() -> None:
@@ -172,31 +161,22 @@ def test_a_refusal_is_a_code_with_its_data() -> None:
     assert words.reason_text(refused.value) == "It is not your turn."
 
 
-def _played(seed: int, steps: int) -> ClassicGame:
+def bot_game(seed: int, steps: int) -> ClassicGame:
+    """A game of three after at most ``steps`` decisions of the Classic bot."""
     game = ClassicGame.create(["ann", "bob", "cid"], buy_in=200, seed=seed)
     return played(game, decide, seed, steps)
 
 
-def test_views_carry_facts_and_the_bot_writes_their_words() -> None:
-    game = _played(5, 2)
-    seat = game.state.live()[0]
-    table, written = fact_views("classic", game, seat, ClassicTable, ClassicHand)
-    assert table.title == "Classic Sabacc" and table.phase.startswith("Hand ")
-    assert [name for name, _ in table.pots] == ["Hand pot", "Sabacc pot"]
-    assert written.hand_text and written.notes[0].startswith("Total ")
-    assert written.public is not None and written.public.title == "Classic Sabacc"
-
-
 def test_stored_facts_round_trip_through_the_json() -> None:
     for seed in range(6):
-        game = _played(seed, 140)
+        game = bot_game(seed, 140)
         restored = restores_the_same("classic", game)  # plain JSON, written back the same
         assert restored.state.decided == game.state.decided
         assert restored.state.last_drawn == game.state.last_drawn
         assert words.table_text("classic", restored.public_view()) == words.table_text(
             "classic", game.public_view()
         )
-    assert any(_played(s, 140).state.decided is not None for s in range(6))
+    assert any(bot_game(s, 140).state.decided is not None for s in range(6))
 
 
 def test_a_table_stored_before_the_facts_loads_and_reads_the_same() -> None:
@@ -214,22 +194,6 @@ def test_a_table_stored_before_the_facts_loads_and_reads_the_same() -> None:
     assert again.to_json() == game.to_json()  # written back as it was stored
     seat = min(again.pending_seats())
     again.apply(seat, decide(again, seat, "balanced"))  # the game goes on
-
-
-def test_the_bot_decides_from_facts_in_every_phase() -> None:
-    seen: set[str] = set()
-    for seed in range(4):
-        game = ClassicGame.create(
-            ["ann", "bob", "cid"], buy_in=150, options={"max_hands": 2}, seed=seed
-        )
-        seen |= bot_phases_and_kinds(game, decide, ("balanced",))[0]
-    assert seen == {"bet", "trade", "final_turns"}
-
-
-def test_a_bot_without_facts_raises() -> None:
-    game = ClassicGame.create(["ann", "bob"], buy_in=100, seed=2)
-    assert min(game.pending_seats()) == 0
-    bot_refuses_without_facts("classic", game, decide, "Classic Sabacc", "Betting")
 
 
 def test_seat_records_keep_a_typed_key() -> None:

@@ -1,4 +1,7 @@
-"""Classic Sabacc property tests: random legal playouts, JSON round trips, determinism."""
+"""Classic Sabacc property tests: random legal playouts, JSON round trips, determinism.
+
+The family's shared property tests (playouts, JSON round trips, determinism) run this file's
+variant from ``test_twopot_props.py``."""
 
 from __future__ import annotations
 
@@ -40,14 +43,6 @@ CLASSIC = playout.Variant(
     live_hands_hold_two,
     distinct_options=False,
 )
-
-test_random_playouts_keep_every_invariant = playout.random_playouts_test(
-    CLASSIC, max_examples=150, buy_ins=[20, 40, 100], options=OPTIONS
-)
-test_json_round_trip_mid_game_continues_identically = playout.json_round_trip_test(
-    CLASSIC, max_examples=25, buy_in=60, options={"max_hands": 3}, max_cut=60, continue_for=400
-)
-test_determinism_despite_global_random = playout.determinism_test(CLASSIC, buy_in=100, steps=2000)
 
 
 def test_random_seeds_reach_every_phase() -> None:

@@ -188,33 +188,28 @@ def _settle(hands: dict[str, list[str]], pile: list[str], contrib: dict[str, int
     return settle(order, parsed, contrib, stacks, 10, ListPile(parse_hand(pile)))
 
 
+def _b_and_c_tied(demise: list[str]) -> Any:
+    """A (15) all-in for 10 against B and C, tied at 20 with 30 in each: a base layer of the
+    three and a side layer of B and C, settled with the Sudden Demise cards ``demise``."""
+    hands = {
+        "A": ["coins:8", "coins:7"],
+        "B": ["sabers:9", "sabers:11"],
+        "C": ["staves:9", "staves:11"],
+    }
+    return _settle(hands, demise, {"A": 10, "B": 30, "C": 30})
+
+
 def test_all_bombed_sudden_demise_players_cannot_win_a_later_layer() -> None:
     # Base layer A, B, C: B and C tie at 20, both bomb in Sudden Demise, A (15) wins it.
     # Side layer B, C only: nobody left to win it → to the Sabacc pot (§5.4 / SP-29).
-    result = _settle(
-        {
-            "A": ["coins:8", "coins:7"],
-            "B": ["sabers:9", "sabers:11"],
-            "C": ["staves:9", "staves:11"],
-        },
-        ["coins:15", "flasks:14"],
-        {"A": 10, "B": 30, "C": 30},
-    )
+    result = _b_and_c_tied(["coins:15", "flasks:14"])
     assert [(p.amount, p.winners) for p in result.pots] == [(30, ["A"]), (40, [])]
     assert result.to_sabacc_pot == 40 and result.sabacc_pot_after == 50
 
 
 def test_sudden_demise_cards_are_reused_between_layers() -> None:
     # B and C tie in both layers (A is all-in with less): one deal decides both (SP-17).
-    result = _settle(
-        {
-            "A": ["coins:8", "coins:7"],
-            "B": ["sabers:9", "sabers:11"],
-            "C": ["staves:9", "staves:11"],
-        },
-        ["coins:1", "flasks:2"],
-        {"A": 10, "B": 30, "C": 30},
-    )
+    result = _b_and_c_tied(["coins:1", "flasks:2"])
     assert len(result.sudden_demise) == 1
     assert [(p.winners, p.depth) for p in result.pots] == [(["C"], 1), (["C"], 1)]
     assert result.reason is not None and result.reason.why is Why.SUDDEN_DEMISE

@@ -1,10 +1,11 @@
 """The Sabacc Project speaks facts (issue #24): every event, view, control and preview is typed
 data worded by ``bot/words/project.py``; every fact round-trips through the codec; a table
-stored before the facts still loads and reads the same; the Project bot decides from facts."""
+stored before the facts still loads and reads the same; the Project bot decides from facts.
+
+The checks the two-pot family shares run on this file's data (its event lines, the facts that
+are only parts of events, the games its bot plays) from ``test_twopot_facts.py``."""
 
 from __future__ import annotations
-
-import json
 
 import pytest
 
@@ -17,22 +18,12 @@ from engine.variants.project import actions as act
 from engine.variants.project import events as ev
 from engine.variants.project.cards import HandEval, evaluate, parse_hand
 from engine.variants.project.state import Phase
-from engine.variants.project.views import ProjectHand, ProjectSeat, ProjectTable
+from engine.variants.project.views import ProjectHand, ProjectSeat
 from engine.variants.twopot.actions import BetPreview
 from engine.variants.twopot.events import Penalty, Worded
 from engine.variants.twopot.state import Seat
 from tests.engine.facts_checks import (
-    bot_plays,
-    bot_refuses_without_facts,
-    event_types,
-    fact_views,
-    fixture_points,
-    has_its_line,
     played,
-    reads_and_plays_on,
-    restores_the_decisions,
-    round_trip,
-    round_trip_views,
 )
 
 
@@ -151,16 +142,8 @@ EVENT_LINES: list[tuple[object, str]] = [
         "ann: at equal distance the positive total wins (Hand +20 over Hand +20)",
     ),
 ]
-
-
-@pytest.mark.parametrize(("event", "line"), EVENT_LINES)
-def test_every_event_type_is_a_fact_with_its_line(event: object, line: str) -> None:
-    has_its_line("project", event, line)
-
-
-def test_the_lines_cover_every_event_type() -> None:
-    parts = {HandEval, ev.DemiseCard, ev.Drew, ev.ShiftChanged, Worded}  # event parts, notes
-    assert event_types(ev, parts) == {type(e) for e, _ in EVENT_LINES}
+# The facts that are only parts of events, hand evaluations or private notes (no line).
+EVENT_PARTS = {HandEval, ev.DemiseCard, ev.Drew, ev.ShiftChanged, Worded}
 
 
 def test_previews_refusals_and_hand_names() -> None:
@@ -196,58 +179,19 @@ def test_previews_refusals_and_hand_names() -> None:
     )
 
 
-def _played(seed: int, steps: int) -> ProjectGame:
+def bot_game(seed: int, steps: int) -> ProjectGame:
+    """A game of three after at most ``steps`` decisions of the Project bot."""
     game = ProjectGame.create(["ann", "bob", "cid"], buy_in=300, seed=seed)
     return played(game, decide, seed, steps)
 
 
-def test_every_fact_round_trips_through_the_codec() -> None:
-    for event, _ in EVENT_LINES:
-        round_trip(event)
-    seen: set[type] = set()
-    for seed in range(4):
-        seen |= round_trip_views(_played(seed, 60 + 20 * seed))
-    assert {ProjectTable, ProjectHand} <= seen
-    for fact in (
-        act.DrawPreview(3),
-        act.StandPreview(3),
-        act.CallPreview(BOMB),
-        act.FieldPreview(("idiot",)),
-        ProjectSeat(Seat.IN, True, True, True, False, 0, 3, False, ("queen#2",)),
-        ProjectHand(("coins:2",), (True,), (), HAND, ev.ShiftChanged((("coins:3", "coins:2"),))),
-        ProjectHand((), (), ("coins:2",), None, Worded("You drew it.")),
-    ):
-        round_trip(fact)
-
-
-def test_views_carry_facts_and_the_bot_writes_their_words() -> None:
-    game = _played(5, 12)
-    seat = game.state.live()[0]
-    table, written = fact_views("project", game, seat, ProjectTable, ProjectHand)
-    assert table.title == "Sabacc Project" and table.phase.startswith("Hand ")
-    assert [name for name, _ in table.pots] == ["Main Pot", "Sabacc pot"]
-    assert written.hand_text and written.notes[0].startswith("Total ")
-
-
-def test_stored_facts_round_trip_through_the_json() -> None:
-    restores_the_decisions("project", [_played(seed, 150) for seed in range(6)])
-
-
-@pytest.mark.parametrize(("name", "row"), fixture_points("project"))
-def test_a_table_stored_before_the_facts_reads_the_same(name: str, row: str) -> None:
-    reads_and_plays_on("project", ProjectGame.from_json(json.loads(row)), name, row, decide)
-
-
-def test_the_bot_decides_from_facts_in_every_phase() -> None:
-    seen: set[str] = set()
-    for seed in range(6):
-        game = ProjectGame.create(
-            ["ann", "bob", "cid"], buy_in=150, options={"max_hands": 3}, seed=seed
-        )
-        seen |= bot_plays(game, decide, ("cautious", "balanced", "bold"))
-    assert {"open_bet", "draw", "bet", "final_bet", "field", "call_hand"} <= seen
-
-
-def test_a_bot_without_facts_raises() -> None:
-    game = ProjectGame.create(["ann", "bob"], buy_in=100, seed=2)
-    bot_refuses_without_facts("project", game, decide, "Sabacc Project", "Betting")
+# Facts the played games may not show, each to round-trip through the codec.
+CODEC_FACTS: tuple[Fact, ...] = (
+    act.DrawPreview(3),
+    act.StandPreview(3),
+    act.CallPreview(BOMB),
+    act.FieldPreview(("idiot",)),
+    ProjectSeat(Seat.IN, True, True, True, False, 0, 3, False, ("queen#2",)),
+    ProjectHand(("coins:2",), (True,), (), HAND, ev.ShiftChanged((("coins:3", "coins:2"),))),
+    ProjectHand((), (), ("coins:2",), None, Worded("You drew it.")),
+)

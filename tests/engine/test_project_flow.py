@@ -15,6 +15,7 @@ from engine.core.game import Action, Event, IllegalAction, ParamKind
 from engine.variants import get_variant
 from engine.variants.project import ProjectGame
 from engine.variants.project.state import Phase
+from tests.engine.playout import play_preferring
 from tests.engine.playout import seat_now as pending
 
 
@@ -204,13 +205,7 @@ def test_leaving_folds_and_returns_the_credits_behind() -> None:
 def test_players_who_cannot_pay_both_antes_leave_and_the_game_ends() -> None:
     game = ProjectGame.create(["A", "B"], buy_in=14, options={"shift_probability": 0}, seed=3)
     total = 28
-    while not game.finished:
-        seat = pending(game)
-        specs = {s.kind for s in game.legal_actions(seat)}
-        for kind in ("all_in", "call_hand", "stand", "check"):
-            if kind in specs:
-                game.apply(seat, Action(kind))
-                break
+    play_preferring(game, ("all_in", "call_hand", "stand", "check"))
     payouts = game.payouts()
     assert sum(payouts.values()) == total and game.public_view().finished
 

@@ -1,6 +1,9 @@
 """Sabacc Project property tests: random legal playouts (credits and cards conserved at every step,
 a pending seat always has a legal action, every game ends), JSON round trips mid-game with an
-identical continuation, determinism, and the public vectors through the judge CLI."""
+identical continuation, determinism, and the public vectors through the judge CLI.
+
+The family's shared property tests (playouts, JSON round trips, determinism) run this file's
+variant from ``test_twopot_props.py``."""
 
 from __future__ import annotations
 
@@ -63,19 +66,6 @@ def live_hands_hold_two(game: Any, seat: int, specs: Sequence[ActionSpec]) -> No
 PROJECT = playout.Variant(
     "project", ProjectGame, random_action, cards_in_play, ALL_CARDS, live_hands_hold_two
 )
-
-test_random_playouts_keep_every_invariant = playout.random_playouts_test(
-    PROJECT, max_examples=120, buy_ins=[10, 30, 100], options=OPTIONS
-)
-test_json_round_trip_mid_game_continues_identically = playout.json_round_trip_test(
-    PROJECT,
-    max_examples=25,
-    buy_in=60,
-    options={"max_hands": 3, "shift_probability": 0.5},
-    max_cut=80,
-    continue_for=500,
-)
-test_determinism_despite_global_random = playout.determinism_test(PROJECT, buy_in=100, steps=3000)
 
 
 def test_public_text_never_names_a_hidden_card() -> None:

@@ -1,12 +1,14 @@
 """Corellian Spike speaks facts (issue #24): every event, view, control and preview is typed data
 worded by ``bot/words/corellian_spike.py``; every fact round-trips through the generic codec; a
-table stored before the facts still loads and reads the same; the bot decides from facts alone."""
+table stored before the facts still loads and reads the same; the bot decides from facts alone.
+
+The checks the two-pot family shares run on this file's data (its event lines, the facts that
+are only parts of events, the games its bot plays) from ``test_twopot_facts.py``."""
 
 from __future__ import annotations
 
 import dataclasses
 import json
-import random
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -29,10 +31,6 @@ from engine.variants.twopot.actions import BetPreview
 from engine.variants.twopot.events import Worded
 from tests.engine.facts_checks import (
     bot_phases_and_kinds,
-    bot_refuses_without_facts,
-    event_types,
-    fact_views,
-    has_its_line,
     refusal,
 )
 
@@ -157,6 +155,8 @@ EVENT_LINES: list[tuple[Fact, str]] = [
         "Game over. The Sabacc pot (4) is shared out. Final credits: ann 120, bo 80.",
     ),
 ]
+# The facts that are only parts of events, hand evaluations or private notes (no line).
+EVENT_PARTS = {HandEval, ev.Drew, ev.ShiftDealt}
 
 # A hand of every category, and its name.
 HAND_NAMES = [
@@ -177,16 +177,6 @@ HAND_NAMES = [
     (("circle:+1", "circle:+2", "circle:-3"), "Sabacc"),
     (("circle:+4", "circle:-6"), "Nulrhek −2"),
 ]
-
-
-@pytest.mark.parametrize(("event", "line"), EVENT_LINES)
-def test_every_event_type_is_a_fact_with_its_line(event: Fact, line: str) -> None:
-    has_its_line(SPIKE, event, line)
-
-
-def test_the_lines_cover_every_event_type() -> None:
-    parts = {HandEval, ev.Drew, ev.ShiftDealt}  # a part of events, private notes
-    assert event_types(ev, parts) == {type(e) for e, _ in EVENT_LINES}
 
 
 @pytest.mark.parametrize(("cards", "name"), HAND_NAMES)
@@ -278,7 +268,10 @@ def test_a_refusal_is_a_code_with_its_data() -> None:
     ]
 
 
-def _played(seed: int, steps: int, players: int = 3, **options: Any) -> tuple[SpikeGame, list[Any]]:
+def bot_game(
+    seed: int, steps: int, players: int = 3, **options: Any
+) -> tuple[SpikeGame, list[Any]]:
+    """A game after at most ``steps`` decisions of the registry's bot, and its events."""
     game = SpikeGame.create(
         ["ann", "bo", "cy", "di"][:players], buy_in=60, options=options, seed=seed
     )
@@ -290,17 +283,6 @@ def _played(seed: int, steps: int, players: int = 3, **options: Any) -> tuple[Sp
         style = ("cautious", "balanced", "bold")[(seat + step) % 3]
         events += game.apply(seat, choose_action(SPIKE, game, seat, style))
     return game, events
-
-
-def test_views_carry_facts_and_the_words_write_them() -> None:
-    game, _ = _played(5, 3)
-    table, written = fact_views(SPIKE, game, 0, SpikeTable, SpikeHand)
-    facts = game.public_view().facts
-    assert isinstance(facts, SpikeTable) and all(isinstance(s, SpikeSeat) for s in facts.seats)
-    assert table.title == "Corellian Spike" and table.phase.startswith("Hand 1 · Round ")
-    assert [name for name, _ in table.pots] == ["Hand pot", "Sabacc pot"]
-    assert written.hand_text and written.notes[0].startswith("Total ")
-    assert written.public is not None and written.public.title == "Corellian Spike"
 
 
 def _facts_in(value: Any) -> list[Fact]:
@@ -320,14 +302,14 @@ def test_every_fact_round_trips_through_the_codec() -> None:
     facts: list[Fact] = [e for e, _ in EVENT_LINES]
     for seed in range(8):
         options = ({}, {"gain_mode": "draw_then_choose"}, {"tie_break": "split"})[seed % 3]
-        game, events = _played(seed, 400, players=2 + seed % 3, max_hands=3, **options)
+        game, events = bot_game(seed, 400, players=2 + seed % 3, max_hands=3, **options)
         facts += [e for e in events if isinstance(e, Fact)]
         facts.append(game.public_view().facts)  # type: ignore[arg-type]
         facts += [game.view_for(s).facts for s in range(len(game.players))]  # type: ignore[misc]
         if not game.finished:
             seat = min(game.pending_seats())
             facts += [s.facts for s in game.legal_actions(seat) if s.facts is not None]
-    games = [_played(seed, steps)[0] for seed in range(6) for steps in (2, 9, 30)]
+    games = [bot_game(seed, steps)[0] for seed in range(6) for steps in (2, 9, 30)]
     for game in games:
         facts.append(game.public_view().facts)  # type: ignore[arg-type]
         facts += [game.view_for(s).facts for s in range(3)]  # type: ignore[misc]
@@ -394,9 +376,3 @@ def test_the_bot_decides_from_facts_in_every_phase() -> None:
         game = SpikeGame.create(["ann", "bo", "cy"], buy_in=80, options=options, seed=seed)
         seen |= bot_phases_and_kinds(game, decide, ("balanced",))[0]
     assert seen == {Phase.CARD.value, Phase.CHOOSE.value, Phase.BET.value}
-
-
-def test_a_bot_without_facts_raises() -> None:
-    game = SpikeGame.create(["ann", "bo"], buy_in=60, seed=2)
-    style = random.choice(["cautious", "bold"])
-    bot_refuses_without_facts(SPIKE, game, decide, "Corellian Spike", "Card phase", style)

@@ -1,5 +1,8 @@
 """Corellian Spike property tests: random legal playouts (credits and cards conserved, always a
-legal action, termination), JSON round trips, determinism, and the engine's docstring examples."""
+legal action, termination), JSON round trips, determinism, and the engine's docstring examples.
+
+The family's shared property tests (playouts, JSON round trips, determinism) run this file's
+variant from ``test_twopot_props.py``."""
 
 from __future__ import annotations
 
@@ -79,14 +82,6 @@ SPIKE = playout.Variant(
     ALL_CARDS,
     live_hands_hold_two_to_five,
 )
-
-test_random_playouts_keep_every_invariant = playout.random_playouts_test(
-    SPIKE, max_examples=120, buy_ins=[10, 20, 60], options=OPTIONS
-)
-test_json_round_trip_mid_game_continues_identically = playout.json_round_trip_test(
-    SPIKE, max_examples=25, buy_in=60, options={"max_hands": 3}, max_cut=60, continue_for=300
-)
-test_determinism_despite_global_random = playout.determinism_test(SPIKE, buy_in=100, steps=2000)
 
 
 def test_random_seeds_reach_every_phase_and_event() -> None:
