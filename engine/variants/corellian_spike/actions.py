@@ -26,10 +26,10 @@ from functools import lru_cache
 from engine.core.betting import BetKind
 from engine.core.betting_specs import bet_specs
 from engine.core.facts import Fact
-from engine.core.game import Action, ActionSpec, IllegalAction, Option, ParamKind
+from engine.core.game import Action, ActionSpec, Events, IllegalAction, Option, ParamKind
 from engine.variants.corellian_spike.cards import MAX_HAND, Card, HandEval, evaluate_cards
 from engine.variants.corellian_spike.events import CardAction, Drew, Move
-from engine.variants.corellian_spike.flow import Events, after_bet, end_card_turn, junk
+from engine.variants.corellian_spike.flow import after_bet, end_card_turn, junk
 from engine.variants.corellian_spike.payout import draw_card
 from engine.variants.corellian_spike.state import DRAW_THEN_CHOOSE, Phase, SpikeState
 from engine.variants.twopot.actions import TotalPreview as TotalPreview  # re-exported

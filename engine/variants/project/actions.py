@@ -24,12 +24,11 @@ from dataclasses import dataclass
 from engine.core.betting import BetKind
 from engine.core.betting_specs import bet_specs
 from engine.core.facts import Fact
-from engine.core.game import Action, ActionSpec, IllegalAction, Option, ParamKind
+from engine.core.game import Action, ActionSpec, Events, IllegalAction, Option, ParamKind
 from engine.variants.project.cards import HandEval, evaluate, hand_total
 from engine.variants.project.events import FieldPlaced
 from engine.variants.project.flow import (
     EXITS,
-    Events,
     call_allowed,
     call_hand,
     draw_or_stand,

@@ -37,6 +37,7 @@ __all__ = [
     "StasisPreview",
     "TotalPreview",
     "bet_preview",
+    "card_options",
     "chosen_card",
     "first_default",
     "move_stasis",
@@ -87,6 +88,12 @@ def chosen_card(action: Action, cards: Sequence[C], missing: str = "cannot_choos
         if card.notation == action.choices[0]:
             return card
     raise IllegalAction(missing, choice=action.choices[0])
+
+
+def card_options(cards: Iterable[_Card]) -> tuple[Option, ...]:
+    """One option per card (Classic's and Centran's card choices): its notation is all the
+    bot's words need (name and value)."""
+    return tuple(Option(c.notation) for c in cards)
 
 
 def stasis_specs(
