@@ -52,6 +52,28 @@ def event_json(event: Event) -> dict[str, Any]:
     return dict(json.loads(json.dumps(data, default=str)))
 
 
+def stored_event(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A recorded event's JSON as :func:`event_json` writes it today: a record keeps its events
+    as they were written, and an event type that became a shared one reads under its new name
+    (Kessel's ``Eliminated`` is :class:`~engine.core.seat_events.PlayerOut`; Coruscant Shift's
+    ``PlayerLeft`` with ``took`` is the shared ``PlayerLeft`` with ``credits``, which Coruscant
+    writes with ``folded`` false; Classic's and the Sabacc Project's ``HandCalled`` became one,
+    which says the other's field with its default; the Sabacc Project's phase note ``callable``
+    is the family's ``call_allowed``)."""
+    event = dict(data)
+    if event.get("type") == "Eliminated":
+        event["type"] = "PlayerOut"
+    elif event.get("type") == "PlayerLeft" and "took" in event:
+        event["credits"] = event.pop("took")
+        event.setdefault("folded", False)
+    elif event.get("type") == "HandCalled":
+        event.setdefault("final_turns", 0)
+        event.setdefault("forced", False)
+    elif event.get("type") == "PhaseStarted" and event.get("note") == "callable":
+        event["note"] = "call_allowed"
+    return event
+
+
 def starts_hand(event: Event) -> bool:
     """Whether ``event`` opens a hand."""
     return type(event).__name__ in HAND_START_EVENTS

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core.fair import commitment, parse_seed
-from engine.replay import StepRefused, event_json, replay
+from engine.replay import StepRefused, event_json, replay, stored_event
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +84,7 @@ def verify(record: Mapping[str, Any]) -> Verdict:
             index = frame.index
             step = steps[index]
             got = [event_json(e) for e in frame.events]
-            want = list(step.get("events") or [])
+            want = [stored_event(e) for e in step.get("events") or []]
             if got != want:
                 where = describe_step(step, index)
                 return Verdict(

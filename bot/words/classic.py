@@ -24,7 +24,7 @@ from bot.words.twopot import (
 from engine.core.facts import Fact
 from engine.core.game import ActionSpec, Option
 from engine.variants.classic import events as ev
-from engine.variants.classic.actions import CallPreview, ChangePreview, GainPreview, StasisPreview
+from engine.variants.classic.actions import CallPreview, StasisPreview, TotalPreview
 from engine.variants.classic.cards import Card, CardError, Category, HandEval
 from engine.variants.classic.state import Phase
 from engine.variants.classic.views import HAND_POT, ClassicHand, ClassicSeat, ClassicTable
@@ -344,12 +344,12 @@ class ClassicWords(TwoPotWords):
 
     def preview(self, preview: str | Fact) -> str:
         """The private line about a trade choice, a call or a bet."""
-        if isinstance(preview, ChangePreview):
+        if isinstance(preview, TotalPreview) and preview.kind == "change":
             name = card_name(preview.card)
             return _("Without {card} your cards total {total}; then you draw one card.").format(
-                card=name, total=preview.rest
+                card=name, total=preview.total
             )
-        if isinstance(preview, GainPreview):
+        if isinstance(preview, TotalPreview) and preview.kind == "gain":
             return _("Your cards total {total}; you add one more card.").format(total=preview.total)
         if isinstance(preview, StasisPreview):
             name = card_name(preview.card)

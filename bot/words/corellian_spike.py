@@ -30,7 +30,7 @@ from engine.variants.corellian_spike.actions import (
     Fee,
     SwapFor,
     SwapPreview,
-    WithoutPreview,
+    TotalPreview,
 )
 from engine.variants.corellian_spike.cards import CATEGORIES, Card, Category, HandEval, hand_key
 from engine.variants.corellian_spike.state import Phase
@@ -384,7 +384,7 @@ class SpikeWords(TwoPotWords):
             return _("You give {card} for {top}: {hand}.").format(
                 card=card, top=top, hand=hand_label(preview.hand)
             )
-        if isinstance(preview, WithoutPreview):
+        if isinstance(preview, TotalPreview) and preview.card:  # a discard
             card = card_name(preview.card)
             return _("Without {card} your cards total {total}.").format(
                 card=card, total=signed(preview.total)

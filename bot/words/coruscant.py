@@ -171,7 +171,7 @@ EVENTS: dict[type, EventText] = {
     ),
     ev.PlayerOut: lambda e: _("{player} is out of credits.").format(player=e.player),
     ev.PlayerLeft: lambda e: _("{player} leaves the table with {credits} credits.").format(
-        player=e.player, credits=e.took
+        player=e.player, credits=e.credits
     ),
     ev.GameOver: _game_over,
 }

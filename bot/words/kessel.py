@@ -283,9 +283,9 @@ def _preview(preview: Fact) -> str:
         return _("Costs {cost} chip(s): Stock {stock}, Hand Pot {pot}").format(
             cost=preview.cost, stock=preview.stock, pot=preview.hand_pot
         )
-    if isinstance(preview, fc.TokenPreview):
+    if isinstance(preview, fc.TokenOption):
         return token_rule(preview.token)
-    assert isinstance(preview, fc.ImpostorPreview), preview
+    assert isinstance(preview, fc.ImpostorOption), preview
     return _("Your hand: {hand}").format(hand=short(preview.hand))
 
 

@@ -407,7 +407,7 @@ EVENTS: dict[type, EventText] = {
     ),
     ev.RoundWon: _round_won,
     ev.Settled: _settled,
-    ev.Eliminated: lambda e: _("{player} has no chips left and is eliminated").format(
+    ev.PlayerOut: lambda e: _("{player} has no chips left and is eliminated").format(
         player=e.player
     ),
     ev.PlayerLeft: lambda e: _("{player} leaves the table and forfeits").format(player=e.player),

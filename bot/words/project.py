@@ -46,7 +46,7 @@ CONTROLS = {  # kind -> (label, prompt): English source, translated when shown
 PHASE_NOTES = {
     ev.PhaseNote.NONE: "",
     ev.PhaseNote.SKIPPED: N_("Skipped: nobody left can bet."),
-    ev.PhaseNote.CALLABLE: N_("The hand may be called."),
+    ev.PhaseNote.CALL_ALLOWED: N_("The hand may be called."),
     ev.PhaseNote.POT_BUILDING: N_("Pot-building: no call yet."),
 }
 
@@ -348,11 +348,11 @@ class ProjectWords(TwoPotWords):
 
     def preview(self, preview: str | Fact) -> str:
         """The private line about a draw turn, a call, the field or a bet."""
-        if isinstance(preview, act.DrawPreview):
+        if isinstance(preview, act.TotalPreview) and preview.kind == "draw":
             return _("Your cards total {total}; you take the top card of the draw pile.").format(
                 total=preview.total
             )
-        if isinstance(preview, act.StandPreview):
+        if isinstance(preview, act.TotalPreview) and preview.kind == "stand":
             return _("You keep your cards (total {total}).").format(total=preview.total)
         if isinstance(preview, act.CallPreview):
             label = hand_label(preview.hand)

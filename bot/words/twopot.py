@@ -20,10 +20,10 @@ from bot.i18n import N_, _, locale_code, ngettext
 from bot.words.base import SHARED_EVENTS, EventText, Remembered, Words, later
 from bot.words.reasons import reasons
 from bot.words.vocab import action_name
+from engine.core.betting_specs import StakePreview
 from engine.core.facts import Fact
 from engine.core.game import ActionSpec, Option, PlayerView, PublicView, SeatStats, SeatView
 from engine.core.lazy import RowsOrLazy
-from engine.variants.twopot.actions import BetPreview
 from engine.variants.twopot.cards import RankedEval, signed
 from engine.variants.twopot.events import (
     CashedOut,
@@ -414,9 +414,9 @@ class TwoPotWords(Words):
 
     def preview(self, preview: str | Fact) -> str:
         """The bet preview; the variant's previews are its renderer's."""
-        if isinstance(preview, BetPreview):
+        if isinstance(preview, StakePreview):
             return _("You put in {pay} and keep {keep} behind.").format(
-                pay=preview.pay, keep=preview.keep
+                pay=preview.puts, keep=preview.left
             )
         return super().preview(preview)
 

@@ -17,17 +17,16 @@ control without them raises :class:`~engine.bots.common.Undecided`.
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.bots.common import (
-    BetSituation,
+    Holding,
     Undecided,
-    betting_action,
-    by_kind,
-    decision_rng,
     profile,
     table_facts,
+    turn_or_bet,
 )
 from engine.core.game import Action, ActionSpec, Game
 from engine.variants.centran.actions import Giving
@@ -40,22 +39,16 @@ _CATEGORY_VALUE = {0: 1.0, 1: 0.99, 2: 0.97, 3: 0.95, 4: 0.92, 5: 0.9}
 
 
 @dataclass(frozen=True, slots=True)
-class Table:
-    """This seat's cards and the public facts a decision needs."""
+class Table(Holding[Card]):
+    """This seat's cards (:class:`~engine.bots.common.Holding`) and the public facts a decision
+    needs."""
 
-    hidden: tuple[Card, ...]
-    stasis: tuple[Card, ...]
     array: tuple[Card, ...]
     fives: int
     unseen: tuple[Card, ...]
     rivals: int  # live opponents
     pot: int
     stack: int
-
-    @property
-    def held(self) -> list[Card]:
-        """Hidden and Stasis cards together."""
-        return [*self.hidden, *self.stasis]
 
 
 def strength(evaluation: HandEval) -> float:
@@ -147,14 +140,18 @@ def card_action(table: Table, specs: dict[str, ActionSpec], style: str) -> Actio
 
 def decide(game: Game, seat: int, style: str) -> Action:
     """The bot's action for a pending ``seat`` of a Centran Sabacc game."""
-    specs = game.legal_actions(seat)
-    kinds = by_kind(specs)
     table = read_table(game, seat)
-    if {"stand", "end_turn", "give"} & set(kinds):
-        return card_action(table, kinds, style)
-    if {"check", "call", "fold"} & set(kinds):
-        mine = max(0.0, value(table.held, table.fives))
-        equity = mine ** max(1, table.rivals)
-        situation = BetSituation(equity, table.pot, table.stack)
-        return betting_action(specs, situation, style, decision_rng(game, seat, style))
-    return game.default_action(seat)
+    return turn_or_bet(game, seat, style, table, CARD_KINDS, _card_turn, bet_equity)
+
+
+CARD_KINDS = ("stand", "end_turn", "give")
+"""The kinds of a Card-Phase decision (:func:`card_action` answers them)."""
+
+
+def _card_turn(table: Table, kinds: dict[str, ActionSpec], style: str, _: random.Random) -> Action:
+    return card_action(table, kinds, style)
+
+
+def bet_equity(table: Table, _: random.Random) -> float:
+    """The chance to beat every live rival at the reveal (a closed form: no draw is simulated)."""
+    return max(0.0, value(table.held, table.fives)) ** max(1, table.rivals)

@@ -21,14 +21,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from engine.bots.common import (
-    BetSituation,
-    betting_action,
-    by_kind,
-    decision_rng,
+    Holding,
     monte_carlo,
     profile,
     showdown_share,
     table_facts,
+    turn_or_bet,
     unseen_values,
 )
 from engine.core.game import Action, ActionSpec, Game
@@ -42,21 +40,15 @@ BOMB = -0.4  # value of a bombed hand at the reveal (it also pays a penalty)
 
 
 @dataclass(frozen=True, slots=True)
-class Hand:
-    """This seat's cards and what it knows of the table."""
+class Hand(Holding[Card]):
+    """This seat's cards (:class:`~engine.bots.common.Holding`) and what it knows of the
+    table."""
 
-    hidden: tuple[Card, ...]
-    stasis: tuple[Card, ...]
     unseen: Counter[int]  # card value -> how many unseen cards have it
     rivals: tuple[tuple[int, tuple[int, ...]], ...]  # live opponents: (card count, stasis values)
     turns_left: int  # own trade turns after this one (estimate)
     pot: int
     stack: int
-
-    @property
-    def cards(self) -> list[Card]:
-        """Hidden and stasis cards together (the whole hand)."""
-        return [*self.hidden, *self.stasis]
 
 
 def final_value(total: int) -> float:
@@ -102,8 +94,8 @@ def _expect(table: dict[int, float], total: int, unseen: Counter[int], n: int) -
 def trade_options(hand: Hand, table: dict[int, float]) -> dict[Action, float]:
     """Expected value of standing, gaining, and changing each hidden card."""
     n = sum(hand.unseen.values())
-    total = hand_total(hand.cards)
-    out = {Action("stand"): max(hand_value(hand.cards), table.get(total, BOMB))}
+    total = hand_total(hand.held)
+    out = {Action("stand"): max(hand_value(hand.held), table.get(total, BOMB))}
     if n:
         out[Action("gain")] = _expect(table, total, hand.unseen, n)
         for card in hand.hidden:
@@ -158,7 +150,7 @@ def equity(
     """Monte-Carlo chance to hold the best value against opponents with random unseen cards
     (their stasis cards are known), everyone valued by ``table``; ``value`` values this seat's
     own cards (the Sabacc Project bot passes its own)."""
-    mine = -max(value(hand.cards), table.get(hand_total(hand.cards), BOMB))
+    mine = -max(value(hand.held), table.get(hand_total(hand.held), BOMB))
     pool = list(hand.unseen.elements())
 
     def trial(r: random.Random) -> float:
@@ -176,7 +168,7 @@ def trade_action(
 ) -> Action:
     """Stasis first when the hand is strong, then the best trade action, then end or Call."""
     prof = profile(style)
-    now = hand_value(hand.cards)
+    now = hand_value(hand.held)
     add = specs.get("stasis")
     if add is not None and now >= 0.5 and hand.hidden:
         card = max(hand.hidden, key=lambda c: (abs(c.value), c.notation))
@@ -195,14 +187,10 @@ def trade_action(
 
 def decide(game: Game, seat: int, style: str) -> Action:
     """The bot's action for a pending ``seat`` of a Classic Sabacc game."""
-    specs = game.legal_actions(seat)
-    kinds = by_kind(specs)
     hand = read_hand(game, seat)
-    if "stand" in kinds or "end_turn" in kinds:
-        return trade_action(hand, kinds, style, decision_rng(game, seat, style))
-    if {"check", "call", "fold"} & set(kinds):
-        rng = decision_rng(game, seat, style)
-        table = value_table(hand.unseen, hand.turns_left + 1)
-        situation = BetSituation(equity(hand, table, rng), hand.pot, hand.stack)
-        return betting_action(specs, situation, style, rng)
-    return game.default_action(seat)
+    return turn_or_bet(game, seat, style, hand, ("stand", "end_turn"), trade_action, bet_equity)
+
+
+def bet_equity(hand: Hand, rng: random.Random) -> float:
+    """The hand's chance to win, for a betting decision (over its trade turns left)."""
+    return equity(hand, value_table(hand.unseen, hand.turns_left + 1), rng)

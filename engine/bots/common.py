@@ -15,12 +15,14 @@ import random
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from engine.core.betting_specs import BetControl
 from engine.core.game import Action, ActionSpec, Game, ParamKind, PlayerView, PublicView
 
 F = TypeVar("F")
+H = TypeVar("H", bound="Stakes")
+C = TypeVar("C")
 
 
 class Undecided(ValueError):
@@ -201,3 +203,60 @@ def showdown_share(mine: Any, others: Iterable[Any]) -> float:
         if key == mine:
             tied += 1
     return 1.0 / tied
+
+
+#: The kinds of a betting decision (:func:`betting_action` answers them).
+BETTING_KINDS = frozenset({"check", "call", "fold"})
+
+
+class Stakes(Protocol):
+    """What a bot read of its seat needs for a betting decision: the money involved."""
+
+    @property
+    def pot(self) -> int:
+        """Credits already in the pot."""
+        ...
+
+    @property
+    def stack(self) -> int:
+        """Credits behind the deciding seat."""
+        ...
+
+
+def turn_or_bet(
+    game: Game,
+    seat: int,
+    style: str,
+    seen: H,
+    turn_kinds: Iterable[str],
+    turn: Callable[[H, dict[str, ActionSpec], str, random.Random], Action],
+    equity: Callable[[H, random.Random], float],
+) -> Action:
+    """The decision of a bot whose game alternates card turns and betting (the two-pot family):
+    ``turn(seen, kinds, style, rng)`` where one of ``turn_kinds`` is legal, else a
+    :func:`betting_action` from ``equity(seen, rng)`` and the money in ``seen`` where a betting
+    kind is, else the game's default action. ``rng`` is :func:`decision_rng`'s."""
+    specs = game.legal_actions(seat)
+    kinds = by_kind(specs)
+    if not kinds.keys().isdisjoint(turn_kinds):
+        return turn(seen, kinds, style, decision_rng(game, seat, style))
+    if not kinds.keys().isdisjoint(BETTING_KINDS):
+        rng = decision_rng(game, seat, style)
+        situation = BetSituation(equity(seen, rng), seen.pot, seen.stack)
+        return betting_action(specs, situation, style, rng)
+    return game.default_action(seat)
+
+
+@dataclass(frozen=True, slots=True)
+class Holding(Generic[C]):
+    """What a seat holds in a game with stasis fields (Classic, Centran; the Project's
+    Interference Field): its ``hidden`` cards and its face-up ``stasis`` cards, the first fields
+    of the bot's read of its seat."""
+
+    hidden: tuple[C, ...]
+    stasis: tuple[C, ...]
+
+    @property
+    def held(self) -> list[C]:
+        """Hidden and stasis cards together (the whole hand)."""
+        return [*self.hidden, *self.stasis]

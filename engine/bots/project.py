@@ -24,12 +24,9 @@ from collections.abc import Sequence
 from engine.bots.classic import BOMB, Hand, value_table
 from engine.bots.classic import equity as classic_equity
 from engine.bots.common import (
-    BetSituation,
-    betting_action,
-    by_kind,
-    decision_rng,
     profile,
     table_facts,
+    turn_or_bet,
     unseen_values,
 )
 from engine.core.game import Action, ActionSpec, Game
@@ -93,7 +90,7 @@ def read_hand(game: Game, seat: int) -> Hand:
 def equity(hand: Hand, table: dict[int, float], rng: random.Random) -> float:
     """Classic's Monte-Carlo equity with this variant's hand value; before the deal (no cards
     yet) an equal share."""
-    if not hand.cards:
+    if not hand.held:
         return 1.0 / (len(hand.rivals) + 1) if hand.rivals else 0.5
     return classic_equity(hand, table, rng, hand_value)
 
@@ -101,7 +98,7 @@ def equity(hand: Hand, table: dict[int, float], rng: random.Random) -> float:
 def draw_action(hand: Hand, specs: dict[str, ActionSpec], style: str, rng: random.Random) -> Action:
     """Field first when the hand is strong, then call, draw or stand."""
     prof = profile(style)
-    now = hand_value(hand.cards)
+    now = hand_value(hand.held)
     field = specs.get("field")
     if field is not None and now >= 0.5 and not hand.stasis:
         best = max(hand.hidden, key=lambda c: (abs(c.value), c.plain))
@@ -114,7 +111,7 @@ def draw_action(hand: Hand, specs: dict[str, ActionSpec], style: str, rng: rando
     if "draw" in specs:
         table = value_table(hand.unseen, hand.turns_left, final_value)
         n = sum(hand.unseen.values())
-        total = sum(c.value for c in hand.cards)
+        total = sum(c.value for c in hand.held)
         drawn = sum(k * table.get(total + v, BOMB) for v, k in hand.unseen.items()) / n
         if drawn > max(now, table.get(total, BOMB)):
             return Action("draw")
@@ -123,14 +120,11 @@ def draw_action(hand: Hand, specs: dict[str, ActionSpec], style: str, rng: rando
 
 def decide(game: Game, seat: int, style: str) -> Action:
     """The bot's action for a pending ``seat`` of a Sabacc Project game."""
-    specs = game.legal_actions(seat)
-    kinds = by_kind(specs)
-    hand = read_hand(game, seat)
-    rng = decision_rng(game, seat, style)
-    if "stand" in kinds:
-        return draw_action(hand, kinds, style, rng)
-    if {"check", "call", "fold"} & set(kinds):
-        table = value_table(hand.unseen, hand.turns_left + 1, final_value)
-        situation = BetSituation(equity(hand, table, rng), hand.pot, hand.stack)
-        return betting_action(specs, situation, style, rng)
-    return game.default_action(seat)
+    return turn_or_bet(
+        game, seat, style, read_hand(game, seat), ("stand",), draw_action, bet_equity
+    )
+
+
+def bet_equity(hand: Hand, rng: random.Random) -> float:
+    """The hand's chance to win, for a betting decision (over its draw turns left)."""
+    return equity(hand, value_table(hand.unseen, hand.turns_left + 1, final_value), rng)

@@ -28,14 +28,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.bots.common import (
-    BetSituation,
-    betting_action,
-    by_kind,
-    decision_rng,
     monte_carlo,
     profile,
     showdown_share,
     table_facts,
+    turn_or_bet,
 )
 from engine.core.game import Action, ActionSpec, Game
 from engine.variants.corellian_spike.cards import MAX_HAND, Card, evaluate_cards, full_deck
@@ -150,13 +147,12 @@ def equity(seen: Seen, rng: random.Random) -> float:
 
 def decide(game: Game, seat: int, style: str) -> Action:
     """The bot's action for a pending ``seat`` of a Corellian Spike game."""
-    specs = game.legal_actions(seat)
-    kinds = by_kind(specs)
-    seen = read(game, seat)
-    if "stand" in kinds or "keep" in kinds or "discard" in kinds:
-        return card_action(seen, kinds, style)
-    if {"check", "call", "fold"} & set(kinds):
-        rng = decision_rng(game, seat, style)
-        situation = BetSituation(equity(seen, rng), seen.pot, seen.stack)
-        return betting_action(specs, situation, style, rng)
-    return game.default_action(seat)
+    return turn_or_bet(game, seat, style, read(game, seat), CARD_KINDS, _card_turn, equity)
+
+
+CARD_KINDS = ("stand", "keep", "discard")
+"""The kinds of a card-turn decision (:func:`card_action` answers them)."""
+
+
+def _card_turn(seen: Seen, kinds: dict[str, ActionSpec], style: str, _: random.Random) -> Action:
+    return card_action(seen, kinds, style)

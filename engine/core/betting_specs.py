@@ -4,7 +4,9 @@
 
 A control carries its data as a :class:`BetControl` fact (what a call or an all-in would put in)
 and its bounds (a bet's or a raise's range); the bot writes its label and prompt
-(``bot/words/betting.py``), and a bot reads the amount owed from the facts.
+(``bot/words/betting.py``), and a bot reads the amount owed from the facts. Before the action is
+confirmed, :func:`stake_preview` says what it would cost (a :class:`StakePreview`; each variant's
+renderer words it).
 
 >>> from engine.core.betting import Betting
 >>> b = Betting(2, [10, 10])
@@ -12,6 +14,8 @@ and its bounds (a bet's or a raise's range); the bot writes its label and prompt
 True
 >>> [(s.kind, s.facts) for s in bet_specs(b.options(0), b.stacks[0])][2]
 ('all_in', BetControl(kind=<BetKind.ALL_IN: 'all_in'>, amount=10, all_in=True))
+>>> stake_preview(b, 0, "bet", 4)
+StakePreview(kind='bet', amount=4, puts=4, left=6)
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engine.core.betting import BetKind, BetOption
+from engine.core.betting import BetKind, BetOption, Betting
 from engine.core.facts import Fact
 from engine.core.game import ActionSpec, ParamKind
 
@@ -33,6 +37,35 @@ class BetControl(Fact):
     kind: BetKind
     amount: int = 0
     all_in: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class StakePreview(Fact):
+    """What a betting action would cost: ``kind`` (``bet``, ``raise``, ``call``, ``all_in``), its
+    ``amount`` (a raise's or an all-in's total this betting phase), what it ``puts`` in and what
+    is ``left`` behind."""
+
+    kind: str
+    amount: int
+    puts: int
+    left: int
+
+
+def stake_preview(betting: Betting, seat: int, kind: str, amount: int) -> StakePreview | None:
+    """What ``kind`` (with ``amount``: a bet, or a raise to that total) would cost ``seat``;
+    ``None`` for an action that is not a stake. The amount is not checked against the seat's
+    range: a variant that previews only amounts in range checks them first."""
+    stack, commit = betting.stacks[seat], betting.phase_commit[seat]
+    if kind == "bet":
+        return StakePreview(kind, amount, amount, stack - amount)
+    if kind == "raise":
+        return StakePreview(kind, amount, amount - commit, stack + commit - amount)
+    if kind == "call":
+        pay = min(betting.to_call(seat), stack)
+        return StakePreview(kind, pay, pay, stack - pay)
+    if kind == "all_in":
+        return StakePreview(kind, commit + stack, stack, 0)
+    return None
 
 
 STYLES = {BetKind.CHECK: "primary", BetKind.CALL: "primary", BetKind.FOLD: "danger"}

@@ -4,7 +4,7 @@ and :class:`CardDeck`, a physical deck's catalogue of faces as the platform sees
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -40,6 +40,22 @@ class Deck(Generic[T]):
         """A deck that deals ``top_first`` in exactly that order (tests script deals with it)."""
         return cls(reversed(list(top_first)))
 
+    @classmethod
+    def stacked_over(cls, top_first: Sequence[T], whole: Iterable[T]) -> Deck[T]:
+        """A deck that deals ``top_first`` first, then the rest of ``whole`` (a full deck,
+        copies counted) in ``whole``'s order; raises ``ValueError`` when ``top_first`` holds a
+        card that ``whole`` has not, or more copies of it.
+
+        >>> Deck.stacked_over(["c", "a"], ["a", "b", "c", "d"]).top_first()
+        ['c', 'a', 'b', 'd']
+        """
+        rest = list(whole)
+        for card in top_first:
+            if card not in rest:
+                raise ValueError(f"stacked card {card} is not in the deck (or is stacked twice)")
+            rest.remove(card)
+        return cls.stacked([*top_first, *rest])
+
     def __len__(self) -> int:
         return len(self.cards)
 
@@ -63,6 +79,24 @@ class Deck(Generic[T]):
         """Add cards and reshuffle the whole pile with ``rng``."""
         self.cards.extend(cards)
         rng.shuffle(self.cards)
+
+
+def stacker(
+    parse: Callable[[str], T], whole: Callable[[], Sequence[T]]
+) -> Callable[[Sequence[str]], Deck[T]]:
+    """A variant's stacked-deck test hook: ``stacked_deck(top_first)`` parses the notations with
+    ``parse`` and deals them first, then the rest of the full deck ``whole()`` in its order
+    (:meth:`Deck.stacked_over`, which refuses a card the deck has not, or has fewer copies of).
+
+    >>> stacked = stacker(str.lower, lambda: ["a", "b", "c"])
+    >>> stacked(["C"]).top_first()
+    ['c', 'a', 'b']
+    """
+
+    def stacked_deck(top_first: Sequence[str]) -> Deck[T]:
+        return Deck.stacked_over([parse(text) for text in top_first], whole())
+
+    return stacked_deck
 
 
 @dataclass(frozen=True, slots=True)

@@ -173,6 +173,9 @@ The bot's renderer for the variant writes its public log lines (none when nothin
 public); an event never holds a card that is not public at that moment unless the renderer
 knows it is private (a card drawn face down)."""
 
+Events = list[Event]
+"""The list a rules step appends its events to (the variants' flow and payout functions)."""
+
 
 @dataclass(frozen=True, slots=True)
 class ShownHand:

@@ -7,6 +7,7 @@ vectors). Stable public API::
     split_evenly(amount, winners_in_order) -> dict[K, int]
     settle(pots, keys, order) -> Settlement
     distribute(contributions, live, order, keys) -> Settlement      # build_pots + settle
+    showdown_pots(contributions, live, order) -> list[Pot]          # build_pots, no orphan layer
     layer_amounts(contributions, levels) -> list[int]               # mid-hand display layers
 
 ``order`` is the clockwise seat order beginning with the hand's starting player: pot ``eligible``
@@ -145,9 +146,36 @@ def distribute(
     live: Collection[K],
     order: Sequence[K],
     keys: Mapping[K, Any],
+    *,
+    showdown: bool = False,
 ) -> Settlement[K]:
-    """:func:`build_pots` then :func:`settle`: the whole showdown payout of one hand."""
-    return settle(build_pots(contributions, live, order), keys, order)
+    """:func:`build_pots` (or :func:`showdown_pots` where ``showdown`` is set) then
+    :func:`settle`: the whole showdown payout of one hand.
+
+    >>> distribute({"A": 0, "B": 0, "C": 5}, ["A", "B"], ["A", "B", "C"],
+    ...            {"A": (0, -1), "B": (1, 0)}, showdown=True).payouts
+    {'A': 5, 'B': 0, 'C': 0}
+    """
+    pots = (showdown_pots if showdown else build_pots)(contributions, live, order)
+    return settle(pots, keys, order)
+
+
+def showdown_pots(
+    contributions: Mapping[K, int], live: Collection[K], order: Sequence[K]
+) -> list[Pot[K]]:
+    """:func:`build_pots` for a showdown where no credit may be left unclaimed: a top layer no
+    live player reached (only folded or junked money is in it) goes to every live player, in
+    ``order`` (Corellian Spike §5.6; Coruscant Shift §4.4 sends a layer nobody live reached to
+    the lower pot, and when there is none, every live player having put in 0, that lowest pot is
+    the one every live player reached, so credits stay conserved, §2.4).
+
+    >>> [(p.amount, p.eligible) for p in showdown_pots({"A": 0, "B": 5}, ["A"], ["A", "B"])]
+    [(5, ('A',))]
+    """
+    pots = build_pots(contributions, live, order)
+    if live and pots and not pots[-1].eligible:
+        pots[-1] = Pot(pots[-1].amount, tuple(p for p in order if p in live))
+    return pots
 
 
 def layer_amounts(contributions: Iterable[int], levels: Iterable[int]) -> list[int]:

@@ -78,7 +78,7 @@ def test_public_table_is_read() -> None:
         seat = min(game.pending_seats())
         hand = read_hand(game, seat)
         assert hand.rivals and all(count >= 2 for count, _ in hand.rivals)
-        assert sum(hand.unseen.values()) == 76 - len(hand.cards) - sum(
+        assert sum(hand.unseen.values()) == 76 - len(hand.held) - sum(
             len(known) for _, known in hand.rivals
         )
         stasis_seen |= bool(hand.stasis)

@@ -11,13 +11,14 @@ from typing import Any
 
 from bot import words
 from engine.bots.centran import decide
+from engine.core.betting_specs import StakePreview
 from engine.core.facts import Fact
 from engine.variants.centran import CentranGame
 from engine.variants.centran import actions as act
 from engine.variants.centran import events as ev
 from engine.variants.centran.cards import Category, HandEval, evaluate, parse_hand
 from engine.variants.centran.views import CentranHand, CentranSeat
-from engine.variants.twopot.actions import BetPreview, StasisPreview
+from engine.variants.twopot.actions import StasisPreview
 from engine.variants.twopot.events import Penalty, Worded
 from engine.variants.twopot.state import Seat
 from tests.engine.facts_checks import (
@@ -192,7 +193,7 @@ def test_previews_and_hand_names_are_facts() -> None:
             "2 of Coins goes face up into your Stasis Field: safe from Sabacc Shifts.",
         ),
         (StasisPreview("coins:2", False), "2 of Coins goes back into your hidden hand."),
-        (BetPreview(5, 91), "You put in 5 and keep 91 behind."),
+        (StakePreview("bet", 5, 5, 91), "You put in 5 and keep 91 behind."),
     ]
     for fact, line in cases:
         assert words.preview_text("centran", fact) == line

@@ -15,13 +15,13 @@ import pytest
 
 from bot import words
 from engine.bots.classic import decide
+from engine.core.betting_specs import StakePreview
 from engine.core.facts import Fact
 from engine.core.game import Action, IllegalAction
 from engine.variants.classic import ClassicGame
 from engine.variants.classic import events as ev
-from engine.variants.classic.actions import CallPreview, ChangePreview, GainPreview, StasisPreview
+from engine.variants.classic.actions import CallPreview, StasisPreview, TotalPreview
 from engine.variants.classic.cards import Category, HandEval, evaluate, parse_hand
-from engine.variants.twopot.actions import BetPreview
 from engine.variants.twopot.events import Penalty, Worded
 from tests.engine.facts_checks import (
     played,
@@ -129,10 +129,10 @@ EVENT_PARTS = {HandEval, ev.TieStands, ev.DemiseDraw, ev.Drew, ev.ShiftDealt, Wo
 def test_previews_and_hand_names_are_facts() -> None:
     cases: list[tuple[Fact, str]] = [
         (
-            ChangePreview("coins:2", 7),
+            TotalPreview("change", 7, "coins:2"),
             "Without 2 of Coins your cards total 7; then you draw one card.",
         ),
-        (GainPreview(9), "Your cards total 9; you add one more card."),
+        (TotalPreview("gain", 9), "Your cards total 9; you add one more card."),
         (
             StasisPreview("coins:2", True),
             "2 of Coins goes face up into your stasis field (safe from a Sabacc Shift).",
@@ -142,7 +142,7 @@ def test_previews_and_hand_names_are_facts() -> None:
             CallPreview(BOMB),
             "You hold Bomb-out (+24). Everyone else gets a last turn; lose and you bomb out.",
         ),
-        (BetPreview(5, 91), "You put in 5 and keep 91 behind."),
+        (StakePreview("bet", 5, 5, 91), "You put in 5 and keep 91 behind."),
     ]
     for fact, line in cases:
         assert words.preview_text("classic", fact) == line

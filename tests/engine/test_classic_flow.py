@@ -10,7 +10,6 @@ from bot.words import events_lines, hand_name, hand_text, preview_text, spec_tex
 from engine.core.deck import Deck
 from engine.core.game import Action, ActionSpec, IllegalAction, ParamKind, PlayerView, PublicView
 from engine.variants.classic import ClassicGame
-from engine.variants.classic.actions import _card_options
 from engine.variants.classic.cards import Card
 from engine.variants.classic.events import (
     CashedOut,
@@ -26,6 +25,7 @@ from engine.variants.classic.events import (
     SuddenDemiseDrew,
 )
 from engine.variants.classic.state import Phase, Seat, Step
+from engine.variants.twopot.actions import card_options
 from engine.variants.twopot.events import Penalty
 from tests.engine.playout import seat_now
 from tests.engine.test_classic_helpers import ALL_CARDS, card_multiset, do, make
@@ -428,7 +428,7 @@ def test_call_and_card_option_wording() -> None:
     assert "1 final trade turn, then" in texts([HandCalled("A", 1)])[0]
     assert "2 final trade turns, then" in texts([HandCalled("A", 2)])[0]
     spec = ActionSpec(
-        "change", param=ParamKind.CHOICE, options=_card_options([Card.parse("evil_one")])
+        "change", param=ParamKind.CHOICE, options=card_options([Card.parse("evil_one")])
     )
     (option,) = spec_text("classic", spec).options
     assert option.description == "value −15"

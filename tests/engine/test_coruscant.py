@@ -13,6 +13,7 @@ from hypothesis import strategies as hst
 
 from bot import words
 from engine.core.game import Action, Game, IllegalAction, ParamKind, PublicView
+from engine.core.pots import distribute
 from engine.variants import get_variant
 from engine.variants.coruscant import CoruscantGame, create, restore
 from engine.variants.coruscant.cards import Card, best_selection, full_deck, parse_cards
@@ -23,7 +24,6 @@ from engine.variants.coruscant.events import (
     SelectionsMade,
     UncontestedWin,
 )
-from engine.variants.coruscant.flow import settle_showdown
 from engine.variants.coruscant.state import Phase
 
 KIND = re.compile(r"^[a-z_]+$")
@@ -415,7 +415,8 @@ def test_showdown_settlement_is_zero_sum(
     n = len(contrib)
     order = [(start + i) % n for i in range(n)]
     live = [p for p in order if not folded[p]] or [order[0]]
-    result = settle_showdown(dict(enumerate(contrib)), live, order, {p: keys[p] for p in live})
+    keyed = {p: keys[p] for p in live}
+    result = distribute(dict(enumerate(contrib)), live, order, keyed, showdown=True)
     assert sum(result.payouts.values()) == sum(contrib)
     assert result.unawarded == 0
     for pot in result.pots:

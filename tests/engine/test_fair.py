@@ -282,3 +282,39 @@ def test_a_game_with_stacks_closed_after_a_hand_verifies(variant: str) -> None:
     for record in records:
         verdict = verify(record)
         assert verdict.ok, (variant, record["hand_no"], verdict.failure)
+
+
+def _events(records: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
+    return [e for r in records for s in r["steps"] for e in s["events"] if e["type"] == kind]
+
+
+def test_records_of_events_now_shared_still_verify() -> None:
+    # Kessel's "Eliminated", Coruscant Shift's PlayerLeft(took), the HandCalled of Classic
+    # (without "forced") and of the Sabacc Project (without "final_turns") and the Project's
+    # PhaseStarted became shared facts: records stored before still verify, and still fail when
+    # such an event is changed.
+    kessel, classic, project = play("kessel"), play("classic"), play("project")
+    coruscant = play("coruscant-shift", leave_at=5)
+    out, left = _events(kessel, "PlayerOut"), _events(coruscant, "PlayerLeft")
+    called = _events(classic, "HandCalled"), _events(project, "HandCalled")
+    assert out and left and all(called)
+    for event in out:
+        event["type"] = "Eliminated"
+    for event in left:
+        assert event.pop("folded") is False
+        event["took"] = event.pop("credits")
+    for event in called[0]:
+        assert event.pop("forced") is False
+    for event in called[1]:
+        assert event.pop("final_turns") == 0
+    callable_phases = [e for e in _events(project, "PhaseStarted") if e["note"] == "call_allowed"]
+    assert callable_phases
+    for event in callable_phases:  # the Sabacc Project's own note before it was the family's
+        event["note"] = "callable"
+    records = kessel + coruscant + classic + project
+    assert all(verify(r).ok for r in records)
+    out[0]["player"] = "nobody"
+    left[0]["took"] += 1
+    called[0][0]["final_turns"] += 1
+    called[1][0]["forced"] = not called[1][0].get("forced", False)
+    assert sum(not verify(r).ok for r in records) == 4

@@ -11,6 +11,7 @@ import pytest
 
 from bot import words
 from engine.bots.project import decide
+from engine.core.betting_specs import StakePreview
 from engine.core.facts import Fact
 from engine.core.game import Action, IllegalAction
 from engine.variants.project import ProjectGame
@@ -19,7 +20,6 @@ from engine.variants.project import events as ev
 from engine.variants.project.cards import HandEval, evaluate, parse_hand
 from engine.variants.project.state import Phase
 from engine.variants.project.views import ProjectHand, ProjectSeat
-from engine.variants.twopot.actions import BetPreview
 from engine.variants.twopot.events import Penalty, Worded
 from engine.variants.twopot.state import Seat
 from tests.engine.facts_checks import (
@@ -49,20 +49,20 @@ EVENT_LINES: list[tuple[object, str]] = [
         ev.HandStarted(2, "ann", "bob", 3, 5, 15, 30),
         "Hand 2: ann deals, bob starts. 3 players ante 5 + 5 (Main Pot 15, Sabacc pot 30).",
     ),
-    (ev.PhaseStarted(Phase.OPEN_BET, 0), "Opening betting (before the deal)."),
+    (ev.PhaseStarted(0, Phase.OPEN_BET), "Opening betting (before the deal)."),
     (
-        ev.PhaseStarted(Phase.BET, 2, ev.PhaseNote.SKIPPED),
+        ev.PhaseStarted(2, Phase.BET, ev.PhaseNote.SKIPPED),
         "Round 2 — betting. Skipped: nobody left can bet.",
     ),
     (
-        ev.PhaseStarted(Phase.DRAW, 3, ev.PhaseNote.CALLABLE),
+        ev.PhaseStarted(3, Phase.DRAW, ev.PhaseNote.CALL_ALLOWED),
         "Round 3 — draw. The hand may be called.",
     ),
     (
-        ev.PhaseStarted(Phase.DRAW, 1, ev.PhaseNote.POT_BUILDING),
+        ev.PhaseStarted(1, Phase.DRAW, ev.PhaseNote.POT_BUILDING),
         "Round 1 — draw. Pot-building: no call yet.",
     ),
-    (ev.PhaseStarted(Phase.FINAL_BET, 4), "Final betting."),
+    (ev.PhaseStarted(4, Phase.FINAL_BET), "Final betting."),
     (ev.CardsDealt(3), "Two cards dealt to each of the 3 players."),
     (ev.DrawTaken("ann", True, 3, 0, 10), "ann draws a card (3 cards)."),
     (ev.DrawTaken("ann", False, 2, 4, 10), "ann stands (2 cards). Stands in a row: 4/10."),
@@ -148,8 +148,11 @@ EVENT_PARTS = {HandEval, ev.DemiseCard, ev.Drew, ev.ShiftChanged, Worded}
 
 def test_previews_refusals_and_hand_names() -> None:
     cases: list[tuple[Fact, str]] = [
-        (act.DrawPreview(13), "Your cards total 13; you take the top card of the draw pile."),
-        (act.StandPreview(13), "You keep your cards (total 13)."),
+        (
+            act.TotalPreview("draw", 13),
+            "Your cards total 13; you take the top card of the draw pile.",
+        ),
+        (act.TotalPreview("stand", 13), "You keep your cards (total 13)."),
         (
             act.CallPreview(PURE),
             "You hold Pure Sabacc +23. Final betting starts with you, then every hand is revealed.",
@@ -159,7 +162,7 @@ def test_previews_refusals_and_hand_names() -> None:
             "2 of Coins, The Idiot (0) go face up into your Interference Field: safe from a "
             "Sabacc Shift, but everyone sees them, and they stay there for the hand.",
         ),
-        (BetPreview(5, 91), "You put in 5 and keep 91 behind."),
+        (StakePreview("bet", 5, 5, 91), "You put in 5 and keep 91 behind."),
     ]
     for fact, line in cases:
         assert words.preview_text("project", fact) == line
@@ -187,8 +190,8 @@ def bot_game(seed: int, steps: int) -> ProjectGame:
 
 # Facts the played games may not show, each to round-trip through the codec.
 CODEC_FACTS: tuple[Fact, ...] = (
-    act.DrawPreview(3),
-    act.StandPreview(3),
+    act.TotalPreview("draw", 3),
+    act.TotalPreview("stand", 3),
     act.CallPreview(BOMB),
     act.FieldPreview(("idiot",)),
     ProjectSeat(Seat.IN, True, True, True, False, 0, 3, False, ("queen#2",)),

@@ -18,16 +18,16 @@ import pytest
 from bot import words
 from engine.bots import choose_action
 from engine.bots.spike import decide
+from engine.core.betting_specs import StakePreview
 from engine.core.codec import Codec
 from engine.core.facts import Fact
 from engine.core.game import Action
 from engine.variants.corellian_spike import SpikeGame
 from engine.variants.corellian_spike import events as ev
-from engine.variants.corellian_spike.actions import Fee, SwapFor, SwapPreview, WithoutPreview
+from engine.variants.corellian_spike.actions import Fee, SwapFor, SwapPreview, TotalPreview
 from engine.variants.corellian_spike.cards import Category, HandEval, evaluate_cards, parse_cards
 from engine.variants.corellian_spike.state import Phase
 from engine.variants.corellian_spike.views import SpikeHand, SpikeSeat, SpikeTable
-from engine.variants.twopot.actions import BetPreview
 from engine.variants.twopot.events import Worded
 from tests.engine.facts_checks import (
     bot_phases_and_kinds,
@@ -199,9 +199,9 @@ def test_previews_are_facts() -> None:
             SwapPreview("circle:+5", "square:+9", hand("circle:-5", "square:+9")),
             "You give ● +5 for ■ +9: Nulrhek +4.",
         ),
-        (WithoutPreview("circle:-5", 5), "Without ● -5 your cards total +5."),
-        (WithoutPreview("circle:+5", -5), "Without ● +5 your cards total −5."),
-        (BetPreview(5, 91), "You put in 5 and keep 91 behind."),
+        (TotalPreview("discard", 5, "circle:-5"), "Without ● -5 your cards total +5."),
+        (TotalPreview("gain_discard", -5, "circle:+5"), "Without ● +5 your cards total −5."),
+        (StakePreview("bet", 5, 5, 91), "You put in 5 and keep 91 behind."),
     ]
     for fact, line in cases:
         assert words.preview_text(SPIKE, fact) == line
@@ -319,7 +319,7 @@ def test_every_fact_round_trips_through_the_codec() -> None:
                 for option in spec.options:
                     picked = game.preview(seat, Action(spec.kind, choices=(option.value,)))
                     facts += [picked] if isinstance(picked, Fact) else []
-    facts += [SwapPreview("circle:+5", "square:+9", PAIR), WithoutPreview("sylop", 0)]
+    facts += [SwapPreview("circle:+5", "square:+9", PAIR), TotalPreview("discard", 0, "sylop")]
     codecs: dict[type, Codec[Any]] = {}
     kinds: set[type] = set()
     for fact in (f for top in facts for f in _facts_in(top)):
@@ -328,7 +328,7 @@ def test_every_fact_round_trips_through_the_codec() -> None:
         assert codec.load(stored) == fact
         kinds.add(type(fact))
     views = {SpikeTable, SpikeSeat, SpikeHand, HandEval, Fee, SwapFor, SwapPreview}
-    assert views | {ev.Drew, ev.ShiftDealt, WithoutPreview} <= kinds
+    assert views | {ev.Drew, ev.ShiftDealt, TotalPreview} <= kinds
     assert {type(e) for e, _ in EVENT_LINES} <= kinds
 
 

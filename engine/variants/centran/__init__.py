@@ -36,10 +36,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from engine.core.game import Event
 from engine.variants.centran import actions, flow, views
 from engine.variants.centran.cards import DECK
-from engine.variants.centran.deal import stacked_deck
 from engine.variants.centran.judge import judge
 from engine.variants.centran.state import CODEC, CentranOptions, CentranState, Phase
 from engine.variants.twopot.game import TwoPotGame
@@ -47,7 +45,7 @@ from engine.variants.twopot.game import TwoPotGame
 
 class CentranGame(TwoPotGame[CentranState]):
     """A running Centran Sabacc table (implements :class:`engine.core.game.Game`); 2–8 players
-    (CE-34)."""
+    (CE-34). Test hooks of :meth:`create`: ``deck`` (notations, top first) and ``dealer``."""
 
     VARIANT: ClassVar[str] = "centran"
     NAME = "Centran Sabacc"
@@ -56,6 +54,7 @@ class CentranGame(TwoPotGame[CentranState]):
     CODEC = CODEC
     OVER = Phase.GAME_OVER
     actions, flow, views = actions, flow, views
+    SEAT_FIELDS = {"notes": None}
 
     @classmethod
     def table_options(
@@ -65,26 +64,6 @@ class CentranGame(TwoPotGame[CentranState]):
         opts = CentranOptions.from_mapping(raw)
         cls.check_buy_in(players, buy_in, 2 * (opts.hand_ante + opts.sabacc_ante))
         return opts
-
-    @classmethod
-    def new_state(
-        cls,
-        seats: dict[str, Any],
-        events: list[Event],
-        *,
-        deck: Sequence[str] | None = None,
-        dealer: int | None = None,
-    ) -> CentranState:
-        """The state over ``seats`` (:meth:`~engine.variants.twopot.game.TwoPotGame.seat`),
-        its first hand dealt.
-
-        Tests may stack the first hand's draw pile (``deck``: notations, top first) and fix its
-        ``dealer``.
-        """
-        st = CentranState(**seats, notes=[None] * len(seats["players"]))
-        pile = stacked_deck(deck) if deck is not None else None
-        flow.start_hand(st, events, deck=pile, dealer=dealer)
-        return st
 
 
 INFO = CentranGame.variant_info(judge=judge, bot="engine.bots.centran", deck=DECK)

@@ -26,15 +26,16 @@ from dataclasses import dataclass
 
 from engine.core.betting_specs import bet_specs
 from engine.core.facts import Fact
-from engine.core.game import Action, ActionSpec, IllegalAction, Option, ParamKind
+from engine.core.game import Action, ActionSpec, Events, IllegalAction, Option, ParamKind
 from engine.variants.centran.cards import Card, HandEval, evaluate
 from engine.variants.centran.deal import draw_card, draw_for, five_brothers, table_five
 from engine.variants.centran.events import CardAction, Drew
-from engine.variants.centran.flow import EXITS, Events, end_turn, maybe_end_turn, showdown
+from engine.variants.centran.flow import EXITS, end_turn, maybe_end_turn, showdown
 from engine.variants.centran.state import CentranState, Phase, Step
 from engine.variants.twopot.actions import (
     StasisPreview,
     bet_preview,
+    card_options,
     chosen_card,
     first_default,
     move_stasis,
@@ -101,10 +102,6 @@ class DiscardPreview(Fact):
     rest: HandEval | None
 
 
-def _card_options(cards: list[Card]) -> tuple[Option, ...]:
-    return tuple(Option(c.notation) for c in cards)
-
-
 def _array_spec(st: CentranState, kind: str) -> ActionSpec:
     options = tuple(Option(f"array:{i + 1}") for i in range(len(st.array)))
     facts = TheArray(tuple(c.notation for c in st.array))
@@ -126,7 +123,7 @@ def _main_specs(st: CentranState, seat: int) -> list[ActionSpec]:
             specs.append(ActionSpec("draw_to_array"))
         if len(held) >= 2:
             specs.append(
-                ActionSpec("discard_to_array", param=ParamKind.CHOICE, options=_card_options(held))
+                ActionSpec("discard_to_array", param=ParamKind.CHOICE, options=card_options(held))
             )
         if opts.advanced_array_draw and st.array and can_draw:
             specs.append(_array_spec(st, "array_draw"))
@@ -137,8 +134,8 @@ def _stasis_specs(st: CentranState, seat: int) -> list[ActionSpec]:
     if st.stasis_used:
         return []
     return stasis_specs(
-        _card_options(st.hands[seat]) if st.hands[seat] else None,
-        _card_options(st.stasis[seat]) if st.stasis[seat] else None,
+        card_options(st.hands[seat]) if st.hands[seat] else None,
+        card_options(st.stasis[seat]) if st.stasis[seat] else None,
     )
 
 
@@ -149,7 +146,7 @@ def _give_specs(st: CentranState, seat: int) -> tuple[ActionSpec, ...]:
         ActionSpec(
             "give",
             param=ParamKind.CHOICE,
-            options=_card_options(st.held(seat)),
+            options=card_options(st.held(seat)),
             style="primary",
             facts=facts,
         ),

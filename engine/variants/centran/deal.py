@@ -7,10 +7,8 @@ who drew it or to nobody (``None``) when it was turned up for the Array (CE-5, C
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from engine.core.deck import Deck
-from engine.core.game import Event
+from engine.core.deck import stacker
+from engine.core.game import Events
 from engine.variants.centran.cards import Card, full_deck
 from engine.variants.centran.events import (
     FiveBrothers,
@@ -23,16 +21,9 @@ from engine.variants.centran.state import CentranState
 from engine.variants.twopot.flow import discard_seat as discard_seat  # re-exported
 from engine.variants.twopot.flow import draw_card as draw_card  # re-exported
 
-Events = list[Event]
-
-
-def stacked_deck(top_first: Sequence[str]) -> Deck[Card]:
-    """A 78-card draw pile dealing ``top_first`` first, then the other cards in a fixed order
-    (tests script deals with it)."""
-    top = [Card.parse(t) for t in top_first]
-    if len(set(top)) != len(top):
-        raise ValueError("stacked cards must be distinct")
-    return Deck.stacked(top + [c for c in full_deck() if c not in top])
+stacked_deck = stacker(Card.parse, full_deck)
+"""The draw pile of stacked-deck tests: the notations first, then the other cards of the 78 in
+a fixed order."""
 
 
 def five_brothers(st: CentranState) -> bool:

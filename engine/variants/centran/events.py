@@ -4,7 +4,8 @@ renderer (``bot/words/centran.py``) writes their lines.
 No event names a hidden card: only Array cards, table fives, Stasis-Field cards (all face up), the
 card a player gives into the Array, and revealed hands appear in them (as notations). Events that
 Centran shares with the two-pot family (phase headers, pot awards, penalties, the Sabacc pot,
-leaving, stasis moves, reshuffles, game over) are :mod:`engine.variants.twopot.events`'.
+leaving, stasis moves, reshuffles, the Sabacc Shift's counts, game over) are
+:mod:`engine.variants.twopot.events`'.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from engine.core.facts import Fact
+from engine.core.seat_events import PlayerOut
 from engine.variants.centran.cards import HandEval
 from engine.variants.twopot import events as twopot
 from engine.variants.twopot.events import (
@@ -25,6 +27,7 @@ from engine.variants.twopot.events import (
     PotAwarded,
     Reshuffled,
     SabaccPotResult,
+    ShiftDone,
     StasisMoved,
     Worded,
 )
@@ -71,13 +74,6 @@ class HandStarted(Fact):
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerOut(Fact):
-    """A player with no credits left at the start of a hand is out of the game (§2.1)."""
-
-    player: str
-
-
-@dataclass(frozen=True, slots=True)
 class FiveTabled(Fact):
     """A Wild Five left the deck and went face up to the table (§3.4)."""
 
@@ -94,13 +90,11 @@ class ArrayStarted(Fact):
 
 
 @dataclass(frozen=True, slots=True)
-class CardAction(Fact):
-    """A Card-Phase main action (§3.2, §6); ``given`` / ``taken`` are public Array cards
-    (notations; ``given`` is ``""`` when a drawn card went to the table as a five)."""
+class CardAction(twopot.CardTurn):
+    """A Card-Phase main action (§3.2, §6: ``action`` is ``gain``, ``stand``, ``trade``,
+    ``draw_to_array``, ``discard_to_array`` or ``array_draw``); ``given`` / ``taken`` are public
+    Array cards (notations; ``given`` is ``""`` when a drawn card went to the table as a five)."""
 
-    player: str
-    action: str  # gain, stand, trade, draw_to_array, discard_to_array, array_draw
-    cards_held: int
     given: str = ""
     taken: str = ""
     position: int = 0  # 1-based Array position
@@ -117,13 +111,6 @@ class ShiftTurned(Fact):
     shift: bool
     discards: int
     random_mode: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class ShiftDone(Fact):
-    """How many cards each live player discarded and was dealt in the Shift (never which)."""
-
-    counts: tuple[tuple[str, int], ...]
 
 
 @dataclass(frozen=True, slots=True)

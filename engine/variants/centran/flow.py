@@ -19,8 +19,7 @@ Implementation decisions (not in the spec):
 from __future__ import annotations
 
 from engine.core.deck import Deck
-from engine.core.fair import begin_hand
-from engine.core.game import Event
+from engine.core.game import Events
 from engine.variants.centran.cards import Card, full_deck
 from engine.variants.centran.deal import (
     deal_round_robin,
@@ -29,6 +28,7 @@ from engine.variants.centran.deal import (
     sabacc_shift,
     turn_for_array,
 )
+from engine.variants.centran.deal import stacked_deck as stacked_deck  # re-exported (TwoPotFlow)
 from engine.variants.centran.events import (
     ArrayStarted,
     HandStarted,
@@ -42,7 +42,6 @@ from engine.variants.centran.settle import ante_amounts, shift_trigger
 from engine.variants.centran.state import RANDOM, CentranState, Phase, Step
 from engine.variants.twopot.flow import Exits, hand_players, leave_hand, next_hand, next_starter
 
-Events = list[Event]
 ROUNDS = 5
 ADVANCED_END = 5  # Array cards besides the start card that end the hand (CE-36)
 
@@ -59,23 +58,15 @@ def start_hand(
     if players is None:
         return
     st.dealer = next_starter(st, st.dealer, dealer, players)
-    st.hand_no += 1
-    begin_hand(st.rng, st.hand_no)
-    st.draw = deck if deck is not None else Deck.shuffled(full_deck(), st.rng)
+    st.open_hand(players, deck, full_deck)
     st.discard, st.array, st.fives, st.queue = [], [], [], []
-    st.hands = [[] for _ in range(st.n)]
     st.stasis = [[] for _ in range(st.n)]
-    st.dealt = [s in players for s in range(st.n)]
     st.notes = [None] * st.n
     st.shift_note = None
     st.round_no = 0
-    st.betting.start_hand(players)
     order = st.hand_order()
-    for s in order:
-        hand_part, sabacc_part = ante_amounts(opts.hand_ante, st.stacks[s])
-        st.betting.post(s, hand_part)
-        st.sabacc_pot += st.betting.withdraw(s, sabacc_part)
-        st.stats[s].hands_played += 1
+    for s in order:  # each pays what it can (CE-19)
+        st.take_antes((s,), *ante_amounts(opts.hand_ante, st.stacks[s]))
     ev.append(
         HandStarted(
             st.hand_no,
@@ -161,7 +152,7 @@ def begin_bet(st: CentranState, ev: Events) -> None:
 def close_bet(st: CentranState, ev: Events) -> None:
     """The three exits of BET(r): uncontested, all checked → REVEAL, a bet → SHIFT (CE-24)."""
     if len(st.live()) < 2:
-        concede(st, ev)
+        EXITS.concede(st, ev)
     elif st.betting.current_bet > 0:
         shift_phase(st, ev)
     else:
@@ -212,12 +203,6 @@ def showdown(st: CentranState, ev: Events, end: str) -> None:
     end_hand(st, ev)
 
 
-def concede(st: CentranState, ev: Events) -> None:
-    """AWARD_UNCONTESTED, then HAND_END."""
-    award_uncontested(st, ev)
-    end_hand(st, ev)
-
-
 def end_hand(st: CentranState, ev: Events) -> None:
     """HAND_END: every card returns to the deck; then the next hand or GAME_OVER."""
     st.stasis = [[] for _ in range(st.n)]
@@ -232,5 +217,5 @@ def leave(st: CentranState, seat: int, ev: Events) -> int:
     return leave_hand(st, seat, ev, EXITS, over=over, betting=betting, turns=turns)
 
 
-EXITS: Exits[CentranState] = Exits(discard_seat, concede, close_bet, start_turn)
+EXITS: Exits[CentranState] = Exits(discard_seat, award_uncontested, close_bet, start_turn, end_hand)
 """How a Centran hand goes on without a seat (:class:`~engine.variants.twopot.flow.Exits`)."""

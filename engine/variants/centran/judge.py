@@ -29,10 +29,11 @@ from engine.variants.twopot.judge import (
     folded_players,
     int_map,
     is_count,
+    money_of,
     players,
     pots_json,
-    sabacc_pot_of,
 )
+from engine.variants.twopot.settle import concede
 
 
 def _cards(raw: Any, what: str) -> list[Card]:
@@ -112,13 +113,11 @@ def _showdown(vector: Mapping[str, Any]) -> dict[str, Any]:
     if last is not None and last not in seat:
         raise ValueError(f"last_five_by {last!r} is not seated")
     folded_players(ctx, seat, hands)
-    contributions = int_map(ctx.get("contributions"), seat, "contributions")
-    stock = int_map(ctx.get("stock"), seat, "stock")
-    sabacc_pot = sabacc_pot_of(ctx)
+    contributions, stock, sabacc_pot = money_of(ctx, seat)
     penalty = parse_penalty(ctx.get("bomb_penalty"))
     if end == "uncontested":
         (winner,) = hands
-        result = settle_uncontested(seat, winner, contributions, stock, sabacc_pot)
+        result = settle_uncontested(concede(seat, winner, contributions, stock, sabacc_pot))
     else:
         result = settle_hand(
             seat, hands, len(fives), end, last, contributions, stock, sabacc_pot, penalty

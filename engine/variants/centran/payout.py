@@ -12,7 +12,7 @@ leave, so credits are always conserved.
 
 from __future__ import annotations
 
-from engine.core.game import Event
+from engine.core.game import Events
 from engine.variants.centran.deal import last_five_by
 from engine.variants.centran.events import (
     PenaltyPaid,
@@ -23,9 +23,7 @@ from engine.variants.centran.settle import Settlement, explain, settle_hand, set
 from engine.variants.centran.state import CentranState, Phase
 from engine.variants.twopot import payout as twopot_payout
 from engine.variants.twopot.events import Penalty
-from engine.variants.twopot.payout import apply_credits, award_pots, contributions_of, stacks_of
-
-Events = list[Event]
+from engine.variants.twopot.payout import apply_credits, award_pots, money_of
 
 
 def _apply(st: CentranState, result: Settlement[int], ev: Events) -> None:
@@ -55,9 +53,7 @@ def reveal(st: CentranState, ev: Events, end: str) -> None:
         len(st.fives),
         end,
         last_five_by(st),
-        contributions_of(st, order),
-        stacks_of(st, order),
-        st.sabacc_pot,
+        *money_of(st, order),
         st.options.penalty,
     )
     for s in order:

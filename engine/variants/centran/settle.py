@@ -21,7 +21,7 @@ from typing import Generic, TypeVar
 from engine.core.pots import build_pots, settle, split_evenly
 from engine.variants.centran.cards import Card, HandEval, evaluate
 from engine.variants.centran.events import Decided, Why
-from engine.variants.twopot.settle import hand_pot, uncontested_payouts
+from engine.variants.twopot.settle import Conceded, hand_pot
 
 P = TypeVar("P", bound=Hashable)
 
@@ -133,28 +133,21 @@ def settle_hand(
     return replace(settled, reason=explain(settled, str))
 
 
-def settle_uncontested(
-    order: Sequence[P],
-    winner: P,
-    contributions: Mapping[P, int],
-    stock: Mapping[P, int],
-    sabacc_pot: int,
-) -> Settlement[P]:
-    """AWARD_UNCONTESTED (CE-32): the whole hand pot to ``winner``; no reveal, no penalties,
-    the Sabacc pot untouched."""
-    seat = tuple(order)
-    payouts, stock_after = uncontested_payouts(seat, winner, contributions, stock)
+def settle_uncontested(hand: Conceded[P]) -> Settlement[P]:
+    """AWARD_UNCONTESTED (CE-32): the whole hand pot to the winner, one pot; no reveal, no
+    penalties, the Sabacc pot untouched."""
+    winner = hand.winner
     return Settlement(
-        order=seat,
+        order=hand.order,
         evals={},
         winners=(winner,),
-        pots=(PotShare(hand_pot(contributions, seat), (winner,), (winner,)),),
-        payouts=payouts,
-        penalties=dict.fromkeys(seat, 0),
+        pots=(PotShare(hand.pot, (winner,), (winner,)),),
+        payouts=hand.payouts,
+        penalties=dict.fromkeys(hand.order, 0),
         sabacc_award={},
-        sabacc_pot_before=sabacc_pot,
-        sabacc_pot_after=sabacc_pot,
-        stock_after=stock_after,
+        sabacc_pot_before=hand.sabacc_pot,
+        sabacc_pot_after=hand.sabacc_pot,
+        stock_after=hand.stock_after,
         end="uncontested",
         reason=Decided(Why.UNCONTESTED, (str(winner),)),
     )

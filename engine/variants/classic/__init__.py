@@ -34,10 +34,8 @@ Implementation decisions where the spec is silent (IDs referenced in the modules
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from engine.core.game import Event
 from engine.variants.classic import actions, flow, views
 from engine.variants.classic.cards import DECK
 from engine.variants.classic.judge import judge
@@ -47,7 +45,8 @@ from engine.variants.twopot.game import TwoPotGame
 
 class ClassicGame(TwoPotGame[ClassicState]):
     """A running Classic Sabacc table (implements :class:`engine.core.game.Game`); 2–8 players
-    (CL-27)."""
+    (CL-27). Test hooks of :meth:`create`: ``deck`` (see
+    :func:`~engine.variants.classic.flow.stacked_deck`) and ``start_seat``."""
 
     VARIANT: ClassVar[str] = "classic"
     STAKES: ClassVar[tuple[str, ...]] = ("hand_ante", "sabacc_ante")
@@ -57,27 +56,7 @@ class ClassicGame(TwoPotGame[ClassicState]):
     CODEC = CODEC
     OVER = Phase.GAME_OVER
     actions, flow, views = actions, flow, views
-
-    @classmethod
-    def new_state(
-        cls,
-        seats: dict[str, Any],
-        events: list[Event],
-        *,
-        deck: Sequence[str] | None = None,
-        start_seat: int | None = None,
-    ) -> ClassicState:
-        """The state over ``seats`` (:meth:`~engine.variants.twopot.game.TwoPotGame.seat`),
-        its first hand dealt.
-
-        Tests may stack the first hand's draw pile (``deck``: notations dealt first, top first;
-        see :func:`~engine.variants.classic.flow.stacked_deck`) and fix its ``start_seat``.
-        """
-        n = len(seats["players"])
-        st = ClassicState(**seats, last_drawn=[None] * n, traded=[False] * n)
-        pile = flow.stacked_deck(deck) if deck is not None else None
-        flow.start_hand(st, events, deck=pile, start=start_seat)
-        return st
+    SEAT_FIELDS = {"last_drawn": None, "traded": False}
 
 
 INFO = ClassicGame.variant_info(judge=judge, bot="engine.bots.classic", deck=DECK)

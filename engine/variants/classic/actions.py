@@ -20,12 +20,11 @@ from dataclasses import dataclass
 from engine.core.betting import BetKind
 from engine.core.betting_specs import bet_specs
 from engine.core.facts import Fact
-from engine.core.game import Action, ActionSpec, IllegalAction, Option, ParamKind
-from engine.variants.classic.cards import Card, HandEval, evaluate, hand_total
+from engine.core.game import Action, ActionSpec, Events, IllegalAction, ParamKind
+from engine.variants.classic.cards import HandEval, evaluate, hand_total
 from engine.variants.classic.events import Drew, Traded
 from engine.variants.classic.flow import (
     EXITS,
-    Events,
     call_allowed,
     can_stasis_add,
     can_stasis_remove,
@@ -34,9 +33,12 @@ from engine.variants.classic.flow import (
 )
 from engine.variants.classic.payout import draw_card
 from engine.variants.classic.state import ClassicState, Phase, Step
+from engine.variants.twopot import actions as twopot
 from engine.variants.twopot.actions import StasisPreview as StasisPreview  # re-exported
+from engine.variants.twopot.actions import TotalPreview as TotalPreview  # re-exported
 from engine.variants.twopot.actions import (
     bet_preview,
+    card_options,
     chosen_card,
     first_default,
     move_stasis,
@@ -55,11 +57,6 @@ def pending(st: ClassicState) -> frozenset[int]:
     return pending_seat(st, betting=st.phase is Phase.BET, turns=st.phase in TRADE_PHASES)
 
 
-def _card_options(cards: list[Card]) -> tuple[Option, ...]:
-    """One option per card: its notation is all the bot's words need (name and value)."""
-    return tuple(Option(c.notation) for c in cards)
-
-
 def _trade_specs(st: ClassicState, seat: int) -> list[ActionSpec]:
     specs: list[ActionSpec] = []
     can_draw = st.available() > 0
@@ -68,7 +65,7 @@ def _trade_specs(st: ClassicState, seat: int) -> list[ActionSpec]:
             specs.append(ActionSpec("gain", style="primary"))
         if can_draw and st.hands[seat]:
             specs.append(
-                ActionSpec("change", param=ParamKind.CHOICE, options=_card_options(st.hands[seat]))
+                ActionSpec("change", param=ParamKind.CHOICE, options=card_options(st.hands[seat]))
             )
         specs.append(ActionSpec("stand"))
     else:
@@ -76,8 +73,8 @@ def _trade_specs(st: ClassicState, seat: int) -> list[ActionSpec]:
         if call_allowed(st):
             specs.append(ActionSpec("call_hand", style="danger"))
     return specs + stasis_specs(
-        _card_options(st.hands[seat]) if can_stasis_add(st, seat) else None,
-        _card_options(st.stasis[seat]) if can_stasis_remove(st, seat) else None,
+        card_options(st.hands[seat]) if can_stasis_add(st, seat) else None,
+        card_options(st.stasis[seat]) if can_stasis_remove(st, seat) else None,
     )
 
 
@@ -133,25 +130,8 @@ def default_action(st: ClassicState, seat: int) -> Action:
 
 
 @dataclass(frozen=True, slots=True)
-class ChangePreview(Fact):
-    """Before a change: the card given up and the total of the cards kept."""
-
-    card: str
-    rest: int
-
-
-@dataclass(frozen=True, slots=True)
-class GainPreview(Fact):
-    """Before a gain: the total of the cards held now."""
-
-    total: int
-
-
-@dataclass(frozen=True, slots=True)
-class CallPreview(Fact):
-    """Before calling the hand: the hand held."""
-
-    hand: HandEval
+class CallPreview(twopot.CallPreview[HandEval]):
+    """Before calling the hand: the Classic hand held."""
 
 
 def preview(st: ClassicState, seat: int, action: Action) -> Fact | str:
@@ -162,9 +142,9 @@ def preview(st: ClassicState, seat: int, action: Action) -> Fact | str:
         hand = st.full_hand(seat)
         if action.kind == "change" and action.choices:
             card = chosen_card(action, st.hands[seat])
-            return ChangePreview(card.notation, hand_total(hand) - card.value)
+            return TotalPreview(action.kind, hand_total(hand) - card.value, card.notation)
         if action.kind == "gain":
-            return GainPreview(hand_total(hand))
+            return TotalPreview(action.kind, hand_total(hand))
         if action.kind in ("stasis", "unstasis") and action.choices:
             into = action.kind == "stasis"
             card = chosen_card(action, st.hands[seat] if into else st.stasis[seat])

@@ -4,9 +4,10 @@ renderer (``bot/words/classic.py``).
 No event ever names a hidden card: only stasis-field cards (face up), revealed hands and
 Sudden-Demise cards (drawn face up) appear in them. :class:`PlayerLeft`, :class:`Reshuffled`,
 :class:`StasisMoved`, :class:`PotAwarded`, :class:`PenaltyPaid`, :class:`SabaccPotResult`,
-:class:`CashedOut`, :class:`HandStarted`, :class:`PhaseStarted`, :class:`DiceRolled`,
-:class:`GameOver` and the private notes :class:`Drew` and :class:`ShiftDealt` are the two-pot
-family's (:mod:`engine.variants.twopot.events`), re-exported here.
+:class:`CashedOut`, :class:`HandStarted`, :class:`HandCalled`, :class:`PhaseStarted`,
+:class:`DiceRolled`, :class:`ShiftDone`, :class:`GameOver` and the private notes :class:`Drew` and
+:class:`ShiftDealt` are the two-pot family's (:mod:`engine.variants.twopot.events`), re-exported
+here.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from engine.variants.twopot.events import CashedOut as CashedOut  # re-exported
 from engine.variants.twopot.events import DiceRolled as DiceRolled  # re-exported
 from engine.variants.twopot.events import Drew as Drew  # re-exported
 from engine.variants.twopot.events import GameOver as GameOver  # re-exported
+from engine.variants.twopot.events import HandCalled as HandCalled  # re-exported
 from engine.variants.twopot.events import HandStarted as HandStarted  # re-exported
 from engine.variants.twopot.events import PenaltyPaid as PenaltyPaid  # re-exported
 from engine.variants.twopot.events import PhaseNote as PhaseNote  # re-exported
@@ -31,32 +33,14 @@ from engine.variants.twopot.events import PotAwarded as PotAwarded  # re-exporte
 from engine.variants.twopot.events import Reshuffled as Reshuffled  # re-exported
 from engine.variants.twopot.events import SabaccPotResult as SabaccPotResult  # re-exported
 from engine.variants.twopot.events import ShiftDealt as ShiftDealt  # re-exported
+from engine.variants.twopot.events import ShiftDone as ShiftDone  # re-exported
 from engine.variants.twopot.events import StasisMoved as StasisMoved  # re-exported
 
 
 @dataclass(frozen=True, slots=True)
-class Traded(Fact):
+class Traded(twopot.CardTurn):
     """A trade action: ``gain``, ``change`` (a face-down discard and a draw) or ``stand``; the
     drawn card stays private."""
-
-    player: str
-    action: str
-    cards_held: int
-
-
-@dataclass(frozen=True, slots=True)
-class HandCalled(Fact):
-    """A player Calls the hand (§3.2); the others get their ``final_turns``."""
-
-    player: str
-    final_turns: int
-
-
-@dataclass(frozen=True, slots=True)
-class ShiftDone(Fact):
-    """The Sabacc Shift: each live player's non-stasis cards replaced by as many new ones."""
-
-    counts: tuple[tuple[str, int], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,13 +57,9 @@ class TieStands(Fact):
 
 
 @dataclass(frozen=True, slots=True)
-class DemiseDraw(Fact):
+class DemiseDraw(twopot.DemiseCard[HandEval | TieStands]):
     """One tied player's face-up Sudden-Demise draw (``card`` notation, ``""`` for none) and the
     hand it makes."""
-
-    player: str
-    card: str
-    hand: HandEval | TieStands
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +72,7 @@ class SuddenDemiseDrew(Fact):
 
     def shown_hands(self) -> tuple[ShownHand, ...]:
         """Each face-up draw adds a card to that player's shown hand."""
-        return tuple(ShownHand(d.player, (d.card,) if d.card else (), d.hand) for d in self.draws)
+        return tuple(d.shown() for d in self.draws)
 
 
 class Why(StrEnum):

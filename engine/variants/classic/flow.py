@@ -15,17 +15,13 @@ Implementation decisions (not in the spec):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from engine.core.deck import Deck
-from engine.core.fair import begin_hand
-from engine.core.game import Event
+from engine.core.deck import Deck, stacker
+from engine.core.game import Events
 from engine.variants.classic.cards import Card, full_deck
 from engine.variants.classic.events import (
     CashedOut,
     DiceRolled,
     HandCalled,
-    HandStarted,
     PhaseNote,
     PhaseStarted,
     ShiftDealt,
@@ -35,73 +31,49 @@ from engine.variants.classic.payout import award_conceded, discard_seat, draw_ca
 from engine.variants.classic.state import REST_OF_ROUND, ClassicState, Phase, Step
 from engine.variants.twopot.flow import Exits, hand_players, leave_hand, next_hand, next_starter
 
-Events = list[Event]
-
-
 # --------------------------------------------------------------------------- cards
 
 
-def stacked_deck(top_first: Sequence[str]) -> Deck[Card]:
-    """A 76-card draw pile dealing ``top_first`` first, then the other cards in a fixed order
-    (tests script deals with it). Special cards need their copy index (``queen#2``)."""
-    top = [Card.parse(t) for t in top_first]
-    if any(c.special is not None and not c.copy for c in top) or len(set(top)) != len(top):
-        raise ValueError("stacked cards must be distinct physical cards (queen#1, queen#2, …)")
-    rest = [c for c in full_deck() if c not in top]
-    if len(rest) + len(top) != len(full_deck()):
-        raise ValueError("unknown card in the stacked deck")
-    return Deck.stacked(top + rest)
+stacked_deck = stacker(Card.parse, full_deck)
+"""The draw pile of stacked-deck tests: the notations first (special cards with their copy
+index, ``queen#2``), then the other cards of the 76 in a fixed order."""
 
 
 def start_hand(
-    st: ClassicState, ev: Events, *, deck: Deck[Card] | None = None, start: int | None = None
+    st: ClassicState,
+    ev: Events,
+    *,
+    deck: Deck[Card] | None = None,
+    start_seat: int | None = None,
 ) -> None:
     """HAND_START, ANTE and DEAL, then the first betting phase (or GAME_OVER). ``deck`` and
-    ``start`` override the shuffled pile and the starting player (stacked-deck tests)."""
+    ``start_seat`` override the shuffled pile and the starting player (stacked-deck tests)."""
     opts = st.options
     least = max(opts.total_ante, 1)
     players = hand_players(st, ev, end_game, lambda stack: stack < least, CashedOut)
     if players is None:
         return
-    st.start_seat = next_starter(st, st.start_seat, start, players)
-    st.hand_no += 1
-    begin_hand(st.rng, st.hand_no)
-    st.draw = deck if deck is not None else Deck.shuffled(full_deck(), st.rng)
+    st.start_seat = next_starter(st, st.start_seat, start_seat, players)
+    st.open_hand(players, deck, full_deck)
     st.discard = []
-    st.hands = [[] for _ in range(st.n)]
     st.stasis = [[] for _ in range(st.n)]
-    st.dealt = [s in players for s in range(st.n)]
     st.last_drawn = [None] * st.n
-    st.betting.start_hand(players)
     order = st.hand_order()
-    for s in order:
-        st.betting.post(s, opts.hand_ante)
-        st.sabacc_pot += st.betting.withdraw(s, opts.sabacc_ante)  # covered: stack ≥ total ante
-        st.stats[s].hands_played += 1
+    st.take_antes(order, opts.hand_ante, opts.sabacc_ante)  # covered: stack ≥ total ante
     for _ in range(2):
         for s in order:
             card = draw_card(st, ev)
             assert card is not None
             st.hands[s].append(card)
     st.round_no, st.caller, st.dice = 1, None, None
-    ev.append(
-        HandStarted(
-            st.hand_no,
-            st.players[st.start_seat],
-            len(order),
-            opts.hand_ante,
-            opts.sabacc_ante,
-            st.betting.pot_total,
-            st.sabacc_pot,
-        )
-    )
+    ev.append(st.hand_started(order, opts.hand_ante, opts.sabacc_ante))
     begin_bet(st, ev)
 
 
 def begin_bet(st: ClassicState, ev: Events) -> None:
     """BET(r): open a betting phase; skip it when nobody can bet (§4.3)."""
     if len(st.live()) < 2:
-        _concede(st, ev)
+        EXITS.concede(st, ev)
         return
     st.phase = Phase.BET
     st.queue = []
@@ -115,7 +87,7 @@ def begin_bet(st: ClassicState, ev: Events) -> None:
 def _bet_closed(st: ClassicState, ev: Events) -> None:
     """The betting phase is over: uncontested, or TRADE(r)."""
     if len(st.live()) < 2:
-        _concede(st, ev)
+        EXITS.concede(st, ev)
     else:
         begin_trade(st, ev)
 
@@ -239,11 +211,6 @@ def _showdown(st: ClassicState, ev: Events) -> None:
     end_hand(st, ev)
 
 
-def _concede(st: ClassicState, ev: Events) -> None:
-    award_conceded(st, ev)
-    end_hand(st, ev)
-
-
 def end_hand(st: ClassicState, ev: Events) -> None:
     """HAND_END: cards back to the deck, stasis fields cleared; then the next hand or the end."""
     st.stasis = [[] for _ in range(st.n)]
@@ -261,5 +228,7 @@ def leave(st: ClassicState, seat: int, ev: Events) -> int:
     )
 
 
-EXITS: Exits[ClassicState] = Exits(discard_seat, _concede, _bet_closed, continue_trade)
+EXITS: Exits[ClassicState] = Exits(
+    discard_seat, award_conceded, _bet_closed, continue_trade, end_hand
+)
 """How a Classic hand goes on without a seat (:class:`~engine.variants.twopot.flow.Exits`)."""

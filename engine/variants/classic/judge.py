@@ -21,12 +21,12 @@ from engine.variants.classic.settle import (
 from engine.variants.twopot.judge import (
     card_list,
     folded_players,
-    int_map,
     is_count,
+    money_of,
     pots_json,
-    sabacc_pot_of,
     seat_order_of,
 )
+from engine.variants.twopot.settle import concede
 
 
 def parse_penalty(value: Any) -> Penalty:
@@ -82,9 +82,7 @@ def judge(vector: Mapping[str, Any]) -> dict[str, Any]:
     draws = card_list(ctx.get("sudden_demise_draws") or [], "sudden_demise_draws", parse_hand)
     check_card_counts([c for h in hands.values() for c in h] + draws)
     folded_players(ctx, seat, hands, "revealed hand")
-    contributions = int_map(ctx.get("contributions"), seat, "contributions")
-    stock = int_map(ctx.get("stock"), seat, "stock")
-    sabacc_pot = sabacc_pot_of(ctx)
+    contributions, stock, sabacc_pot = money_of(ctx, seat)
     options = ctx.get("options") or {}
     if not isinstance(options, Mapping):
         raise ValueError("options must be an object")
@@ -96,7 +94,8 @@ def judge(vector: Mapping[str, Any]) -> dict[str, Any]:
         if len(hands) != 1:
             raise ValueError("a conceded vector has exactly one hand")
         (winner,) = hands
-        return settlement_json(settle_conceded(seat, winner, contributions, stock, sabacc_pot))
+        hand = concede(seat, winner, contributions, stock, sabacc_pot)
+        return settlement_json(settle_conceded(hand))
     if not hands:
         raise ValueError("no revealed hand")
     short = [p for p, h in hands.items() if len(h) < 2]

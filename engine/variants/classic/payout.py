@@ -12,7 +12,7 @@ who did not leave, so credits are always conserved.
 
 from __future__ import annotations
 
-from engine.core.game import Event
+from engine.core.game import Events
 from engine.variants.classic.cards import Card
 from engine.variants.classic.events import (
     DemiseDraw,
@@ -32,11 +32,8 @@ from engine.variants.twopot.payout import (
     apply_credits,
     award_pots,
     award_uncontested,
-    contributions_of,
-    stacks_of,
+    money_of,
 )
-
-Events = list[Event]
 
 
 class _PileDrawer:
@@ -82,9 +79,7 @@ def reveal(st: ClassicState, ev: Events) -> None:
     result = settle(
         order,
         hands,
-        contributions_of(st, order),
-        stacks_of(st, order),
-        st.sabacc_pot,
+        *money_of(st, order),
         caller,
         _PileDrawer(st, ev),
         st.options.bomb_out_penalty,

@@ -14,12 +14,7 @@ from typing import Generic, TypeVar
 from engine.core.pots import build_pots, split_evenly
 from engine.variants.classic.cards import Card, HandEval, evaluate
 from engine.variants.classic.events import HandDecided, Why
-from engine.variants.twopot.settle import (
-    Drawer,
-    hand_pot,
-    rank_tiers,
-    uncontested_payouts,
-)
+from engine.variants.twopot.settle import Conceded, Drawer, hand_pot, rank_tiers
 from engine.variants.twopot.settle import ListDrawer as ListDrawer  # re-exported (vectors, tests)
 
 P = TypeVar("P", bound=Hashable)
@@ -181,19 +176,10 @@ def settle(
     return result
 
 
-def settle_conceded(
-    order: Sequence[P],
-    winner: P,
-    contributions: Mapping[P, int],
-    stock: Mapping[P, int],
-    sabacc_pot: int,
-) -> Settlement[P]:
-    """Everyone else folded (§5.6, CL-24): all layers to ``winner``, no reveal, no penalty,
+def settle_conceded(hand: Conceded[P]) -> Settlement[P]:
+    """Everyone else folded (§5.6, CL-24): all layers to the winner, no reveal, no penalty,
     the Sabacc pot untouched."""
-    seat = list(order)
-    layers = build_pots(contributions, [winner], seat)
-    pots = [PotResult(layer.amount, list(layer.eligible), [winner]) for layer in layers]
-    payouts, stock_after = uncontested_payouts(seat, winner, contributions, stock)
+    seat, winner = list(hand.order), hand.winner
     return Settlement(
         order=seat,
         evals={},
@@ -202,14 +188,14 @@ def settle_conceded(
         bombed_out=[],
         sudden_demise=[],
         busted_in_sudden_demise=[],
-        pots=pots,
+        pots=[PotResult(layer.amount, list(layer.eligible), [winner]) for layer in hand.layers],
         penalties={},
         sabacc_winners=[],
-        payouts=payouts,
+        payouts=hand.payouts,
         sabacc_payouts=dict.fromkeys(seat, 0),
-        stock_after=stock_after,
-        sabacc_pot_before=sabacc_pot,
-        sabacc_pot_after=sabacc_pot,
+        stock_after=hand.stock_after,
+        sabacc_pot_before=hand.sabacc_pot,
+        sabacc_pot_after=hand.sabacc_pot,
         caller=None,
         conceded=True,
     )

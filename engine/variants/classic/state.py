@@ -23,7 +23,7 @@ from engine.variants.twopot.state import (
     Seat,
     SeatRecord,
     StasisState,
-    TwoPotOptions,
+    TwoAntes,
     last_decision,
     whole_option,
 )
@@ -57,7 +57,7 @@ PENALTY = Shape(_penalty_json, _penalty)
 
 
 @dataclass(frozen=True, slots=True)
-class ClassicOptions(TwoPotOptions):
+class ClassicOptions(TwoAntes):
     """Table options of spec §2.5 (defaults in the field defaults).
 
     ``bomb_out_penalty`` is ``"hand_pot"`` or an int (the ``{"fixed": N}`` option).
@@ -72,11 +72,6 @@ class ClassicOptions(TwoPotOptions):
     max_rounds: int | None = 10
     max_hands: int | None = None
     stasis_max_cards: int | None = None
-
-    @property
-    def total_ante(self) -> int:
-        """What a player must be able to pay to be dealt in (hand + Sabacc ante, CL-28)."""
-        return self.hand_ante + self.sabacc_ante
 
     @classmethod
     def from_mapping(cls, raw: Mapping[str, Any]) -> ClassicOptions:

@@ -13,8 +13,8 @@ Action kinds:
 Sylops are identical, so a hand with two offers one ``sylop`` option (SPK-impl-1). Fees are dead
 money posted before the card moves; an action whose fee the seat cannot pay is not offered
 (SPK-impl-5). Controls, options and previews are facts (:class:`Fee`, :class:`SwapFor`, card
-notations, :class:`SwapPreview`, :class:`WithoutPreview`); the bot's words write them. Timeouts:
-:func:`default_action` (SPK-impl-6).
+notations, :class:`SwapPreview`, the two-pot :class:`TotalPreview`); the bot's words write them.
+Timeouts: :func:`default_action` (SPK-impl-6).
 """
 
 from __future__ import annotations
@@ -26,12 +26,13 @@ from functools import lru_cache
 from engine.core.betting import BetKind
 from engine.core.betting_specs import bet_specs
 from engine.core.facts import Fact
-from engine.core.game import Action, ActionSpec, IllegalAction, Option, ParamKind
+from engine.core.game import Action, ActionSpec, Events, IllegalAction, Option, ParamKind
 from engine.variants.corellian_spike.cards import MAX_HAND, Card, HandEval, evaluate_cards
 from engine.variants.corellian_spike.events import CardAction, Drew, Move
-from engine.variants.corellian_spike.flow import Events, after_bet, end_card_turn, junk
+from engine.variants.corellian_spike.flow import after_bet, end_card_turn, junk
 from engine.variants.corellian_spike.payout import draw_card
 from engine.variants.corellian_spike.state import DRAW_THEN_CHOOSE, Phase, SpikeState
+from engine.variants.twopot.actions import TotalPreview as TotalPreview  # re-exported
 from engine.variants.twopot.actions import (
     bet_preview,
     chosen_card,
@@ -68,14 +69,6 @@ class SwapPreview(Fact):
     card: str
     top: str
     hand: HandEval
-
-
-@dataclass(frozen=True, slots=True)
-class WithoutPreview(Fact):
-    """Before a discard: the card put on the pile and the total of the cards kept."""
-
-    card: str
-    total: int
 
 
 _fee = lru_cache(maxsize=64)(Fee)
@@ -249,7 +242,7 @@ def preview(st: SpikeState, seat: int, action: Action) -> str | Fact:
                 top = st.discard[-1]
                 after = evaluate_cards([*rest, top], extras=st.options.named_hand_extras)
                 return SwapPreview(card.notation, top.notation, after)
-            return WithoutPreview(card.notation, sum(c.value for c in rest))
+            return TotalPreview(action.kind, sum(c.value for c in rest), card.notation)
         return bet_preview(st, seat, action) or ""
     except (IllegalAction, ValueError):
         return ""

@@ -14,19 +14,14 @@ over the players dealt in (SPK-impl-4); a skipped betting phase never skips the 
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Sequence
-
 from engine.core.betting import BetKind, BetResult
 from engine.core.betting_events import BetMade
-from engine.core.deck import Deck
-from engine.core.fair import begin_hand
-from engine.core.game import Event
-from engine.variants.corellian_spike.cards import Card, check_unique, full_deck, is_shift, roll_dice
+from engine.core.deck import stacker
+from engine.core.game import Events
+from engine.variants.corellian_spike.cards import Card, full_deck, is_shift, roll_dice
 from engine.variants.corellian_spike.events import (
     CashedOut,
     DiceRolled,
-    HandStarted,
     Junked,
     PhaseNote,
     PhaseStarted,
@@ -40,16 +35,9 @@ from engine.variants.corellian_spike.settle import sabacc_shift as shift_cards
 from engine.variants.corellian_spike.state import Phase, Seat, SpikeState
 from engine.variants.twopot.flow import Exits, leave_hand, next_hand, next_starter
 
-Events = list[Event]
-
-
-def stacked_deck(top_first: Sequence[str]) -> Deck[Card]:
-    """A 62-card draw pile dealing ``top_first`` first, then the other cards in a fixed order
-    (tests script deals with it)."""
-    top = [Card.parse(t) for t in top_first]
-    check_unique(top)
-    rest = list((Counter(full_deck()) - Counter(top)).elements())
-    return Deck.stacked(top + sorted(rest, key=full_deck().index))
+stacked_deck = stacker(Card.parse, full_deck)
+"""The draw pile of stacked-deck tests and rigged hands: the notations first, then the other
+cards of the 62 in a fixed order."""
 
 
 # --------------------------------------------------------------------------- hand start
@@ -75,40 +63,19 @@ def start_hand(st: SpikeState, ev: Events) -> None:
     # hand 1: a random in-game seat (or the rigged one); later: the next in-game seat (SPK-4)
     rigged = st.rigged_start if st.hand_no == 0 else None
     st.start_seat = next_starter(st, st.start_seat, rigged, players)
-    st.hand_no += 1
-    begin_hand(st.rng, st.hand_no)
-    if st.rigged_decks:
-        st.draw = stacked_deck(st.rigged_decks.pop(0))
-    else:
-        st.draw = Deck.shuffled(full_deck(), st.rng)
+    pile = stacked_deck(st.rigged_decks.pop(0)) if st.rigged_decks else None
+    st.open_hand(players, pile, full_deck)
     st.discard = []
-    st.hands = [[] for _ in range(st.n)]
-    st.dealt = [s in players for s in range(st.n)]
     st.last_drawn = [None] * st.n
     st.dice = None
-    st.betting.start_hand(players)
     order = st.hand_order()
-    for s in order:
-        st.betting.post(s, opts.hand_ante)
-        st.sabacc_pot += st.betting.withdraw(s, opts.sabacc_ante)
-        st.stats[s].hands_played += 1
+    st.take_antes(order, opts.hand_ante, opts.sabacc_ante)
     assert st.sabacc_pot == antes.sabacc_pot and st.betting.pot_total == antes.hand_pot
     for _ in range(2):
         for s in order:
             st.hands[s].append(st.draw.draw_one())
     st.discard.append(st.draw.draw_one())
-    ev.append(
-        HandStarted(
-            st.hand_no,
-            st.players[st.start_seat],
-            len(order),
-            opts.hand_ante,
-            opts.sabacc_ante,
-            st.betting.pot_total,
-            st.sabacc_pot,
-            st.discard[-1].notation,
-        )
-    )
+    ev.append(st.hand_started(order, opts.hand_ante, opts.sabacc_ante, st.discard[-1].notation))
     st.round_no = 1
     begin_cards(st, ev)
 
@@ -242,10 +209,13 @@ def leave(st: SpikeState, seat: int, ev: Events) -> int:
     """The player leaves for good: a live hand is junked (its contributions stay in the pot);
     returns the credits behind."""
 
+    def set_aside(st: SpikeState, folded: int) -> None:
+        junk(st, folded, ev, folded=True)
+
     def turn_over(st: SpikeState, ev: Events) -> None:
         st.queue.insert(0, seat)  # end_card_turn pops the current turn
         end_card_turn(st, ev)
 
-    exits = Exits(lambda s, x: junk(s, x, ev, folded=True), _concede, _after_betting, turn_over)
+    exits = Exits(set_aside, award_conceded, _after_betting, turn_over, end_hand)
     over, betting = st.phase is Phase.GAME_OVER, st.phase is Phase.BET
     return leave_hand(st, seat, ev, exits, over=over, betting=betting)

@@ -33,12 +33,13 @@ from engine.variants.twopot.judge import (
     folded_players,
     int_map,
     is_count,
+    money_of,
     players,
     pots_json,
     sabacc_pot_of,
     seat_order_of,
 )
-from engine.variants.twopot.settle import ListDrawer
+from engine.variants.twopot.settle import ListDrawer, concede
 
 __all__ = ["judge"]
 
@@ -80,16 +81,14 @@ def _showdown(vector: Mapping[str, Any]) -> dict[str, Any]:
     if not set(hands) <= set(seat):
         raise ValueError("every hand must belong to a seated player")
     folded = folded_players(ctx, seat, hands)
-    contributions = int_map(ctx.get("contributions"), seat, "contributions")
-    stock = int_map(ctx.get("stock"), seat, "stock")
-    sabacc_pot = sabacc_pot_of(ctx)
+    contributions, stock, sabacc_pot = money_of(ctx, seat)
     draws = card_list(ctx.get("blind_draws", []), "blind_draws", parse_cards)
     check_unique([*(c for h in hands.values() for c in h), *draws])
     if ctx.get("conceded", False):
         if len(hands) != 1:
             raise ValueError("a conceded hand has exactly one player left")
         (winner,) = hands
-        result = settle_conceded(seat, winner, contributions, sabacc_pot)
+        result = settle_conceded(concede(seat, winner, contributions, stock, sabacc_pot))
     else:
         if len(hands) < 2 or set(seat) != set(hands) | set(folded):
             raise ValueError("every seated player is either live (with a hand) or folded")

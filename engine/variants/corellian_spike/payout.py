@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.core.game import Event
+from engine.core.game import Events
 from engine.variants.corellian_spike.cards import Card, Category, HandEval
 from engine.variants.corellian_spike.events import (
     BlindDrew,
@@ -31,8 +31,6 @@ from engine.variants.corellian_spike.settle import SPLIT, HandResult, settle_con
 from engine.variants.corellian_spike.state import Phase, SpikeState
 from engine.variants.twopot import payout as twopot_payout
 from engine.variants.twopot.payout import apply_credits, award_uncontested, contributions_of
-
-Events = list[Event]
 
 
 def draw_card(st: SpikeState, ev: Events) -> Card | None:
@@ -170,16 +168,10 @@ def reveal(st: SpikeState, ev: Events) -> None:
     st.last_result = []  # (a table stored by an earlier version kept its lines here)
 
 
-def _settle_one(
-    order: list[int], winner: int, contributions: dict[int, int], _stacks: dict[int, int], pot: int
-) -> HandResult[int]:
-    return settle_conceded(order, winner, contributions, pot)
-
-
 def award_conceded(st: SpikeState, ev: Events) -> None:
     """AWARD_UNCONTESTED (§5.7): the last live player takes the whole hand pot unseen."""
     apply: Callable[[SpikeState, HandResult[int], Events], None] = _apply
-    award_uncontested(st, ev, _settle_one, apply)
+    award_uncontested(st, ev, settle_conceded, apply)
 
 
 def end_game(st: SpikeState, ev: Events) -> None:

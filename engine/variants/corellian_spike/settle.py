@@ -15,9 +15,9 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
-from engine.core.pots import Pot, PotResult, build_pots, split_evenly
+from engine.core.pots import PotResult, showdown_pots, split_evenly
 from engine.variants.corellian_spike.cards import Card, HandEval, draw_key, evaluate_cards
-from engine.variants.twopot.settle import Drawer
+from engine.variants.twopot.settle import Conceded, Drawer
 
 P = TypeVar("P", bound=Hashable)
 
@@ -146,9 +146,7 @@ def settle_hand(
     order = list(order)
     evals = {p: evaluate_cards(hands[p], extras=extras) for p in order if p in hands}
     live = [p for p in order if p in evals]
-    pots = build_pots({p: contributions.get(p, 0) for p in order}, live, order)
-    if pots and not pots[-1].eligible:  # only junked money: it goes to the live players
-        pots[-1] = Pot(pots[-1].amount, tuple(live))
+    pots = showdown_pots({p: contributions.get(p, 0) for p in order}, live, order)
     rounds: list[BlindRound[P]] = []
     payouts = dict.fromkeys(order, 0)
     results: list[PotResult[P]] = []
@@ -182,15 +180,12 @@ def settle_hand(
     )
 
 
-def settle_conceded(
-    order: Sequence[P], winner: P, contributions: Mapping[P, int], sabacc_pot: int
-) -> HandResult[P]:
-    """AWARD_UNCONTESTED (§5.7): the last live player takes the whole hand pot unseen; the
-    Sabacc pot stays."""
-    order = list(order)
-    total = sum(contributions.get(p, 0) for p in order)
-    payouts = {p: total if p == winner else 0 for p in order}
+def settle_conceded(hand: Conceded[P]) -> HandResult[P]:
+    """AWARD_UNCONTESTED (§5.7): the last live player takes the whole hand pot unseen, one pot;
+    the Sabacc pot stays."""
+    order, winner, total = list(hand.order), hand.winner, hand.pot
     pot = PotResult(total, (winner,), (winner,), {winner: total})
+    nothing = dict.fromkeys(order, 0)
     return HandResult(
-        order, {}, (pot,), payouts, [winner], [], dict.fromkeys(order, 0), sabacc_pot, [], True
+        order, {}, (pot,), hand.payouts, [winner], [], nothing, hand.sabacc_pot, [], True
     )

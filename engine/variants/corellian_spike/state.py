@@ -23,7 +23,7 @@ from engine.variants.twopot.state import (
     NOTES,
     Note,
     Seat,
-    TwoPotOptions,
+    TwoAntes,
     TwoPotState,
     last_decision,
 )
@@ -46,7 +46,7 @@ _MINIMUM = {
 
 
 @dataclass(frozen=True, slots=True)
-class SpikeOptions(TwoPotOptions):
+class SpikeOptions(TwoAntes):
     """House rules of §6 (defaults are the rules); ``buy_in`` is the table's, not an option."""
 
     hand_ante: int = 2
@@ -61,11 +61,6 @@ class SpikeOptions(TwoPotOptions):
     tie_break: str = BLIND_DRAW
     dice_before_betting: bool = False
     max_hands: int | None = None
-
-    @property
-    def total_ante(self) -> int:
-        """What a player needs to be dealt in (§2.3)."""
-        return self.hand_ante + self.sabacc_ante
 
     @classmethod
     def from_mapping(cls, raw: Mapping[str, Any]) -> SpikeOptions:

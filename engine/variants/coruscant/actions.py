@@ -14,13 +14,13 @@ from collections.abc import Sequence
 
 from engine.core.betting import BetKind
 from engine.core.betting_events import BetMade
-from engine.core.betting_specs import bet_specs
+from engine.core.betting_specs import bet_specs, stake_preview
 from engine.core.facts import Fact
 from engine.core.game import Action, ActionSpec, Event, IllegalAction, Option, ParamKind
 from engine.variants.coruscant import flow
 from engine.variants.coruscant.cards import SYLOP_ALIAS_SEP, Card, Rank, best_selection
 from engine.variants.coruscant.events import SelectionConfirmed
-from engine.variants.coruscant.facts import CardOption, SelectFacts, StakePreview
+from engine.variants.coruscant.facts import CardOption, SelectFacts
 from engine.variants.coruscant.state import CoruscantState, Phase
 
 _card_option = functools.lru_cache(maxsize=512)(CardOption)  # few distinct ones: shared
@@ -91,17 +91,11 @@ def preview(st: CoruscantState, seat: int, action: Action) -> str | Fact:
         return rank_of(st, cards)
     stack, commit = st.stacks[seat], st.bet.phase_commit[seat]
     amount = action.amount or 0
-    kind = action.kind
-    if kind == "bet" and 0 < amount <= stack:
-        return StakePreview(kind, amount, amount, stack - amount)
-    if kind == "raise" and commit < amount <= commit + stack:
-        return StakePreview(kind, amount, amount - commit, stack + commit - amount)
-    if kind == "call":
-        pay = min(st.bet.to_call(seat), stack)
-        return StakePreview(kind, pay, pay, stack - pay)
-    if kind == "all_in":
-        return StakePreview(kind, commit + stack, stack, 0)
-    return ""
+    if action.kind == "bet" and not 0 < amount <= stack:
+        return ""
+    if action.kind == "raise" and not commit < amount <= commit + stack:
+        return ""
+    return stake_preview(st.bet, seat, action.kind, amount) or ""
 
 
 def _not_pending(st: CoruscantState, seat: int) -> IllegalAction:

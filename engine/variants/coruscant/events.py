@@ -14,6 +14,8 @@ from engine.core.betting_events import BetMade
 from engine.core.betting_events import PotAwarded as PotAwarded  # re-exported
 from engine.core.facts import Fact
 from engine.core.game import ShownHand
+from engine.core.seat_events import PlayerLeft as PlayerLeft  # re-exported
+from engine.core.seat_events import PlayerOut as PlayerOut  # re-exported
 from engine.variants.coruscant.cards import Suit
 
 
@@ -102,25 +104,6 @@ class UncontestedWin(Fact):
     def pot_paid(self) -> int:
         """The pot the last player takes."""
         return self.amount
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerOut(Fact):
-    """A player has no credits left."""
-
-    player: str
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerLeft(Fact):
-    """A player left the table for good, taking ``took`` credits."""
-
-    player: str
-    took: int
-
-    def credits_taken(self) -> int:
-        """The credits the player took with them (``engine.core.game.Leaves``)."""
-        return self.took
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from engine.core.betting_specs import StakePreview as StakePreview  # re-exported: a bet's cost
 from engine.core.facts import Fact
 from engine.variants.coruscant.cards import Rank, Suit
 from engine.variants.coruscant.state import Phase
@@ -82,15 +83,3 @@ class SelectFacts(Fact):
     target: int
     suit: Suit
     locked: bool
-
-
-@dataclass(frozen=True, slots=True)
-class StakePreview(Fact):
-    """What a betting action would cost: ``kind`` (``bet``, ``raise``, ``call``, ``all_in``),
-    its ``amount`` (a raise's or an all-in's total this round), what it ``puts`` in and what is
-    ``left`` behind."""
-
-    kind: str
-    amount: int
-    puts: int
-    left: int

@@ -6,14 +6,14 @@ betting phases, reveal, payouts and the end of the game. Functions of a
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable, Mapping, Sequence
-from typing import Any, TypeVar
+from collections.abc import Hashable
+from typing import TypeVar
 
 from engine.core.betting_events import BetMade
 from engine.core.deck import Deck
 from engine.core.fair import begin_hand
 from engine.core.game import Event, IllegalAction
-from engine.core.pots import Pot, Settlement, build_pots, settle
+from engine.core.pots import distribute
 from engine.core.seats import next_seat
 from engine.variants.coruscant.cards import Card, Rank, Suit, full_deck, next_ante, roll_dice
 from engine.variants.coruscant.events import (
@@ -33,31 +33,6 @@ from engine.variants.coruscant.events import (
 from engine.variants.coruscant.state import CoruscantState, Phase
 
 K = TypeVar("K", bound=Hashable)
-
-
-def settle_showdown(
-    contributions: Mapping[K, int],
-    live: Sequence[K],
-    order: Sequence[K],
-    keys: Mapping[K, Any],
-) -> Settlement[K]:
-    """Main and side pots of a showdown (§4.4) paid by rank key, lower is better (§5.3).
-
-    ``live`` are the players who show a hand, ``order`` every seat clockwise from the starting
-    player. §4.4 sends a layer nobody live reached to the previous (lower) pot; when there is no
-    lower pot (every live player put in 0, only folded money is in the pot) that lowest pot is the
-    one every live player reached, so it goes to them all and credits stay conserved (§2.4).
-
-    >>> settle_showdown({"A": 0, "B": 0, "C": 5}, ["A", "B"], ["A", "B", "C"],
-    ...                 {"A": (0, -1), "B": (1, 0)}).payouts
-    {'A': 5, 'B': 0, 'C': 0}
-    """
-    pots = build_pots(contributions, live, order)
-    if live and pots and not pots[-1].eligible:
-        live_set = set(live)
-        everyone = tuple(p for p in order if p in live_set)
-        pots[-1] = Pot(pots[-1].amount, everyone)
-    return settle(pots, keys, order)
 
 
 def _unchosen(hand: list[Card], chosen: list[Card]) -> list[Card]:
@@ -198,7 +173,7 @@ def showdown(st: CoruscantState, events: list[Event]) -> None:
         if ev.score > st.stats[s]["best_hand_score"]:
             st.stats[s]["best_hand_score"] = ev.score
             st.stats[s]["best_hand"] = Rank(ev.total, st.target, st.suit, ev.suit_count).key
-    settlement = settle_showdown(st.bet.collect(), live, order, keys)
+    settlement = distribute(st.bet.collect(), live, order, keys, showdown=True)  # §4.4, §2.4
     count = len(settlement.pots)
     for index, pot in enumerate(settlement.pots):
         shares = tuple((st.seat_players[w], pot.shares[w]) for w in pot.winners)

@@ -13,8 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.core.pots import Settlement, rotate_to
-from engine.variants.coruscant import flow
+from engine.core.pots import Settlement, distribute, rotate_to
 from engine.variants.coruscant.cards import Card, ante_schedule, check_unique, evaluate
 
 
@@ -33,7 +32,7 @@ def distribute_pot(
     order = rotate_to(seat_order, starting_player)
     out = set(folded)
     live = [p for p in order if p not in out and p in rank_keys]
-    return flow.settle_showdown(contributions, live, order, rank_keys)
+    return distribute(contributions, live, order, rank_keys, showdown=True)
 
 
 def _whole(value: Any, what: str, *, minimum: int | None = None) -> int:

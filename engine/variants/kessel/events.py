@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.facts import Fact
-from engine.core.game import ShownHand
+from engine.core.seat_events import PlayerOut as PlayerOut  # re-exported: Stock 0 after a reveal
+from engine.core.seat_events import Shown
 from engine.variants.kessel.cards import HandEval
 from engine.variants.kessel.rank import Fix
 
@@ -141,16 +142,8 @@ class ImpostorChosen(Fact):
 
 
 @dataclass(frozen=True, slots=True)
-class HandRevealed(Fact):
+class HandRevealed(Shown[HandEval]):
     """One hand at the reveal (notations), with its resolved rank."""
-
-    player: str
-    cards: tuple[str, ...]
-    hand: HandEval
-
-    def shown_hands(self) -> tuple[ShownHand, ...]:
-        """The hand and its rank."""
-        return (ShownHand(self.player, self.cards, self.hand),)
 
     def to_json(self) -> dict[str, Any]:
         """JSON form (a state keeps the last reveal)."""
@@ -225,13 +218,6 @@ class Settled(Fact):
     def pot_paid(self) -> int:
         """This player's Hand Pot, settled at the reveal (recovered or lost)."""
         return self.pot
-
-
-@dataclass(frozen=True, slots=True)
-class Eliminated(Fact):
-    """A player reached Stock 0 at the end of a reveal."""
-
-    player: str
 
 
 @dataclass(frozen=True, slots=True)

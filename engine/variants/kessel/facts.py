@@ -35,7 +35,8 @@ class KeepOption(Fact):
 @dataclass(frozen=True, slots=True)
 class ImpostorOption(Fact):
     """A die choice ``value`` (``"3"`` or ``"3/5"``): the hand it makes, and the value of every
-    Impostor of the hand with it (``(family, value)``, a double already set)."""
+    Impostor of the hand with it (``(family, value)``, a double already set). Also the preview
+    of that choice."""
 
     value: str
     hand: HandEval
@@ -67,7 +68,8 @@ class DrawCost(Fact):
 
 @dataclass(frozen=True, slots=True)
 class TokenOption(Fact):
-    """A Shift Token to play, on ``target`` (a player id) when it takes one."""
+    """A Shift Token to play, on ``target`` (a player id) when it takes one; also the preview of
+    playing it (the bot writes the token's rule)."""
 
     token: str
     target: str | None = None
@@ -87,20 +89,6 @@ class DrawPreview(Fact):
     cost: int
     stock: int
     hand_pot: int
-
-
-@dataclass(frozen=True, slots=True)
-class TokenPreview(Fact):
-    """A Shift Token about to be played: its rule."""
-
-    token: str
-
-
-@dataclass(frozen=True, slots=True)
-class ImpostorPreview(Fact):
-    """The hand a die choice makes."""
-
-    hand: HandEval
 
 
 @dataclass(frozen=True, slots=True)

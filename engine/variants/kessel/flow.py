@@ -40,12 +40,12 @@ from engine.variants.kessel.events import (
     CardReceived,
     Discarded,
     Drew,
-    Eliminated,
     GameOver,
     HandRevealed,
     ImpostorChosen,
     ImpostorRolled,
     PlayerLeft,
+    PlayerOut,
     RoundStarted,
     RoundWon,
     Settled,
@@ -313,7 +313,7 @@ def settle_round(st: KesselState) -> list[Event]:
             seat.best_score, seat.best_hand = evals[p].score, evals[p].key
     for p in result.eliminated:
         st.seats[p].out = True
-        events.append(Eliminated(st.seats[p].player))
+        events.append(PlayerOut(st.seats[p].player))
     st.last_winners = list(result.winners)
     st.last_reveal = tuple(reveal)
     st.fix, st.embargoed, st.rolls = Fix(), None, {}

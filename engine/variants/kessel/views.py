@@ -40,7 +40,6 @@ from engine.variants.kessel.facts import (
     ImpostorDice,
     ImpostorDie,
     ImpostorOption,
-    ImpostorPreview,
     KeepOption,
     PileFacts,
     RevealRow,
@@ -48,7 +47,6 @@ from engine.variants.kessel.facts import (
     StandOption,
     TableFacts,
     TokenOption,
-    TokenPreview,
 )
 from engine.variants.kessel.flow import can_draw, draw_sources
 from engine.variants.kessel.rank import Fix, sabacc_order
@@ -124,13 +122,19 @@ def parse_combo(st: KesselState, seat: int, value: str) -> dict[Family, int]:
     return {f: int(p) for f, p in zip(fams, parts, strict=True)}
 
 
+def _impostor_choice(
+    hand: Sequence[Card], fix: Fix, combo: Mapping[Family, int], full: Mapping[Family, int]
+) -> ImpostorOption:
+    """A die choice's facts: its value, the hand it makes, every Impostor's value with it."""
+    values = tuple((str(f), full[f]) for f in FAMILIES if f in full)
+    return ImpostorOption(_combo_value(combo), evaluate(hand, fix, full), values)
+
+
 def _impostor_option(
     hand: tuple[Card, ...], fix: Fix, combo: Mapping[Family, int], full: Mapping[Family, int]
 ) -> Option:
     """A die choice; the hand it makes is worked out when first read."""
-    value = _combo_value(combo)
-    values = tuple((str(f), full[f]) for f in FAMILIES if f in full)
-    return Option(value, facts=lambda: ImpostorOption(value, evaluate(hand, fix, full), values))
+    return Option(_combo_value(combo), facts=lambda: _impostor_choice(hand, fix, combo, full))
 
 
 def _keep_option(which: str, card: Card, hand: list[Card], fix: Fix) -> Option:
@@ -296,14 +300,16 @@ def preview(st: KesselState, seat: int, action: Action) -> Fact | str:
     if action.kind == "draw":
         cost = 0 if st.free_draw else 1
         return DrawPreview(cost, me.stock - cost, me.hand_pot + cost)
-    if action.kind == "token":
-        token = value.partition(":")[0]
-        return TokenPreview(token) if token in TOKENS else ""
+    if action.kind == "token":  # the token's option: the bot writes its rule
+        token, _, target = value.partition(":")
+        if token not in TOKENS:
+            return ""
+        on = int(target) if target.isdigit() and int(target) < st.n else None
+        return _token(token, None if on is None else st.seats[on].player)
     if action.kind == "impostor" and st.phase is Phase.IMPOSTOR:
         combo = parse_combo(st, seat, value)
-        if combo:
-            done = st.chosen.get(seat, {})
-            return ImpostorPreview(evaluate(me.hand, st.fix, {**done, **combo}))
+        if combo:  # the choice's option: the hand it makes
+            return _impostor_choice(me.hand, st.fix, combo, {**st.chosen.get(seat, {}), **combo})
     if action.kind == "stand":
         return hand_note(me.hand, st.fix) or ""
     return ""

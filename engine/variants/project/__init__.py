@@ -36,9 +36,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from engine.core.game import Event
 from engine.variants.classic.cards import DECK
-from engine.variants.classic.flow import stacked_deck
 from engine.variants.project import actions, flow, views
 from engine.variants.project.judge import judge
 from engine.variants.project.state import CODEC, Phase, ProjectOptions, ProjectState
@@ -47,7 +45,8 @@ from engine.variants.twopot.game import TwoPotGame
 
 class ProjectGame(TwoPotGame[ProjectState]):
     """A running Sabacc Project table (implements :class:`engine.core.game.Game`); 2–8 players
-    (§2.1)."""
+    (§2.1). Test hooks of :meth:`create`: ``deck`` (notations, top first, special cards with
+    their copy index ``queen#2``) and ``dealer``."""
 
     VARIANT: ClassVar[str] = "project"
     STAKES: ClassVar[tuple[str, ...]] = ("ante",)
@@ -68,26 +67,6 @@ class ProjectGame(TwoPotGame[ProjectState]):
         opts = ProjectOptions.from_mapping(raw)
         cls.check_buy_in(players, buy_in, opts.total_ante)
         return opts
-
-    @classmethod
-    def new_state(
-        cls,
-        seats: dict[str, Any],
-        events: list[Event],
-        *,
-        deck: Sequence[str] | None = None,
-        dealer: int | None = None,
-    ) -> ProjectState:
-        """The state over ``seats`` (:meth:`~engine.variants.twopot.game.TwoPotGame.seat`),
-        its first hand started.
-
-        Tests may stack the first hand's draw pile (``deck``: notations dealt first, top first,
-        special cards with their copy index ``queen#2``) and fix its ``dealer``.
-        """
-        st = ProjectState(**seats)
-        pile = stacked_deck(deck) if deck is not None else None
-        flow.start_hand(st, events, deck=pile, dealer=dealer)
-        return st
 
 
 INFO = ProjectGame.variant_info(

@@ -24,17 +24,18 @@ from dataclasses import dataclass
 from engine.core.betting import BetKind
 from engine.core.betting_specs import bet_specs
 from engine.core.facts import Fact
-from engine.core.game import Action, ActionSpec, IllegalAction, Option, ParamKind
+from engine.core.game import Action, ActionSpec, Events, IllegalAction, Option, ParamKind
 from engine.variants.project.cards import HandEval, evaluate, hand_total
 from engine.variants.project.events import FieldPlaced
 from engine.variants.project.flow import (
     EXITS,
-    Events,
     call_allowed,
     call_hand,
     draw_or_stand,
 )
 from engine.variants.project.state import BET_PHASES, Phase, ProjectState
+from engine.variants.twopot import actions as twopot
+from engine.variants.twopot.actions import TotalPreview as TotalPreview  # re-exported
 from engine.variants.twopot.actions import bet_preview, first_default, pending_seat
 from engine.variants.twopot.flow import bet_made
 
@@ -149,24 +150,8 @@ def default_action(st: ProjectState, seat: int) -> Action:
 
 
 @dataclass(frozen=True, slots=True)
-class DrawPreview(Fact):
-    """Before a draw: the cards' total now."""
-
-    total: int
-
-
-@dataclass(frozen=True, slots=True)
-class StandPreview(Fact):
-    """Before standing: the cards' total."""
-
-    total: int
-
-
-@dataclass(frozen=True, slots=True)
-class CallPreview(Fact):
-    """Before calling the hand: the hand held."""
-
-    hand: HandEval
+class CallPreview(twopot.CallPreview[HandEval]):
+    """Before calling the hand: the Sabacc Project hand held."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,10 +166,8 @@ def preview(st: ProjectState, seat: int, action: Action) -> str | Fact:
     if seat not in pending(st):
         return ""
     hand = st.hands[seat]
-    if action.kind == "draw":
-        return DrawPreview(hand_total(hand))
-    if action.kind == "stand":
-        return StandPreview(hand_total(hand))
+    if action.kind in ("draw", "stand"):
+        return TotalPreview(action.kind, hand_total(hand))
     if action.kind == "call_hand":
         return CallPreview(evaluate(hand))
     if action.kind == "field" and action.choices:
@@ -193,6 +176,6 @@ def preview(st: ProjectState, seat: int, action: Action) -> str | Fact:
         if cards:
             return FieldPreview(cards)
     bet = bet_preview(st, seat, action)
-    if bet is not None and 0 <= bet.pay <= st.stacks[seat]:
+    if bet is not None and 0 <= bet.puts <= st.stacks[seat]:
         return bet
     return ""

@@ -1,10 +1,11 @@
 """Sabacc Project events: typed, frozen facts (:class:`~engine.core.facts.Fact`); the bot's
 renderer (``bot/words/project.py``) writes their lines.
 
-Events the Project shares with the two-pot family (cashing out, a pot paid, a penalty, the
-Sabacc pot, leaving, game over) are :mod:`engine.variants.twopot.events`', re-exported here. No
-event names a hidden card: only Interference-Field cards (face up), revealed hands and
-Sudden-Demise cards (dealt face up) appear, as notations.
+Events the Project shares with the two-pot family (phase headers, cashing out, calling the hand,
+a pot paid, a penalty, the Sabacc pot, leaving, game over) are
+:mod:`engine.variants.twopot.events`', re-exported here. No event names a hidden card: only
+Interference-Field cards (face up), revealed hands and Sudden-Demise cards (dealt face up)
+appear, as notations.
 """
 
 from __future__ import annotations
@@ -20,12 +21,14 @@ from engine.variants.twopot.events import (
     CashedOut,
     Drew,
     GameOver,
+    HandCalled,
     PenaltyPaid,
+    PhaseNote,
+    PhaseStarted,
     PlayerLeft,
     PotAwarded,
     SabaccPotResult,
     Worded,
-    shown_draws,
 )
 
 __all__ = [
@@ -76,26 +79,6 @@ class HandStarted(Fact):
     sabacc_pot: int
 
 
-class PhaseNote(StrEnum):
-    """What a phase header adds."""
-
-    NONE = ""
-    SKIPPED = "skipped"  # nobody left can bet
-    CALLABLE = "callable"  # the hand may be called in this draw phase
-    POT_BUILDING = "pot_building"  # no call yet
-
-
-@dataclass(frozen=True, slots=True)
-class PhaseStarted(Fact):
-    """A betting phase (``open_bet``, ``bet``, ``final_bet``) or a draw phase (``draw``) of
-    round ``round_no`` opens (or a betting phase is skipped); ``phase`` is the value of a
-    :class:`~engine.variants.project.state.Phase`."""
-
-    phase: str
-    round_no: int
-    note: PhaseNote = PhaseNote.NONE
-
-
 @dataclass(frozen=True, slots=True)
 class CardsDealt(Fact):
     """DEAL: two face-down cards to every live player."""
@@ -112,14 +95,6 @@ class DrawTaken(Fact):
     cards_held: int
     idle: int  # consecutive stands after this turn
     idle_limit: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class HandCalled(Fact):
-    """A player calls the hand (or the idle rule calls it for them, SP-5)."""
-
-    player: str
-    forced: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,13 +118,9 @@ class ShiftHappened(Fact):
 
 
 @dataclass(frozen=True, slots=True)
-class DemiseCard(Fact):
+class DemiseCard(twopot.DemiseCard[HandEval]):
     """One tied player's extra face-up card (a plain notation, ``no card`` when none was
     left) and the hand it makes."""
-
-    player: str
-    card: str
-    hand: HandEval
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,7 +132,7 @@ class SuddenDemiseDealt(Fact):
 
     def shown_hands(self) -> tuple[ShownHand, ...]:
         """Each extra face-up card adds to that player's shown hand."""
-        return shown_draws((d.player, d.card, d.hand) for d in self.draws)
+        return tuple(d.shown() for d in self.draws)
 
 
 class Why(StrEnum):

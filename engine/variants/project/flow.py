@@ -16,9 +16,9 @@ Decisions where the spec is silent:
 from __future__ import annotations
 
 from engine.core.deck import Deck
-from engine.core.fair import begin_hand
-from engine.core.game import Event
+from engine.core.game import Events
 from engine.core.seats import next_seat
+from engine.variants.classic.flow import stacked_deck as stacked_deck  # re-exported (TwoPotFlow)
 from engine.variants.project.cards import Card, full_deck
 from engine.variants.project.events import (
     CardsDealt,
@@ -36,9 +36,6 @@ from engine.variants.project.payout import award_uncontested, end_game, reveal
 from engine.variants.project.shift import shift, shift_happens
 from engine.variants.project.state import BET_PHASES, Phase, ProjectState, Seat
 from engine.variants.twopot.flow import Exits, hand_players, leave_hand, next_hand
-
-Events = list[Event]
-
 
 # --------------------------------------------------------------------------- hand start
 
@@ -62,21 +59,13 @@ def start_hand(
     start = next_seat(st.dealer, st.n, lambda s: st.status[s] is Seat.IN)
     assert start is not None
     st.start_seat = start
-    st.hand_no += 1
-    begin_hand(st.rng, st.hand_no)
-    st.draw = deck if deck is not None else Deck.shuffled(full_deck(), st.rng)
-    st.hands = [[] for _ in range(st.n)]
+    st.open_hand(players, deck, full_deck)
     st.fields = [[] for _ in range(st.n)]
     st.shifted = [[] for _ in range(st.n)]
     st.notes = [None] * st.n
     st.mucked = []
-    st.dealt = [s in players for s in range(st.n)]
     st.idle, st.round_no, st.caller, st.shifts, st.shift_note = 0, 0, None, 0, None
-    st.betting.start_hand(players)
-    for s in st.hand_order():
-        st.betting.post(s, opts.ante)
-        st.sabacc_pot += st.betting.withdraw(s, opts.ante)  # covered: stack ≥ 2 × ante
-        st.stats[s].hands_played += 1
+    st.take_antes(st.hand_order(), opts.ante, opts.ante)  # covered: stack ≥ 2 × ante
     ev.append(
         HandStarted(
             st.hand_no,
@@ -97,22 +86,22 @@ def start_hand(
 def begin_bet(st: ProjectState, ev: Events, phase: Phase) -> None:
     """Open OPEN_BET, BET(r) or FINAL_BET; a phase nobody can bet in is skipped (§4.3)."""
     if len(st.live()) < 2:
-        _uncontested(st, ev)
+        EXITS.concede(st, ev)
         return
     st.phase = phase
     st.queue = []
     first = st.caller if phase is Phase.FINAL_BET and st.caller is not None else st.start_seat
     if st.betting.start_phase(first):
-        ev.append(PhaseStarted(phase, st.round_no))
+        ev.append(PhaseStarted(st.round_no, phase))
     else:
-        ev.append(PhaseStarted(phase, st.round_no, PhaseNote.SKIPPED))
+        ev.append(PhaseStarted(st.round_no, phase, PhaseNote.SKIPPED))
         end_bet(st, ev)
 
 
 def end_bet(st: ProjectState, ev: Events) -> None:
     """The betting phase is over: uncontested, or DEAL / SHIFT_CHECK → DRAW / REVEAL."""
     if len(st.live()) < 2:
-        _uncontested(st, ev)
+        EXITS.concede(st, ev)
         return
     if st.phase is Phase.OPEN_BET:
         deal(st, ev)
@@ -184,8 +173,8 @@ def begin_draw(st: ProjectState, ev: Events) -> None:
     st.phase = Phase.DRAW
     st.queue = st.live_order()
     can_call = st.round_no > st.options.pot_building_rounds
-    note = PhaseNote.CALLABLE if can_call else PhaseNote.POT_BUILDING
-    ev.append(PhaseStarted(Phase.DRAW, st.round_no, note))
+    note = PhaseNote.CALL_ALLOWED if can_call else PhaseNote.POT_BUILDING
+    ev.append(PhaseStarted(st.round_no, Phase.DRAW, note))
     start_draw_turn(st, ev)
 
 
@@ -225,16 +214,11 @@ def call_hand(st: ProjectState, ev: Events, seat: int, *, forced: bool = False) 
     """A call ends the draw phase at once; FINAL_BET starts with the caller (SP-4)."""
     st.caller = seat
     st.queue = []
-    ev.append(HandCalled(st.players[seat], forced))
+    ev.append(HandCalled(st.players[seat], forced=forced))
     begin_bet(st, ev, Phase.FINAL_BET)
 
 
 # --------------------------------------------------------------------------- hand end
-
-
-def _uncontested(st: ProjectState, ev: Events) -> None:
-    award_uncontested(st, ev)
-    end_hand(st, ev)
 
 
 def end_hand(st: ProjectState, ev: Events) -> None:
@@ -252,5 +236,5 @@ def leave(st: ProjectState, seat: int, ev: Events) -> int:
     )
 
 
-EXITS: Exits[ProjectState] = Exits(muck, _uncontested, end_bet, start_draw_turn)
+EXITS: Exits[ProjectState] = Exits(muck, award_uncontested, end_bet, start_draw_turn, end_hand)
 """How a Project hand goes on without a seat (:class:`~engine.variants.twopot.flow.Exits`)."""

@@ -16,11 +16,11 @@ from engine.variants.project.settle import ListPile, Settlement, settle, settle_
 from engine.variants.twopot.judge import (
     card_list,
     folded_players,
-    int_map,
+    money_of,
     pots_json,
-    sabacc_pot_of,
     seat_order_of,
 )
+from engine.variants.twopot.settle import concede
 
 
 def settlement_json(result: Settlement[str]) -> dict[str, Any]:
@@ -70,12 +70,11 @@ def judge(vector: Mapping[str, Any]) -> dict[str, Any]:
     missing = set(seat) - set(folded) - set(hands)
     if missing:
         raise ValueError(f"players neither folded nor holding a hand: {sorted(missing)}")
-    contributions = int_map(ctx.get("contributions"), seat, "contributions")
-    stacks = int_map(ctx.get("stacks"), seat, "stacks")
-    sabacc_pot = sabacc_pot_of(ctx)
+    contributions, stacks, sabacc_pot = money_of(ctx, seat, "stacks")
     if len(hands) == 1:  # a conceded hand (§5.6, SP-21)
         (winner,) = hands
-        return settlement_json(settle_uncontested(seat, winner, contributions, stacks, sabacc_pot))
+        hand = concede(seat, winner, contributions, stacks, sabacc_pot)
+        return settlement_json(settle_uncontested(hand))
     short = [p for p, h in hands.items() if len(h) < 2]
     if short:
         raise CardError(f"revealed hands hold at least 2 cards: {short}")

@@ -12,7 +12,7 @@ so credits are always conserved.
 
 from __future__ import annotations
 
-from engine.core.game import Event
+from engine.core.game import Events
 from engine.variants.project.cards import Card, evaluate
 from engine.variants.project.events import (
     DemiseCard,
@@ -25,9 +25,7 @@ from engine.variants.project.settle import Settlement, explain, settle, settle_u
 from engine.variants.project.state import Phase, ProjectState
 from engine.variants.twopot import payout as twopot_payout
 from engine.variants.twopot.events import Penalty
-from engine.variants.twopot.payout import apply_credits, award_pots, contributions_of, stacks_of
-
-Events = list[Event]
+from engine.variants.twopot.payout import apply_credits, award_pots, money_of
 
 
 class GamePile:
@@ -65,14 +63,7 @@ def reveal(st: ProjectState, ev: Events) -> None:
     """REVEAL and SETTLE (§3, §5): every live hand face up, then the settlement."""
     order = st.hand_order()
     hands = {s: list(st.hands[s]) for s in st.live_order()}
-    result = settle(
-        order,
-        hands,
-        contributions_of(st, order),
-        stacks_of(st, order),
-        st.sabacc_pot,
-        GamePile(st),
-    )
+    result = settle(order, hands, *money_of(st, order), GamePile(st))
     for s in order:
         if s in hands:
             cards = tuple(c.plain for c in hands[s])

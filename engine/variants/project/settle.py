@@ -20,11 +20,7 @@ from typing import Generic, Protocol, TypeVar
 from engine.core.pots import build_pots, split_evenly
 from engine.variants.project.cards import Card, HandEval, evaluate
 from engine.variants.project.events import Decided, Why
-from engine.variants.twopot.settle import (
-    hand_pot,
-    rank_tiers,
-    uncontested_payouts,
-)
+from engine.variants.twopot.settle import Conceded, hand_pot, rank_tiers
 
 P = TypeVar("P", bound=Hashable)
 
@@ -217,21 +213,10 @@ def settle(
     return result
 
 
-def settle_uncontested(
-    order: Sequence[P],
-    winner: P,
-    contributions: Mapping[P, int],
-    stacks: Mapping[P, int],
-    sabacc_pot: int,
-) -> Settlement[P]:
-    """Everyone else folded (§5.6, SP-21): every layer to ``winner``, nothing revealed, no
+def settle_uncontested(hand: Conceded[P]) -> Settlement[P]:
+    """Everyone else folded (§5.6, SP-21): every layer to the winner, nothing revealed, no
     penalty, the Sabacc pot untouched."""
-    seat = list(order)
-    layers = [
-        Layer(pot.amount, list(pot.eligible), [winner])
-        for pot in build_pots(contributions, [winner], seat)
-    ]
-    payouts, stacks_final = uncontested_payouts(seat, winner, contributions, stacks)
+    seat, winner = list(hand.order), hand.winner
     result: Settlement[P] = Settlement(
         order=seat,
         hands={},
@@ -240,16 +225,16 @@ def settle_uncontested(
         bombed=[],
         penalties={},
         sudden_demise=[],
-        pots=layers,
+        pots=[Layer(pot.amount, list(pot.eligible), [winner]) for pot in hand.layers],
         winners=[winner],
         winning={},
         sabacc_winners=[],
-        payouts=payouts,
+        payouts=hand.payouts,
         sabacc_award=dict.fromkeys(seat, 0),
         to_sabacc_pot=0,
-        sabacc_pot_before=sabacc_pot,
-        sabacc_pot_after=sabacc_pot,
-        stacks_final=stacks_final,
+        sabacc_pot_before=hand.sabacc_pot,
+        sabacc_pot_after=hand.sabacc_pot,
+        stacks_final=hand.stock_after,
         uncontested=True,
     )
     result.reason = explain(result, str)

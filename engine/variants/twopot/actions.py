@@ -10,8 +10,11 @@
   Classic (§3.2, §3.3) and Centran (§3.2, CE-31) both allow once per turn: a hidden card face up
   into the stasis field, or a field card back to the hand;
 * :func:`first_default`: a timeout takes the first legal kind of the variant's own order;
-* :func:`bet_preview`: what a bet or raise puts in (Classic, Centran), and the stasis
-  preview's fact :class:`StasisPreview` (Classic, Centran).
+* :func:`bet_preview`: what a bet or raise puts in (the shared
+  :class:`~engine.core.betting_specs.StakePreview`); the stasis preview's fact
+  :class:`StasisPreview` (Classic, Centran); :class:`TotalPreview`, the total of the cards a card
+  action leaves (Classic, the Sabacc Project, Corellian Spike); :class:`CallPreview`, the hand
+  held before calling it (Classic, the Sabacc Project).
 
 Which actions exist, their labels and prompts, and what they do to the cards stay in each
 ``<variant>_actions``: those differ by spec.
@@ -21,17 +24,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
+from engine.core.betting_specs import StakePreview, stake_preview
 from engine.core.facts import Fact
 from engine.core.game import Action, ActionSpec, Event, IllegalAction, Option, ParamKind
 from engine.variants.twopot.events import StasisMoved
 from engine.variants.twopot.state import AnyTwoPot, StasisState
 
 __all__ = [
-    "BetPreview",
+    "CallPreview",
     "StasisPreview",
+    "TotalPreview",
     "bet_preview",
+    "card_options",
     "chosen_card",
     "first_default",
     "move_stasis",
@@ -47,6 +53,7 @@ class _Card(Protocol):
 
 
 C = TypeVar("C", bound=_Card)
+E = TypeVar("E", bound=Fact)
 
 
 def pending_seat(st: AnyTwoPot, *, betting: bool, turns: bool) -> frozenset[int]:
@@ -88,6 +95,12 @@ def chosen_card(action: Action, cards: Sequence[C], missing: str = "cannot_choos
         if card.notation == action.choices[0]:
             return card
     raise IllegalAction(missing, choice=action.choices[0])
+
+
+def card_options(cards: Iterable[_Card]) -> tuple[Option, ...]:
+    """One option per card (Classic's and Centran's card choices): its notation is all the
+    bot's words need (name and value)."""
+    return tuple(Option(c.notation) for c in cards)
 
 
 def stasis_specs(
@@ -133,14 +146,6 @@ def first_default(legal: Iterable[ActionSpec], order: Sequence[str]) -> Action:
 
 
 @dataclass(frozen=True, slots=True)
-class BetPreview(Fact):
-    """Before a bet or raise: the credits it puts in and those kept behind."""
-
-    pay: int
-    keep: int
-
-
-@dataclass(frozen=True, slots=True)
 class StasisPreview(Fact):
     """Before a stasis operation: the card (notation) and whether it goes into the field."""
 
@@ -148,10 +153,29 @@ class StasisPreview(Fact):
     into_field: bool
 
 
-def bet_preview(st: AnyTwoPot, seat: int, action: Action) -> BetPreview | None:
+@dataclass(frozen=True, slots=True)
+class CallPreview(Fact, Generic[E]):
+    """Before calling the hand: the hand held (``E``: the variant's ``HandEval``; each variant
+    names its own subclass, so the codec knows which)."""
+
+    hand: E
+
+
+@dataclass(frozen=True, slots=True)
+class TotalPreview(Fact):
+    """Before a card action (``kind``, the action's kind): the total of the cards it leaves in
+    the hand: all of them (Classic's ``gain``, the Sabacc Project's ``draw`` and ``stand``), or
+    the rest without ``card`` (a notation) where the action gives one up (Classic's ``change``,
+    Corellian Spike's ``discard`` and ``gain_discard``)."""
+
+    kind: str
+    total: int
+    card: str = ""
+
+
+def bet_preview(st: AnyTwoPot, seat: int, action: Action) -> StakePreview | None:
     """What a ``bet`` or ``raise`` (raise-to) with an amount puts in and keeps behind; ``None``
     for any other action."""
     if action.kind in ("bet", "raise") and action.amount is not None:
-        pay = action.amount - (st.betting.phase_commit[seat] if action.kind == "raise" else 0)
-        return BetPreview(pay, st.stacks[seat] - pay)
+        return stake_preview(st.betting, seat, action.kind, action.amount)
     return None

@@ -10,19 +10,23 @@ their words to the bot yet (Centran, Project) write it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Generic, TypeVar
 
 from engine.core.facts import Fact
 from engine.core.game import ShownHand
+from engine.core.seat_events import PlayerLeft as PlayerLeft  # re-exported
+from engine.core.seat_events import Shown as Shown  # re-exported: each variant's Revealed
 
 __all__ = [
+    "CardTurn",
     "CashedOut",
+    "DemiseCard",
     "DiceRolled",
     "Drew",
     "GameOver",
+    "HandCalled",
     "HandStarted",
     "PenaltyPaid",
     "PhaseNote",
@@ -32,10 +36,10 @@ __all__ = [
     "Reshuffled",
     "SabaccPotResult",
     "ShiftDealt",
+    "ShiftDone",
     "Shown",
     "StasisMoved",
     "Worded",
-    "shown_draws",
 ]
 
 NO_CARD = "no card"
@@ -43,27 +47,32 @@ NO_CARD = "no card"
 E = TypeVar("E", bound=Fact)
 
 
-def shown_draws(draws: Iterable[tuple[str, str, str | Fact]]) -> tuple[ShownHand, ...]:
-    """Sudden-Demise cards dealt face up, ``(player, card notation or "no card", hand)``,
-    as shown hands that add one card each (the Sabacc Project)."""
-    return tuple(
-        ShownHand(player, (card,) if card != NO_CARD else (), label)
-        for player, card, label in draws
-    )
+@dataclass(frozen=True, slots=True)
+class CardTurn(Fact):
+    """The base of a card action on a player's turn (Classic's ``Traded``, Centran's
+    ``CardAction``): who took which ``action`` (the variant's id for it) and how many cards they
+    hold after it; the drawn card stays private."""
+
+    player: str
+    action: str
+    cards_held: int
 
 
 @dataclass(frozen=True, slots=True)
-class Shown(Fact, Generic[E]):
-    """The base of each variant's ``Revealed``: one live player's hand turned face up at the
-    reveal (``cards``: notations) and its evaluation (``hand``: the variant's ``HandEval``)."""
+class DemiseCard(Fact, Generic[E]):
+    """The base of a Sudden-Demise card (Classic's ``DemiseDraw``, the Sabacc Project's
+    ``DemiseCard``): one tied player's extra card dealt face up (``card``: a notation; ``""``, or
+    ``"no card"`` in the Project, when none was left) and the hand it makes (``hand``)."""
 
     player: str
-    cards: tuple[str, ...]
+    card: str
     hand: E
 
-    def shown_hands(self) -> tuple[ShownHand, ...]:
-        """The revealed hand and its evaluation (pictures of the showdown)."""
-        return (ShownHand(self.player, self.cards, self.hand),)
+    def shown(self) -> ShownHand:
+        """The shown hand this card adds to (no card when none was left)."""
+        return ShownHand(
+            self.player, (self.card,) if self.card not in ("", NO_CARD) else (), self.hand
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +129,14 @@ class ShiftDealt(Fact):
 
 
 @dataclass(frozen=True, slots=True)
+class ShiftDone(Fact):
+    """The Sabacc Shift (Classic, Centran): how many cards each live player discarded and was
+    dealt in their place (never which; Classic's stasis fields stay)."""
+
+    counts: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
 class CashedOut(Fact):
     """A player could not pay both antes (or has nothing left) and leaves with the rest."""
 
@@ -132,14 +149,16 @@ class PhaseNote(StrEnum):
 
     NONE = ""
     SKIPPED = "skipped"  # a betting phase nobody left can bet in
-    CALL_ALLOWED = "call_allowed"  # a trade phase in which the hand may be called
+    CALL_ALLOWED = "call_allowed"  # a trade (Project: draw) phase in which the hand may be called
     ROUND_LIMIT = "round_limit"  # the reveal after the last round: nobody called
+    POT_BUILDING = "pot_building"  # the Sabacc Project: a draw phase before any call is allowed
 
 
 @dataclass(frozen=True, slots=True)
 class PhaseStarted(Fact):
     """A phase opens (or is skipped), or the reveal comes; ``phase`` is the variant's id for it
-    (``betting``, ``trade``, ``final turns``, ``card phase``, ``reveal``)."""
+    (``betting``, ``trade``, ``final turns``, ``card phase``, ``reveal``; the Sabacc Project's
+    ``open_bet``, ``bet``, ``final_bet``, ``draw``)."""
 
     round_no: int
     phase: str
@@ -147,16 +166,14 @@ class PhaseStarted(Fact):
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerLeft(Fact):
-    """A player left the table (folding any live hand first) with ``credits``."""
+class HandCalled(Fact):
+    """A player calls the hand: the others get their ``final_turns`` (Classic §3.2; none in the
+    Sabacc Project, where final betting follows); ``forced`` when the idle rule called it for
+    them (the Sabacc Project, SP-5)."""
 
     player: str
-    credits: int
-    folded: bool
-
-    def credits_taken(self) -> int:
-        """The credits the player took with them (:class:`~engine.core.game.Leaves`)."""
-        return self.credits
+    final_turns: int = 0
+    forced: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,14 +36,12 @@ from engine.core.deck import Deck
 from engine.core.game import Event
 from engine.core.seats import next_seat
 from engine.variants.twopot.events import PlayerLeft, Reshuffled
-from engine.variants.twopot.state import AnyTwoPot, Seat, StasisState
+from engine.variants.twopot.state import AnyTwoPot, Seat, St, StasisState
 
 __all__ = ["Departure", "depart", "discard_seat", "draw_card", "next_hand"]
 
 
 C = TypeVar("C")
-S = TypeVar("S", bound=AnyTwoPot)
-St = TypeVar("St", bound=AnyTwoPot)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,14 +84,20 @@ def depart(
 class Exits(Generic[St]):
     """How a variant's hand goes on when a seat drops out of it (a fold, a departure) or a
     betting phase closes, declared once per variant: ``set_aside(st, seat)`` puts a folded
-    hand's cards away, ``concede(st, ev)`` settles a hand fewer than two live seats are left in,
-    ``bet_over(st, ev)`` moves on from a closed betting phase and ``turn_over(st, ev)`` from the
-    current seat's turn."""
+    hand's cards away, ``award(st, ev)`` settles a hand fewer than two live seats are left in
+    (the payout's uncontested award), ``bet_over(st, ev)`` moves on from a closed betting phase,
+    ``turn_over(st, ev)`` from the current seat's turn, and ``end_hand(st, ev)`` is HAND_END."""
 
     set_aside: Callable[[St, int], None]
-    concede: Callable[[St, list[Event]], None]
+    award: Callable[[St, list[Event]], None]
     bet_over: Callable[[St, list[Event]], None]
     turn_over: Callable[[St, list[Event]], None]
+    end_hand: Callable[[St, list[Event]], None]
+
+    def concede(self, st: St, ev: list[Event]) -> None:
+        """The hand is conceded: the uncontested award, then HAND_END."""
+        self.award(st, ev)
+        self.end_hand(st, ev)
 
 
 def bet_made(st: St, ev: list[Event], result: BetResult, exits: Exits[St]) -> None:
@@ -181,7 +185,7 @@ def discard_seat(st: StasisState[Any, C], seat: int) -> None:
     st.hands[seat], st.stasis[seat] = [], []
 
 
-def next_hand(st: S, ev: list[Event], start_hand: Callable[[S, list[Event]], None]) -> None:
+def next_hand(st: St, ev: list[Event], start_hand: Callable[[St, list[Event]], None]) -> None:
     """HAND_END's common part: the hands and the draw pile are emptied (every card returns to the
     deck) and the turn queue cleared; then ``start_hand(st, ev)`` starts the next hand or ends
     the game."""

@@ -6,51 +6,66 @@ buy-in checks, the options, the seats, the first hand), the credits check
 (:meth:`TwoPotGame.total_credits`), and the variant's registration
 (:meth:`TwoPotGame.variant_info`). What differs stays in each variant's class: its options class
 and least buy-in (:attr:`TwoPotGame.OPTIONS`, :attr:`TwoPotGame.MIN_BUY_IN`, and
-:meth:`TwoPotGame.table_options` where its buy-in rule is another), and its state's own fields
-and test hooks (:attr:`TwoPotGame.new_state`).
+:meth:`TwoPotGame.table_options` where its buy-in rule is another), its state's own per-seat
+fields (:attr:`TwoPotGame.SEAT_FIELDS`), and its flow's first hand and stacked deck
+(:class:`TwoPotFlow`); a variant whose test hooks are others overrides
+:meth:`TwoPotGame.new_state` (Corellian Spike: rigged decks and dice).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, TypeVar
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from engine.core.betting import Betting
-from engine.core.deck import CardDeck
+from engine.core.deck import CardDeck, Deck
 from engine.core.fair import SeedSource, game_rng
 from engine.core.game import Action, Event, JudgeFunction, VariantInfo
 from engine.core.seats import starting_stacks
-from engine.core.variant import CheckedRules, NewGame, StateGame
-from engine.variants.twopot.state import AnyTwoPot, Seat, SeatRecord, TwoPotOptions
+from engine.core.variant import CheckedRules, LeaveRules, NewGame, StateGame
+from engine.variants.twopot.state import Seat, SeatRecord, St, TwoPotOptions
 
 __all__ = ["TwoPotGame"]
 
 
-S = TypeVar("S", bound=AnyTwoPot)
+S_contra = TypeVar("S_contra", contravariant=True)
 
 
-class TwoPotGame(StateGame[S]):
+class TwoPotFlow(LeaveRules[S_contra], Protocol[S_contra]):
+    """A two-pot variant's flow module, as far as a new game goes: its departures, its stacked
+    test deck and its first hand."""
+
+    def stacked_deck(self, top_first: Sequence[str], /) -> Deck[Any]:
+        """A draw pile that deals ``top_first`` (card notations) first (test hook)."""
+        ...
+
+    def start_hand(self, st: S_contra, ev: list[Event], /, *args: Any, **hooks: Any) -> None:
+        """Start a hand (or end the game) with ``ev`` appended; ``hooks``: a stacked ``deck``
+        and the variant's choice of hand 1's first seat (``dealer`` or ``start_seat``)."""
+        ...
+
+
+class TwoPotGame(StateGame[St]):
     """A Classic, Centran, Project or Corellian Spike game: :class:`~engine.core.variant.StateGame`
     plus the shared start of a game, its registration and its credits check.
 
     Subclasses set :attr:`NAME` (for messages), :attr:`OPTIONS` (their options class, with a
     ``from_mapping`` that validates lobby options) and :attr:`MIN_BUY_IN`, the seat limits
-    :attr:`MIN_PLAYERS` and :attr:`MAX_PLAYERS` where they are not the family's 2–8, and
-    implement :attr:`new_state`.
+    :attr:`MIN_PLAYERS` and :attr:`MAX_PLAYERS` where they are not the family's 2–8, the state's
+    own per-seat fields :attr:`SEAT_FIELDS`, and a :class:`TwoPotFlow` as :attr:`flow`.
     """
 
-    actions: CheckedRules[S]
+    actions: CheckedRules[St]
     NAME: ClassVar[str]
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 8
     MIN_BUY_IN: ClassVar[int]
     OPTIONS: ClassVar[Any]
+    SEAT_FIELDS: ClassVar[Mapping[str, object]] = {}
+    """The state's own per-seat list fields (beyond :meth:`seat`'s) and the value each seat
+    starts with (``None`` or ``False``: immutable, one list per field)."""
 
-    new_state: Callable[..., S]
-    """``new_state(seats, events, **hooks)``: the variant's state over ``seats`` (the constructor
-    arguments of :meth:`seat`) plus its own fields, its first hand started with ``events``
-    appended; ``hooks`` are the variant's test hooks (a stacked deck, rigged dice, the first
-    seat), keyword arguments of :meth:`~engine.core.variant.StateGame.create` validated here."""
+    flow: TwoPotFlow[St]
 
     def decide(self, seat: int, action: Action) -> Sequence[Event]:
         """The variant's ``apply_action``, handed the seat's legal actions when the game has
@@ -122,7 +137,7 @@ class TwoPotGame(StateGame[S]):
         }
 
     @classmethod
-    def new_game(cls, table: NewGame, events: list[Event], **hooks: Any) -> S:
+    def new_game(cls, table: NewGame, events: list[Event], **hooks: Any) -> St:
         """The state of a new game (:attr:`~engine.core.variant.StateGame.new_game`): the table's
         options (:meth:`table_options`), the seats (:meth:`seat`), then the variant's
         :attr:`new_state` with its test ``hooks``."""
@@ -130,6 +145,29 @@ class TwoPotGame(StateGame[S]):
         opts = cls.table_options(players, buy_in, table.options)
         seats = cls.seat(players, buy_in, opts, table.seed, stacks=table.stacks)
         return cls.new_state(seats, events, **hooks)
+
+    @classmethod
+    def new_state(
+        cls, seats: dict[str, Any], events: list[Event], /, *args: Any, **hooks: Any
+    ) -> St:
+        """The variant's state (its codec's root class) over ``seats`` (the constructor
+        arguments of :meth:`seat`) and :attr:`SEAT_FIELDS`, its first hand started by the flow's
+        ``start_hand`` with ``events`` appended.
+
+        ``hooks`` are the variant's test hooks, keyword arguments of
+        :meth:`~engine.core.variant.StateGame.create`: ``deck`` (notations dealt first, top
+        first: the flow's ``stacked_deck``), and hand 1's first seat under the name its
+        ``start_hand`` gives it (``dealer`` or ``start_seat``). There are no positional hooks
+        (``args`` lets a variant whose hooks are others override this, as Corellian Spike does)."""
+        if args:
+            raise TypeError("test hooks are keyword arguments")
+        n = len(seats["players"])
+        own = {name: [value] * n for name, value in cls.SEAT_FIELDS.items()}
+        st: St = cls.CODEC.root(**seats, **own)
+        deck = hooks.pop("deck", None)
+        pile = None if deck is None else cls.flow.stacked_deck(deck)
+        cls.flow.start_hand(st, events, deck=pile, **hooks)
+        return st
 
     @classmethod
     def variant_info(

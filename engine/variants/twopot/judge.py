@@ -18,6 +18,7 @@ __all__ = [
     "folded_players",
     "int_map",
     "is_count",
+    "money_of",
     "players",
     "pots_json",
     "sabacc_pot_of",
@@ -107,6 +108,17 @@ def sabacc_pot_of(ctx: Mapping[str, Any]) -> int:
     if not is_count(sabacc_pot):
         raise ValueError("sabacc_pot must be a non-negative integer")
     return int(sabacc_pot)
+
+
+def money_of(
+    ctx: Mapping[str, Any], seat: list[str], stock: str = "stock"
+) -> tuple[dict[str, int], dict[str, int], int]:
+    """A vector context's money, in the order the settlement functions take it: every seated
+    player's ``contributions`` and credits behind (under the key ``stock``; the Project's
+    vectors say ``stacks``), and the Sabacc pot; raises ``ValueError`` on a malformed one."""
+    contributions = int_map(ctx.get("contributions"), seat, "contributions")
+    behind = int_map(ctx.get(stock), seat, stock)
+    return contributions, behind, sabacc_pot_of(ctx)
 
 
 def pots_json(pots: Iterable[_Pot]) -> list[dict[str, Any]]:

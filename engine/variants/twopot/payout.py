@@ -23,10 +23,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
-from engine.core.game import Event
+from engine.core.game import Events
 from engine.core.pots import split_evenly
 from engine.variants.twopot.events import GameOver, PotAwarded
-from engine.variants.twopot.state import AnyTwoPot, Scored, Seat
+from engine.variants.twopot.settle import Conceded, concede
+from engine.variants.twopot.state import AnyTwoPot, Scored, Seat, St
 
 __all__ = [
     "Layer",
@@ -38,13 +39,11 @@ __all__ = [
     "contributions_of",
     "end_game",
     "game_end_recipients",
+    "money_of",
     "stacks_of",
 ]
 
-Events = list[Event]
 
-
-St = TypeVar("St", bound=AnyTwoPot)
 R = TypeVar("R")
 
 
@@ -56,6 +55,13 @@ def contributions_of(st: AnyTwoPot, order: Iterable[int]) -> dict[int, int]:
 def stacks_of(st: AnyTwoPot, order: Iterable[int]) -> dict[int, int]:
     """Each seat's credits behind, for the seats of ``order``."""
     return {s: st.stacks[s] for s in order}
+
+
+def money_of(st: AnyTwoPot, order: Sequence[int]) -> tuple[dict[int, int], dict[int, int], int]:
+    """The hand's money as the variants' pure settlement functions take it, in that order: each
+    seat's contribution (:func:`contributions_of`) and credits behind (:func:`stacks_of`) for
+    the seats of ``order``, and the Sabacc pot."""
+    return contributions_of(st, order), stacks_of(st, order), st.sabacc_pot
 
 
 class Layer(Protocol):
@@ -128,20 +134,19 @@ def award_pots(st: AnyTwoPot, pots: Sequence[Layer], ev: Events) -> None:
 def award_uncontested(
     st: St,
     ev: Events,
-    settle_one: Callable[[list[int], int, dict[int, int], dict[int, int], int], R],
+    settle_one: Callable[[Conceded[int]], R],
     apply: Callable[[St, R, Events], None],
 ) -> None:
     """The last live player takes every layer; nothing is revealed.
 
-    ``settle_one(order, winner, contributions, stacks, sabacc_pot)`` is the variant's settlement
-    of an uncontested hand and ``apply(st, result, ev)`` its application (credits and public
-    lines); ``st.last_result``, the words an earlier version kept, is emptied.
+    ``settle_one(hand)`` is the variant's settlement of the
+    :class:`~engine.variants.twopot.settle.Conceded` hand and ``apply(st, result, ev)`` its
+    application (credits and public lines); ``st.last_result``, the words an earlier version
+    kept, is emptied.
     """
     order = st.hand_order()
     (winner,) = st.live()
-    result = settle_one(
-        order, winner, contributions_of(st, order), stacks_of(st, order), st.sabacc_pot
-    )
+    result = settle_one(concede(order, winner, *money_of(st, order)))
     apply(st, result, ev)
     st.last_result = []
 

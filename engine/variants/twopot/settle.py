@@ -3,9 +3,10 @@
 Pure functions over plain mappings, like the ``<variant>_settle`` modules that use them:
 
 * :func:`hand_pot`: the hand pot is every contribution of the hand, folded players' included;
-* :func:`uncontested_payouts`: when everyone else folded, the last
+* :func:`uncontested_payouts` and :func:`concede`: when everyone else folded, the last
   live player takes the whole hand pot unseen, nobody pays a penalty and the Sabacc pot stays
-  (Classic §5.6 / CL-24, Centran CE-32, Project §5.6 / SP-21);
+  (Classic §5.6 / CL-24, Centran CE-32, Project §5.6 / SP-21, Corellian Spike §5.7); each
+  variant words the :class:`Conceded` hand in its own settlement shape;
 * :func:`rank_tiers`: tied candidates grouped by equal rank key, best first (Classic §5.4 and
   Project §5.4 resolve a pot tier by tier, Sudden Demise breaking a tie).
 
@@ -17,11 +18,16 @@ variant's ``Decided`` fact; the bot words it).
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
+from engine.core.pots import Pot, build_pots
+
 __all__ = [
+    "Conceded",
     "Drawer",
     "ListDrawer",
+    "concede",
     "hand_pot",
     "rank_tiers",
     "uncontested_payouts",
@@ -53,6 +59,44 @@ def uncontested_payouts(
     total = hand_pot(contributions, order)
     payouts = {p: (total if p == winner else 0) for p in order}
     return payouts, {p: stock.get(p, 0) + payouts[p] for p in order}
+
+
+@dataclass(frozen=True, slots=True)
+class Conceded(Generic[P]):
+    """A hand everyone else folded: ``winner`` takes the whole hand ``pot`` unseen (every one of
+    its ``layers``, the pots layered as if the winner were the only live player), nobody pays a
+    penalty and the ``sabacc_pot`` stays. ``payouts`` and ``stock_after`` (credits behind after
+    it, from the ``stock`` given to :func:`concede`) name every player of ``order``."""
+
+    order: tuple[P, ...]
+    winner: P
+    pot: int
+    layers: tuple[Pot[P], ...]
+    payouts: dict[P, int]
+    stock_after: dict[P, int]
+    sabacc_pot: int
+
+
+def concede(
+    order: Sequence[P],
+    winner: P,
+    contributions: Mapping[P, int],
+    stock: Mapping[P, int],
+    sabacc_pot: int,
+) -> Conceded[P]:
+    """The :class:`Conceded` hand of ``order`` (clockwise from the hand's first player) won by
+    ``winner``.
+
+    >>> hand = concede(["A", "B"], "B", {"A": 9, "B": 6}, {"A": 50, "B": 50}, 7)
+    >>> hand.pot, [(p.amount, p.eligible) for p in hand.layers], hand.stock_after
+    (15, [(15, ('B',))], {'A': 50, 'B': 65})
+    """
+    seat = tuple(order)
+    payouts, stock_after = uncontested_payouts(seat, winner, contributions, stock)
+    layers = tuple(build_pots(contributions, [winner], seat))
+    return Conceded(
+        seat, winner, hand_pot(contributions, seat), layers, payouts, stock_after, sabacc_pot
+    )
 
 
 def rank_tiers(cands: Sequence[P], rank_key: Callable[[P], K | None]) -> list[list[P]]:

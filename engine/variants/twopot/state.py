@@ -13,7 +13,7 @@ variants always used).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Generic, Protocol, TypeVar
@@ -21,6 +21,8 @@ from typing import Any, Generic, Protocol, TypeVar
 from engine.core.betting import Betting
 from engine.core.codec import PAIRS, ROWS, meta
 from engine.core.deck import Deck
+from engine.core.fair import begin_hand
+from engine.variants.twopot.events import HandStarted
 from engine.variants.twopot.stored import NOTE as NOTE  # re-exported
 from engine.variants.twopot.stored import NOTES as NOTES  # re-exported
 from engine.variants.twopot.stored import Note as Note  # re-exported
@@ -93,6 +95,22 @@ class TwoPotOptions:
 
     min_bet: int
     max_hands: int | None
+
+
+class TwoAntes(TwoPotOptions):
+    """The options of a variant whose every hand takes two antes from each player dealt in, a
+    hand ante into the hand pot and a Sabacc ante into the Sabacc pot (Classic CL-28, Corellian
+    Spike §2.3): a mixin like :class:`TwoPotOptions`."""
+
+    __slots__ = ()
+
+    hand_ante: int
+    sabacc_ante: int
+
+    @property
+    def total_ante(self) -> int:
+        """What a player must be able to pay to be dealt in: both antes."""
+        return self.hand_ante + self.sabacc_ante
 
 
 def whole_option(
@@ -181,9 +199,52 @@ class TwoPotState(Generic[Opt, C]):
         """Live seats, clockwise from :meth:`first_to_act`."""
         return [s for s in self.hand_order() if self.betting.is_live(s)]
 
+    def open_hand(
+        self, players: Sequence[int], deck: Deck[C] | None, cards: Callable[[], Iterable[C]]
+    ) -> None:
+        """HAND_START: the next hand number (a fair generator switches to its seed, before any
+        random event of the hand), the draw pile (``deck``, else ``cards()`` shuffled with the
+        game's RNG), no card in any hand, ``players`` dealt in and the hand's betting opened."""
+        self.hand_no += 1
+        begin_hand(self.rng, self.hand_no)
+        self.draw = deck if deck is not None else Deck.shuffled(cards(), self.rng)
+        self.hands = [[] for _ in range(self.n)]
+        self.dealt = [s in players for s in range(self.n)]
+        self.betting.start_hand(players)
+
+    def take_antes(self, order: Sequence[int], hand_ante: int, sabacc_ante: int) -> None:
+        """ANTE: every seat of ``order`` posts ``hand_ante`` into the hand pot and
+        ``sabacc_ante`` into the Sabacc pot (the variant has checked it can), and has played one
+        more hand."""
+        betting, stats = self.betting, self.stats
+        for s in order:
+            betting.post(s, hand_ante)
+            self.sabacc_pot += betting.withdraw(s, sabacc_ante)
+            stats[s].hands_played += 1
+
+    def hand_started(
+        self, order: Sequence[int], hand_ante: int, sabacc_ante: int, discard: str = ""
+    ) -> HandStarted:
+        """The :class:`~engine.variants.twopot.events.HandStarted` of Classic and Corellian Spike
+        once ``order`` (the seats dealt in) paid their antes: the hand, its starting player,
+        both pots, and the card that starts the discard pile face up (``discard``)."""
+        return HandStarted(
+            self.hand_no,
+            self.players[self.start_seat],
+            len(order),
+            hand_ante,
+            sabacc_ante,
+            self.betting.pot_total,
+            self.sabacc_pot,
+            discard,
+        )
+
 
 AnyTwoPot = TwoPotState[Any, Any]
 """Any two-pot state (what the family's shared helpers take)."""
+
+St = TypeVar("St", bound=AnyTwoPot)
+"""A variant's own two-pot state, where a shared helper hands it back to the variant's rules."""
 
 
 @dataclass(slots=True, kw_only=True)
