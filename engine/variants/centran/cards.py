@@ -11,7 +11,6 @@ Everything here is a pure function of its arguments; the game and the judge both
 
 from __future__ import annotations
 
-import functools
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -20,6 +19,7 @@ from enum import StrEnum
 
 from engine.core.deck import CardDeck
 from engine.core.facts import Fact
+from engine.core.notation import Notated
 from engine.variants.twopot.cards import describe as describe  # re-exported
 from engine.variants.twopot.cards import signed as signed  # re-exported
 
@@ -62,7 +62,7 @@ class CardError(ValueError):
 
 
 @dataclass(frozen=True, slots=True, order=True)
-class Card:
+class Card(Notated):
     """One card: ``suit`` is a main suit or ``"major"``; ``rank`` is 1 (Ace) or 2..14 for main
     suits and the value 0..−21 for the Major Suit.
 
@@ -95,12 +95,8 @@ class Card:
         object.__setattr__(self, "name", name)
 
     @classmethod
-    @functools.lru_cache(maxsize=1024)  # cards are values: one instance each (memory)
-    def parse(cls, text: str) -> Card:
+    def read(cls, text: str) -> Card:
         """Parse one card of the exact notation (lower case, no spaces, §1.2)."""
-        card = _BY_NOTATION.get(text) if isinstance(text, str) else None
-        if card is not None:
-            return card
         match = CARD_RE.match(text) if isinstance(text, str) else None
         if match is None:
             raise CardError(f"not a Centran Sabacc card: {text!r}")
@@ -134,15 +130,13 @@ class Card:
         """Face value; an Ace counts 1 here (its 15 is chosen at scoring)."""
         return self.rank
 
-    def __str__(self) -> str:
-        return self.notation
 
-
-_DECK = (
-    *(Card(suit, rank) for suit in SUITS for rank in range(1, 15)),
-    *(Card(MAJOR, -v) for v in range(22)),
+_DECK = Card.catalogue(
+    (
+        *(Card(suit, rank) for suit in SUITS for rank in range(1, 15)),
+        *(Card(MAJOR, -v) for v in range(22)),
+    )
 )
-_BY_NOTATION = {card.notation: card for card in _DECK}
 
 
 def full_deck() -> list[Card]:
@@ -150,9 +144,7 @@ def full_deck() -> list[Card]:
     return list(_DECK)
 
 
-def parse_hand(texts: Iterable[str]) -> list[Card]:
-    """Parse a list of notations (order irrelevant)."""
-    return [Card.parse(t) for t in texts]
+parse_hand = Card.parse_all
 
 
 def check_unique(cards: Iterable[Card]) -> None:

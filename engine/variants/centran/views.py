@@ -23,6 +23,7 @@ from engine.variants.twopot.events import Worded
 from engine.variants.twopot.views import HAND_POT as HAND_POT  # re-exported
 from engine.variants.twopot.views import SABACC_POT as SABACC_POT  # re-exported
 from engine.variants.twopot.views import SeatFacts, fact_view
+from engine.variants.twopot.views import hand_of as hand_of  # re-exported: Game.hand
 from engine.variants.twopot.views import seat_stats as seat_stats
 
 ROUNDS = 5
@@ -115,11 +116,6 @@ def public_view(st: CentranState) -> PublicView:
         _seats(st),
     )
     return fact_view(st, "centran", pending(st), table, over=st.phase is Phase.GAME_OVER)
-
-
-def hand_of(st: CentranState, seat: int) -> tuple[str, ...]:
-    """``view_for(st, seat).hand`` alone: the hidden cards."""
-    return tuple(c.notation for c in (st.hands[seat] if st.hands else []))
 
 
 def view_for(st: CentranState, seat: int) -> PlayerView:

@@ -10,7 +10,6 @@ Everything here is a pure function of its arguments; the game state and the judg
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -18,6 +17,7 @@ from enum import StrEnum
 from typing import ClassVar
 
 from engine.core.deck import CardDeck
+from engine.core.notation import Notated
 from engine.variants.twopot.cards import RankedEval, signed
 from engine.variants.twopot.cards import describe as describe  # re-exported
 
@@ -57,7 +57,7 @@ class CardError(ValueError):
 
 
 @dataclass(frozen=True, slots=True, order=True)
-class Card:
+class Card(Notated):
     """One physical card. ``suit`` is ``None`` for the special cards; ``copy`` (1 or 2) tells the
     two physical copies of a special card apart and is ``0`` when unknown (vectors omit it).
 
@@ -95,12 +95,8 @@ class Card:
         object.__setattr__(self, "name", name)
 
     @classmethod
-    @functools.lru_cache(maxsize=1024)  # cards are values: one instance each (memory)
-    def parse(cls, text: str) -> Card:
+    def read(cls, text: str) -> Card:
         """Parse one card of the notation; rank names (``coins:ace``) are accepted, normalised."""
-        card = _BY_NOTATION.get(text)
-        if card is not None:
-            return card
         raw = text  # strict: lower case, no spaces (§1.2)
         if ":" in raw:
             suit, _, value = raw.partition(":")
@@ -119,15 +115,13 @@ class Card:
         """The notation without the copy index (vectors and scoring ignore it)."""
         return self.special if self.special is not None else f"{self.suit}:{self.rank}"
 
-    def __str__(self) -> str:
-        return self.notation
 
-
-_DECK = (
-    *(Card(suit, rank) for suit in SUITS for rank in range(1, 16)),
-    *(Card(None, 0, special, copy) for special in SPECIAL_VALUES for copy in (1, 2)),
+_DECK = Card.catalogue(
+    (
+        *(Card(suit, rank) for suit in SUITS for rank in range(1, 16)),
+        *(Card(None, 0, special, copy) for special in SPECIAL_VALUES for copy in (1, 2)),
+    )
 )
-_BY_NOTATION = {card.notation: card for card in _DECK}
 
 
 def full_deck() -> list[Card]:
@@ -135,9 +129,7 @@ def full_deck() -> list[Card]:
     return list(_DECK)
 
 
-def parse_hand(texts: Iterable[str]) -> list[Card]:
-    """Parse a list of notations (order irrelevant)."""
-    return [Card.parse(t) for t in texts]
+parse_hand = Card.parse_all
 
 
 def check_card_counts(cards: Iterable[Card]) -> None:

@@ -22,6 +22,7 @@ from engine.variants.twopot.state import Note
 from engine.variants.twopot.views import HAND_POT as HAND_POT  # re-exported
 from engine.variants.twopot.views import SABACC_POT as SABACC_POT  # re-exported
 from engine.variants.twopot.views import fact_view
+from engine.variants.twopot.views import hand_of as hand_of  # re-exported: Game.hand
 from engine.variants.twopot.views import seat_stats as seat_stats
 
 
@@ -120,11 +121,6 @@ def public_view(st: ClassicState) -> PublicView:
         ),
         over=st.phase is Phase.GAME_OVER,
     )
-
-
-def hand_of(st: ClassicState, seat: int) -> tuple[str, ...]:
-    """``view_for(st, seat).hand`` alone: the hidden cards."""
-    return tuple(c.notation for c in (st.hands[seat] if st.hands else []))
 
 
 def view_for(st: ClassicState, seat: int) -> PlayerView:

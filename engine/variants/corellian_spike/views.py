@@ -20,6 +20,7 @@ from engine.variants.corellian_spike.state import DECIDED, Phase, Seat, SpikeSta
 from engine.variants.twopot.events import Worded
 from engine.variants.twopot.state import NOTE, Note
 from engine.variants.twopot.views import fact_view
+from engine.variants.twopot.views import hand_of as hand_of  # re-exported: Game.hand
 from engine.variants.twopot.views import seat_stats as seat_stats
 
 
@@ -135,8 +136,3 @@ def view_for(st: SpikeState, seat: int) -> PlayerView:
             note=st.last_drawn[seat] if st.last_drawn else None,
         ),
     )
-
-
-def hand_of(st: SpikeState, seat: int) -> tuple[str, ...]:
-    """``view_for(st, seat).hand`` alone: the seat's cards."""
-    return tuple(c.notation for c in (st.hands[seat] if st.hands else []))

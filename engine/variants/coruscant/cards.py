@@ -11,7 +11,6 @@ Pure functions only; the game state lives in :mod:`engine.variants.coruscant.gam
 
 from __future__ import annotations
 
-import functools
 import random
 import re
 from collections import Counter
@@ -23,6 +22,7 @@ from typing import Any
 
 from engine.core.deck import CardDeck
 from engine.core.facts import Fact
+from engine.core.notation import Notated
 
 
 class Suit(StrEnum):
@@ -54,7 +54,7 @@ SYLOP_ALIAS_SEP = "#"  # a select's second Sylop option is "sylop#2" (option val
 
 
 @dataclass(frozen=True, slots=True)
-class Card:
+class Card(Notated):
     """One card: a suited card (``suit`` set, value ±1…±10) or a Sylop (``suit`` None, value 0)."""
 
     suit: Suit | None
@@ -75,12 +75,8 @@ class Card:
         object.__setattr__(self, "display", display)
 
     @classmethod
-    @functools.lru_cache(maxsize=1024)  # cards are values: one instance each (memory)
-    def parse(cls, text: str) -> Card:
+    def read(cls, text: str) -> Card:
         """Parse the §1.2 notation; raises ValueError on anything else."""
-        card = _BY_NOTATION.get(text)
-        if card is not None:
-            return card
         m = CARD_RE.match(text)
         if m is None:
             raise ValueError(f"not a Coruscant Shift card: {text!r}")
@@ -94,25 +90,23 @@ class Card:
         """True for the two wild zero cards."""
         return self.suit is None
 
-    def __str__(self) -> str:
-        return self.notation
-
 
 SYLOP = Card(None, 0)
-_SUITED = tuple(
-    Card(suit, sign * magnitude) for suit in Suit for sign in (1, -1) for magnitude in range(1, 11)
+_DECK = Card.catalogue(
+    (
+        *(Card(suit, sign * value) for suit in Suit for sign in (1, -1) for value in range(1, 11)),
+        SYLOP,
+        SYLOP,
+    )
 )
-_BY_NOTATION = {card.notation: card for card in (*_SUITED, SYLOP)}
 
 
 def full_deck() -> list[Card]:
     """The 62 cards in a fixed order (three suits ±1…±10, then two Sylops)."""
-    return [*_SUITED, SYLOP, SYLOP]
+    return list(_DECK)
 
 
-def parse_cards(texts: Iterable[str]) -> list[Card]:
-    """Parse a list of notations."""
-    return [Card.parse(t) for t in texts]
+parse_cards = Card.parse_all
 
 
 def check_unique(cards: Iterable[Card]) -> None:

@@ -11,7 +11,6 @@ Implementation decisions (spec silent):
 
 from __future__ import annotations
 
-import functools
 import re
 from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping, Sequence
@@ -21,6 +20,7 @@ from typing import Any, Generic, TypeVar
 
 from engine.core.deck import CardDeck
 from engine.core.facts import Fact
+from engine.core.notation import Notated
 from engine.variants.kessel.rank import Fix, sabacc_name, sabacc_order
 
 K = TypeVar("K", bound=Hashable)
@@ -60,7 +60,7 @@ COPIES: Mapping[Face, int] = {face: (1 if face is Face.SYLOP else 3) for face in
 
 
 @dataclass(frozen=True, slots=True, order=True)
-class Card:
+class Card(Notated):
     """One Kessel card.
 
     >>> parse_card("blood:imposter").notation
@@ -76,26 +76,26 @@ class Card:
         # worked out once: cards are read far more often than made (decks share instances)
         object.__setattr__(self, "notation", f"{self.family}:{self.face}")
 
-    def __str__(self) -> str:
-        return self.notation
-
-
-@functools.lru_cache(maxsize=1024)  # cards are values: one instance each (memory)
-def parse_card(text: str) -> Card:
-    """Parse the notation (also the seed spelling ``imposter``); raise ``ValueError`` otherwise."""
-    norm = str(text).strip().lower().replace("imposter", "impostor")
-    match = CARD_RE.match(norm)
-    if match is None:
-        raise ValueError(f"not a Kessel card: {text!r}")
-    if match.group(2) == "sylop" and match.group(3):
-        raise ValueError(f"a Sylop has no copy index: {text!r}")
-    return CARDS[Family(match.group(1)), Face(match.group(2))]
+    @classmethod
+    def read(cls, text: str) -> Card:
+        """Parse the notation (also the seed spelling ``imposter``); raise ``ValueError``
+        otherwise."""
+        norm = str(text).strip().lower().replace("imposter", "impostor")
+        match = CARD_RE.match(norm)
+        if match is None:
+            raise ValueError(f"not a Kessel card: {text!r}")
+        if match.group(2) == "sylop" and match.group(3):
+            raise ValueError(f"a Sylop has no copy index: {text!r}")
+        return CARDS[Family(match.group(1)), Face(match.group(2))]
 
 
 CARDS: Mapping[tuple[Family, Face], Card] = {
-    (family, face): Card(family, face) for family in Family for face in Face
+    (card.family, card.face): card
+    for card in Card.catalogue(Card(family, face) for family in Family for face in Face)
 }
 """One instance of every distinct card (copies are indistinguishable and cards immutable)."""
+
+parse_card = Card.parse
 
 
 def family_cards(family: Family) -> list[Card]:

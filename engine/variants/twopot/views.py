@@ -21,6 +21,7 @@ __all__ = [
     "SABACC_POT",
     "SeatFacts",
     "fact_view",
+    "hand_of",
     "seat_stats",
     "seat_views",
 ]
@@ -58,6 +59,13 @@ def fact_view(
     return PublicView(
         variant, "", "", st.hand_no, acts, seats, "credits", pots, (), "", over, facts
     )
+
+
+def hand_of(st: AnyTwoPot, seat: int) -> tuple[str, ...]:
+    """``view_for(st, seat).hand`` alone: the seat's hidden cards (notation), without building
+    the whole view (the table runtime asks after every action). The Sabacc Project, which hides
+    its Interference Field from this list, keeps its own."""
+    return tuple(c.notation for c in (st.hands[seat] if st.hands else []))
 
 
 def seat_views(st: AnyTwoPot) -> tuple[SeatView, ...]:
