@@ -15,6 +15,7 @@ from bot.words.reasons import reasons
 from bot.words.vocab import suit_name
 from engine.core.facts import Fact
 from engine.core.game import ActionSpec, Option, PlayerView, PublicView, SeatStats, SeatView
+from engine.core.lazy import RowsOrLazy
 from engine.variants.coruscant import events as ev
 from engine.variants.coruscant.cards import Card, Rank, Suit, format_target
 from engine.variants.coruscant.facts import (
@@ -208,22 +209,26 @@ def _pots(pots: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
     return tuple([(pot_name(int(key), count), amount) for key, amount in pots])
 
 
-@per_locale(maxsize=256)
-def _dice(
+def _info(
     target: int, suit: Suit, ante: int, starter: str, current_bet: int
-) -> tuple[tuple[tuple[str, str], ...], str]:
-    """The info rows and the highlight of a hand in play."""
-    shown = format_target(target)
+) -> tuple[tuple[str, str], ...]:
+    """The info rows of a hand in play (written when the table message is drawn)."""
     info: tuple[tuple[str, str], ...] = (
-        (_("Target"), shown),
+        (_("Target"), format_target(target)),
         (_("Suit"), f"{suit.glyph} {suit_name(suit)}"),
         (_("Ante"), str(ante)),
         (_("Starting player"), starter),
     )
     if current_bet:
         info += ((_("Current bet"), str(current_bet)),)
-    return info, "🎯 " + _("Target {target} · {glyph} {suit}").format(
-        target=shown, glyph=suit.glyph, suit=suit_name(suit, title=True)
+    return info
+
+
+@per_locale(maxsize=256)
+def _highlight(target: int, suit: Suit) -> str:
+    """The highlight of a hand in play: its dice."""
+    return "🎯 " + _("Target {target} · {glyph} {suit}").format(
+        target=format_target(target), glyph=suit.glyph, suit=suit_name(suit, title=True)
     )
 
 
@@ -271,9 +276,11 @@ class CoruscantWords(Words):
         if not isinstance(t, TableFacts):
             return view
         over = view.finished
-        info, highlight = (
-            ((), "") if over else _dice(t.target, t.suit, t.ante, t.starter, t.current_bet)
-        )
+        info: RowsOrLazy = ()
+        highlight = ""
+        if not over:  # (the info rows are written when first read, as the seats are)
+            info = later(_info, t.target, t.suit, t.ante, t.starter, t.current_bet)
+            highlight = _highlight(t.target, t.suit)
         return PublicView(
             view.variant,
             _title(t.hand_no),

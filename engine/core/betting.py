@@ -64,6 +64,9 @@ class BetKind(StrEnum):
     FOLD = "fold"
 
 
+_KINDS = {kind.value: kind for kind in BetKind}
+
+
 @dataclass(frozen=True, slots=True)
 class BetOption(Fact):
     """One legal betting action of the seat to act.
@@ -265,8 +268,8 @@ class Betting:
         if seat != self.to_act:
             raise IllegalAction("bet_not_yours")
         try:
-            bet_kind = BetKind(kind)
-        except ValueError:
+            bet_kind = _KINDS[kind]  # (a dict lookup: BetKind(kind) is a Python-level enum call)
+        except (KeyError, TypeError):
             raise IllegalAction("bet_unknown", kind=kind) from None
         legal = {o.kind: o for o in self.options(seat)}
         if bet_kind not in legal:

@@ -109,6 +109,9 @@ def _not_pending(st: CoruscantState, seat: int) -> IllegalAction:
     )
 
 
+_BET_KINDS = frozenset(kind.value for kind in BetKind)
+
+
 def apply_action(st: CoruscantState, seat: int, action: Action) -> list[Event]:
     """Apply a decision and run every automatic step after it; raises IllegalAction."""
     if st.finished:
@@ -124,10 +127,8 @@ def apply_action(st: CoruscantState, seat: int, action: Action) -> list[Event]:
         if not st.pending_seats():
             flow.end_selection(st, events)
         return events
-    try:
-        BetKind(action.kind)
-    except ValueError:
-        raise IllegalAction("coruscant_not_a_bet", kind=action.kind) from None
+    if action.kind not in _BET_KINDS:  # (a set lookup: BetKind(kind) costs an enum call)
+        raise IllegalAction("coruscant_not_a_bet", kind=action.kind)
     result = st.bet.act(seat, action.kind, action.amount)
     if result.kind is BetKind.FOLD:
         st.muck(seat)
