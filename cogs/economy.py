@@ -7,8 +7,7 @@ Everything is per server (balances are keyed by guild and user). Private answers
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Coroutine
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -44,73 +43,19 @@ def _human(member: Account) -> Account:
     return member
 
 
-# A command about a member's account: (cog, interaction, server id, the member) -> the answer.
-AboutMember = Callable[
-    [Any, "discord.Interaction[SabaccBot]", int, Account], Coroutine[Any, Any, None]
-]
-
-
-def about_member(
-    name: str, option: str
-) -> Callable[[AboutMember], app_commands.Command[Any, ..., None]]:
-    """A server command ``/name`` about one member's account, whose only option ``member``
-    (described as ``option``) is whoever asks when left out and may not be a bot; the callback
-    answers from the server's id and that member (its docstring describes the command)."""
-
-    def decorate(about: AboutMember) -> app_commands.Command[Any, ..., None]:
-        async def command(
-            self: Any,
-            interaction: discord.Interaction[SabaccBot],
-            member: discord.Member | None = None,
-        ) -> None:
-            guild = guild_of(interaction)
-            await about(self, interaction, guild, _human(member or interaction.user))
-
-        # discord.py reads the name, the docstring and (to bind it to the cog) the qualified name
-        command.__name__, command.__qualname__ = about.__name__, about.__qualname__
-        command.__doc__ = about.__doc__
-        return server_command(name, member=option)(command)
-
-    return decorate
-
-
-def _adjusting(
-    group: app_commands.Group, name: str, description: str, **options: str
-) -> app_commands.Command[Any, ..., None]:
-    """The subcommand ``name`` of the admin ``group`` (server managers only) that creates
-    (``grant``) or removes (``take``) credits of a member: ``description`` says what it does,
-    ``options`` describe its ``member`` and ``amount``."""
-    grant = name == "grant"
-
-    async def adjust(
-        self: Economy,
-        interaction: discord.Interaction[SabaccBot],
-        member: discord.Member,
-        amount: Amount,
-    ) -> None:
-        await self._adjust(interaction, member, amount, grant=grant)
-
-    # discord.py reads the docstring and (to bind it to the cog) the qualified name
-    adjust.__name__ = f"credits_{name}"
-    adjust.__qualname__ = f"Economy.credits_{name}"
-    adjust.__doc__ = description
-    described = app_commands.describe(**options)(adjust)
-    return group.command(name=name)(
-        app_commands.checks.has_permissions(manage_guild=True)(described)
-    )
-
-
 class Economy(commands.Cog):
     """Credits: balances, the daily bonus, the leaderboard, player statistics."""
 
     def __init__(self, bot: SabaccBot) -> None:
         self.bot = bot
 
-    @about_member("balance", "Whose balance to show (default: yours)")
+    @server_command("balance", member="Whose balance to show (default: yours)")
     async def balance(
-        self, interaction: discord.Interaction[SabaccBot], guild: int, target: Account
+        self, interaction: discord.Interaction[SabaccBot], member: discord.Member | None = None
     ) -> None:
         """Show your credits (or another member's) in this server."""
+        guild = guild_of(interaction)
+        target = _human(member or interaction.user)
         bank = self.bot.bank
         amount = await bank.balance(guild, target.id)
         own = target.id == interaction.user.id
@@ -277,11 +222,13 @@ class Economy(commands.Cog):
             if wanted in name.lower() or wanted in vid
         ][:25]
 
-    @about_member("stats", "Whose statistics to show (default: yours)")
+    @server_command("stats", member="Whose statistics to show (default: yours)")
     async def stats(
-        self, interaction: discord.Interaction[SabaccBot], guild: int, target: Account
+        self, interaction: discord.Interaction[SabaccBot], member: discord.Member | None = None
     ) -> None:
         """Show Sabacc statistics per variant for you or another member."""
+        guild = guild_of(interaction)
+        target = _human(member or interaction.user)
         db, bank = self.bot.db, self.bot.bank
         balance = await bank.balance(guild, target.id)
         rank = await bank.rank(guild, target.id)
@@ -359,20 +306,23 @@ class Economy(commands.Cog):
             text, allowed_mentions=discord.AllowedMentions.none()
         )
 
-    credits_grant = _adjusting(
-        credits,
-        "grant",
-        "Give a member new credits.",
-        member="Who receives the credits",
-        amount="How many credits to create",
-    )
-    credits_take = _adjusting(
-        credits,
-        "take",
-        "Remove credits from a member.",
-        member="Whose credits to remove",
-        amount="How many credits to remove",
-    )
+    @credits.command(name="grant")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    @app_commands.describe(member="Who receives the credits", amount="How many credits to create")
+    async def credits_grant(
+        self, interaction: discord.Interaction[SabaccBot], member: discord.Member, amount: Amount
+    ) -> None:
+        """Give a member new credits."""
+        await self._adjust(interaction, member, amount, grant=True)
+
+    @credits.command(name="take")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    @app_commands.describe(member="Whose credits to remove", amount="How many credits to remove")
+    async def credits_take(
+        self, interaction: discord.Interaction[SabaccBot], member: discord.Member, amount: Amount
+    ) -> None:
+        """Remove credits from a member."""
+        await self._adjust(interaction, member, amount, grant=False)
 
 
 async def setup(bot: SabaccBot) -> None:
