@@ -138,6 +138,11 @@ async def test_bots_hold_no_credits(world: World) -> None:
     droid = world.guild.add_member(world.env.create_user("R2", bot=True))
     result = await world.admin.slash(world.channel, "credits grant", member=droid, amount=5)
     assert result.ephemeral and "bots don't hold credits" in result.response.content
+    for command in ("balance", "stats"):  # every command about a member's account refuses one
+        shown = await world.alice.slash(world.channel, command, member=droid)
+        assert shown.ephemeral and "bots don't hold credits" in shown.response.content, command
+    opened = "SELECT COUNT(*) FROM accounts WHERE user_id = ?"
+    assert await world.bot.db.fetchval(opened, (droid.id,)) == 0  # nothing was opened for it
 
 
 @BOTH_BACKENDS
@@ -145,8 +150,6 @@ async def test_stats_shows_balance_and_one_field_per_variant(world: World) -> No
     db, guild = world.bot.db, world.guild.id
     empty = await world.alice.slash(world.channel, "stats")
     assert empty.response.embeds[0].description.startswith("Balance: **1,000** credits")
-    if not await db.table_exists("stats"):
-        pytest.skip("the stats table (V002) is not in this checkout")
     assert empty.response.embeds[0].footer.text == "No games played yet."
     await db.execute(
         "INSERT INTO stats (guild_id, user_id, variant, games_played, games_won, hands_played,"
