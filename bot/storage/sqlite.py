@@ -11,7 +11,7 @@ import asyncio
 import logging
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, closing
 from pathlib import Path
 from typing import TypeVar
 
@@ -47,38 +47,30 @@ class SqliteTx(Tx):
             raise IntegrityError(str(error)) from error
         return result
 
-    async def execute(self, sql: str, params: Params = ()) -> int:
-        def run(connection: sqlite3.Connection) -> int:
-            cursor = connection.execute(sql, params)
-            try:
-                return cursor.rowcount
-            finally:
-                cursor.close()
+    async def _statement(self, sql: str, params: Params, read: Callable[[sqlite3.Cursor], T]) -> T:
+        """Run one statement and ``read`` its cursor, both on aiosqlite's thread; the cursor is
+        closed there too (an unfinished statement would block later COMMITs)."""
+
+        def run(connection: sqlite3.Connection) -> T:
+            with closing(connection.execute(sql, params)) as cursor:
+                return read(cursor)
 
         return await self._on_thread(run)
+
+    async def execute(self, sql: str, params: Params = ()) -> int:
+        return await self._statement(sql, params, lambda cursor: cursor.rowcount)
 
     async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
-        def run(connection: sqlite3.Connection) -> Row | None:
-            cursor = connection.execute(sql, params)
-            try:
-                row: sqlite3.Row | None = cursor.fetchone()
-                # Drain RETURNING statements so the write completes before the cursor closes.
-                cursor.fetchall()
-                return row
-            finally:
-                cursor.close()
+        def first(cursor: sqlite3.Cursor) -> Row | None:
+            row: sqlite3.Row | None = cursor.fetchone()
+            # Drain RETURNING statements so the write completes before the cursor closes.
+            cursor.fetchall()
+            return row
 
-        return await self._on_thread(run)
+        return await self._statement(sql, params, first)
 
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
-        def run(connection: sqlite3.Connection) -> list[Row]:
-            cursor = connection.execute(sql, params)
-            try:
-                return list(cursor.fetchall())
-            finally:
-                cursor.close()
-
-        return await self._on_thread(run)
+        return await self._statement(sql, params, lambda cursor: list(cursor.fetchall()))
 
     async def executemany(self, sql: str, rows: Iterable[Params]) -> None:
         try:
