@@ -36,24 +36,28 @@ def test_each_variant_pile_counts_its_own_copies() -> None:
 
 
 @pytest.mark.parametrize(
-    ("game", "hooks", "first"),
+    ("game", "hooks", "first", "deals"),
     [
-        (ClassicGame, {"start_seat": 1}, "start_seat"),
-        (CentranGame, {"dealer": 1}, "dealer"),
-        (ProjectGame, {"dealer": 1}, "dealer"),
+        (ClassicGame, {"start_seat": 1}, "start_seat", True),
+        (CentranGame, {"dealer": 1}, "dealer", True),
+        (ProjectGame, {"dealer": 1}, "dealer", False),  # the Project deals after OPEN_BET
     ],
 )
 def test_the_shared_first_hand_takes_each_variant_hooks(
     game: type[ClassicGame] | type[CentranGame] | type[ProjectGame],
     hooks: dict[str, int],
     first: str,
+    deals: bool,
 ) -> None:
     table = game.create(["ann", "bo", "cy"], buy_in=500, seed=4, deck=["coins:2"], **hooks)
     st = table.state
     assert getattr(st, first) == 1 and st.hand_no == 1
     dealt = [card.notation for hand in st.hands for card in hand]
     pile = [card.notation for card in st.draw.top_first()]
-    assert "coins:2" in dealt or pile[0] == "coins:2"  # the Project deals after OPEN_BET
+    if deals:  # the stacked card is dealt, not left on the pile
+        assert "coins:2" in dealt and "coins:2" not in pile
+    else:  # nothing dealt yet: the stacked card waits on top of the pile
+        assert dealt == [] and pile[0] == "coins:2"
     with pytest.raises(TypeError):
         game.create(["ann", "bo"], buy_in=500, seed=4, no_such_hook=1)
 
