@@ -29,6 +29,7 @@ from bot.tournaments.payouts import parse_structure
 from bot.tournaments.present import tournament_embed
 from bot.tournaments.service import TournamentService
 from bot.ui.lobby import BOT_NAMES, BOT_STYLES
+from bot.words.vocab import variant_name
 from engine.variants import get_variant, variant_ids
 
 if TYPE_CHECKING:
@@ -170,7 +171,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament"):
         where = "#{name}".format(name=getattr(channel, "name", "sabacc"))
         with using(server_locale(guild.id)):  # the server's event: its language
             name = _("{variant} tournament #{id}").format(
-                variant=_(tournament.variant.name), id=tournament.id
+                variant=variant_name(tournament.variant), id=tournament.id
             )
             description = _("Buy-in {credits}, {seats} seats: /tournament join").format(
                 credits=_("{n} credits").format(n=current().number(tournament.buy_in)),
