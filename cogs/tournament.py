@@ -19,7 +19,7 @@ from discord.ext import commands
 from bot.errors import TableError, UserFacingError
 from bot.i18n import _, current, using
 from bot.i18n.readers import server_locale
-from bot.tables.models import Seat
+from bot.tables.models import BOT_STYLES, Seat, bot_seat
 from bot.tables.store import now
 from bot.tournaments import store
 from bot.tournaments.blinds import parse_schedule
@@ -28,7 +28,7 @@ from bot.tournaments.models import Stage, Tournament
 from bot.tournaments.payouts import parse_structure
 from bot.tournaments.present import tournament_embed
 from bot.tournaments.service import TournamentService
-from bot.ui.lobby import BOT_NAMES, BOT_STYLES
+from bot.words.vocab import variant_name
 from engine.variants import get_variant, variant_ids
 
 if TYPE_CHECKING:
@@ -170,7 +170,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament"):
         where = "#{name}".format(name=getattr(channel, "name", "sabacc"))
         with using(server_locale(guild.id)):  # the server's event: its language
             name = _("{variant} tournament #{id}").format(
-                variant=_(tournament.variant.name), id=tournament.id
+                variant=variant_name(tournament.variant), id=tournament.id
             )
             description = _("Buy-in {credits}, {seats} seats: /tournament join").format(
                 credits=_("{n} credits").format(n=current().number(tournament.buy_in)),
@@ -217,10 +217,10 @@ class TournamentCog(commands.GroupCog, group_name="tournament"):
             raise TableError(_("This tournament was created without bots."))
         taken = {e.name for e in tournament.entries}
         count = sum(1 for e in tournament.entries if e.bot_style is not None)
-        name = next((n for n in BOT_NAMES if n not in taken), f"Droid {count + 1}")
-        full = await self.service.join(tournament, Seat(-(count + 1), name, style))
+        seat = bot_seat(taken, count, style, count + 1)
+        full = await self.service.join(tournament, seat)
         await interaction.response.send_message(
-            "🤖 " + _("{name} ({style}) is registered.").format(name=name, style=_(style)),
+            "🤖 " + _("{name} ({style}) is registered.").format(name=seat.name, style=_(style)),
             ephemeral=True,
         )
         if full:

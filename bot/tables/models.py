@@ -59,6 +59,18 @@ class Status(StrEnum):
     CANCELLED = "cancelled"
 
 
+BOT_STYLES = ("cautious", "balanced", "bold")
+BOT_NAMES = ("IG-88", "Lando", "Dengar", "Bossk", "Zuckuss", "Greedo", "4-LOM", "Aurra")
+
+
+def bot_seat(taken: set[str], bots: int, style: str, spare: int) -> Seat:
+    """The seat of a new bot opponent of ``style`` beside ``bots`` bots already there: id
+    ``-(bots + 1)``, named with the first of :data:`BOT_NAMES` not in ``taken``, else
+    ``Droid {spare}``."""
+    name = next((n for n in BOT_NAMES if n not in taken), f"Droid {spare}")
+    return Seat(-(bots + 1), name, style)
+
+
 @dataclass(slots=True)
 class Seat:
     """One seat: a Discord member, or a bot opponent (``bot_style`` set, ``user_id`` < 0)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 from bot.errors import TableError
 from bot.i18n import _
 from bot.tournaments.blinds import Schedule
+from bot.words.vocab import variant_name
 from engine.core.game import VariantInfo
 from engine.variants import UnknownVariant, get_variant, variant_ids
 
@@ -28,7 +29,7 @@ def check_seats(info: VariantInfo, seats: int, table_size: int | None) -> bool:
     if table_size is not None and not least <= table_size <= info.max_players:
         raise TableError(
             _("A {variant} table seats {least} to {most} players, not {n}.").format(
-                variant=_(info.name), least=least, most=info.max_players, n=table_size
+                variant=variant_name(info), least=least, most=info.max_players, n=table_size
             )
         )
     if table_size is None and seats > info.max_players:
@@ -36,11 +37,11 @@ def check_seats(info: VariantInfo, seats: int, table_size: int | None) -> bool:
             _(
                 "A {variant} table seats at most {most} players: give a `table_size` to "
                 "play at several tables."
-            ).format(variant=_(info.name), most=info.max_players)
+            ).format(variant=variant_name(info), most=info.max_players)
         )
     if seats < least:
         raise TableError(
-            _("{variant} needs at least {n} players.").format(variant=_(info.name), n=least)
+            _("{variant} needs at least {n} players.").format(variant=variant_name(info), n=least)
         )
     multi = table_size is not None and seats > table_size
     if multi and not info.carries_stacks:
@@ -49,7 +50,7 @@ def check_seats(info: VariantInfo, seats: int, table_size: int | None) -> bool:
                 "{variant} can't be played at several tables: its chips are tokens every "
                 "player starts with alike, so players can't move between tables with their "
                 "chips. Leave out `table_size` (one table) or choose another variant."
-            ).format(variant=_(info.name))
+            ).format(variant=variant_name(info))
         )
     return multi
 
@@ -64,5 +65,5 @@ def check_antes(info: VariantInfo, blinds: Schedule | None) -> None:
             _("Rising antes aren't offered for {variant} (its ante already rises every hand).")
             if rises
             else _("Rising antes aren't offered for {variant}.")
-        ).format(variant=_(info.name))
+        ).format(variant=variant_name(info))
     )

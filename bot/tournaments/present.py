@@ -16,6 +16,7 @@ from bot.tables.runner import Runner
 from bot.tables.watch import send_dm
 from bot.tournaments.models import Entry, Seating, Stage, Tournament
 from bot.words.betting import stake_name
+from bot.words.vocab import variant_name
 
 log = logging.getLogger(__name__)
 
@@ -104,7 +105,7 @@ def tournament_embed(tournament: Tournament) -> discord.Embed:
     }[tournament.stage]
     embed = discord.Embed(
         title=_("{variant} {kind} #{id}").format(
-            variant=_(tournament.variant.name), kind=kind(tournament), id=tournament.id
+            variant=variant_name(tournament.variant), kind=kind(tournament), id=tournament.id
         ),
         description=stage,
         colour=COLOUR,

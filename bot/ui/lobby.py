@@ -11,17 +11,15 @@ from bot.art import present
 from bot.errors import TableError
 from bot.i18n import N_, _
 from bot.i18n.readers import for_server
-from bot.tables.models import Seat, Table
+from bot.tables.models import BOT_STYLES, Seat, Table, bot_seat
 from bot.tables.refusals import check_add_bot, check_start, hand_of
 from bot.ui import render
 from bot.ui.acting import manager_of, runtime_of
 from bot.ui.controls import build_table_message
 from bot.ui.revive import PromptView
 
-BOT_STYLES = ("cautious", "balanced", "bold")
 BOT_STYLE_NAMES = {"cautious": N_("Cautious"), "balanced": N_("Balanced"), "bold": N_("Bold")}
 BOT_STYLES_LOWER = {"cautious": N_("cautious"), "balanced": N_("balanced"), "bold": N_("bold")}
-BOT_NAMES = ("IG-88", "Lando", "Dengar", "Bossk", "Zuckuss", "Greedo", "4-LOM", "Aurra")
 
 
 class BotStyleView(PromptView):
@@ -48,12 +46,11 @@ class BotStyleView(PromptView):
                 raise TableError(_("A bot was already seated from this picker."))
             self.used = True
             await interaction.response.defer()
-            taken = {s.name for s in table.seats}
-            name = next((n for n in BOT_NAMES if n not in taken), f"Droid {len(table.seats)}")
-            bot_id = -(1 + sum(1 for s in table.seats if s.is_bot))
+            bots = sum(1 for s in table.seats if s.is_bot)
+            seat = bot_seat({s.name for s in table.seats}, bots, style, len(table.seats))
             runtime = runtime_of(interaction)
             try:
-                await runtime.tables.join(table, Seat(bot_id, name, style))
+                await runtime.tables.join(table, seat)
             except BaseException:
                 self.used = False  # nothing was seated: the picker may be used again
                 raise
@@ -62,7 +59,7 @@ class BotStyleView(PromptView):
             await interaction.edit_original_response(
                 content="🤖 "
                 + _("{name} ({style}) sat down.").format(
-                    name=name, style=_(BOT_STYLES_LOWER[style])
+                    name=seat.name, style=_(BOT_STYLES_LOWER[style])
                 ),
                 view=None,
             )
