@@ -48,7 +48,7 @@ from bot.tables.handlog import extend, log_step
 from bot.tables.index import TableIndex
 from bot.tables.leases import Leases
 from bot.tables.leaving import leave, leave_everyone, leave_unattended
-from bot.tables.models import STACKS, Seat, Status, Table
+from bot.tables.models import STACKS, Seat, Status, Table, bot_seat
 from bot.tables.ports import Display, Outcome, Timers
 from bot.tables.runner import Runner
 from bot.tables.snapshot import restored_on_failure, undone_on_failure
@@ -252,6 +252,19 @@ class TableService:
             refusals.check_join(table, seat)
             await self._write(table, *lobby.sit(table, seat))
         self._clock.watch_lobby(table)  # its lobby message is redrawn by whoever answers
+
+    async def add_bot(self, table: Table, user_id: int, style: str) -> Seat:
+        """The host seats a bot opponent of ``style`` (its buy-in from the house); its id and
+        name are chosen under the table's lock, so two pickers clicked at once seat two
+        different bots. Returns the seat."""
+        async with table.lock:
+            refusals.check_add_bot(table, user_id)
+            bots = sum(1 for s in table.seats if s.is_bot)
+            seat = bot_seat({s.name for s in table.seats}, bots, style, len(table.seats))
+            refusals.check_join(table, seat)
+            await self._write(table, *lobby.sit(table, seat))
+        self._clock.watch_lobby(table)
+        return seat
 
     async def leave_lobby(self, table: Table, user_id: int) -> None:
         """Un-seat a member before the start and refund them; the host's leaving closes it."""

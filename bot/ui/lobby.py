@@ -11,7 +11,7 @@ from bot.art import present
 from bot.errors import TableError
 from bot.i18n import N_, _
 from bot.i18n.readers import for_server
-from bot.tables.models import BOT_STYLES, Seat, Table, bot_seat
+from bot.tables.models import BOT_STYLES, Seat, Table
 from bot.tables.refusals import check_add_bot, check_start, hand_of
 from bot.ui import render
 from bot.ui.acting import manager_of, runtime_of
@@ -46,11 +46,9 @@ class BotStyleView(PromptView):
                 raise TableError(_("A bot was already seated from this picker."))
             self.used = True
             await interaction.response.defer()
-            bots = sum(1 for s in table.seats if s.is_bot)
-            seat = bot_seat({s.name for s in table.seats}, bots, style, len(table.seats))
             runtime = runtime_of(interaction)
             try:
-                await runtime.tables.join(table, seat)
+                seat = await runtime.tables.add_bot(table, interaction.user.id, style)
             except BaseException:
                 self.used = False  # nothing was seated: the picker may be used again
                 raise

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
 
 from bot.bank import HOUSE
 from bot.sim_driver import engine_policy
-from tests.helpers import BOTH_BACKENDS, World, burst_click, text_of
+from tests.helpers import BOTH_BACKENDS, World, burst, burst_click, text_of
 from tests.table_driver import (
     all_in,
     money,
@@ -120,3 +121,26 @@ async def test_a_picker_opened_in_the_lobby_seats_nobody_after_the_start(world: 
     late = await world.alice.click(picker.response, label="Bold")
     assert late.ephemeral and "already started" in late.response.content
     assert len(table_in(world).seats) == 2
+
+
+async def test_two_pickers_clicked_at_once_seat_two_different_bots(world: World) -> None:
+    lobby = await world.alice.slash(world.channel, "coruscant start", buy_in=40)
+    first = await world.alice.click(lobby.response, label="Add bot")
+    second = await world.alice.click(lobby.response, label="Add bot")
+    # Another change of the table holds its lock while both picks arrive: each pick waits for
+    # it, and the seat each one gets is chosen only once it has the lock.
+    async with table_in(world).lock:
+        picks = asyncio.ensure_future(
+            burst(
+                world.env,
+                [(world.alice, first.response), (world.alice, second.response)],
+                custom_id="botstyle:bold",
+            )
+        )
+        for _ in range(200):  # let both picks run up to the lock
+            await asyncio.sleep(0)
+    await picks
+    bots = [s for s in table_in(world).seats if s.is_bot]
+    assert len(bots) == 2
+    assert len({s.user_id for s in bots}) == 2 and len({s.name for s in bots}) == 2
+    assert await world.bot.bank.balance(world.guild.id, HOUSE) == -80
