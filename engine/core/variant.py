@@ -346,7 +346,8 @@ class StateGame(Generic[S]):
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:
-        """Restore :meth:`to_json` output exactly."""
+        """Restore :meth:`to_json` output exactly (the ``restore`` function of the variant's
+        :class:`~engine.core.game.VariantInfo`)."""
         return cls(cls.CODEC.load(data["state"]))
 
     @classmethod
@@ -365,19 +366,6 @@ class StateGame(Generic[S]):
         variant (:attr:`new_game`; ``hooks``: its test hooks)."""
         events: list[Event] = []
         table = NewGame(players, buy_in, options or {}, seed, stacks)
-        state = cls.new_game(table, events, **hooks)
-        return cls.opened(state, events)
-
-    @classmethod
-    def restore_game(cls, data: Mapping[str, Any]) -> Self:
-        """Restore a serialised game (the ``restore`` function of the variant's
-        :class:`~engine.core.game.VariantInfo`)."""
-        return cls.from_json(data)
-
-    @classmethod
-    def opened(cls, state: S, events: Sequence[Event]) -> Self:
-        """The game over a new state whose first hand has started with ``events`` (its
-        :attr:`opening_events`)."""
-        game = cls(state)
+        game = cls(cls.new_game(table, events, **hooks))
         game.opening_events = tuple(events)
         return game

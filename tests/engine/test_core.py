@@ -45,3 +45,21 @@ def test_docstring_examples_of_the_core_hold() -> None:
     for info in pkgutil.iter_modules(engine.core.__path__, "engine.core."):
         result = doctest.testmod(importlib.import_module(info.name))
         assert result.failed == 0, info.name
+
+
+def test_docstring_examples_of_every_engine_module_hold() -> None:
+    # The core's, Corellian Spike's and a few others' are run above and by their variants'
+    # tests; this walks every module of the engine, so a shared helper's examples (the two-pot
+    # family's concede and whole_option, the bots' common reads, replay, record) run too.
+    import doctest
+    import importlib
+    import pkgutil
+
+    import engine
+
+    attempted = 0
+    for info in pkgutil.walk_packages(engine.__path__, "engine."):
+        result = doctest.testmod(importlib.import_module(info.name))
+        assert result.failed == 0, info.name
+        attempted += result.attempted
+    assert attempted > 100  # the walk reached the packages' modules

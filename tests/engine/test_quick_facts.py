@@ -11,7 +11,7 @@ import random
 import pytest
 
 from engine.core.facts import Fact, quick_init
-from engine.core.game import Action, Game, IllegalAction
+from engine.core.game import Action, ActionSpec, Game, IllegalAction
 from engine.variants import get_variant, variant_ids
 from engine.variants.kessel.events import RoundWon
 
@@ -101,7 +101,43 @@ def test_legal_actions_are_remembered_until_the_game_changes(variant: str) -> No
         fresh.apply(seat, fresh.default_action(seat))
         if not game.finished:
             after = min(game.pending_seats())
-            assert game.legal_actions(after) == fresh.legal_actions(after)
+            assert game.legal_actions(after) == fresh.legal_actions(after) == _truth(game, after)
+
+
+def _truth(game: Game, seat: int) -> tuple[ActionSpec, ...]:
+    """``seat``'s legal actions worked out afresh: by a copy of ``game`` that remembers none."""
+    return type(game).from_json(game.to_json()).legal_actions(seat)
+
+
+def _remember_all(game: Game) -> None:
+    """Have ``game`` work out (and remember) every seat's legal actions."""
+    for seat in range(len(game.players)):
+        game.legal_actions(seat)
+
+
+def _forgot(game: Game) -> bool:
+    """Whether every seat's remembered legal actions are the ones worked out afresh."""
+    return all(game.legal_actions(s) == _truth(game, s) for s in range(len(game.players)))
+
+
+@pytest.mark.parametrize("variant", variant_ids())
+def test_every_change_of_the_game_forgets_every_seats_remembered_actions(variant: str) -> None:
+    # Every seat's actions are remembered before each change (the seats that wait included:
+    # "none" becomes stale when the turn passes to them), then checked against a fresh copy.
+    for seed in range(3):
+        game = _played(variant, seed, 6)
+        for _ in range(8):
+            if game.finished:
+                break
+            _remember_all(game)
+            seat = min(game.pending_seats())
+            game.apply(seat, game.default_action(seat))
+            assert _forgot(game)
+        if game.finished:
+            continue
+        _remember_all(game)
+        game.leave(min(game.pending_seats()))  # the turn passes on: the next seat may act
+        assert _forgot(game)
 
 
 @pytest.mark.parametrize("variant", variant_ids())

@@ -43,7 +43,7 @@ __all__ = [
 create = CoruscantGame.create
 """Start a game (:meth:`CoruscantGame.new_game`)."""
 
-restore = CoruscantGame.restore_game
+restore = CoruscantGame.from_json
 """Inverse of :meth:`CoruscantGame.to_json`."""
 
 

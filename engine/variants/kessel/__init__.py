@@ -87,7 +87,7 @@ class KesselGame(StateGame[KesselState]):
 create = KesselGame.create
 """Start a game (:meth:`KesselGame.new_game`)."""
 
-restore = KesselGame.restore_game
+restore = KesselGame.from_json
 """Restore a serialised game."""
 
 _DEFAULTS = CODEC.encode(KesselOptions())

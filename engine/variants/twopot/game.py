@@ -182,7 +182,7 @@ class TwoPotGame(StateGame[St]):
         """The variant's :class:`~engine.core.game.VariantInfo`: its id, name, seat limits,
         least buy-in and default options from the class,
         :meth:`~engine.core.variant.StateGame.create` and
-        :meth:`~engine.core.variant.StateGame.restore_game` as its factories, its variant id
+        :meth:`~engine.core.variant.StateGame.from_json` as its factories, its variant id
         as its vocabulary key; ``presets`` default to lay 500 and tournament 1000 credits."""
         return VariantInfo(
             id=cls.VARIANT,
@@ -193,7 +193,7 @@ class TwoPotGame(StateGame[St]):
             default_preset=default_preset,
             min_buy_in=cls.MIN_BUY_IN,
             create=cls.create,
-            restore=cls.restore_game,
+            restore=cls.from_json,
             judge=judge,
             options=cls.CODEC.encode(cls.OPTIONS()),
             bot=bot,
