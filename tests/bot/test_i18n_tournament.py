@@ -12,7 +12,7 @@ import pytest
 
 from bot.i18n import LOCALES, SOURCE
 from bot.sim_driver import engine_policy
-from bot.ui.lobby import BOT_NAMES
+from bot.tables.models import BOT_NAMES
 from tests.bot.test_i18n_game import catalog_words, leaks, sent, words
 from tests.bot.test_tournaments import seeded
 from tests.helpers import World, member_locales
